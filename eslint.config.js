@@ -1,0 +1,19 @@
+// Lint rules that guard the architecture: the engine under source/ never loads the UI.
+import tseslint from 'typescript-eslint';
+
+const uiImports = {
+  patterns: [
+    { group: ['react', 'react/*', 'ink', 'ink-*', 'ink/*'], message: 'source/ is the engine: it must not import React or Ink (see DESIGN.md).' },
+    { group: ['**/components/*', '**/components', '**/hooks/*', '**/hooks'], message: 'source/ must not import components/ or hooks/ (see DESIGN.md).' },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
+  {
+    files: ['source/**/*.ts', 'source/**/*.tsx'],
+    ignores: ['source/cli.ts'],
+    languageOptions: { parser: tseslint.parser },
+    rules: { 'no-restricted-imports': ['error', uiImports] },
+  },
+);

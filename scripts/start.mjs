@@ -1,0 +1,23 @@
+// `npm start`: builds when the bundle is missing or older than the sources, then runs rein with the given arguments.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+const bundle = 'dist/cli.js';
+const sources = ['source', 'components', 'hooks'].filter(existsSync);
+const stale = !existsSync(bundle) || sources.some((dir) => newestMtime(dir) > statSync(bundle).mtimeMs);
+if (stale) {
+  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+const run = spawnSync(process.execPath, [bundle, ...process.argv.slice(2)], { stdio: 'inherit' });
+process.exit(run.status ?? 1);

@@ -1,0 +1,97 @@
+// The one AgentEvent union: the engine's only output, consumed alike by the store, headless output and the session log.
+import type { AssistantMessage, StopReason, Usage } from '../providers/types.js';
+import type { TodoItem, ToolResult } from '../tools/types.js';
+
+export type PermissionMode = 'ask' | 'auto-edit' | 'plan' | 'yolo';
+export const permissionModes: readonly PermissionMode[] = ['ask', 'auto-edit', 'plan', 'yolo'];
+
+export type ApprovalDecision =
+  | { kind: 'yes' }
+  | { kind: 'no'; reason?: string }
+  /** Approve this and every later call in the same scope for the rest of the session. */
+  | { kind: 'always' };
+
+export type RunEndReason =
+  | 'done'
+  | 'error'
+  | 'aborted'
+  | 'max_turns'
+  | 'repeated_tool_call'
+  | 'context_full'
+  | 'refusal';
+
+export type BackgroundStatus = 'running' | 'exited' | 'failed' | 'killed';
+
+export interface BackgroundTaskInfo {
+  taskId: string;
+  command: string;
+  status: BackgroundStatus;
+  exitCode?: number;
+  startedAt: number;
+  endedAt?: number;
+  lastLine: string;
+}
+
+export interface ContextInfo {
+  /** Tokens the next request is estimated to take. */
+  tokens: number;
+  window: number;
+  /** 0–100. */
+  percent: number;
+}
+
+export type AgentEvent =
+  | { type: 'session_start'; sessionId: string; cwd: string; provider: string; model: string; mode: PermissionMode; resumed: boolean }
+  | { type: 'run_start'; sessionId: string; runId: string; prompt: string }
+  | { type: 'turn_start'; runId: string; turnId: string; turn: number }
+  | { type: 'message_start'; runId: string; turnId: string; messageId: string }
+  | { type: 'text_delta'; runId: string; messageId: string; text: string }
+  | { type: 'thinking_delta'; runId: string; messageId: string; text: string }
+  | { type: 'tool_call_start'; runId: string; messageId: string; toolCallId: string; name: string }
+  | { type: 'tool_call_delta'; runId: string; messageId: string; toolCallId: string; partialJson: string }
+  /** A model call failed and will be retried; everything streamed for `messageId` so far is void. */
+  | { type: 'retry'; runId: string; messageId: string; attempt: number; maxAttempts: number; delayMs: number; reason: string }
+  | { type: 'message_end'; runId: string; turnId: string; messageId: string; message: AssistantMessage; stopReason: StopReason; usage: Usage }
+  | {
+      type: 'approval_request';
+      runId: string;
+      approvalId: string;
+      toolCallId: string;
+      name: string;
+      input: Record<string, unknown>;
+      /** The key argument in one line (the command for bash, the path for file tools). */
+      summary: string;
+      /** What "always" would approve, in words ("bash commands starting with `npm test`"). */
+      alwaysScope: string;
+      /** For bash: the directory it would run in. */
+      cwd: string;
+      /** For file edits: the diff that would be applied. */
+      diff?: string;
+    }
+  | { type: 'approval_resolved'; runId: string; approvalId: string; toolCallId: string; decision: ApprovalDecision }
+  | { type: 'tool_start'; runId: string; toolCallId: string; name: string; input: Record<string, unknown>; summary: string }
+  | { type: 'tool_progress'; runId: string; toolCallId: string; text: string }
+  | { type: 'tool_end'; runId: string; toolCallId: string; name: string; result: ToolResult; durationMs: number }
+  | { type: 'todos'; runId: string; todos: TodoItem[] }
+  | { type: 'background_task'; task: BackgroundTaskInfo }
+  | { type: 'usage'; runId: string; turnUsage: Usage; totalUsage: Usage; context: ContextInfo }
+  | { type: 'warning'; runId?: string; message: string }
+  | { type: 'error'; runId?: string; message: string }
+  | { type: 'compaction'; runId?: string; level: 'micro' | 'auto' | 'manual'; tokensBefore: number; tokensAfter: number; summary?: string }
+  | { type: 'mode_change'; mode: PermissionMode }
+  | { type: 'model_change'; model: string }
+  | { type: 'conversation_cleared'; sessionId: string }
+  | {
+      type: 'run_end';
+      runId: string;
+      reason: RunEndReason;
+      /** The final assistant text of the run. */
+      text: string;
+      turns: number;
+      usage: Usage;
+      durationMs: number;
+      error?: string;
+    };
+
+export type AgentEventType = AgentEvent['type'];
+export type EventOf<T extends AgentEventType> = Extract<AgentEvent, { type: T }>;

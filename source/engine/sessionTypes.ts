@@ -1,0 +1,42 @@
+// The session's public face: the engine's only inputs are these method calls.
+import type { Usage } from '../providers/types.js';
+import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from './events.js';
+import type { TodoItem } from '../tools/types.js';
+
+export interface SessionInfo {
+  sessionId: string;
+  cwd: string;
+  provider: string;
+  model: string;
+  mode: PermissionMode;
+  /** Context window of the model in tokens. */
+  contextWindow: number;
+}
+
+export interface AgentSession {
+  readonly info: SessionInfo;
+  /**
+   * Starts a run for one user message and streams its events. Only one run at a time:
+   * a second call while a run is active throws.
+   */
+  prompt(text: string): AsyncGenerator<AgentEvent>;
+  /** Answers an `approval_request` event. Unknown or already answered ids are ignored. */
+  respond(approvalId: string, decision: ApprovalDecision): void;
+  /** Aborts the active run: the model stream stops and running tools and child processes are killed. */
+  abort(): void;
+  isRunning(): boolean;
+  setMode(mode: PermissionMode): void;
+  setModel(model: string): void;
+  /** Starts a new conversation (history, todos cleared; background tasks keep running). */
+  clear(): void;
+  /** Events that happen outside a run (background task updates, mode changes). Returns an unsubscribe function. */
+  subscribe(listener: (event: AgentEvent) => void): () => void;
+  todos(): TodoItem[];
+  backgroundTasks(): BackgroundTaskInfo[];
+  /** Full output so far of a background task. */
+  taskOutput(taskId: string): string;
+  killTask(taskId: string): Promise<void>;
+  totalUsage(): Usage;
+  /** Stops everything (aborts the run, kills background tasks) and flushes the session log. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,133 @@
+// Provider-neutral conversation types and the one streaming interface every LLM backend implements.
+
+export interface TextBlock {
+  type: 'text';
+  text: string;
+}
+
+/** Model reasoning. Anthropic needs `signature` sent back verbatim; OpenAI-compatible servers call it reasoning_content. */
+export interface ThinkingBlock {
+  type: 'thinking';
+  thinking: string;
+  signature?: string;
+}
+
+/** Anthropic's encrypted reasoning; kept only to send back unchanged. */
+export interface RedactedThinkingBlock {
+  type: 'redacted_thinking';
+  data: string;
+}
+
+export interface ToolUseBlock {
+  type: 'tool_use';
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+}
+
+export interface ToolResultBlock {
+  type: 'tool_result';
+  toolUseId: string;
+  content: string;
+  isError?: boolean;
+}
+
+export type AssistantBlock = TextBlock | ThinkingBlock | RedactedThinkingBlock | ToolUseBlock;
+export type UserBlock = TextBlock | ToolResultBlock;
+
+export interface UserMessage {
+  role: 'user';
+  content: UserBlock[];
+}
+
+export interface AssistantMessage {
+  role: 'assistant';
+  content: AssistantBlock[];
+}
+
+export type Message = UserMessage | AssistantMessage;
+
+export type StopReason =
+  | 'end_turn'
+  | 'tool_use'
+  | 'max_tokens'
+  | 'stop_sequence'
+  | 'refusal'
+  | 'error'
+  | 'aborted';
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  /** Prompt tokens served from the provider's cache. */
+  cacheReadTokens: number;
+  /** Prompt tokens written to the provider's cache (Anthropic only). */
+  cacheWriteTokens: number;
+}
+
+export const emptyUsage = (): Usage => ({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 });
+
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
+    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
+  };
+}
+
+export interface ToolSchema {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+export interface ProviderRequest {
+  system: string;
+  tools: ToolSchema[];
+  messages: Message[];
+  options: {
+    model: string;
+    maxTokens: number;
+    temperature?: number;
+  };
+}
+
+/** Why a call failed, so the loop can tell the user what to do. */
+export type ProviderErrorKind =
+  | 'auth'
+  | 'rate_limit'
+  | 'overloaded'
+  | 'server'
+  | 'connection'
+  | 'bad_request'
+  | 'context_length'
+  | 'not_found'
+  | 'stream'
+  | 'unknown';
+
+export interface ProviderError {
+  kind: ProviderErrorKind;
+  status?: number;
+  /** One plain sentence for the user: what went wrong and what to do. */
+  message: string;
+}
+
+export type ProviderEvent =
+  | { type: 'text_delta'; text: string }
+  | { type: 'thinking_delta'; text: string }
+  | { type: 'tool_call_start'; id: string; name: string }
+  | { type: 'tool_call_delta'; id: string; partialJson: string }
+  | { type: 'usage'; usage: Usage }
+  /** The attempt failed before completing; deltas streamed so far are void and the call starts over. */
+  | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; reason: string }
+  | { type: 'done'; message: AssistantMessage; stopReason: StopReason; usage: Usage; error?: ProviderError };
+
+export interface Provider {
+  readonly name: 'anthropic' | 'openai' | 'scripted';
+  /**
+   * Streams one model call. Never throws: failures end with a `done` event whose
+   * stopReason is `error` (with `error` set) or `aborted`.
+   */
+  stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent>;
+}

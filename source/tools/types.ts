@@ -1,0 +1,80 @@
+// The contract between the engine and a tool: a JSON-Schema-described function that returns, never throws.
+import type { BackgroundTasks } from './background.js';
+import type { FileState } from './fileState.js';
+
+/** What the UI shows for a finished call; the model never sees this. */
+export type ToolDisplay =
+  | { kind: 'text'; text: string }
+  | { kind: 'diff'; path: string; diff: string; created: boolean }
+  | { kind: 'todos'; todos: TodoItem[] }
+  | { kind: 'none' };
+
+export interface ToolResult {
+  /** What the model receives. */
+  content: string;
+  /** What the UI shows. */
+  display: ToolDisplay;
+  isError: boolean;
+}
+
+export type TodoStatus = 'pending' | 'in_progress' | 'completed';
+
+export interface TodoItem {
+  content: string;
+  status: TodoStatus;
+  activeForm: string;
+}
+
+/** Session-wide state tools share; it lives as long as the session, across compactions. */
+export interface ToolSessionState {
+  /** Files read or written in this session with the mtime/size seen then. */
+  files: FileState;
+  todos: TodoItem[];
+  background: BackgroundTasks;
+  /** Folder where oversized outputs are saved for later reading. */
+  sessionDir: string;
+  /** Extra folders readable outside the workspace (memory). */
+  extraReadableRoots: string[];
+}
+
+export interface ToolContext {
+  cwd: string;
+  /** Workspace root; file tools refuse paths outside it. */
+  workspace: string;
+  signal: AbortSignal;
+  /** Streams a line of progress to the UI while the tool runs. */
+  onProgress: (text: string) => void;
+  state: ToolSessionState;
+  toolCallId: string;
+}
+
+export interface ToolDefinition<Args = Record<string, unknown>> {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  /** Read-only tools run without approval in `ask` mode and in parallel with each other. */
+  readOnly: boolean;
+  /** Tools that only edit files (auto-approved in `auto-edit` mode). */
+  editsFiles?: boolean;
+  /** Per-call timeout in ms; the runner aborts the call after it. Default 120 s. */
+  timeoutMs?: number | ((args: Args) => number);
+  /** Short summary of the key argument for one-line displays and approval scopes. */
+  summarize?: (args: Args) => string;
+  /** For file-changing tools: the unified diff the call would apply, shown in the approval dialog. */
+  preview?(args: Args, ctx: ToolContext): Promise<string | undefined>;
+  execute(args: Args, ctx: ToolContext): Promise<ToolResult>;
+}
+
+export function defineTool<Args>(def: ToolDefinition<Args>): ToolDefinition<Args> {
+  return def;
+}
+
+export type AnyTool = ToolDefinition<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export const textResult = (content: string, isError = false, display?: string): ToolResult => ({
+  content,
+  display: { kind: 'text', text: display ?? content },
+  isError,
+});
+
+export const errorResult = (content: string): ToolResult => textResult(content, true);
