@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../source/config/index.js';
+import { findJsonSyntaxProblem } from '../../source/config/jsonSyntax.js';
+import { makeTempConfigDirs, type TempConfigDirs } from './tempConfig.js';
+
+let dirs: TempConfigDirs;
+beforeEach(() => {
+  dirs = makeTempConfigDirs();
+});
+afterEach(() => dirs.cleanup());
+
+/** Loads with `content` as the project file and returns the error thrown. */
+function failure(content: unknown): { error: ConfigError; file: string } {
+  const file = dirs.write(dirs.project, content);
+  try {
+    loadConfig({ cwd: dirs.project, env: dirs.env });
+  } catch (err) {
+    if (err instanceof ConfigError) return { error: err, file };
+    throw err;
+  }
+  throw new Error('expected loadConfig to throw');
+}
+
+describe('invalid JSON', () => {
+  it('names the file, the problem, the line and the column', () => {
+    const { error, file } = failure('{\n  "model": "m",\n  "maxTurns": 3\n  }}\n');
+    expect(error.message).toBe(`${file} is not valid JSON: Unexpected token } at line 4, column 4.`);
+    expect(error.file).toBe(file);
+    expect(error.exitCode).toBe(2);
+  });
+
+  it('explains trailing commas and an early end of input', () => {
+    const trailing = failure('{\n  "model": "m",\n}');
+    expect(trailing.error.message).toBe(`${trailing.file} is not valid JSON: Unexpected token } (trailing commas are not allowed) at line 3, column 1.`);
+    const cut = failure('{ "model": "m"');
+    expect(cut.error.message).toBe(`${cut.file} is not valid JSON: Unexpected end of input at line 1, column 15.`);
+  });
+
+  it('locates other syntax problems', () => {
+    expect(findJsonSyntaxProblem('{"a": 1}')).toBeUndefined();
+    expect(findJsonSyntaxProblem('{"a": tru}')).toEqual({ problem: 'Unexpected token t', line: 1, column: 7 });
+    expect(findJsonSyntaxProblem('{\n"a": "x\ny"}')).toEqual({ problem: 'Bad control character in string (escape it or close the string)', line: 2, column: 8 });
+    expect(findJsonSyntaxProblem("{'a': 1}")).toEqual({ problem: 'Unexpected token \' (expected a "quoted" key)', line: 1, column: 2 });
+    expect(findJsonSyntaxProblem('[1 2]')).toEqual({ problem: 'Unexpected token 2 (expected , or ])', line: 1, column: 4 });
+    expect(findJsonSyntaxProblem('{} x')).toEqual({ problem: 'Unexpected token x', line: 1, column: 4 });
+  });
+});
+
+describe('schema errors', () => {
+  it('names the file, the JSON path and the problem', () => {
+    const { error, file } = failure({ maxTurns: 'ten' });
+    expect(error.message).toBe(`Invalid config in ${file} at /maxTurns: must be integer (got "ten").`);
+    expect(error.file).toBe(file);
+  });
+
+  it('reports range, enum and nested problems', () => {
+    const cases: Array<[unknown, string]> = [
+      [{ temperature: -1 }, 'at /temperature: must be >= 0 (got -1).'],
+      [{ maxRetries: 11 }, 'at /maxRetries: must be <= 10 (got 11).'],
+      [{ maxTokens: 0 }, 'at /maxTokens: must be >= 1 (got 0).'],
+      [{ model: '' }, 'at /model: must not be empty.'],
+      [{ tools: ['read_file', 'bash_ouptut'] }, 'at /tools/1: must be one of "read_file", "write_file", "edit_file", "glob", "grep", "bash", "bash_output", "kill_task", "todo_write" (got "bash_ouptut"; did you mean "bash_output"?).'],
+      [{ security: { workspace: 5 } }, 'at /security/workspace: must be string (got 5).'],
+      [{ apiKey: 12345 }, 'at /apiKey: must be string.'],
+      [{ baseUrl: 'ftp://host/v1' }, 'at /baseUrl: must be an http(s) URL such as http://localhost:8080/v1 (got "ftp://host/v1").'],
+    ];
+    for (const [content, expected] of cases) {
+      const { error, file } = failure(content);
+      expect(error.message).toBe(`Invalid config in ${file} ${expected}`);
+    }
+  });
+
+  it('rejects a file that is not an object', () => {
+    const { error, file } = failure('[1, 2]');
+    expect(error.message).toBe(`Invalid config in ${file}: must be object (got [1,2]).`);
+  });
+
+  it('rejects unknown keys with a suggestion', () => {
+    const top = failure({ modle: 'x' });
+    expect(top.error.message).toBe(`Invalid config in ${top.file}: unknown key "modle" (did you mean "model"?).`);
+    const nested = failure({ security: { workspce: '/x' } });
+    expect(nested.error.message).toBe(`Invalid config in ${nested.file} at /security: unknown key "workspce" (did you mean "workspace"?).`);
+    const far = failure({ colour: 'blue' });
+    expect(far.error.message).toBe(`Invalid config in ${far.file}: unknown key "colour".`);
+  });
+});

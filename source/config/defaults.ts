@@ -1,0 +1,71 @@
+// Built-in defaults and the provider/model auto-pick applied after all layers are merged.
+import { knownToolNames } from './schema.js';
+import type { ConfigLayer, Env, ProviderName, ReinConfig } from './types.js';
+
+export const defaultModels: Readonly<Record<ProviderName, string>> = {
+  anthropic: 'claude-sonnet-4-5',
+  openai: 'gpt-4.1',
+};
+
+export const deepSeekBaseUrl = 'https://api.deepseek.com/v1';
+export const deepSeekModel = 'deepseek-chat';
+
+/** The lowest layer: what rein uses when nothing else says otherwise (provider and model are picked later). */
+export function builtInDefaults(cwd: string): ConfigLayer {
+  return {
+    maxTokens: 8192,
+    maxTurns: 50,
+    maxRetries: 5,
+    tools: [...knownToolNames],
+    security: { workspace: cwd },
+  };
+}
+
+const hasValue = (v: string | undefined): boolean => v !== undefined && v.trim() !== '';
+
+/** True when the URL's host names DeepSeek's API. */
+export function isDeepSeekUrl(baseUrl: string | undefined): boolean {
+  if (!baseUrl) return false;
+  try {
+    return new URL(baseUrl).hostname.includes('deepseek');
+  } catch {
+    return false;
+  }
+}
+
+/** Picks provider (from whichever key is set), base URL and model where no layer chose them. */
+function pickProvider(merged: ConfigLayer, env: Env): { provider: ProviderName; baseUrl?: string; model: string } {
+  let provider = merged.provider;
+  let baseUrl = merged.baseUrl;
+  if (!provider) {
+    if (hasValue(env.ANTHROPIC_API_KEY)) provider = 'anthropic';
+    else if (hasValue(env.OPENAI_API_KEY)) provider = 'openai';
+    else if (hasValue(env.DEEPSEEK_API_KEY)) {
+      provider = 'openai';
+      baseUrl ??= deepSeekBaseUrl;
+    }
+    // With no key at all, anthropic is the default and the key check later says what to set.
+    else provider = 'anthropic';
+  }
+  const fallbackModel = provider === 'openai' && isDeepSeekUrl(baseUrl) ? deepSeekModel : defaultModels[provider];
+  return { provider, ...(baseUrl !== undefined ? { baseUrl } : {}), model: merged.model ?? fallbackModel };
+}
+
+/** Turns the merged layers (defaults included) into a complete config. */
+export function finalizeConfig(merged: ConfigLayer, env: Env, cwd: string): ReinConfig {
+  const picked = pickProvider(merged, env);
+  const config: ReinConfig = {
+    provider: picked.provider,
+    model: picked.model,
+    maxTokens: merged.maxTokens ?? 8192,
+    maxTurns: merged.maxTurns ?? 50,
+    maxRetries: merged.maxRetries ?? 5,
+    tools: [...new Set(merged.tools ?? knownToolNames)],
+    security: { workspace: merged.security?.workspace ?? cwd },
+  };
+  if (picked.baseUrl !== undefined) config.baseUrl = picked.baseUrl;
+  if (merged.apiKey !== undefined) config.apiKey = merged.apiKey;
+  if (merged.temperature !== undefined) config.temperature = merged.temperature;
+  if (merged.permissionMode !== undefined) config.permissionMode = merged.permissionMode;
+  return config;
+}

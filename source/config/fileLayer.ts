@@ -1,0 +1,61 @@
+// Reads one agent.config.json: parse, expand ${VAR}s, validate, and make its workspace absolute.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigError } from './errors.js';
+import { InterpolationError, interpolateTree } from './interpolate.js';
+import { parseJson } from './jsonSyntax.js';
+import { resolveWorkspace } from './paths.js';
+import { checkLayer } from './schema.js';
+import { formatSchemaError, type LayerLabel } from './schemaErrors.js';
+import type { ConfigLayer, Env } from './types.js';
+
+function fileLabel(file: string): LayerLabel {
+  return { file, describe: (at) => (at ? `Invalid config in ${file} at ${at}` : `Invalid config in ${file}`) };
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    // A missing file is simply a layer that is not there.
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    const reason =
+      code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : err instanceof Error ? err.message : String(err);
+    throw new ConfigError(`Cannot read config file ${file} (${reason}): fix or remove it.`, file);
+  }
+}
+
+/** The layer in `file`, or undefined when the file does not exist. Throws ConfigError for anything wrong in it. */
+export function readConfigFile(file: string, env: Env): ConfigLayer | undefined {
+  const text = readText(file);
+  if (text === undefined) return undefined;
+
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    const where = typeof parsed.problem === 'string' ? parsed.problem : `${parsed.problem.problem} at line ${parsed.problem.line}, column ${parsed.problem.column}`;
+    throw new ConfigError(`${file} is not valid JSON: ${where.replace(/\.$/, '')}.`, file);
+  }
+
+  const label = fileLabel(file);
+  let expanded: unknown = parsed.value;
+  if (expanded !== null && typeof expanded === 'object' && !Array.isArray(expanded)) {
+    // $schema is only an editor hint; never expand or validate its contents.
+    const { $schema: _hint, ...rest } = expanded as Record<string, unknown>;
+    try {
+      expanded = interpolateTree(rest, env);
+    } catch (err) {
+      if (err instanceof InterpolationError) throw new ConfigError(`${label.describe(err.path)}: ${err.problem}.`, file);
+      throw err;
+    }
+  }
+
+  const checked = checkLayer(expanded);
+  if (!checked.ok) throw new ConfigError(formatSchemaError(checked.error, label), file);
+
+  const layer = checked.layer;
+  if (layer.security?.workspace !== undefined) {
+    layer.security = { ...layer.security, workspace: resolveWorkspace(layer.security.workspace, path.dirname(file), env) };
+  }
+  return layer;
+}
