@@ -1,0 +1,188 @@
+// A local HTTP server that speaks the Anthropic and OpenAI streaming formats from scripted turns, faults included.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { anthropicSteps, garbageStep, openaiSteps, type SseStep } from './mockStreams.js';
+import { validateAnthropicRequest, validateOpenAIRequest } from './mockValidation.js';
+
+export interface MockTurn {
+  text?: string;
+  thinking?: string;
+  toolCalls?: Array<{ id?: string; name: string; input: Record<string, unknown> }>;
+  stopReason?: 'end_turn' | 'tool_use' | 'max_tokens';
+  usage?: { inputTokens?: number; outputTokens?: number; cacheReadTokens?: number };
+  /** Delay between streamed chunks (slow-token streaming). */
+  chunkDelayMs?: number;
+  /** Characters per text chunk, default 4 (about one token). */
+  chunkSize?: number;
+  fault?:
+    | { kind: 'status'; status: number; retryAfter?: number; message?: string } // JSON error body in the provider's format
+    | { kind: 'cut_mid_tool_call' } // stream ends (socket destroyed) halfway through a tool call's arguments
+    | { kind: 'cut_mid_text' }
+    | { kind: 'garbage_line' } // a line that is not valid SSE JSON in the middle of the stream
+    | { kind: 'malformed_tool_json' } // the tool call arguments streamed are not valid JSON, stream otherwise completes
+    | { kind: 'hang' }; // sends headers and a few chunks, then never finishes
+}
+
+export interface RecordedRequest {
+  format: 'anthropic' | 'openai';
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export interface MockLlmServer {
+  /** http://127.0.0.1:PORT */
+  url: string;
+  /** = url (the Anthropic SDK appends /v1/messages) */
+  anthropicBaseUrl: string;
+  /** = url + '/v1' */
+  openaiBaseUrl: string;
+  requests: RecordedRequest[];
+  push(...turns: MockTurn[]): void;
+  close(): Promise<void>;
+}
+
+type Format = RecordedRequest['format'];
+
+const ANTHROPIC_ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error', 401: 'authentication_error', 403: 'permission_error', 404: 'not_found_error',
+  413: 'request_too_large', 429: 'rate_limit_error', 500: 'api_error', 529: 'overloaded_error',
+};
+const OPENAI_ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error', 401: 'invalid_request_error', 404: 'invalid_request_error', 429: 'rate_limit_error',
+};
+const DEFAULT_MESSAGES: Record<number, string> = {
+  400: 'Bad request', 401: 'invalid x-api-key', 403: 'Forbidden', 404: 'Not found', 408: 'Request timeout',
+  429: 'Rate limit exceeded', 500: 'Internal server error', 502: 'Bad gateway', 503: 'Service unavailable', 529: 'Overloaded',
+};
+
+function sendError(res: http.ServerResponse, format: Format, status: number, message: string, headers: Record<string, string> = {}): void {
+  const body =
+    format === 'anthropic'
+      ? { type: 'error', error: { type: ANTHROPIC_ERROR_TYPES[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error'), message } }
+      : { error: { message, type: OPENAI_ERROR_TYPES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request_error'), param: null, code: status === 401 ? 'invalid_api_key' : null } };
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** Keys the request presents, in either header style (the Anthropic SDK sends a Bearer token). */
+function presentedKeys(headers: http.IncomingHttpHeaders): string[] {
+  const keys: string[] = [];
+  const direct = headers['x-api-key'];
+  if (typeof direct === 'string' && direct !== '') keys.push(direct);
+  const auth = headers.authorization;
+  if (typeof auth === 'string' && auth.startsWith('Bearer ')) keys.push(auth.slice('Bearer '.length));
+  return keys;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Where a fault strikes: the step index at which the stream is cut or garbage goes in. */
+function faultIndex(steps: SseStep[], tag: SseStep['tag'], tool?: number): number {
+  const hits = steps.flatMap((s, i) => (s.tag === tag && (tool === undefined || s.tool === tool) ? [i] : []));
+  if (hits.length === 0) return Math.floor(steps.length / 2);
+  return hits[Math.max(1, Math.floor(hits.length / 2))] ?? hits[hits.length - 1]!;
+}
+
+async function streamTurn(res: http.ServerResponse, format: Format, turn: MockTurn, steps: SseStep[]): Promise<void> {
+  let closed = false;
+  res.on('close', () => (closed = true));
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  res.flushHeaders();
+  const write = (data: string) => new Promise<void>((resolve) => (closed ? resolve() : res.write(data, () => resolve())));
+  const fault = turn.fault?.kind;
+  let cutAt = -1;
+  if (fault === 'cut_mid_text') cutAt = faultIndex(steps, 'text');
+  if (fault === 'cut_mid_tool_call') cutAt = steps.some((s) => s.tag === 'tool_args') ? faultIndex(steps, 'tool_args', 0) : faultIndex(steps, 'text');
+  if (fault === 'garbage_line') steps.splice(faultIndex(steps, 'text'), 0, garbageStep(format));
+  if (fault === 'hang') cutAt = Math.min(steps.length - 1, 4);
+
+  for (const [i, step] of steps.entries()) {
+    if (closed) return;
+    if (i === cutAt) {
+      if (fault === 'hang') return void (await new Promise<void>((resolve) => res.on('close', resolve)));
+      // Destroying the socket without the closing chunk makes the client see a body that broke off.
+      res.socket?.destroy();
+      return;
+    }
+    if (i > 0 && turn.chunkDelayMs) await sleep(turn.chunkDelayMs);
+    await write(step.data);
+  }
+  if (!closed) res.end();
+}
+
+export async function startMockLlmServer(opts: {
+  turns?: MockTurn[];
+  respond?: (req: RecordedRequest, index: number) => MockTurn;
+  apiKey?: string;
+} = {}): Promise<MockLlmServer> {
+  const queue: MockTurn[] = [...(opts.turns ?? [])];
+  const requests: RecordedRequest[] = [];
+  let consumed = 0;
+  let toolIds = 0;
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const format: Format | undefined = path === '/v1/messages' ? 'anthropic' : path === '/v1/chat/completions' ? 'openai' : undefined;
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    if (!format || req.method !== 'POST') return sendError(res, format ?? 'openai', 404, `No route for ${req.method} ${path} on the mock server`);
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      requests.push({ format, path, headers: req.headers, body: raw });
+      return sendError(res, format, 400, 'The request body is not valid JSON');
+    }
+    const recorded: RecordedRequest = { format, path, headers: req.headers, body };
+    requests.push(recorded);
+
+    if (opts.apiKey !== undefined && !presentedKeys(req.headers).includes(opts.apiKey))
+      return sendError(res, format, 401, format === 'anthropic' ? 'invalid x-api-key' : 'Incorrect API key provided.');
+    const json = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    const invalid = format === 'anthropic' ? validateAnthropicRequest(json) : validateOpenAIRequest(json);
+    if (invalid) return sendError(res, format, 400, invalid);
+    if (json.stream !== true) return sendError(res, format, 400, 'The mock server only answers streaming requests (stream: true)');
+
+    const index = consumed;
+    const turn = opts.respond ? opts.respond(recorded, index) : queue.shift();
+    if (!turn) return sendError(res, format, 500, `The mock script is exhausted: no turn left for request #${requests.length}`);
+    consumed++;
+    const fault = turn.fault;
+    if (fault?.kind === 'status') {
+      const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {};
+      return sendError(res, format, fault.status, fault.message ?? DEFAULT_MESSAGES[fault.status] ?? `Error ${fault.status}`, headers);
+    }
+    const ctx = {
+      model: typeof json.model === 'string' ? json.model : 'mock-model',
+      estimatedInputTokens: Math.ceil(raw.length / 4),
+      includeUsage: (json.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true,
+      nextToolId: () => (format === 'anthropic' ? `toolu_mock_${++toolIds}` : `call_mock_${++toolIds}`),
+    };
+    await streamTurn(res, format, turn, format === 'anthropic' ? anthropicSteps(turn, ctx) : openaiSteps(turn, ctx));
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) sendError(res, 'openai', 500, `The mock server failed: ${String(err)}`);
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    anthropicBaseUrl: url,
+    openaiBaseUrl: `${url}/v1`,
+    requests,
+    push: (...turns) => void queue.push(...turns),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

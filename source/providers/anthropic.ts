@@ -1,0 +1,196 @@
+// The Anthropic provider: Messages API streaming through the official SDK, loaded on first use.
+import type Anthropic from '@anthropic-ai/sdk';
+import { toAnthropicParams } from './anthropicRequest.js';
+import { asStreamError, classifyProviderError, StreamBrokenError, type ErrorContext } from './errors.js';
+import { parseToolInput } from './toolInput.js';
+import { streamWithRetry, type Sleep } from './retry.js';
+import {
+  emptyUsage,
+  type AssistantBlock,
+  type AssistantMessage,
+  type Provider,
+  type ProviderEvent,
+  type ProviderRequest,
+  type StopReason,
+  type Usage,
+} from './types.js';
+
+export interface AnthropicProviderOptions {
+  apiKey: string;
+  baseUrl?: string;
+  /** All attempts of one call, the first included. Default 5. */
+  maxAttempts?: number;
+  /** The env var named when the key is rejected. Default ANTHROPIC_API_KEY. */
+  keyHint?: string;
+  /** For tests: replaces the wait between retries. */
+  sleep?: Sleep;
+  random?: () => number;
+}
+
+type RawEvent = Anthropic.Messages.RawMessageStreamEvent;
+type ApiUsage = Partial<Record<'input_tokens' | 'output_tokens' | 'cache_read_input_tokens' | 'cache_creation_input_tokens', number | null>>;
+
+const DEFAULT_BASE_URL = 'https://api.anthropic.com';
+
+/** A content block while it streams; tool input JSON is parsed at its block stop. */
+type OpenBlock = AssistantBlock & { json?: string; closed?: boolean };
+
+export function mapAnthropicStopReason(reason: string | null | undefined): StopReason {
+  switch (reason) {
+    case 'end_turn':
+    case 'tool_use':
+    case 'max_tokens':
+    case 'stop_sequence':
+    case 'refusal':
+      return reason;
+    // The model ran out of room to write: the answer is cut off, as with max_tokens.
+    case 'model_context_window_exceeded':
+      return 'max_tokens';
+    default:
+      return 'end_turn';
+  }
+}
+
+/** Total prompt tokens include cache reads and writes; fields a later event leaves out keep their earlier values. */
+export function mapAnthropicUsage(api: ApiUsage, previous: Usage = emptyUsage()): Usage {
+  const input = api.input_tokens ?? undefined;
+  const read = api.cache_read_input_tokens ?? undefined;
+  const write = api.cache_creation_input_tokens ?? undefined;
+  const baseInput = previous.inputTokens - previous.cacheReadTokens - previous.cacheWriteTokens;
+  const next = {
+    cacheReadTokens: read ?? previous.cacheReadTokens,
+    cacheWriteTokens: write ?? previous.cacheWriteTokens,
+    outputTokens: api.output_tokens ?? previous.outputTokens,
+  };
+  return { ...next, inputTokens: (input ?? baseInput) + next.cacheReadTokens + next.cacheWriteTokens };
+}
+
+/** Folds raw stream events into deltas and the final message. */
+class MessageAssembler {
+  private blocks = new Map<number, OpenBlock>();
+  usage = emptyUsage();
+  stopReason: StopReason = 'end_turn';
+  finished = false;
+
+  *accept(event: RawEvent): Generator<ProviderEvent> {
+    switch (event.type) {
+      case 'message_start':
+        this.usage = mapAnthropicUsage(event.message.usage, this.usage);
+        yield { type: 'usage', usage: { ...this.usage } };
+        return;
+      case 'content_block_start': {
+        const b = event.content_block;
+        if (b.type === 'text') {
+          this.blocks.set(event.index, { type: 'text', text: b.text });
+          if (b.text) yield { type: 'text_delta', text: b.text };
+        } else if (b.type === 'thinking') {
+          this.blocks.set(event.index, { type: 'thinking', thinking: b.thinking, signature: b.signature || undefined });
+          if (b.thinking) yield { type: 'thinking_delta', text: b.thinking };
+        } else if (b.type === 'redacted_thinking') {
+          this.blocks.set(event.index, { type: 'redacted_thinking', data: b.data });
+        } else if (b.type === 'tool_use') {
+          this.blocks.set(event.index, { type: 'tool_use', id: b.id, name: b.name, input: {}, json: '' });
+          yield { type: 'tool_call_start', id: b.id, name: b.name };
+        }
+        return;
+      }
+      case 'content_block_delta': {
+        const block = this.blocks.get(event.index);
+        const d = event.delta;
+        if (!block) return;
+        if (d.type === 'text_delta' && block.type === 'text') {
+          block.text += d.text;
+          yield { type: 'text_delta', text: d.text };
+        } else if (d.type === 'thinking_delta' && block.type === 'thinking') {
+          block.thinking += d.thinking;
+          yield { type: 'thinking_delta', text: d.thinking };
+        } else if (d.type === 'signature_delta' && block.type === 'thinking') {
+          block.signature = (block.signature ?? '') + d.signature;
+        } else if (d.type === 'input_json_delta' && block.type === 'tool_use') {
+          block.json = (block.json ?? '') + d.partial_json;
+          yield { type: 'tool_call_delta', id: block.id, partialJson: d.partial_json };
+        }
+        return;
+      }
+      case 'content_block_stop': {
+        const block = this.blocks.get(event.index);
+        if (block?.type === 'tool_use') block.input = parseToolInput(block.json ?? '');
+        if (block) block.closed = true;
+        return;
+      }
+      case 'message_delta':
+        this.stopReason = mapAnthropicStopReason(event.delta.stop_reason);
+        this.usage = mapAnthropicUsage(event.usage, this.usage);
+        return;
+      case 'message_stop':
+        this.finished = true;
+        return;
+    }
+  }
+
+  /** The message so far; unfinished tool calls are left out because their input is incomplete. */
+  message(): AssistantMessage {
+    const content: AssistantBlock[] = [];
+    for (const index of [...this.blocks.keys()].sort((a, b) => a - b)) {
+      const { json: _json, closed, ...block } = this.blocks.get(index)!;
+      if (block.type === 'tool_use' && !closed) continue;
+      content.push(block as AssistantBlock);
+    }
+    return { role: 'assistant', content };
+  }
+}
+
+export function createAnthropicProvider(opts: AnthropicProviderOptions): Provider {
+  let client: Promise<Anthropic> | undefined;
+  const baseUrl = opts.baseUrl ?? DEFAULT_BASE_URL;
+  // Loaded lazily: importing the SDK costs about 100 ms, which headless startup must not pay up front.
+  const getClient = () =>
+    (client ??= import('@anthropic-ai/sdk').then(
+      ({ default: AnthropicClient }) =>
+        new AnthropicClient({ apiKey: opts.apiKey, baseURL: baseUrl, maxRetries: 0, logLevel: 'off' }),
+    ));
+
+  async function* attempt(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
+    const sdk = await getClient();
+    const assembler = new MessageAssembler();
+    const aborted = (): ProviderEvent => ({ type: 'done', message: assembler.message(), stopReason: 'aborted', usage: assembler.usage });
+    let stream: AsyncIterable<RawEvent>;
+    try {
+      stream = await sdk.messages.create(toAnthropicParams(request), { signal });
+    } catch (err) {
+      if (signal.aborted) return yield aborted();
+      throw err;
+    }
+    try {
+      for await (const event of stream) {
+        yield* assembler.accept(event);
+        if (signal.aborted) break;
+      }
+    } catch (err) {
+      if (signal.aborted) return yield aborted();
+      throw asStreamError(err);
+    }
+    if (signal.aborted) return yield aborted();
+    if (!assembler.finished) throw new StreamBrokenError('broke_off');
+    yield { type: 'done', message: assembler.message(), stopReason: assembler.stopReason, usage: assembler.usage };
+  }
+
+  return {
+    name: 'anthropic',
+    stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
+      const ctx: ErrorContext = {
+        providerLabel: 'Anthropic',
+        baseUrl,
+        model: request.options.model,
+        keyHint: opts.keyHint ?? 'ANTHROPIC_API_KEY',
+      };
+      return streamWithRetry((s) => attempt(request, s), {
+        maxAttempts: opts.maxAttempts,
+        signal,
+        classify: (err) => classifyProviderError(err, ctx),
+        sleep: opts.sleep,
+        random: opts.random,
+      });
+    },
+  };
+}

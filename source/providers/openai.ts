@@ -1,0 +1,188 @@
+// The OpenAI-compatible provider (OpenAI, DeepSeek, Qwen, Ollama, vLLM...): Chat Completions streaming, SDK loaded on first use.
+import type OpenAI from 'openai';
+import { asStreamError, classifyProviderError, StreamBrokenError, type ErrorContext } from './errors.js';
+import { toOpenAIParams } from './openaiRequest.js';
+import { streamWithRetry, type Sleep } from './retry.js';
+import { parseToolInput } from './toolInput.js';
+import {
+  emptyUsage,
+  type AssistantBlock,
+  type AssistantMessage,
+  type Provider,
+  type ProviderEvent,
+  type ProviderRequest,
+  type StopReason,
+  type Usage,
+} from './types.js';
+
+export interface OpenAIProviderOptions {
+  apiKey: string;
+  baseUrl?: string;
+  /** All attempts of one call, the first included. Default 5. */
+  maxAttempts?: number;
+  /** The env var named when the key is rejected. Default OPENAI_API_KEY. */
+  keyHint?: string;
+  /** Who answers, in error messages ("DeepSeek"). Default: OpenAI, or "the server at <baseUrl>". */
+  providerLabel?: string;
+  /** For tests: replaces the wait between retries. */
+  sleep?: Sleep;
+  random?: () => number;
+}
+
+type Chunk = OpenAI.Chat.ChatCompletionChunk;
+const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+export function mapOpenAIFinishReason(reason: string | null | undefined, hasToolCalls: boolean): StopReason {
+  switch (reason) {
+    case 'tool_calls':
+    case 'function_call':
+      return 'tool_use';
+    case 'length':
+      return 'max_tokens';
+    case 'content_filter':
+      return 'refusal';
+    default:
+      // Some servers report "stop" even when the turn ends in tool calls; the calls still have to run.
+      return hasToolCalls ? 'tool_use' : 'end_turn';
+  }
+}
+
+interface OpenCall {
+  id: string;
+  name: string;
+  args: string;
+}
+
+/** Folds streamed chunks into deltas and the final message. */
+class ChunkAssembler {
+  private text = '';
+  private thinking = '';
+  private calls: OpenCall[] = [];
+  private byIndex = new Map<number, OpenCall>();
+  usage = emptyUsage();
+  finishReason: string | undefined;
+
+  *accept(chunk: Chunk): Generator<ProviderEvent> {
+    if (chunk.usage) {
+      this.usage = mapOpenAIUsage(chunk.usage);
+      yield { type: 'usage', usage: { ...this.usage } };
+    }
+    const choice = chunk.choices?.[0];
+    if (!choice) return;
+    const delta: Record<string, unknown> = { ...(choice.delta ?? {}) };
+    const reasoning = typeof delta.reasoning_content === 'string' ? delta.reasoning_content : typeof delta.reasoning === 'string' ? delta.reasoning : '';
+    if (reasoning) {
+      this.thinking += reasoning;
+      yield { type: 'thinking_delta', text: reasoning };
+    }
+    const content = choice.delta?.content;
+    if (content) {
+      this.text += content;
+      yield { type: 'text_delta', text: content };
+    }
+    for (const tc of choice.delta?.tool_calls ?? []) {
+      let call = this.byIndex.get(tc.index);
+      // A new id at a known index is a new call (some servers send every call at index 0).
+      if (!call || (tc.id && call.id !== tc.id)) {
+        call = { id: tc.id || `call_${this.calls.length + 1}`, name: tc.function?.name ?? '', args: '' };
+        this.byIndex.set(tc.index, call);
+        this.calls.push(call);
+        yield { type: 'tool_call_start', id: call.id, name: call.name };
+      } else if (tc.function?.name && !call.name) call.name = tc.function.name;
+      const piece = tc.function?.arguments;
+      if (piece) {
+        call.args += piece;
+        yield { type: 'tool_call_delta', id: call.id, partialJson: piece };
+      }
+    }
+    if (choice.finish_reason) this.finishReason = choice.finish_reason;
+  }
+
+  get stopReason(): StopReason {
+    return mapOpenAIFinishReason(this.finishReason, this.calls.length > 0);
+  }
+
+  message(includeToolCalls: boolean): AssistantMessage {
+    const content: AssistantBlock[] = [];
+    if (this.thinking) content.push({ type: 'thinking', thinking: this.thinking });
+    if (this.text) content.push({ type: 'text', text: this.text });
+    if (includeToolCalls) {
+      for (const call of this.calls) content.push({ type: 'tool_use', id: call.id, name: call.name, input: parseToolInput(call.args) });
+    }
+    return { role: 'assistant', content };
+  }
+}
+
+/** prompt_tokens is the total; cached tokens come from prompt_tokens_details or DeepSeek's prompt_cache_hit_tokens. */
+export function mapOpenAIUsage(u: OpenAI.CompletionUsage): Usage {
+  const extra: Record<string, unknown> = { ...u };
+  // DeepSeek reports cache hits in its own field.
+  const deepseekHits = typeof extra.prompt_cache_hit_tokens === 'number' ? extra.prompt_cache_hit_tokens : undefined;
+  return {
+    inputTokens: u.prompt_tokens ?? 0,
+    outputTokens: u.completion_tokens ?? 0,
+    cacheReadTokens: u.prompt_tokens_details?.cached_tokens ?? deepseekHits ?? 0,
+    cacheWriteTokens: 0,
+  };
+}
+
+function defaultLabel(baseUrl: string | undefined): string {
+  if (!baseUrl || /^https:\/\/api\.openai\.com(\/|$)/.test(baseUrl)) return 'OpenAI';
+  return `the server at ${baseUrl}`;
+}
+
+export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
+  let client: Promise<OpenAI> | undefined;
+  const baseUrl = opts.baseUrl ?? DEFAULT_BASE_URL;
+  // Local servers often need no key, but the SDK refuses an empty one.
+  const apiKey = opts.apiKey || 'no-key';
+  const getClient = () =>
+    (client ??= import('openai').then(
+      ({ default: OpenAIClient }) => new OpenAIClient({ apiKey, baseURL: baseUrl, maxRetries: 0, logLevel: 'off' }),
+    ));
+
+  async function* attempt(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
+    const sdk = await getClient();
+    const assembler = new ChunkAssembler();
+    const aborted = (): ProviderEvent => ({ type: 'done', message: assembler.message(false), stopReason: 'aborted', usage: assembler.usage });
+    let stream: AsyncIterable<Chunk>;
+    try {
+      stream = await sdk.chat.completions.create(toOpenAIParams(request), { signal });
+    } catch (err) {
+      if (signal.aborted) return yield aborted();
+      throw err;
+    }
+    try {
+      for await (const chunk of stream) {
+        yield* assembler.accept(chunk);
+        if (signal.aborted) break;
+      }
+    } catch (err) {
+      if (signal.aborted) return yield aborted();
+      throw asStreamError(err);
+    }
+    if (signal.aborted) return yield aborted();
+    // Without a finish_reason the stream never completed.
+    if (assembler.finishReason === undefined) throw new StreamBrokenError('broke_off');
+    yield { type: 'done', message: assembler.message(true), stopReason: assembler.stopReason, usage: assembler.usage };
+  }
+
+  return {
+    name: 'openai',
+    stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
+      const ctx: ErrorContext = {
+        providerLabel: opts.providerLabel ?? defaultLabel(opts.baseUrl),
+        baseUrl,
+        model: request.options.model,
+        keyHint: opts.keyHint ?? 'OPENAI_API_KEY',
+      };
+      return streamWithRetry((s) => attempt(request, s), {
+        maxAttempts: opts.maxAttempts,
+        signal,
+        classify: (err) => classifyProviderError(err, ctx),
+        sleep: opts.sleep,
+        random: opts.random,
+      });
+    },
+  };
+}

@@ -1,0 +1,96 @@
+// The one retry policy for model calls: backoff with jitter, retry-after, quick retries of broken streams.
+import { StreamBrokenError, type ClassifiedError } from './errors.js';
+import { emptyUsage, type ProviderEvent } from './types.js';
+
+export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
+
+export interface RetryOptions {
+  /** All attempts, the first included. Default 5. */
+  maxAttempts?: number;
+  signal: AbortSignal;
+  /** Turns a thrown value into the user-facing error and the retry facts. */
+  classify: (error: unknown) => ClassifiedError;
+  sleep?: Sleep;
+  random?: () => number;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+const BASE_DELAY_MS = 500;
+const MAX_DELAY_MS = 30_000;
+const QUICK_RETRY_MAX_MS = 500;
+/** A server asking for a longer pause than this means a quota, not a blip: tell the user instead of waiting. */
+const MAX_RETRY_AFTER_MS = 5 * 60_000;
+
+/** Resolves after `ms`, or early (without throwing) when the signal aborts. */
+export const abortableSleep: Sleep = (ms, signal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+/** Wait before attempt `failures + 1`: exponential from 0.5 s with ±25 % jitter, capped at 30 s. */
+export function backoffDelay(failures: number, classified: ClassifiedError, random: () => number): number {
+  if (classified.retryAfterMs !== undefined) return classified.retryAfterMs;
+  const jitter = 1 + (random() * 2 - 1) * 0.25;
+  if (classified.quickRetry) return Math.min(QUICK_RETRY_MAX_MS, Math.round(250 * jitter));
+  const base = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (failures - 1));
+  return Math.min(MAX_DELAY_MS, Math.round(base * jitter));
+}
+
+const emptyMessage = () => ({ role: 'assistant' as const, content: [] });
+
+/**
+ * Runs `attempt` until it yields `done`, retrying failures it throws. Deltas pass through as they
+ * stream; a `retry` event tells the consumer that everything since the last one is void.
+ */
+export async function* streamWithRetry(
+  attempt: (signal: AbortSignal, attemptNumber: number) => AsyncGenerator<ProviderEvent>,
+  opts: RetryOptions,
+): AsyncGenerator<ProviderEvent> {
+  const maxAttempts = Math.max(1, opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+  const sleep = opts.sleep ?? abortableSleep;
+  const random = opts.random ?? Math.random;
+  const { signal } = opts;
+  const aborted = (): ProviderEvent => ({ type: 'done', message: emptyMessage(), stopReason: 'aborted', usage: emptyUsage() });
+
+  for (let n = 1; ; n++) {
+    if (signal.aborted) {
+      yield aborted();
+      return;
+    }
+    let failure: unknown;
+    try {
+      for await (const event of attempt(signal, n)) {
+        yield event;
+        if (event.type === 'done') return;
+      }
+      // An attempt that ends without `done` never finished its stream.
+      failure = new StreamBrokenError('broke_off');
+    } catch (err) {
+      failure = err;
+    }
+    if (signal.aborted) {
+      yield aborted();
+      return;
+    }
+    const classified = opts.classify(failure);
+    const tooLong = classified.retryAfterMs !== undefined && classified.retryAfterMs > MAX_RETRY_AFTER_MS;
+    if (!classified.retryable || n >= maxAttempts || tooLong) {
+      yield { type: 'done', message: emptyMessage(), stopReason: 'error', usage: emptyUsage(), error: classified.error };
+      return;
+    }
+    const delayMs = backoffDelay(n, classified, random);
+    yield { type: 'retry', attempt: n + 1, maxAttempts, delayMs, reason: classified.reason };
+    try {
+      await sleep(delayMs, signal);
+    } catch {
+      // A sleep that rejects on abort is fine: the check at the top of the loop ends the call.
+    }
+  }
+}
