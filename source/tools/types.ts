@@ -69,7 +69,8 @@ export function defineTool<Args>(def: ToolDefinition<Args>): ToolDefinition<Args
   return def;
 }
 
-export type AnyTool = ToolDefinition<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// Tools differ in their argument types; the registry holds them side by side.
+export type AnyTool = ToolDefinition<any>;
 
 export const textResult = (content: string, isError = false, display?: string): ToolResult => ({
   content,

@@ -1,0 +1,133 @@
+// End-to-end: the built CLI fixes a bug in a fixture repo through read/edit/bash against the mock LLM server.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { execa } from 'execa';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { validateHistory } from '../../source/engine/history.js';
+import { startMockLlmServer, type MockLlmServer, type MockTurn } from '../support/mockLlmServer.js';
+import { fromAnthropicRequest, fromOpenAIRequest } from '../support/requestHistory.js';
+
+const cli = resolve('dist/cli.js');
+const fixture = resolve('__tests__/e2e/fixtures/buggy-repo');
+
+const fixTurns = (): MockTurn[] => [
+  { text: 'Let me look at the code.', toolCalls: [
+    { name: 'read_file', input: { path: 'math.js' } },
+    { name: 'read_file', input: { path: 'test.js' } },
+  ] },
+  { toolCalls: [{ name: 'edit_file', input: { path: 'math.js', old_string: 'return a - b;', new_string: 'return a + b;' } }] },
+  { toolCalls: [{ name: 'bash', input: { command: 'node test.js' } }] },
+  { text: 'Fixed: `add` subtracted instead of adding. The test passes now.' },
+];
+
+let repo: string;
+let home: string;
+let server: MockLlmServer;
+
+beforeEach(async () => {
+  repo = mkdtempSync(join(tmpdir(), 'rein-e2e-repo-'));
+  home = mkdtempSync(join(tmpdir(), 'rein-e2e-home-'));
+  cpSync(fixture, repo, { recursive: true });
+  server = await startMockLlmServer({ turns: fixTurns() });
+});
+
+afterEach(async () => {
+  await server.close();
+  rmSync(repo, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+});
+
+function rein(args: string[], env: Record<string, string> = {}) {
+  return execa('node', [cli, ...args], {
+    cwd: repo,
+    reject: false,
+    env: { REIN_HOME: home, ANTHROPIC_API_KEY: '', OPENAI_API_KEY: '', DEEPSEEK_API_KEY: '', ...env },
+    extendEnv: true,
+    timeout: 60_000,
+  });
+}
+
+const openaiArgs = () => ['--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'test-model'];
+
+describe('rein -p', () => {
+  it('fixes the fixture bug over the OpenAI format and prints the answer (text)', async () => {
+    const before = await execa('node', ['test.js'], { cwd: repo, reject: false });
+    expect(before.exitCode).toBe(1);
+    const run = await rein(['-p', 'The test fails; fix the bug.', ...openaiArgs()], { OPENAI_API_KEY: 'sk-test' });
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout.trim()).toBe('Fixed: `add` subtracted instead of adding. The test passes now.');
+    expect(readFileSync(join(repo, 'math.js'), 'utf8')).toContain('return a + b;');
+    const after = await execa('node', ['test.js'], { cwd: repo, reject: false });
+    expect(after.exitCode).toBe(0);
+    expect(server.requests).toHaveLength(4);
+    for (const request of server.requests) expect(validateHistory(fromOpenAIRequest(request.body))).toBeUndefined();
+    expect(JSON.stringify(server.requests[3].body.messages)).toContain('all tests passed');
+  });
+
+  it('works over the Anthropic format and prints one JSON object (json)', async () => {
+    const run = await rein(['-p', 'fix it', '--provider', 'anthropic', '--base-url', server.anthropicBaseUrl, '--model', 'claude-test', '--output-format', 'json'], { ANTHROPIC_API_KEY: 'sk-ant-test' });
+    expect(run.exitCode).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result).toMatchObject({ is_error: false, turns: 4, result: expect.stringContaining('Fixed'), stop_reason: 'done' });
+    expect(result.usage.inputTokens).toBeGreaterThan(0);
+    expect(typeof result.duration_ms).toBe('number');
+    expect(readFileSync(join(repo, 'math.js'), 'utf8')).toContain('return a + b;');
+    for (const request of server.requests) expect(validateHistory(fromAnthropicRequest(request.body))).toBeUndefined();
+  });
+
+  it('streams the AgentEvent union as JSON lines (stream-json) with the prompt read from stdin', async () => {
+    const child = execa('node', [cli, '-p', '-', ...openaiArgs(), '--output-format', 'stream-json'], {
+      cwd: repo, reject: false, input: 'fix the bug please\n',
+      env: { REIN_HOME: home, OPENAI_API_KEY: 'sk-test', ANTHROPIC_API_KEY: '' }, timeout: 60_000,
+    });
+    const run = await child;
+    expect(run.exitCode).toBe(0);
+    const events = run.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const kinds = events.map((e) => e.type);
+    expect(kinds[0]).toBe('run_start');
+    expect(events[0].prompt).toBe('fix the bug please');
+    expect(kinds.at(-1)).toBe('run_end');
+    expect(kinds.filter((k) => k === 'tool_end')).toHaveLength(4);
+    expect(kinds).toContain('text_delta');
+    expect(events.every((e) => typeof e.runId === 'string' || e.type === 'background_task')).toBe(true);
+  });
+
+  it('exits 1 with one plain line when the provider keeps failing', async () => {
+    await server.close();
+    server = await startMockLlmServer({ turns: [{ fault: { kind: 'status', status: 401, message: 'invalid x-api-key' } }] });
+    const run = await rein(['-p', 'hi', ...openaiArgs()], { OPENAI_API_KEY: 'sk-wrong' });
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/OPENAI_API_KEY/);
+  });
+
+  it('exits 2 naming the env var when no key is configured', async () => {
+    const run = await rein(['-p', 'hi', '--provider', 'anthropic']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toMatch(/ANTHROPIC_API_KEY/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('exits 2 naming the file and path for an invalid config', async () => {
+    writeFileSync(join(repo, 'agent.config.json'), JSON.stringify({ maxTurns: 'ten' }));
+    const run = await rein(['-p', 'hi'], { OPENAI_API_KEY: 'sk-test' });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('agent.config.json');
+    expect(run.stderr).toContain('maxTurns');
+  });
+
+  it('exits 2 on a bad flag', async () => {
+    const run = await rein(['-p', 'hi', '--permission-mode', 'reckless']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toMatch(/--permission-mode must be one of/);
+  });
+
+  it('prints the version and the help', async () => {
+    const version = await rein(['--version']);
+    expect(version.stdout).toMatch(/^rein \d+\.\d+\.\d+$/);
+    const help = await rein(['--help']);
+    expect(help.stdout).toContain('--output-format');
+  });
+});

@@ -1,0 +1,153 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { validateHistory } from '../../source/engine/history.js';
+import { lastToolResults, makeHarness, runEnd, runPrompt, types, userTexts, type Harness } from '../support/engineHarness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.cleanup();
+  h = undefined;
+});
+
+describe('agent loop', () => {
+  it('streams a plain answer and ends the run', async () => {
+    h = makeHarness([{ text: 'Hello there.' }]);
+    const events = await runPrompt(h.session, 'hi');
+    expect(types(events)).toEqual(expect.arrayContaining(['run_start', 'turn_start', 'message_start', 'text_delta', 'message_end', 'usage', 'run_end']));
+    expect(types(events).indexOf('message_end')).toBeGreaterThan(types(events).lastIndexOf('text_delta'));
+    const deltas = events.filter((e) => e.type === 'text_delta').map((e) => (e as { text: string }).text).join('');
+    expect(deltas).toBe('Hello there.');
+    expect(runEnd(events)).toMatchObject({ reason: 'done', text: 'Hello there.', turns: 1 });
+    expect(h.session.history()).toHaveLength(2);
+    expect(h.session.history()[1]).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'Hello there.' }] });
+  });
+
+  it('runs a tool, sends its result back, and keeps the history valid on every request', async () => {
+    h = makeHarness([
+      { toolCalls: [{ name: 'read_file', input: { path: 'a.txt' } }] },
+      { text: 'It says hello.' },
+    ]);
+    writeFileSync(join(h.workspace, 'a.txt'), 'hello\n');
+    const events = await runPrompt(h.session, 'what is in a.txt?');
+    expect(runEnd(events)).toMatchObject({ reason: 'done', turns: 2, text: 'It says hello.' });
+    const order = types(events);
+    expect(order.indexOf('tool_start')).toBeLessThan(order.indexOf('tool_end'));
+    expect(lastToolResults(h.provider.requests[1])[0]).toContain('hello');
+    expect(h.invalidRequests).toEqual([]);
+    expect(validateHistory(h.session.history())).toBeUndefined();
+  });
+
+  it('puts the date reminder into the first user turn and never into the system prompt', async () => {
+    h = makeHarness([{ text: 'ok' }, { text: 'ok again' }]);
+    await runPrompt(h.session, 'first');
+    await runPrompt(h.session, 'second');
+    const [first, second] = h.provider.requests;
+    expect(userTexts(first).join('\n')).toMatch(/Today's date is \d{4}-\d\d-\d\d/);
+    expect(first.system).toBe(second.system);
+    expect(first.system).not.toMatch(/\d{4}-\d\d-\d\d/);
+    expect(JSON.stringify(second.tools)).toBe(JSON.stringify(first.tools));
+    // Append-only: the second request starts with the first request's messages.
+    expect(JSON.stringify(second.messages.slice(0, first.messages.length))).toBe(JSON.stringify(first.messages));
+  });
+
+  it('keeps the text and warns when the answer hits max_tokens', async () => {
+    h = makeHarness([{ text: 'A long answer that got cut', stopReason: 'max_tokens', toolCalls: [{ name: 'read_file', input: { path: 'x' } }] }]);
+    const events = await runPrompt(h.session, 'write a lot');
+    expect(events.some((e) => e.type === 'warning' && /max|output tokens/i.test(e.message))).toBe(true);
+    expect(runEnd(events)).toMatchObject({ reason: 'done', text: 'A long answer that got cut' });
+    expect(validateHistory(h.session.history())).toBeUndefined();
+    expect(h.session.history()[1].content.some((b) => b.type === 'tool_use')).toBe(false);
+  });
+
+  it('stops at maxTurns', async () => {
+    h = makeHarness(() => ({ toolCalls: [{ name: 'glob', input: { pattern: `*.${Math.random()}` } }] }), { maxTurns: 3 });
+    const events = await runPrompt(h.session, 'loop forever');
+    expect(runEnd(events)).toMatchObject({ reason: 'max_turns', turns: 3 });
+    expect(h.provider.requests).toHaveLength(3);
+    expect(validateHistory(h.session.history())).toBeUndefined();
+  });
+
+  it('treats stop_sequence like end_turn', async () => {
+    h = makeHarness([{ text: 'done', stopReason: 'stop_sequence' }]);
+    expect(runEnd(await runPrompt(h.session, 'x')).reason).toBe('done');
+  });
+});
+
+describe('model errors', () => {
+  it('notes a failed call in the history and continues', async () => {
+    h = makeHarness([{ error: { kind: 'server', status: 500, message: 'The server failed (500).' } }, { text: 'recovered' }]);
+    const events = await runPrompt(h.session, 'go');
+    expect(events.some((e) => e.type === 'error' && e.message.includes('500'))).toBe(true);
+    expect(runEnd(events)).toMatchObject({ reason: 'done', text: 'recovered' });
+    expect(userTexts(h.provider.requests[1]).some((t) => t.startsWith('<error>') && t.includes('500'))).toBe(true);
+    expect(h.invalidRequests).toEqual([]);
+  });
+
+  it('stops after three consecutive errors with the error shown', async () => {
+    const failure = { error: { kind: 'server' as const, status: 503, message: 'The server is unavailable (503).' } };
+    h = makeHarness([failure, failure, failure, { text: 'never reached' }]);
+    const events = await runPrompt(h.session, 'go');
+    expect(runEnd(events)).toMatchObject({ reason: 'error', error: 'The server is unavailable (503).' });
+    expect(h.provider.requests).toHaveLength(3);
+  });
+
+  it('stops at once on an auth error', async () => {
+    h = makeHarness([{ error: { kind: 'auth', status: 401, message: 'The API key was rejected.' } }, { text: 'never' }]);
+    const events = await runPrompt(h.session, 'go');
+    expect(runEnd(events)).toMatchObject({ reason: 'error', error: 'The API key was rejected.' });
+    expect(h.provider.requests).toHaveLength(1);
+  });
+});
+
+describe('repeated tool calls', () => {
+  it('warns the model after 3 identical calls and stops the run at 5', async () => {
+    h = makeHarness(() => ({ toolCalls: [{ name: 'glob', input: { pattern: '*.nothing' } }] }));
+    const events = await runPrompt(h.session, 'search');
+    expect(events.some((e) => e.type === 'warning' && /repeated/.test(e.message))).toBe(true);
+    expect(userTexts(h.provider.requests[3]).some((t) => t.includes('same tool call with identical arguments 3 times'))).toBe(true);
+    expect(runEnd(events).reason).toBe('repeated_tool_call');
+    expect(h.provider.requests).toHaveLength(5);
+    expect(validateHistory(h.session.history())).toBeUndefined();
+  });
+});
+
+describe('abort', () => {
+  it('stops a hanging stream and leaves a valid history', async () => {
+    h = makeHarness([{ text: 'partial answer', hang: true }, { text: 'next' }]);
+    const session = h.session;
+    const events = await runPrompt(session, 'go', undefined, (e) => {
+      if (e.type === 'text_delta') setTimeout(() => session.abort(), 10);
+    });
+    expect(runEnd(events).reason).toBe('aborted');
+    expect(session.isRunning()).toBe(false);
+    expect(validateHistory(session.history())).toBeUndefined();
+    // The session is usable again afterwards.
+    const again = await runPrompt(session, 'continue');
+    expect(runEnd(again)).toMatchObject({ reason: 'done', text: 'next' });
+    expect(h.invalidRequests).toEqual([]);
+  });
+
+  it('kills a running command and answers every pending call with "interrupted"', async () => {
+    h = makeHarness([
+      { toolCalls: [
+        { name: 'bash', input: { command: 'sleep 30; echo done > finished.txt' } },
+        { name: 'bash', input: { command: 'echo second > second.txt' } },
+      ] },
+      { text: 'after' },
+    ]);
+    const session = h.session;
+    const events = await runPrompt(session, 'go', undefined, (e) => {
+      if (e.type === 'tool_start') setTimeout(() => session.abort(), 50);
+    });
+    expect(runEnd(events).reason).toBe('aborted');
+    const ends = events.filter((e) => e.type === 'tool_end');
+    expect(ends).toHaveLength(2);
+    expect(ends.every((e) => e.type === 'tool_end' && e.result.isError)).toBe(true);
+    const history = session.history();
+    expect(validateHistory(history)).toBeUndefined();
+    const results = history[history.length - 1].content;
+    expect(results.map((b) => b.type)).toEqual(['tool_result', 'tool_result']);
+    expect(() => readFileSync(join(h!.workspace, 'second.txt'))).toThrow();
+  });
+});

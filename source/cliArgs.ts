@@ -1,0 +1,92 @@
+// Command-line parsing for `rein`: flags shared by the TUI and headless `-p` mode.
+import { parseArgs } from 'node:util';
+import type { PermissionMode } from './engine/events.js';
+import { permissionModes } from './engine/events.js';
+
+export type OutputFormat = 'text' | 'json' | 'stream-json';
+
+export interface CliArgs {
+  /** Headless prompt; '-' reads it from standard input. Undefined opens the TUI. */
+  print?: string;
+  provider?: string;
+  model?: string;
+  baseUrl?: string;
+  permissionMode?: PermissionMode;
+  maxTurns?: number;
+  outputFormat: OutputFormat;
+  help: boolean;
+  version: boolean;
+}
+
+export class UsageError extends Error {}
+
+export const helpText = `rein — a terminal coding agent
+
+Usage:
+  rein                      open the full-screen session in this directory
+  rein -p "task"            run one task headless and print the answer
+  rein -p - < task.txt      read the headless prompt from standard input
+
+Options:
+  -p, --print <prompt>        run headless with this prompt ('-' reads standard input)
+      --provider <name>       anthropic | openai (any OpenAI-compatible server)
+  -m, --model <name>          model name, e.g. claude-sonnet-4-5, gpt-4.1, deepseek-chat
+      --base-url <url>        API root: http://host:port for Anthropic, http://host:port/v1 for OpenAI-compatible
+      --permission-mode <m>   ask | auto-edit | plan | yolo (TUI default ask, headless default yolo)
+      --max-turns <n>         stop after n model turns (0 = unlimited, default 50)
+      --output-format <f>     headless output: text | json | stream-json (default text)
+  -v, --version               print the version
+  -h, --help                  print this help
+
+Keys come from ANTHROPIC_API_KEY, OPENAI_API_KEY or DEEPSEEK_API_KEY, or "apiKey" in agent.config.json.
+Exit codes: 0 success, 1 the run ended in an error, 2 bad usage or configuration.`;
+
+export function parseCliArgs(argv: string[]): CliArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: false,
+      strict: true,
+      options: {
+        print: { type: 'string', short: 'p' },
+        provider: { type: 'string' },
+        model: { type: 'string', short: 'm' },
+        'base-url': { type: 'string' },
+        'permission-mode': { type: 'string' },
+        'max-turns': { type: 'string' },
+        'output-format': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message.replace(/\.$/, '')}; run rein --help for the options.`);
+  }
+  const v = parsed.values;
+  const mode = v['permission-mode'];
+  if (mode !== undefined && !permissionModes.includes(mode as PermissionMode)) {
+    throw new UsageError(`--permission-mode must be one of ${permissionModes.join(', ')} (got "${mode}").`);
+  }
+  const format = v['output-format'] ?? 'text';
+  if (!['text', 'json', 'stream-json'].includes(format)) {
+    throw new UsageError(`--output-format must be text, json or stream-json (got "${format}").`);
+  }
+  let maxTurns: number | undefined;
+  if (v['max-turns'] !== undefined) {
+    maxTurns = Number(v['max-turns']);
+    if (!Number.isInteger(maxTurns) || maxTurns < 0) throw new UsageError(`--max-turns must be a whole number ≥ 0 (got "${v['max-turns']}").`);
+  }
+  if (v.print !== undefined && v.print.trim() === '') throw new UsageError('-p needs a prompt: rein -p "your task", or -p - to read it from standard input.');
+  return {
+    print: v.print,
+    provider: v.provider,
+    model: v.model,
+    baseUrl: v['base-url'],
+    permissionMode: mode as PermissionMode | undefined,
+    maxTurns,
+    outputFormat: format as OutputFormat,
+    help: v.help ?? false,
+    version: v.version ?? false,
+  };
+}

@@ -1,0 +1,43 @@
+// Approval requests and responses, paired by id: the loop waits on a promise that `respond` settles.
+import type { ApprovalDecision } from './events.js';
+
+export class ApprovalBroker {
+  private pending = new Map<string, (decision: ApprovalDecision) => void>();
+
+  wait(approvalId: string, signal: AbortSignal): Promise<ApprovalDecision | 'aborted'> {
+    if (signal.aborted) return Promise.resolve('aborted');
+    return new Promise((resolve) => {
+      const onAbort = () => {
+        this.pending.delete(approvalId);
+        resolve('aborted');
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.pending.set(approvalId, (decision) => {
+        signal.removeEventListener('abort', onAbort);
+        this.pending.delete(approvalId);
+        resolve(decision);
+      });
+    });
+  }
+
+  /** Settles a pending request; unknown or already answered ids are ignored. */
+  respond(approvalId: string, decision: ApprovalDecision): boolean {
+    const settle = this.pending.get(approvalId);
+    if (!settle) return false;
+    settle(decision);
+    return true;
+  }
+
+  has(approvalId: string): boolean {
+    return this.pending.has(approvalId);
+  }
+}
+
+export function declinedMessage(reason?: string): string {
+  const why = reason && reason.trim() ? ` Their reason: ${reason.trim()}` : '';
+  return `The user declined this tool call.${why} Do not retry the same call; adjust your approach or ask the user how to proceed.`;
+}
+
+export function headlessDeniedMessage(tool: string, mode: string): string {
+  return `${tool} needs the user's approval, but rein is running headless in ${mode} mode and cannot ask, so the call was denied. Use read-only tools, or the user can rerun with --permission-mode auto-edit or yolo.`;
+}

@@ -1,0 +1,147 @@
+// Runs the tool calls of one assistant message: asks in call order, runs read-only calls side by side and
+// mutating calls one at a time, and returns exactly one result per call, in call order.
+import type { ToolResultBlock, ToolUseBlock } from '../providers/types.js';
+import { runToolCall, validateToolInput, type ToolRegistry } from '../tools/runner.js';
+import type { AnyTool, ToolContext, ToolResult, ToolSessionState } from '../tools/types.js';
+import { declinedMessage, headlessDeniedMessage, type ApprovalBroker } from './approvals.js';
+import type { AgentEvent, PermissionMode } from './events.js';
+import { newId } from './ids.js';
+import { decidePermission, describeAlwaysScope, type AlwaysRules } from './permissions.js';
+
+export const interruptedResult = (): ToolResult => ({
+  content: 'Interrupted by the user before this call finished.',
+  display: { kind: 'text', text: 'interrupted' },
+  isError: true,
+});
+
+export interface ToolRoundParams {
+  runId: string;
+  calls: ToolUseBlock[];
+  registry: ToolRegistry;
+  mode: PermissionMode;
+  rules: AlwaysRules;
+  broker: ApprovalBroker;
+  /** False in headless mode: calls that would ask are denied instead. */
+  interactive: boolean;
+  cwd: string;
+  workspace: string;
+  state: ToolSessionState;
+  signal: AbortSignal;
+  emit: (event: AgentEvent) => void;
+}
+
+export function summarizeCall(tool: AnyTool | undefined, input: Record<string, unknown>): string {
+  if (tool?.summarize) {
+    try {
+      return tool.summarize(input);
+    } catch {
+      // fall through to the generic summary
+    }
+  }
+  const first = Object.values(input).find((v) => typeof v === 'string');
+  return typeof first === 'string' ? first.split('\n')[0].slice(0, 120) : '';
+}
+
+export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[]> {
+  const results: (ToolResult | undefined)[] = new Array(p.calls.length).fill(undefined);
+  const started = new Map<string, number>();
+
+  const finish = (index: number, result: ToolResult) => {
+    const call = p.calls[index];
+    results[index] = result;
+    const begun = started.get(call.id);
+    p.emit({ type: 'tool_end', runId: p.runId, toolCallId: call.id, name: call.name, result, durationMs: begun ? Date.now() - begun : 0 });
+    if (call.name === 'todo_write' && !result.isError) p.emit({ type: 'todos', runId: p.runId, todos: [...p.state.todos] });
+  };
+
+  const execute = async (index: number) => {
+    const call = p.calls[index];
+    const tool = p.registry.get(call.name);
+    started.set(call.id, Date.now());
+    p.emit({ type: 'tool_start', runId: p.runId, toolCallId: call.id, name: call.name, input: call.input, summary: summarizeCall(tool, call.input) });
+    const ctx: ToolContext = {
+      cwd: p.cwd,
+      workspace: p.workspace,
+      signal: p.signal,
+      state: p.state,
+      toolCallId: call.id,
+      onProgress: (text) => p.emit({ type: 'tool_progress', runId: p.runId, toolCallId: call.id, text }),
+    };
+    finish(index, await runToolCall(p.registry, call, ctx));
+  };
+
+  /** Decides one call; returns true when it should run. */
+  const admit = async (index: number): Promise<boolean> => {
+    const call = p.calls[index];
+    const tool = p.registry.get(call.name);
+    // Unknown tools and bad arguments are answered by the runner without asking anyone.
+    if (!tool || validateToolInput(tool, call.input) !== undefined) return true;
+    const verdict = decidePermission(tool, call.input, p.mode, p.rules);
+    if (verdict.kind === 'allow') return true;
+    if (verdict.kind === 'deny') {
+      finish(index, { content: verdict.message, display: { kind: 'text', text: 'refused: plan mode' }, isError: true });
+      return false;
+    }
+    if (!p.interactive) {
+      finish(index, { content: headlessDeniedMessage(tool.name, p.mode), display: { kind: 'text', text: 'denied: needs approval' }, isError: true });
+      return false;
+    }
+    const approvalId = newId('appr');
+    let diff: string | undefined;
+    if (tool.preview) {
+      try {
+        diff = await tool.preview(call.input, { cwd: p.cwd, workspace: p.workspace, signal: p.signal, state: p.state, toolCallId: call.id, onProgress: () => {} });
+      } catch {
+        diff = undefined;
+      }
+    }
+    p.emit({
+      type: 'approval_request',
+      runId: p.runId,
+      approvalId,
+      toolCallId: call.id,
+      name: tool.name,
+      input: call.input,
+      summary: summarizeCall(tool, call.input),
+      alwaysScope: describeAlwaysScope(tool, call.input),
+      cwd: p.cwd,
+      diff,
+    });
+    const decision = await p.broker.wait(approvalId, p.signal);
+    if (decision === 'aborted') return false;
+    p.emit({ type: 'approval_resolved', runId: p.runId, approvalId, toolCallId: call.id, decision });
+    if (decision.kind === 'always') p.rules.add(tool, call.input);
+    if (decision.kind === 'no') {
+      const text = decision.reason ? `declined: ${decision.reason}` : 'declined';
+      finish(index, { content: declinedMessage(decision.reason), display: { kind: 'text', text }, isError: true });
+      return false;
+    }
+    return true;
+  };
+
+  let index = 0;
+  while (index < p.calls.length && !p.signal.aborted) {
+    const tool = p.registry.get(p.calls[index].name);
+    if (tool?.readOnly) {
+      // A run of consecutive read-only calls executes side by side.
+      const group: number[] = [];
+      while (index < p.calls.length && p.registry.get(p.calls[index].name)?.readOnly) group.push(index++);
+      await Promise.all(group.map((i) => execute(i)));
+      continue;
+    }
+    const current = index++;
+    if (await admit(current)) {
+      if (p.signal.aborted) break;
+      await execute(current);
+    }
+  }
+
+  return p.calls.map((call, i) => {
+    let result = results[i];
+    if (!result) {
+      finish(i, interruptedResult());
+      result = results[i] as ToolResult;
+    }
+    return { type: 'tool_result', toolUseId: call.id, content: result.content, isError: result.isError || undefined };
+  });
+}

@@ -1,0 +1,176 @@
+// Background shell tasks: started by the bash tool, watched by the UI, read by the model through bash_output.
+import type { BackgroundTaskInfo } from '../engine/events.js';
+import { spawnShell, type ShellProcess } from './processGroup.js';
+
+export interface BackgroundTasksOptions {
+  /** Output kept per task; older output is dropped first. */
+  maxOutputChars?: number;
+  /** Minimum time between two output notifications of one task (start and exit always notify). */
+  notifyIntervalMs?: number;
+  killGraceMs?: number;
+  now?: () => number;
+}
+
+interface Task {
+  info: BackgroundTaskInfo;
+  process: ShellProcess;
+  output: string;
+  /** Characters dropped from the front of `output` so far. */
+  dropped: number;
+  /** Absolute offset (counting dropped characters) up to which readNew has returned output. */
+  readOffset: number;
+  killed: boolean;
+  /** The model has seen how this task ended (or it is still running). */
+  seen: boolean;
+  lastNotify: number;
+  pendingNotify?: NodeJS.Timeout;
+  exited: Promise<void>;
+}
+
+const lastLineOf = (text: string): string => {
+  const lines = text.split('\n');
+  for (let i = lines.length - 1; i >= 0; i--) if (lines[i].trim() !== '') return lines[i].trim();
+  return '';
+};
+
+export class BackgroundTasks {
+  private readonly tasks = new Map<string, Task>();
+  private readonly listeners = new Set<(info: BackgroundTaskInfo) => void>();
+  private nextId = 1;
+  private readonly maxOutputChars: number;
+  private readonly notifyIntervalMs: number;
+  private readonly killGraceMs: number | undefined;
+  private readonly now: () => number;
+
+  constructor(options: BackgroundTasksOptions = {}) {
+    this.maxOutputChars = options.maxOutputChars ?? 4_000_000;
+    this.notifyIntervalMs = options.notifyIntervalMs ?? 250;
+    this.killGraceMs = options.killGraceMs;
+    this.now = options.now ?? Date.now;
+  }
+
+  start(command: string, cwd: string): BackgroundTaskInfo {
+    const taskId = `bg${this.nextId++}`;
+    const info: BackgroundTaskInfo = { taskId, command, status: 'running', startedAt: this.now(), lastLine: '' };
+    const task: Task = {
+      info,
+      output: '',
+      dropped: 0,
+      readOffset: 0,
+      killed: false,
+      seen: true,
+      lastNotify: 0,
+      process: spawnShell(command, { cwd, killGraceMs: this.killGraceMs, onOutput: (chunk) => this.append(task, chunk) }),
+      exited: Promise.resolve(),
+    };
+    task.exited = task.process.exited.then((exit) => {
+      if (exit.spawnError) this.append(task, `${exit.spawnError}\n`);
+      clearTimeout(task.pendingNotify);
+      task.info.exitCode = exit.exitCode;
+      task.info.status = task.killed ? 'killed' : exit.exitCode === 0 ? 'exited' : 'failed';
+      task.info.endedAt = this.now();
+      // Reported through takeFinished until the model reads it (kill_task reads it, so its own kills are not repeated).
+      task.seen = false;
+      this.notify(task);
+    });
+    this.tasks.set(taskId, task);
+    this.notify(task);
+    return { ...info };
+  }
+
+  list(): BackgroundTaskInfo[] {
+    return [...this.tasks.values()].map((task) => ({ ...task.info }));
+  }
+
+  get(taskId: string): BackgroundTaskInfo | undefined {
+    const task = this.tasks.get(taskId);
+    return task ? { ...task.info } : undefined;
+  }
+
+  output(taskId: string): string {
+    return this.tasks.get(taskId)?.output ?? '';
+  }
+
+  /** Output since the previous readNew; reading a finished task marks its end as seen by the model. */
+  readNew(taskId: string): { output: string; info: BackgroundTaskInfo } | undefined {
+    const task = this.tasks.get(taskId);
+    if (!task) return undefined;
+    const end = task.dropped + task.output.length;
+    let output = task.output.slice(Math.max(0, task.readOffset - task.dropped));
+    if (task.readOffset < task.dropped) {
+      output = `[… ${(task.dropped - task.readOffset).toLocaleString('en-US')} earlier characters were dropped …]\n${output}`;
+    }
+    task.readOffset = end;
+    if (task.info.status !== 'running') task.seen = true;
+    return { output, info: { ...task.info } };
+  }
+
+  /** Kills the task's whole process group; false when the id is unknown or the task had already ended. */
+  async kill(taskId: string): Promise<boolean> {
+    const task = this.tasks.get(taskId);
+    if (!task || task.info.status !== 'running') return false;
+    task.killed = true;
+    await task.process.kill();
+    await task.exited;
+    return true;
+  }
+
+  async killAll(): Promise<void> {
+    await Promise.all([...this.tasks.keys()].map((taskId) => this.kill(taskId)));
+  }
+
+  onChange(listener: (info: BackgroundTaskInfo) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tasks that ended (or were killed from the UI) since the last call and whose result the model has not seen yet. */
+  takeFinished(): BackgroundTaskInfo[] {
+    const finished: BackgroundTaskInfo[] = [];
+    for (const task of this.tasks.values()) {
+      if (task.info.status !== 'running' && !task.seen) {
+        task.seen = true;
+        finished.push({ ...task.info });
+      }
+    }
+    return finished;
+  }
+
+  private append(task: Task, chunk: string): void {
+    task.output += chunk;
+    if (task.output.length > this.maxOutputChars) {
+      const drop = task.output.length - this.maxOutputChars;
+      task.output = task.output.slice(drop);
+      task.dropped += drop;
+    }
+    const line = lastLineOf(chunk);
+    if (line !== '') task.info.lastLine = line.slice(0, 500);
+    this.notifyThrottled(task);
+  }
+
+  /** At most one output notification per interval per task; the last one is delivered late rather than lost. */
+  private notifyThrottled(task: Task): void {
+    if (task.pendingNotify) return;
+    const wait = task.lastNotify + this.notifyIntervalMs - this.now();
+    if (wait <= 0) {
+      this.notify(task);
+      return;
+    }
+    task.pendingNotify = setTimeout(() => {
+      task.pendingNotify = undefined;
+      if (task.info.status === 'running') this.notify(task);
+    }, wait);
+  }
+
+  private notify(task: Task): void {
+    task.lastNotify = this.now();
+    const snapshot = { ...task.info };
+    for (const listener of this.listeners) {
+      try {
+        listener(snapshot);
+      } catch {
+        // A broken listener must not stop the task or the other listeners.
+      }
+    }
+  }
+}

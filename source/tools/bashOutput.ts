@@ -1,0 +1,24 @@
+// bash_output: what a background task printed since the last look, and whether it is still running.
+import { describeStatus, taskIdSchema, unknownTaskError } from './taskStatus.js';
+import { defineTool, errorResult, textResult } from './types.js';
+
+export interface TaskIdArgs {
+  task_id: string;
+}
+
+export const bashOutputTool = defineTool<TaskIdArgs>({
+  name: 'bash_output',
+  description:
+    'Get the new output of a background task (started with bash run_in_background) since the last bash_output call, and its status.',
+  inputSchema: taskIdSchema,
+  readOnly: true,
+  summarize: (args) => args.task_id,
+
+  async execute(args, ctx) {
+    const read = ctx.state.background.readNew(args.task_id);
+    if (!read) return errorResult(unknownTaskError(ctx.state.background, args.task_id));
+    const { info, output } = read;
+    const body = output.replace(/\n$/, '') || '(no new output)';
+    return textResult(`${info.taskId} ${describeStatus(info)}: ${info.command}\n${body}`);
+  },
+});

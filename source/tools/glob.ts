@@ -1,0 +1,62 @@
+// glob: files whose path matches a pattern, newest first, honouring .gitignore and skipping hidden files.
+import path from 'node:path';
+import { statIfExists } from './fileEdits.js';
+import { displayPath, realpathNearest, resolveToolPath } from './paths.js';
+import { ripgrepError, runRipgrep, sortNewestFirst } from './ripgrep.js';
+import { defineTool, errorResult, textResult } from './types.js';
+
+export interface GlobArgs {
+  pattern: string;
+  path?: string;
+}
+
+export const maxGlobResults = 200;
+
+const splitNul = (text: string): string[] => text.split('\0').filter((entry) => entry !== '');
+
+export const globTool = defineTool<GlobArgs>({
+  name: 'glob',
+  description:
+    'Find files by name pattern, e.g. "**/*.ts" or "src/**/test_*.py" (a pattern without "/" matches file names at any depth). ' +
+    'Honours .gitignore and skips hidden files. Returns paths newest first, at most 200. Use grep to search file contents.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      pattern: { type: 'string', minLength: 1, description: 'Glob pattern, relative to path' },
+      path: { type: 'string', description: 'Folder to search (default: the working folder)' },
+    },
+    required: ['pattern'],
+    additionalProperties: false,
+  },
+  readOnly: true,
+  summarize: (args) => (args.path ? `${args.pattern} in ${args.path}` : args.pattern),
+
+  async execute(args, ctx) {
+    const resolved = await resolveToolPath(args.path ?? '.', ctx, 'read');
+    if (!resolved.ok) return errorResult(resolved.error);
+    const { real: dir, display } = resolved.path;
+    const stat = await statIfExists(dir);
+    if (!stat) return errorResult(`${display} does not exist; give an existing folder as path.`);
+    if (!stat.isDirectory()) return errorResult(`${display} is a file, not a folder; give a folder as path.`);
+
+    // A --glob match overrides ripgrep's ignore rules, so intersect with the plain listing to keep .gitignore and hidden files out.
+    const [matching, listed] = await Promise.all([
+      runRipgrep(['--files', '--null', '--glob', args.pattern], dir, ctx.signal),
+      runRipgrep(['--files', '--null'], dir, ctx.signal),
+    ]);
+    if (matching.exitCode === 2 && matching.stdout === '') {
+      return errorResult(`glob failed for pattern \`${args.pattern}\`: ${ripgrepError(matching.stderr)}`);
+    }
+    const visible = new Set(splitNul(listed.stdout));
+    const files = splitNul(matching.stdout).filter((file) => visible.has(file));
+    if (files.length === 0) return textResult(`No files match \`${args.pattern}\` in ${display}.`);
+
+    const sorted = await sortNewestFirst(files.map((file) => path.join(dir, file)));
+    const cwd = await realpathNearest(ctx.cwd);
+    const shown = sorted.slice(0, maxGlobResults).map((file) => displayPath(file, cwd));
+    if (sorted.length > maxGlobResults) {
+      shown.push(`… ${(sorted.length - maxGlobResults).toLocaleString('en-US')} more files not shown; use a narrower pattern or path.`);
+    }
+    return textResult(shown.join('\n'), false, `${sorted.length} files match ${args.pattern}`);
+  },
+});

@@ -1,0 +1,99 @@
+// Runs a bash command in its own process group so a timeout, an abort or a kill takes down everything it started.
+import { execa } from 'execa';
+
+export interface ShellExit {
+  /** Undefined when the shell was ended by a signal or never started. */
+  exitCode: number | undefined;
+  signal: string | undefined;
+  /** Set when the shell could not be started at all. */
+  spawnError?: string;
+}
+
+export interface ShellProcess {
+  pid: number | undefined;
+  /** Resolves once the shell has exited and its output has drained. Never rejects. */
+  exited: Promise<ShellExit>;
+  /** SIGTERM to the whole group, SIGKILL after the grace period if anything is left; resolves when the shell is gone. */
+  kill(): Promise<void>;
+}
+
+export interface ShellOptions {
+  cwd: string;
+  /** Called with each chunk of combined stdout+stderr, in order. */
+  onOutput: (chunk: string) => void;
+  /** Time between SIGTERM and SIGKILL. */
+  killGraceMs?: number;
+}
+
+export const defaultKillGraceMs = 2_000;
+
+/**
+ * How long to keep reading after the shell exits: a job it left running in the background
+ * (`server &`) holds the pipe open, and waiting for it would hang the call.
+ */
+const drainAfterExitMs = 200;
+
+/** Keeps tools non-interactive: no pagers, no password prompts, no colour codes. */
+const shellEnv = { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', NO_COLOR: '1', TERM: 'dumb' };
+
+function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function spawnShell(command: string, options: ShellOptions): ShellProcess {
+  // `exec 2>&1` merges stderr into stdout inside the shell, so lines keep their true order.
+  const subprocess = execa('/bin/bash', ['-c', `exec 2>&1\n${command}`], {
+    cwd: options.cwd,
+    env: shellEnv,
+    detached: true,
+    stdin: 'ignore',
+    all: true,
+    buffer: false,
+    reject: false,
+    stripFinalNewline: false,
+  });
+  const pid = subprocess.pid;
+  const grace = options.killGraceMs ?? defaultKillGraceMs;
+  let exitedEarly: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+
+  subprocess.all?.setEncoding('utf8');
+  subprocess.all?.on('data', (chunk: string) => options.onOutput(chunk));
+  subprocess.on('exit', (code, signal) => {
+    exitedEarly = { code, signal };
+    setTimeout(() => {
+      subprocess.stdout?.destroy();
+      subprocess.stderr?.destroy();
+    }, drainAfterExitMs).unref();
+  });
+
+  const exited: Promise<ShellExit> = subprocess.then(
+    (result) => {
+      const exitCode = exitedEarly?.code ?? result.exitCode;
+      const signal = exitedEarly?.signal ?? result.signal;
+      if (exitCode === undefined && signal === undefined && result.failed && !exitedEarly) {
+        return { exitCode: undefined, signal: undefined, spawnError: result.originalMessage || result.shortMessage };
+      }
+      return { exitCode: exitCode ?? undefined, signal: signal ?? undefined };
+    },
+    (err: unknown) => ({ exitCode: undefined, signal: undefined, spawnError: err instanceof Error ? err.message : String(err) }),
+  );
+
+  const kill = async (): Promise<void> => {
+    if (pid === undefined) return;
+    signalGroup(pid, 'SIGTERM');
+    // Give the group the grace period to exit cleanly, then SIGKILL whatever is left.
+    const deadline = Date.now() + grace;
+    while (Date.now() < deadline && (exitedEarly === undefined || signalGroup(pid, 0))) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    signalGroup(pid, 'SIGKILL');
+    await exited;
+  };
+
+  return { pid, exited, kill };
+}

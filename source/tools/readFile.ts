@@ -1,0 +1,131 @@
+// read_file: a page of a text file with cat -n style line numbers; records the read so edits may follow.
+import { createReadStream, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { statIfExists } from './fileEdits.js';
+import { resolveToolPath } from './paths.js';
+import { defineTool, errorResult, textResult } from './types.js';
+
+export interface ReadFileArgs {
+  path: string;
+  offset?: number;
+  limit?: number;
+}
+
+export const defaultReadLines = 2_000;
+export const maxLineChars = 2_000;
+/** Stops a page early when it grows past this, so one read stays within the runner's limit for read_file. */
+const maxPageChars = 60_000;
+/** Past this size the rest of the file is not scanned just to count its lines. */
+const countLinesUpToBytes = 50 * 1024 * 1024;
+
+const binaryExtensions = new Set(
+  (
+    'png jpg jpeg gif webp bmp ico tif tiff psd pdf zip gz tgz bz2 xz zst 7z rar tar jar war class exe dll so dylib ' +
+    'o a lib obj wasm pyc pyo mp3 mp4 m4a wav flac ogg mov avi mkv webm woff woff2 ttf otf eot sqlite sqlite3 db bin dat iso dmg'
+  ).split(' '),
+);
+
+async function looksBinary(realPath: string): Promise<boolean> {
+  if (binaryExtensions.has(path.extname(realPath).slice(1).toLowerCase())) return true;
+  const handle = await fs.open(realPath, 'r');
+  try {
+    const buffer = Buffer.alloc(8192);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead).includes(0);
+  } finally {
+    await handle.close();
+  }
+}
+
+const formatLine = (n: number, line: string): string => {
+  const text = line.length > maxLineChars ? `${line.slice(0, maxLineChars)} … [line cut: ${(line.length - maxLineChars).toLocaleString('en-US')} more characters]` : line;
+  return `${String(n).padStart(6)}\t${text}`;
+};
+
+interface Page {
+  lines: string[];
+  /** Lines in the file, or undefined when the file was too big to count. */
+  total: number | undefined;
+  nextOffset: number | undefined;
+}
+
+async function readPage(realPath: string, size: number, offset: number, limit: number, signal: AbortSignal): Promise<Page> {
+  const stream = createReadStream(realPath, { encoding: 'utf8', signal });
+  const reader = createInterface({ input: stream, crlfDelay: Infinity });
+  const lines: string[] = [];
+  let chars = 0;
+  let lineNo = 0;
+  let nextOffset: number | undefined;
+  try {
+    for await (const line of reader) {
+      lineNo++;
+      if (lineNo < offset) continue;
+      if (nextOffset === undefined && lines.length < limit && chars < maxPageChars) {
+        const formatted = formatLine(lineNo, line);
+        lines.push(formatted);
+        chars += formatted.length + 1;
+        continue;
+      }
+      nextOffset ??= lineNo;
+      if (size > countLinesUpToBytes) return { lines, total: undefined, nextOffset };
+    }
+  } finally {
+    reader.close();
+    stream.destroy();
+  }
+  return { lines, total: lineNo, nextOffset };
+}
+
+export const readFileTool = defineTool<ReadFileArgs>({
+  name: 'read_file',
+  description:
+    'Read a text file. Returns lines numbered like `cat -n` (number + tab, not part of the file). Reads up to 2000 lines from the start by default; ' +
+    'for longer files pass offset (1-based line) and limit. Lines over 2000 characters are cut. Refuses binary files and folders (use glob to list files). ' +
+    'Read a file before editing or overwriting it. Read several files in parallel by calling it more than once in a response.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      path: { type: 'string', description: 'Absolute, or relative to the working folder' },
+      offset: { type: 'integer', minimum: 1, description: 'First line to read (1-based)' },
+      limit: { type: 'integer', minimum: 1, description: 'Number of lines to read (default 2000)' },
+    },
+    required: ['path'],
+    additionalProperties: false,
+  },
+  readOnly: true,
+  summarize: (args) => args.path,
+
+  async execute(args, ctx) {
+    const resolved = await resolveToolPath(args.path, ctx, 'read');
+    if (!resolved.ok) return errorResult(resolved.error);
+    const { real, display } = resolved.path;
+    const stat = await statIfExists(real);
+    if (!stat) {
+      return errorResult(`${display} does not exist; use glob to find the file (for example pattern "**/${path.basename(real)}").`);
+    }
+    if (stat.isDirectory()) return errorResult(`${display} is a folder, not a file; use glob to list its files.`);
+    // Pipes and devices could block or never end.
+    if (!stat.isFile()) return errorResult(`${display} is not a regular file (a pipe, socket or device); read_file only reads files.`);
+    if (await looksBinary(real)) return errorResult(`${display} is a binary file; read_file only shows text files.`);
+
+    const offset = args.offset ?? 1;
+    const limit = args.limit ?? defaultReadLines;
+    const page = await readPage(real, stat.size, offset, limit, ctx.signal);
+    ctx.state.files.record(real, stat);
+
+    if (page.total === 0) return textResult(`${display} is empty.`);
+    if (page.lines.length === 0) {
+      return errorResult(`offset ${offset} is past the end of ${display}, which has ${page.total ?? 'fewer'} lines; use a smaller offset.`);
+    }
+    const first = offset;
+    const last = offset + page.lines.length - 1;
+    let body = page.lines.join('\n');
+    if (page.nextOffset !== undefined) {
+      const more = page.total === undefined ? 'more lines follow' : `${(page.total - last).toLocaleString('en-US')} more lines`;
+      body += `\n… ${more}; read on with offset=${page.nextOffset}`;
+    }
+    const of = page.total === undefined ? '' : ` of ${page.total}`;
+    return textResult(body, false, `Read ${display}: lines ${first}–${last}${of}`);
+  },
+});

@@ -1,0 +1,217 @@
+// Runs one tool call end to end: lookup, argument checks, timeout, abort, crash capture and output truncation. Never throws.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { ToolSchema } from '../providers/types.js';
+import { outputLimitsFor, cutMiddle, truncateToolOutput } from './truncate.js';
+import { errorResult, type AnyTool, type ToolContext, type ToolResult } from './types.js';
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+}
+
+export const defaultToolTimeoutMs = 120_000;
+
+/** The built-in and MCP tools of a session, in a stable order (schema order is part of the cached request prefix). */
+export class ToolRegistry {
+  private readonly byName = new Map<string, AnyTool>();
+
+  constructor(tools: AnyTool[]) {
+    for (const tool of tools) {
+      if (this.byName.has(tool.name)) throw new Error(`Two tools are named ${tool.name}; tool names must be unique.`);
+      this.byName.set(tool.name, tool);
+    }
+  }
+
+  get(name: string): AnyTool | undefined {
+    return this.byName.get(name);
+  }
+
+  list(): AnyTool[] {
+    return [...this.byName.values()];
+  }
+
+  schemas(): ToolSchema[] {
+    return this.list().map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+  }
+}
+
+let ajvInstance: Ajv | undefined;
+const validators = new WeakMap<AnyTool, ValidateFunction | null>();
+
+function getAjv(): Ajv {
+  if (!ajvInstance) {
+    // coerceTypes: smaller models often send "10" for 10 or "true" for true; accept those instead of failing the turn.
+    // strict: false, because MCP servers ship schemas with keywords Ajv does not know.
+    ajvInstance = new Ajv({ allErrors: true, strict: false, coerceTypes: true, useDefaults: true });
+    addFormats.default(ajvInstance);
+  }
+  return ajvInstance;
+}
+
+/** One compiled validator per tool; null when the tool's own schema cannot be compiled (then the tool checks its input). */
+function validatorFor(tool: AnyTool): ValidateFunction | null {
+  let validate = validators.get(tool);
+  if (validate === undefined) {
+    try {
+      validate = getAjv().compile(tool.inputSchema);
+    } catch {
+      validate = null;
+    }
+    validators.set(tool, validate);
+  }
+  return validate;
+}
+
+function shorten(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${(text.length - max).toLocaleString('en-US')} more characters)`;
+}
+
+function describeAjvError(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  let where = error.instancePath || '(root)';
+  let problem = error.message ?? 'is invalid';
+  if (error.keyword === 'required') {
+    where = `${error.instancePath}/${String(params.missingProperty)}`;
+    problem = 'is required';
+  } else if (error.keyword === 'additionalProperties') {
+    where = `${error.instancePath}/${String(params.additionalProperty)}`;
+    problem = 'is not a known argument';
+  } else if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
+    problem = `must be one of: ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  }
+  return `- ${where}: ${problem}`;
+}
+
+/** Checks and coerces a copy of `input`; the history keeps what the model actually sent. */
+function checkInput(tool: AnyTool, input: Record<string, unknown>): { args: Record<string, unknown> } | { error: string } {
+  const validate = validatorFor(tool);
+  const args = structuredClone(input);
+  if (!validate || validate(args)) return { args };
+  const problems = (validate.errors ?? []).map(describeAjvError);
+  const unique = [...new Set(problems)];
+  return {
+    error: [
+      `Invalid arguments for ${tool.name}:`,
+      ...unique,
+      `Received: ${shorten(JSON.stringify(input), 500)}`,
+      `Fix the arguments to match the ${tool.name} schema and call it again.`,
+    ].join('\n'),
+  };
+}
+
+/** undefined when `input` is valid for `tool`; otherwise the error text (each path and problem, plus the input received). */
+export function validateToolInput(tool: AnyTool, input: Record<string, unknown>): string | undefined {
+  const checked = checkInput(tool, input);
+  return 'error' in checked ? checked.error : undefined;
+}
+
+function describeThrown(thrown: unknown): string {
+  if (thrown instanceof Error) return thrown.message || thrown.name;
+  if (typeof thrown === 'string') return thrown;
+  try {
+    return JSON.stringify(thrown) ?? String(thrown);
+  } catch {
+    return String(thrown);
+  }
+}
+
+function timeoutFor(tool: AnyTool, args: Record<string, unknown>): number {
+  try {
+    const value = typeof tool.timeoutMs === 'function' ? tool.timeoutMs(args) : tool.timeoutMs;
+    return typeof value === 'number' && value > 0 ? value : defaultToolTimeoutMs;
+  } catch {
+    return defaultToolTimeoutMs;
+  }
+}
+
+const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(2))} s`;
+
+const interrupted = (): ToolResult => errorResult('interrupted');
+
+type Outcome = { kind: 'done'; result: ToolResult } | { kind: 'timeout' } | { kind: 'aborted' };
+
+/** Runs the tool with its own AbortController (linked to the run's signal) and a timeout. */
+async function executeWithLimits(tool: AnyTool, args: Record<string, unknown>, ctx: ToolContext): Promise<Outcome> {
+  const controller = new AbortController();
+  const timeoutMs = timeoutFor(tool, args);
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const stopped = new Promise<Outcome>((resolve) => {
+    onAbort = () => {
+      controller.abort(ctx.signal.reason);
+      resolve({ kind: 'aborted' });
+    };
+    ctx.signal.addEventListener('abort', onAbort, { once: true });
+    timer = setTimeout(() => {
+      controller.abort(new Error('timeout'));
+      resolve({ kind: 'timeout' });
+    }, timeoutMs);
+  });
+  let settled = false;
+  // Progress from a tool that is still winding down after a timeout or abort would arrive after its result.
+  const onProgress = (text: string): void => {
+    if (!settled) ctx.onProgress(text);
+  };
+  const running = Promise.resolve()
+    .then(() => tool.execute(args, { ...ctx, signal: controller.signal, onProgress }))
+    .then((result: ToolResult): Outcome => ({ kind: 'done', result }));
+  try {
+    return await Promise.race([running, stopped]);
+  } finally {
+    settled = true;
+    clearTimeout(timer);
+    if (onAbort) ctx.signal.removeEventListener('abort', onAbort);
+    // A tool still running after a timeout or abort must not surface as an unhandled rejection later.
+    running.catch(() => undefined);
+  }
+}
+
+/** Gives every result a string content, an explicit line when empty, and output within the limits. */
+async function finishResult(tool: AnyTool, raw: ToolResult, ctx: ToolContext): Promise<ToolResult> {
+  const content = typeof raw.content === 'string' ? raw.content : describeThrown(raw.content);
+  const isError = raw.isError === true;
+  let display = raw.display ?? { kind: 'text', text: content };
+  if (content.trim() === '') {
+    const empty = isError ? `${tool.name} failed without a message` : '(no output)';
+    return { content: empty, display: display.kind === 'text' && display.text.trim() === '' ? { kind: 'text', text: empty } : display, isError };
+  }
+  const limits = outputLimitsFor(tool.name);
+  const truncated = await truncateToolOutput(content, { sessionDir: ctx.state.sessionDir, toolCallId: ctx.toolCallId, limits });
+  if (display.kind === 'text') {
+    const cut = display.text === content ? truncated.content : cutMiddle(display.text, limits, 'cut for display')?.text;
+    if (cut !== undefined) display = { kind: 'text', text: cut };
+  }
+  return { content: truncated.content, display, isError };
+}
+
+async function runUnguarded(registry: ToolRegistry, call: ToolCall, ctx: ToolContext): Promise<ToolResult> {
+  const tool = registry.get(call.name);
+  if (!tool) {
+    const known = registry.list().map((t) => t.name).join(', ');
+    return errorResult(`Unknown tool \`${call.name}\`. Available tools: ${known || '(none)'}.`);
+  }
+  const raw = call.input?.__invalidJson;
+  if (raw !== undefined) {
+    const received = shorten(typeof raw === 'string' ? raw : describeThrown(raw), 200);
+    return errorResult(`The arguments for ${tool.name} were not valid JSON (received: ${received}); send one JSON object that matches its schema.`);
+  }
+  const checked = checkInput(tool, call.input ?? {});
+  if ('error' in checked) return errorResult(checked.error);
+  if (ctx.signal.aborted) return interrupted();
+  const outcome = await executeWithLimits(tool, checked.args, { ...ctx, toolCallId: call.id });
+  if (outcome.kind === 'aborted') return interrupted();
+  if (outcome.kind === 'timeout') return errorResult(`[timeout] ${tool.name} did not finish within ${seconds(timeoutFor(tool, checked.args))}`);
+  return finishResult(tool, outcome.result, { ...ctx, toolCallId: call.id });
+}
+
+/** Runs one call and always returns a result the model can act on: errors, timeouts, crashes and aborts included. */
+export async function runToolCall(registry: ToolRegistry, call: ToolCall, ctx: ToolContext): Promise<ToolResult> {
+  try {
+    return await runUnguarded(registry, call, ctx);
+  } catch (thrown) {
+    if (ctx.signal.aborted) return interrupted();
+    return errorResult(`[tool crash] ${describeThrown(thrown)}`);
+  }
+}

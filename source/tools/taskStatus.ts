@@ -1,0 +1,30 @@
+// Words for background task states, shared by bash_output and kill_task.
+import type { BackgroundTaskInfo } from '../engine/events.js';
+import type { BackgroundTasks } from './background.js';
+
+export function describeStatus(info: BackgroundTaskInfo): string {
+  switch (info.status) {
+    case 'running':
+      return 'running';
+    case 'exited':
+      return 'exited with code 0';
+    case 'failed':
+      return info.exitCode === undefined ? 'failed' : `failed with exit code ${info.exitCode}`;
+    case 'killed':
+      return 'killed';
+  }
+}
+
+/** Error text for an id that names no task, listing the ones that exist. */
+export function unknownTaskError(tasks: BackgroundTasks, taskId: string): string {
+  const known = tasks.list().map((info) => `${info.taskId} (${describeStatus(info)})`);
+  if (known.length === 0) return `There is no background task \`${taskId}\`; none has been started in this session.`;
+  return `There is no background task \`${taskId}\`; known tasks: ${known.join(', ')}.`;
+}
+
+export const taskIdSchema = {
+  type: 'object',
+  properties: { task_id: { type: 'string', minLength: 1, description: 'Id returned by bash with run_in_background, e.g. "bg1"' } },
+  required: ['task_id'],
+  additionalProperties: false,
+};

@@ -1,0 +1,73 @@
+// todo_write: the model's task list for the session, replaced whole on each call and checked for sane progress.
+import { defineTool, errorResult, type TodoItem } from './types.js';
+
+export interface TodoWriteArgs {
+  todos: TodoItem[];
+}
+
+export const maxTodos = 20;
+
+/** The first rule the new list breaks, as an error for the model; undefined when it is fine. */
+export function todoListError(previous: TodoItem[], next: TodoItem[]): string | undefined {
+  if (next.length > maxTodos) return `todo_write takes at most ${maxTodos} items and got ${next.length}; merge or drop some.`;
+  const blank = next.findIndex((todo) => todo.content.trim() === '' || todo.activeForm.trim() === '');
+  if (blank !== -1) return `Item ${blank + 1} has an empty content or activeForm; give both a short text.`;
+  const inProgress = next.filter((todo) => todo.status === 'in_progress');
+  if (inProgress.length > 1) {
+    return `Only one item may be in_progress at a time, but ${inProgress.length} are; finish one before starting the next.`;
+  }
+  const completedBefore = new Set(previous.filter((todo) => todo.status === 'completed').map((todo) => todo.content.trim()));
+  const newlyCompleted = next.filter((todo) => todo.status === 'completed' && !completedBefore.has(todo.content.trim()));
+  if (newlyCompleted.length > 1) {
+    // Items should be marked done as each is finished, not in a batch at the end.
+    return `${newlyCompleted.length} items were marked completed in one call; mark each item completed right after finishing it, one per call.`;
+  }
+  return undefined;
+}
+
+function summarizeTodos(todos: TodoItem[]): string {
+  if (todos.length === 0) return 'Todo list cleared.';
+  const count = (status: TodoItem['status']): number => todos.filter((todo) => todo.status === status).length;
+  const current = todos.find((todo) => todo.status === 'in_progress');
+  const summary = `Todo list updated: ${count('completed')} completed, ${count('in_progress')} in progress, ${count('pending')} pending.`;
+  return current ? `${summary} Now: ${current.activeForm}.` : summary;
+}
+
+export const todoWriteTool = defineTool<TodoWriteArgs>({
+  name: 'todo_write',
+  description:
+    'Keep a todo list for multi-step tasks (3+ steps) so the person can follow progress; skip it for simple tasks. Send the whole list every time. ' +
+    'Exactly one item in_progress while working; mark each item completed as soon as it is done (not in batches). ' +
+    'content is imperative ("Run tests"), activeForm is continuous ("Running tests"). At most 20 items.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      todos: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            content: { type: 'string' },
+            status: { type: 'string', enum: ['pending', 'in_progress', 'completed'] },
+            activeForm: { type: 'string' },
+          },
+          required: ['content', 'status', 'activeForm'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['todos'],
+    additionalProperties: false,
+  },
+  // It touches no files and no processes, so it runs without approval, like the read-only tools.
+  readOnly: true,
+  summarize: (args) => (Array.isArray(args.todos) ? `${args.todos.length} items` : ''),
+
+  async execute(args, ctx) {
+    const error = todoListError(ctx.state.todos, args.todos);
+    if (error) return errorResult(error);
+    const todos = args.todos.map((todo) => ({ content: todo.content, status: todo.status, activeForm: todo.activeForm }));
+    ctx.state.todos = todos;
+    return { content: summarizeTodos(todos), display: { kind: 'todos', todos }, isError: false };
+  },
+});

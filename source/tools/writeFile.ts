@@ -1,0 +1,59 @@
+// write_file: creates or replaces a whole file, atomically, only over files this session has read in their current state.
+import { promises as fs } from 'node:fs';
+import { countLines, makeDiff, plural, staleFileError, statIfExists, writeFileAtomic } from './fileEdits.js';
+import { resolveToolPath } from './paths.js';
+import { defineTool, errorResult, type ToolContext } from './types.js';
+
+export interface WriteFileArgs {
+  path: string;
+  content: string;
+}
+
+type WritePlan = { ok: false; error: string } | { ok: true; real: string; display: string; before: string; created: boolean };
+
+async function planWrite(args: WriteFileArgs, ctx: ToolContext): Promise<WritePlan> {
+  const resolved = await resolveToolPath(args.path, ctx, 'write');
+  if (!resolved.ok) return { ok: false, error: resolved.error };
+  const { real, display } = resolved.path;
+  const stat = await statIfExists(real);
+  if (!stat) return { ok: true, real, display, before: '', created: true };
+  if (stat.isDirectory()) return { ok: false, error: `${display} is a folder; give the path of a file.` };
+  const stale = staleFileError(ctx.state.files, real, display, stat, 'overwrite');
+  if (stale) return { ok: false, error: stale };
+  return { ok: true, real, display, before: await fs.readFile(real, 'utf8'), created: false };
+}
+
+export const writeFileTool = defineTool<WriteFileArgs>({
+  name: 'write_file',
+  description:
+    'Create a file or replace its whole content; parent folders are created. To overwrite an existing file you must have read it ' +
+    'in this session and it must not have changed since. Prefer edit_file for changes to existing files: it sends only the changed part.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      path: { type: 'string', description: 'Absolute, or relative to the working folder' },
+      content: { type: 'string', description: 'The complete new file content' },
+    },
+    required: ['path', 'content'],
+    additionalProperties: false,
+  },
+  readOnly: false,
+  editsFiles: true,
+  summarize: (args) => args.path,
+
+  async preview(args, ctx) {
+    const plan = await planWrite(args, ctx);
+    return plan.ok ? makeDiff(plan.display, plan.before, args.content).diff : undefined;
+  },
+
+  async execute(args, ctx) {
+    const plan = await planWrite(args, ctx);
+    if (!plan.ok) return errorResult(plan.error);
+    await writeFileAtomic(plan.real, args.content);
+    ctx.state.files.record(plan.real, await fs.stat(plan.real));
+    const { diff } = makeDiff(plan.display, plan.before, args.content);
+    const lines = countLines(args.content);
+    const content = plan.created ? `Created ${plan.display} (${plural(lines, 'line')}).` : `Wrote ${plural(lines, 'line')} to ${plan.display}.`;
+    return { content, display: { kind: 'diff', path: plan.display, diff, created: plan.created }, isError: false };
+  },
+});
