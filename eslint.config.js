@@ -11,6 +11,10 @@ const uiImports = {
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
   {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+  },
+  {
     files: ['source/**/*.ts', 'source/**/*.tsx'],
     ignores: ['source/cli.ts'],
     languageOptions: { parser: tseslint.parser },

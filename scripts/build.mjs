@@ -1,6 +1,9 @@
-// Bundles the CLI with esbuild: the TUI is split into its own chunk so headless runs never load React or Ink.
+// Bundles the CLI with esbuild. Dependencies are bundled too (resolving hundreds of small modules at start-up
+// costs more than the code itself); the TUI is split into its own chunk so headless runs never load React or Ink.
 import { build } from 'esbuild';
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
 rmSync('dist', { recursive: true, force: true });
 await build({
@@ -11,10 +14,14 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
+  // ripgrep finds its binary next to its own files; devtools is an optional Ink extra.
+  external: ['@vscode/ripgrep', 'react-devtools-core'],
   jsx: 'automatic',
   sourcemap: true,
   logLevel: 'warning',
-  banner: { js: '#!/usr/bin/env node' },
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire as __reinCreateRequire } from 'node:module';\nconst require = __reinCreateRequire(import.meta.url);",
+  },
+  define: { REIN_VERSION: JSON.stringify(pkg.version), 'process.env.DEV': '"false"' },
 });
 chmodSync('dist/cli.js', 0o755);

@@ -27,8 +27,12 @@ export interface RecordedRequest {
   format: 'anthropic' | 'openai';
   path: string;
   headers: Record<string, string | string[] | undefined>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
+  /** Size of the raw request body in bytes. */
+  bytes: number;
+  /** Date.now() when the whole request had arrived, and when the response was finished (for benchmarks). */
+  receivedAt: number;
+  respondedAt?: number;
 }
 
 export interface MockLlmServer {
@@ -133,11 +137,12 @@ export async function startMockLlmServer(opts: {
     try {
       body = JSON.parse(raw);
     } catch {
-      requests.push({ format, path, headers: req.headers, body: raw });
+      requests.push({ format, path, headers: req.headers, body: raw, bytes: Buffer.byteLength(raw), receivedAt: Date.now() });
       return sendError(res, format, 400, 'The request body is not valid JSON');
     }
-    const recorded: RecordedRequest = { format, path, headers: req.headers, body };
+    const recorded: RecordedRequest = { format, path, headers: req.headers, body, bytes: Buffer.byteLength(raw), receivedAt: Date.now() };
     requests.push(recorded);
+    res.on('finish', () => (recorded.respondedAt = Date.now()));
 
     if (opts.apiKey !== undefined && !presentedKeys(req.headers).includes(opts.apiKey))
       return sendError(res, format, 401, format === 'anthropic' ? 'invalid x-api-key' : 'Incorrect API key provided.');

@@ -12,7 +12,7 @@ const throwsString = defineTool<Record<string, never>>({
   inputSchema: { type: 'object', properties: {} },
   readOnly: true,
   async execute() {
-    throw 'disk on fire'; // eslint-disable-line no-throw-literal
+    throw 'disk on fire';
   },
 });
 
@@ -22,7 +22,7 @@ const throwsObject = defineTool<Record<string, never>>({
   inputSchema: { type: 'object', properties: {} },
   readOnly: true,
   async execute() {
-    throw { code: 42 }; // eslint-disable-line no-throw-literal
+    throw { code: 42 };
   },
 });
 

@@ -45,6 +45,54 @@ export function appendUserText(history: Message[], text: string): void {
   }
 }
 
+/** Every change to a conversation, as the session log records it and resume replays it. */
+export type HistoryOp =
+  | { op: 'append'; message: Message }
+  | { op: 'append_text'; text: string }
+  | { op: 'replace'; messages: Message[] };
+
+export function applyHistoryOp(messages: Message[], change: HistoryOp): Message[] {
+  if (change.op === 'append') messages.push(change.message);
+  else if (change.op === 'append_text') appendUserText(messages, change.text);
+  else return [...change.messages];
+  return messages;
+}
+
+/**
+ * The conversation the model sees: append-only between compactions, and every change reported to
+ * `onChange` (the session log) before the caller goes on.
+ */
+export class Conversation {
+  private list: Message[] = [];
+
+  constructor(private readonly onChange: (change: HistoryOp) => void = () => {}) {}
+
+  get messages(): readonly Message[] {
+    return this.list;
+  }
+
+  get length(): number {
+    return this.list.length;
+  }
+
+  append(message: Message): void {
+    this.apply({ op: 'append', message });
+  }
+
+  appendUserText(text: string): void {
+    this.apply({ op: 'append_text', text });
+  }
+
+  replace(messages: Message[]): void {
+    this.apply({ op: 'replace', messages });
+  }
+
+  private apply(change: HistoryOp): void {
+    this.list = applyHistoryOp(this.list, change);
+    this.onChange(change);
+  }
+}
+
 export function lastUserMessage(history: readonly Message[]): UserMessage | undefined {
   for (let i = history.length - 1; i >= 0; i--) {
     const message = history[i];

@@ -16,7 +16,7 @@ import type { ToolSessionState } from '../tools/types.js';
 import type { ApprovalBroker } from './approvals.js';
 import { EventQueue } from './eventQueue.js';
 import type { AgentEvent, PermissionMode, RunEndReason } from './events.js';
-import { appendUserText } from './history.js';
+import type { Conversation } from './history.js';
 import { newId } from './ids.js';
 import type { AlwaysRules } from './permissions.js';
 import { RepeatGuard } from './repeatGuard.js';
@@ -30,8 +30,8 @@ export interface LoopOptions {
   system: string;
   tools: ToolSchema[];
   registry: ToolRegistry;
-  /** The session's history, appended to in place. */
-  history: Message[];
+  /** The session's conversation, appended to as the run goes. */
+  history: Conversation;
   model: string;
   maxTokens: number;
   temperature?: number;
@@ -66,7 +66,7 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
   let lastText = '';
   let consecutiveErrors = 0;
   const repeats = new RepeatGuard();
-  appendUserText(o.history, o.prompt);
+  o.history.appendUserText(o.prompt);
 
   const end = (reason: RunEndReason, error?: string): AgentEvent => ({
     type: 'run_end', runId: o.runId, reason, text: lastText, turns, usage: runUsage, durationMs: Date.now() - started, error,
@@ -78,7 +78,7 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
       yield { type: 'warning', runId: o.runId, message: `Stopped after ${o.maxTurns} turns (maxTurns); raise it with --max-turns or "maxTurns" in agent.config.json.` };
       return yield end('max_turns');
     }
-    for (const reminder of o.reminders()) appendUserText(o.history, reminder);
+    for (const reminder of o.reminders()) o.history.appendUserText(reminder);
     turns += 1;
     const turnId = newId('turn');
     const messageId = newId('msg');
@@ -92,7 +92,7 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
     const request = {
       system: o.system,
       tools: o.tools,
-      messages: o.history,
+      messages: o.history.messages as Message[],
       options: { model: o.model, maxTokens: o.maxTokens, temperature: o.temperature },
     };
     for await (const event of o.provider.stream(request, o.signal)) {
@@ -117,7 +117,7 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
     if (stopReason === 'aborted' || o.signal.aborted) {
       // Keep what was said; drop reasoning and unfinished tool calls, which the APIs would reject without their pairs.
       const kept = message.content.filter((b) => b.type === 'text' && b.text.length > 0);
-      if (kept.length > 0) o.history.push({ role: 'assistant', content: kept });
+      if (kept.length > 0) o.history.append({ role: 'assistant', content: kept });
       yield { type: 'message_end', runId: o.runId, turnId, messageId, message: { role: 'assistant', content: kept }, stopReason: 'aborted', usage };
       return yield end('aborted');
     }
@@ -128,7 +128,7 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
       yield { type: 'message_end', runId: o.runId, turnId, messageId, message: { role: 'assistant', content: [] }, stopReason, usage };
       yield { type: 'error', runId: o.runId, message: text };
       if ((error && fatalErrorKinds.has(error.kind)) || consecutiveErrors >= maxConsecutiveErrors) return yield end('error', text);
-      appendUserText(o.history, `<error>The previous model call failed: ${text} Continue with the task.</error>`);
+      o.history.appendUserText(`<error>The previous model call failed: ${text} Continue with the task.</error>`);
       turns -= 1;
       continue;
     }
@@ -149,7 +149,7 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
       calls = [];
     }
     if (message.content.length === 0) message = { role: 'assistant', content: [{ type: 'text', text: '(no answer)' }] };
-    o.history.push(message);
+    o.history.append(message);
     lastText = textOf(message) || lastText;
     yield { type: 'message_end', runId: o.runId, turnId, messageId, message, stopReason, usage };
 
@@ -172,7 +172,7 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
         });
     yield* queue.drainUntil(round);
     const results = await round;
-    o.history.push({ role: 'user', content: results });
+    o.history.append({ role: 'user', content: results });
 
     if (repeat === 'stop') {
       const text = 'Stopped: the model made the same tool call with identical arguments 5 times in a row.';
@@ -181,7 +181,7 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
     }
     if (repeat === 'warn') {
       const text = 'You have made the same tool call with identical arguments 3 times in a row. It will not give a different result: change your approach, or stop and tell the user what is blocking you.';
-      appendUserText(o.history, `<system-reminder>${text}</system-reminder>`);
+      o.history.appendUserText(`<system-reminder>${text}</system-reminder>`);
       yield { type: 'warning', runId: o.runId, message: 'The model repeated the same tool call 3 times; it was told to change approach.' };
     }
     if (o.signal.aborted) return yield end('aborted');

@@ -7,6 +7,7 @@ import { FileState } from '../tools/fileState.js';
 import { ToolRegistry } from '../tools/runner.js';
 import type { AnyTool, ToolSessionState } from '../tools/types.js';
 import { ApprovalBroker } from './approvals.js';
+import { Conversation } from './history.js';
 import type { AgentEvent, ApprovalDecision, PermissionMode } from './events.js';
 import { newId, newSessionId } from './ids.js';
 import { runAgentLoop } from './loop.js';
@@ -41,6 +42,8 @@ export interface SessionOptions {
 /** The session as the engine's own wiring sees it: the public face plus read access to the history. */
 export interface EngineSession extends AgentSession {
   history(): readonly Message[];
+  /** The live conversation (for wiring the session log and compaction). */
+  conversation(): Conversation;
 }
 
 export function createSession(o: SessionOptions): EngineSession {
@@ -64,7 +67,7 @@ export function createSession(o: SessionOptions): EngineSession {
     sessionId, cwd: o.cwd, provider: o.providerName, model: o.model, mode: o.mode,
     contextWindow: o.contextWindow ?? contextWindowFor(o.model),
   };
-  let history: Message[] = [];
+  let history = new Conversation();
   let total: Usage = emptyUsage();
   let controller: AbortController | undefined;
   let pendingModeReminder: PermissionMode | undefined;
@@ -93,6 +96,16 @@ export function createSession(o: SessionOptions): EngineSession {
     return out;
   };
 
+  let clearAfterRun = false;
+  const clearNow = () => {
+    clearAfterRun = false;
+    history.replace([]);
+    state.todos = [];
+    rules.clear();
+    todoNudge = new TodoNudge();
+    emit({ type: 'conversation_cleared', sessionId });
+  };
+
   async function* prompt(text: string): AsyncGenerator<AgentEvent> {
     if (controller) throw new Error('A run is already active; wait for it to end or abort it first.');
     const runController = new AbortController();
@@ -113,13 +126,15 @@ export function createSession(o: SessionOptions): EngineSession {
       }
     } finally {
       if (controller === runController) controller = undefined;
+      if (clearAfterRun) clearNow();
     }
   }
 
   return {
     info,
     prompt,
-    history: () => history,
+    history: () => history.messages,
+    conversation: () => history,
     respond: (approvalId: string, decision: ApprovalDecision) => { broker.respond(approvalId, decision); },
     abort: () => controller?.abort(),
     isRunning: () => controller !== undefined,
@@ -135,12 +150,13 @@ export function createSession(o: SessionOptions): EngineSession {
       emit({ type: 'model_change', model });
     },
     clear() {
-      controller?.abort();
-      history = [];
-      state.todos = [];
-      rules.clear();
-      todoNudge = new TodoNudge();
-      emit({ type: 'conversation_cleared', sessionId });
+      // A running loop may still answer its pending calls after the abort: clear once it has ended.
+      if (controller) {
+        clearAfterRun = true;
+        controller.abort();
+        return;
+      }
+      clearNow();
     },
     subscribe(listener) {
       listeners.add(listener);

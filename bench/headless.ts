@@ -1,0 +1,65 @@
+// Benchmarks `rein -p` on a scripted 4-turn task against the mock server: wall time, peak RSS, startup, request size, harness time.
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { execa } from 'execa';
+import { startMockLlmServer, type MockTurn } from '../__tests__/support/mockLlmServer.js';
+import { kb, mb, median, ms, row } from './stats.js';
+
+const cli = resolve('dist/cli.js');
+const fixture = resolve('__tests__/e2e/fixtures/buggy-repo');
+const probe = resolve('bench/rssProbe.cjs');
+
+const script = (): MockTurn[] => [
+  { toolCalls: [{ name: 'read_file', input: { path: 'math.js' } }, { name: 'read_file', input: { path: 'test.js' } }] },
+  { toolCalls: [{ name: 'edit_file', input: { path: 'math.js', old_string: 'return a - b;', new_string: 'return a + b;' } }] },
+  { toolCalls: [{ name: 'bash', input: { command: 'node test.js' } }] },
+  { text: 'Fixed: add now adds, and the test passes.' },
+];
+
+interface RunFigures { wallMs: number; rss: number; firstRequestMs: number; firstRequestBytes: number; harnessMs: number[] }
+
+async function runOnce(): Promise<RunFigures> {
+  const repo = mkdtempSync(join(tmpdir(), 'rein-bench-repo-'));
+  const home = mkdtempSync(join(tmpdir(), 'rein-bench-home-'));
+  cpSync(fixture, repo, { recursive: true });
+  const server = await startMockLlmServer({ turns: script() });
+  const rssFile = join(home, 'rss');
+  try {
+    const started = Date.now();
+    const run = await execa('node', [cli, '-p', 'fix the failing test', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'bench', '--output-format', 'stream-json'], {
+      cwd: repo,
+      env: { REIN_HOME: home, OPENAI_API_KEY: 'sk-bench', NODE_OPTIONS: `--require ${probe}`, REIN_BENCH_RSS_FILE: rssFile },
+    });
+    const wallMs = Date.now() - started;
+    const events = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; durationMs?: number; toolCallId?: string });
+    // Tool time per round: the round's longest call (read-only calls of a round run side by side).
+    const rounds: number[] = [];
+    let current = -1;
+    for (const event of events) {
+      if (event.type === 'message_end') { current += 1; rounds[current] = 0; }
+      if (event.type === 'tool_end') rounds[current] = Math.max(rounds[current], event.durationMs ?? 0);
+    }
+    const req = server.requests;
+    const harnessMs = req.slice(1).map((r, i) => r.receivedAt - (req[i].respondedAt ?? req[i].receivedAt) - (rounds[i] ?? 0));
+    return { wallMs, rss: Number(readFileSync(rssFile, 'utf8')), firstRequestMs: req[0].receivedAt - started, firstRequestBytes: req[0].bytes, harnessMs };
+  } finally {
+    await server.close();
+    rmSync(repo, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+export async function benchHeadless(runs = 7): Promise<string[]> {
+  await runOnce(); // warm the file cache
+  const figures: RunFigures[] = [];
+  for (let i = 0; i < runs; i++) figures.push(await runOnce());
+  return [
+    `rein -p, scripted 4-turn task (read 2 files in parallel, edit, run test, answer), median of ${runs} runs`,
+    row('whole-process wall time', ms(median(figures.map((f) => f.wallMs))), '≤ 400 ms'),
+    row('peak RSS', mb(median(figures.map((f) => f.rss))), '≤ 110 MB'),
+    row('process start to first request', ms(median(figures.map((f) => f.firstRequestMs))), '≤ 120 ms'),
+    row('first request body (all built-in tools)', kb(median(figures.map((f) => f.firstRequestBytes))), '≤ 12 KB'),
+    row('harness time per turn (tool time excluded)', ms(median(figures.flatMap((f) => f.harnessMs)))),
+  ];
+}

@@ -1,0 +1,96 @@
+// memory: lets the model save, update and delete the user's markdown memories that outlive the session.
+import { MemoryError, memoryTypes, type MemoryStore } from '../memory/store.js';
+import { isMemoryType, type MemoryType } from '../memory/memoryFile.js';
+import { defineTool, errorResult, textResult, type AnyTool, type ToolResult } from './types.js';
+
+export const memoryToolName = 'memory';
+
+export interface MemoryToolArgs {
+  action: 'save' | 'update' | 'delete';
+  name?: string;
+  type?: string;
+  description?: string;
+  content?: string;
+}
+
+const typeList = memoryTypes.join(', ');
+
+function describeTool(store: MemoryStore): string {
+  return (
+    'Save, update or delete a memory that lasts across sessions. ' +
+    'Save durable facts: who the user is and their preferences (type user), corrections and guidance they give you (feedback), ' +
+    'pointers to outside material (reference), and facts about this project that the code does not make obvious (project). ' +
+    'Do not save secrets, anything readable from the code or git history, or the state of the current task. ' +
+    'content is the fact in a sentence or two; name is a short kebab-case slug; description is a one-line summary for the index. ' +
+    `Memory files can be read with read_file: global ones in ${store.globalDir}, project ones in ${store.projectDir}.`
+  );
+}
+
+const present = (value: string | undefined): value is string => typeof value === 'string' && value.trim() !== '';
+
+function badType(type: string): ToolResult {
+  return errorResult(`Memory type "${type}" is not known; use one of ${typeList}.`);
+}
+
+function runAction(store: MemoryStore, args: MemoryToolArgs): ToolResult {
+  if (args.type !== undefined && !isMemoryType(args.type)) return badType(args.type);
+  const type = args.type as MemoryType | undefined;
+  switch (args.action) {
+    case 'save': {
+      if (!present(args.content)) return errorResult('save needs content: the fact to remember, in a sentence or two.');
+      if (!type) return errorResult(`save needs a type: one of ${typeList}.`);
+      const { status, entry } = store.save({ name: args.name, type, description: args.description, body: args.content });
+      if (status === 'unchanged') return textResult(`Already saved as ${entry.type} memory \`${entry.name}\`; nothing changed.`);
+      const verb = status === 'saved' ? 'Saved' : 'Updated';
+      return textResult(`${verb} ${entry.type} memory \`${entry.name}\`.`, false, `${verb} ${entry.type} memory ${entry.name} (${entry.path})`);
+    }
+    case 'update': {
+      if (!present(args.name)) return errorResult('update needs the name of the memory to change.');
+      if (args.content === undefined && args.description === undefined && type === undefined) {
+        return errorResult('update needs at least one of content, description or type to change.');
+      }
+      const entry = store.update(args.name, { body: args.content, description: args.description, type });
+      return textResult(`Updated ${entry.type} memory \`${entry.name}\`.`, false, `Updated ${entry.type} memory ${entry.name} (${entry.path})`);
+    }
+    case 'delete': {
+      if (!present(args.name)) return errorResult('delete needs the name of the memory to remove.');
+      if (!store.delete(args.name)) return errorResult(`No memory is named \`${args.name}\`; check the name in the memory index.`);
+      return textResult(`Deleted memory \`${args.name}\`.`);
+    }
+    default:
+      return errorResult(`Memory action "${String(args.action)}" is not known; use save, update or delete.`);
+  }
+}
+
+export function createMemoryTool(store: MemoryStore): AnyTool {
+  return defineTool<MemoryToolArgs>({
+    name: memoryToolName,
+    description: describeTool(store),
+    inputSchema: {
+      type: 'object',
+      properties: {
+        action: { type: 'string', enum: ['save', 'update', 'delete'] },
+        name: { type: 'string' },
+        type: { type: 'string', enum: [...memoryTypes] },
+        description: { type: 'string' },
+        content: { type: 'string' },
+      },
+      required: ['action'],
+      additionalProperties: false,
+    },
+    // It writes only inside the memory folders, never workspace files; the engine runs it without approval.
+    readOnly: false,
+    editsFiles: false,
+    summarize: (args) => [args.action, args.name].filter(Boolean).join(' '),
+
+    async execute(args) {
+      try {
+        return runAction(store, args);
+      } catch (err) {
+        if (err instanceof MemoryError) return errorResult(err.message);
+        const reason = err instanceof Error ? err.message : String(err);
+        return errorResult(`The memory could not be written (${reason}); check that the memory folder is writable.`);
+      }
+    },
+  });
+}
