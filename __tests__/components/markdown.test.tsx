@@ -1,0 +1,99 @@
+// Markdown tests: safe streaming boundaries, rendering, and held-back text while streaming.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import React from 'react';
+import { stripVTControlCharacters } from 'node:util';
+import { Markdown } from '../../components/Markdown.js';
+import { isMarkdownReady, loadMarkdown, markdownToLines, safeMarkdownLength } from '../../components/lines/markdown.js';
+import { FakeSession, messageEnd, runEnd } from '../support/fakeSession.js';
+import { keys, renderApp, renderSized, type AppHarness } from './harness.js';
+
+describe('safe streaming boundary', () => {
+  it('commits up to the last newline and holds back the partial line', () => {
+    expect(safeMarkdownLength('no newline yet')).toBe(0);
+    expect(safeMarkdownLength('one\ntwo')).toBe(4);
+    expect(safeMarkdownLength('one\ntwo\n')).toBe(8);
+  });
+
+  it('never commits inside an open code fence', () => {
+    const text = 'Intro\n```js\nconst a = 1;\n';
+    expect(text.slice(0, safeMarkdownLength(text))).toBe('Intro\n');
+    const closed = `${text}\`\`\`\nafter`;
+    expect(closed.slice(0, safeMarkdownLength(closed))).toBe(`${text}\`\`\`\n`);
+  });
+});
+
+describe('markdown rendering', () => {
+  beforeAll(async () => {
+    expect(await loadMarkdown()).toBe(true);
+    expect(isMarkdownReady()).toBe(true);
+  });
+
+  it('renders headings, lists and code blocks to lines within the width', () => {
+    const md = '# Title\n\nSome *emphasis* and **bold** text.\n\n- first item\n- second item\n\n```js\nconst answer = 42;\n```\n';
+    const lines = markdownToLines(md, 40).map((l) => stripVTControlCharacters(l));
+    const text = lines.join('\n');
+    expect(text).toContain('Title');
+    expect(text).not.toContain('**bold**');
+    expect(text).toContain('bold');
+    expect(text).toMatch(/\* first item|• first item|- first item/);
+    expect(text).toContain('const answer = 42;');
+    expect(text).not.toContain('```');
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(40);
+  });
+
+  it('the Markdown component holds back an unfinished line while streaming', async () => {
+    const r = await renderSized(<Markdown text={'Done line\nhalf writ'} width={60} streaming />, 60, 10);
+    expect(r.lastFrame()).toContain('Done line');
+    expect(r.lastFrame()).not.toContain('half writ');
+    r.unmount();
+    const full = await renderSized(<Markdown text={'Done line\nhalf written'} width={60} />, 60, 10);
+    expect(full.lastFrame()).toContain('half written');
+    full.unmount();
+  });
+});
+
+describe('streamed answer in the app', () => {
+  let h: AppHarness;
+  afterEach(() => h.cleanup());
+
+  it('shows committed lines as they stream, the held-back tail only at a boundary or the end', async () => {
+    await loadMarkdown();
+    const session = new FakeSession();
+    const gates = [0, 1].map(() => {
+      let open!: () => void;
+      const promise = new Promise<void>((resolve) => (open = resolve));
+      return { open, promise };
+    });
+    session.script(
+      { type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'go' },
+      { type: 'message_start', runId: 'r1', turnId: 't1', messageId: 'm1' },
+      { type: 'text_delta', runId: 'r1', messageId: 'm1', text: '## Plan\n\n- step one\n- step t' },
+      { wait: 'promise', promise: gates[0].promise },
+      { type: 'text_delta', runId: 'r1', messageId: 'm1', text: 'wo\n```ts\nlet x = 1;\n' },
+      { wait: 'promise', promise: gates[1].promise },
+      { type: 'text_delta', runId: 'r1', messageId: 'm1', text: '```\nBye' },
+      messageEnd('r1', 'm1', '## Plan\n\n- step one\n- step two\n```ts\nlet x = 1;\n```\nBye'),
+      runEnd('r1', 'done'),
+    );
+    h = await renderApp({ session, bridge: { flushIntervalMs: 0 } });
+    await h.type('go');
+    await h.press(keys.enter);
+    let frame = h.lastFrame();
+    expect(frame).toContain('Plan');
+    expect(frame).toContain('step one');
+    expect(frame).not.toContain('step t');
+    gates[0].open();
+    await h.press();
+    frame = h.lastFrame();
+    expect(frame).toContain('step two');
+    // Inside an open code fence nothing of the block shows yet.
+    expect(frame).not.toContain('let x = 1;');
+    gates[1].open();
+    await h.bridge.idle();
+    await h.press();
+    frame = h.lastFrame();
+    expect(frame).toContain('let x = 1;');
+    expect(frame).toContain('Bye');
+    expect(frame).not.toContain('```');
+  });
+});

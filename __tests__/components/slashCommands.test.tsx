@@ -1,0 +1,151 @@
+// Slash command tests: parsing, the completion menu, each command's effect, unknown names.
+import { afterEach, describe, expect, it } from 'vitest';
+import { slashCommands } from '../../hooks/commands/registry.js';
+import { menuItems } from '../../hooks/slashMenu.js';
+import { parseSlashCommand } from '../../source/store/commands.js';
+import { FakeSession, simpleRun, ticks } from '../support/fakeSession.js';
+import { keys, renderApp, type AppHarness } from './harness.js';
+
+const lastNotice = (h: AppHarness): string => {
+  const item = h.bridge.store.getState().transcript.filter((i) => i.kind === 'notice').at(-1);
+  return item && item.kind === 'notice' ? item.text : '';
+};
+
+async function run(h: AppHarness, line: string): Promise<void> {
+  await h.type(line);
+  await h.press(keys.escape); // closes the completion menu so Enter sends the line as typed
+  await h.press(keys.enter);
+  await ticks();
+}
+
+describe('slash command parsing and menu', () => {
+  it('parses names and arguments, and leaves paths alone', () => {
+    expect(parseSlashCommand('/model gpt-4o')).toEqual({ name: 'model', args: 'gpt-4o' });
+    expect(parseSlashCommand('  /HELP ')).toEqual({ name: 'help', args: '' });
+    expect(parseSlashCommand('/usr/bin/env is broken')).toBeUndefined();
+    expect(parseSlashCommand('hello /help')).toBeUndefined();
+  });
+
+  it('filters by prefix', () => {
+    expect(menuItems('/', slashCommands).map((c) => c.name)).toEqual(slashCommands.map((c) => c.name));
+    expect(menuItems('/mo', slashCommands).map((c) => c.name)).toEqual(['model', 'mode']);
+    expect(menuItems('/mo ', slashCommands)).toEqual([]);
+    expect(menuItems('hello', slashCommands)).toEqual([]);
+  });
+});
+
+describe('slash commands in the app', () => {
+  let h: AppHarness;
+  afterEach(() => h.cleanup());
+
+  it('shows a filtered completion menu; Tab and Enter complete', async () => {
+    h = await renderApp();
+    await h.type('/');
+    expect(h.lastFrame()).toContain('/help');
+    expect(h.lastFrame()).toContain('/cost');
+    await h.type('mo');
+    expect(h.lastFrame()).toContain('/model [name]');
+    expect(h.lastFrame()).toContain('/mode [ask|auto-edit|plan|yolo]');
+    expect(h.lastFrame()).not.toContain('/help');
+    await h.press(keys.down, keys.tab);
+    expect(h.lastFrame()).toContain('❯ /mode');
+    expect(h.lastFrame()).not.toContain('/model [name]');
+    await h.type('yolo');
+    await h.press(keys.enter);
+    expect(h.session.modes).toEqual(['yolo']);
+    // Enter on a command without arguments completes and runs it.
+    await h.type('/he');
+    await h.press(keys.enter);
+    await ticks();
+    expect(lastNotice(h)).toContain('Commands:');
+  });
+
+  it('/help lists commands and keys', async () => {
+    h = await renderApp({ rows: 60 });
+    await run(h, '/help');
+    const text = lastNotice(h);
+    for (const name of ['/help', '/clear', '/model [name]', '/mode', '/cost', '/todos', '/tasks', '/exit']) expect(text).toContain(name);
+    expect(text).toContain('Shift+Tab');
+    expect(text).toContain('Ctrl+J');
+    expect(h.lastFrame()).toContain('❯ /help');
+  });
+
+  it('/clear starts a new conversation', async () => {
+    const session = new FakeSession();
+    session.script(...simpleRun('r1', 'hi', 'an old answer'));
+    h = await renderApp({ session });
+    await h.type('hi');
+    await h.press(keys.enter);
+    await h.bridge.idle();
+    await ticks();
+    expect(h.lastFrame()).toContain('an old answer');
+    await run(h, '/clear');
+    expect(session.clears).toBe(1);
+    expect(h.lastFrame()).not.toContain('an old answer');
+    expect(h.lastFrame()).toContain('Started a new conversation.');
+  });
+
+  it('/model shows and sets the model', async () => {
+    h = await renderApp();
+    await run(h, '/model');
+    expect(lastNotice(h)).toBe('Model: claude-sonnet-4-5 (anthropic).');
+    await run(h, '/model gpt-4o');
+    expect(h.session.models).toEqual(['gpt-4o']);
+    expect(h.lastFrame()).toContain('gpt-4o (anthropic)');
+  });
+
+  it('/mode shows and sets the mode, rejecting unknown names', async () => {
+    h = await renderApp();
+    await run(h, '/mode');
+    expect(lastNotice(h)).toContain('Mode: ask.');
+    await run(h, '/mode plan');
+    expect(h.session.modes).toEqual(['plan']);
+    await run(h, '/mode fast');
+    expect(lastNotice(h)).toBe('Unknown mode fast: use one of ask, auto-edit, plan, yolo.');
+    expect(h.session.modes).toEqual(['plan']);
+  });
+
+  it('/cost shows tokens, cache hits and cost', async () => {
+    h = await renderApp();
+    const totalUsage = { inputTokens: 10_000, outputTokens: 1_000, cacheReadTokens: 8_000, cacheWriteTokens: 0 };
+    h.session.emit({ type: 'usage', runId: 'r1', turnUsage: totalUsage, totalUsage, context: { tokens: 10_000, window: 200_000, percent: 5 } });
+    await run(h, '/cost');
+    const text = lastNotice(h);
+    expect(text).toContain('Tokens in:  10,000');
+    expect(text).toContain('Tokens out: 1,000');
+    expect(text).toContain('Cache hits: 8,000 tokens (80% of input)');
+    // 2,000 uncached × $3 + 8,000 cached × $0.30 + 1,000 out × $15, per million.
+    expect(text).toContain('Cost: $0.02');
+  });
+
+  it('/todos and /tasks list what the sidebar shows', async () => {
+    h = await renderApp();
+    await run(h, '/todos');
+    expect(lastNotice(h)).toBe('No todos yet.');
+    h.session.emit({ type: 'todos', runId: 'r1', todos: [{ content: 'Ship it', status: 'pending', activeForm: 'Shipping' }] });
+    await run(h, '/todos');
+    expect(lastNotice(h)).toContain('○ Ship it');
+    await run(h, '/tasks');
+    expect(lastNotice(h)).toBe('No background tasks.');
+    h.session.emit({ type: 'background_task', task: { taskId: 'b7', command: 'npm run dev', status: 'running', startedAt: Date.now(), lastLine: '' } });
+    await run(h, '/tasks');
+    expect(lastNotice(h)).toContain('b7  running');
+    await run(h, '/tasks kill b7');
+    expect(h.session.killed).toEqual(['b7']);
+  });
+
+  it('/exit asks the app to exit', async () => {
+    h = await renderApp();
+    let exits = 0;
+    h.bridge.onExit(() => exits++);
+    await run(h, '/exit');
+    expect(exits).toBe(1);
+  });
+
+  it('an unknown command shows a one-line hint and is not sent to the model', async () => {
+    h = await renderApp();
+    await run(h, '/foo');
+    expect(h.lastFrame()).toContain('Unknown command /foo — type /help for the list.');
+    expect(h.session.prompts).toEqual([]);
+  });
+});

@@ -1,0 +1,76 @@
+// Transcript tests: line cache, viewport slicing, scrolling and the new-output marker.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import React from 'react';
+import { Transcript } from '../../components/Transcript.js';
+import { LineCache, layoutTranscript, sliceViewport } from '../../components/lines/transcriptLines.js';
+import * as messageLines from '../../components/lines/messageLines.js';
+import type { NoticeItem, TranscriptItem } from '../../source/store/state.js';
+import { ticks } from '../support/fakeSession.js';
+import { keys, renderApp, renderSized, type AppHarness } from './harness.js';
+
+const notice = (i: number): NoticeItem => ({ kind: 'notice', id: `n${i}`, done: true, level: 'info', text: `line ${i}` });
+
+describe('transcript lines', () => {
+  it('slices the visible window from the bottom, across item boundaries', () => {
+    const layout = { blocks: [['a', 'b'], ['c'], ['d', 'e', 'f']], total: 6 };
+    expect(sliceViewport(layout, 3, 0)).toEqual(['d', 'e', 'f']);
+    expect(sliceViewport(layout, 3, 2)).toEqual(['b', 'c', 'd']);
+    expect(sliceViewport(layout, 10, 0)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+  });
+
+  it('renders a finished item once per width and re-renders only the streaming one', () => {
+    const spy = vi.spyOn(messageLines, 'noticeToLines');
+    const cache = new LineCache();
+    const items: TranscriptItem[] = [notice(1), notice(2)];
+    layoutTranscript(items, 40, '⠋', cache);
+    layoutTranscript(items, 40, '⠙', cache);
+    expect(spy).toHaveBeenCalledTimes(2);
+    layoutTranscript(items, 30, '⠋', cache);
+    expect(spy).toHaveBeenCalledTimes(4);
+    spy.mockRestore();
+  });
+
+  it('the Transcript component renders only the lines that fit', async () => {
+    const blocks = Array.from({ length: 50 }, (_, i) => [`row ${i}`]);
+    const r = await renderSized(<Transcript layout={{ blocks, total: 50 }} width={40} height={5} offset={0} unseen={false} />, 40, 10);
+    const frame = r.lastFrame();
+    expect(frame.split('\n')).toHaveLength(5);
+    expect(frame).toContain('row 49');
+    expect(frame).toContain('row 45');
+    expect(frame).not.toContain('row 44');
+    r.unmount();
+  });
+});
+
+describe('scrolling', () => {
+  let h: AppHarness;
+  afterEach(() => h.cleanup());
+
+  it('PgUp shows earlier lines, End returns to the bottom, new output shows a marker', async () => {
+    h = await renderApp({ columns: 80, rows: 15 });
+    for (let i = 0; i < 40; i++) h.session.emit({ type: 'warning', message: `message ${i}` });
+    await ticks();
+    expect(h.lastFrame()).toContain('message 39');
+    expect(h.lastFrame()).not.toContain('message 30');
+    await h.press(keys.pageUp);
+    expect(h.lastFrame()).not.toContain('message 39');
+    expect(h.lastFrame()).toContain('Scrolled up');
+    await h.press(keys.pageUp, keys.pageUp, keys.pageUp, keys.pageUp, keys.pageUp, keys.pageUp, keys.pageUp, keys.pageUp);
+    expect(h.lastFrame()).toContain('message 0');
+    const before = h.lastFrame();
+    h.session.emit({ type: 'warning', message: 'message 40' });
+    await ticks();
+    // The view stays put, and says that there is more below.
+    expect(h.lastFrame()).toContain('message 0');
+    expect(h.lastFrame()).toContain('New output below');
+    expect(before).not.toContain('New output below');
+    await h.press(keys.end);
+    expect(h.lastFrame()).toContain('message 40');
+    expect(h.lastFrame()).not.toContain('New output below');
+    await h.press(keys.home);
+    expect(h.lastFrame()).toContain('message 0');
+    await h.press(keys.pageDown, keys.pageDown, keys.pageDown, keys.pageDown, keys.pageDown, keys.pageDown, keys.pageDown, keys.pageDown, keys.pageDown);
+    expect(h.lastFrame()).toContain('message 40');
+    expect(h.lastFrame()).not.toContain('Scrolled up');
+  });
+});

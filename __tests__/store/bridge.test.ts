@@ -1,0 +1,179 @@
+// Bridge tests against a scripted session: batching, queueing, abort, approvals, commands.
+import { describe, expect, it } from 'vitest';
+import { createBridge } from '../../source/store/bridge.js';
+import type { AgentEvent } from '../../source/engine/events.js';
+import type { SlashCommand } from '../../source/store/commands.js';
+import { approvalRequest, FakeSession, messageEnd, runEnd, ticks } from '../support/fakeSession.js';
+
+/** A timer the test fires by hand, so batching is checked without depending on the clock. */
+function manualSchedule() {
+  const jobs: Array<() => void> = [];
+  return {
+    schedule: (run: () => void) => {
+      jobs.push(run);
+      return () => {
+        const i = jobs.indexOf(run);
+        if (i >= 0) jobs.splice(i, 1);
+      };
+    },
+    fire: () => jobs.splice(0).forEach((run) => run()),
+    get pending() {
+      return jobs.length;
+    },
+  };
+}
+
+const assistantText = (bridge: ReturnType<typeof createBridge>): string =>
+  bridge.store.getState().transcript.flatMap((i) => (i.kind === 'assistant' ? [i.text] : [])).join('');
+
+describe('bridge', () => {
+  it('batches many deltas into few store updates without losing text', async () => {
+    const session = new FakeSession();
+    const deltas: AgentEvent[] = Array.from({ length: 500 }, (_, i) => ({ type: 'text_delta', runId: 'r1', messageId: 'm1', text: `${i},` }));
+    const full = Array.from({ length: 500 }, (_, i) => `${i},`).join('');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    session.script(
+      { type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'go' },
+      { type: 'message_start', runId: 'r1', turnId: 't1', messageId: 'm1' },
+      ...deltas,
+      { wait: 'promise', promise: gate },
+      messageEnd('r1', 'm1', full),
+      runEnd('r1', 'done'),
+    );
+    const timer = manualSchedule();
+    const bridge = createBridge(session, { schedule: timer.schedule });
+    let updates = 0;
+    bridge.store.subscribe(() => updates++);
+    bridge.send('go');
+    await ticks(5);
+    // All 500 deltas wait for one timer; nothing streamed has reached the store yet.
+    expect(timer.pending).toBe(1);
+    const before = updates;
+    timer.fire();
+    expect(updates).toBe(before + 1);
+    expect(assistantText(bridge)).toBe(full);
+    release();
+    await bridge.idle();
+    expect(updates).toBeLessThan(10);
+    expect(bridge.store.getState().running).toBe(false);
+  });
+
+  it('flushes buffered deltas before a non-delta event, keeping order', async () => {
+    const session = new FakeSession();
+    session.script(
+      { type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'go' },
+      { type: 'message_start', runId: 'r1', turnId: 't1', messageId: 'm1' },
+      { type: 'text_delta', runId: 'r1', messageId: 'm1', text: 'abc' },
+      { type: 'warning', runId: 'r1', message: 'careful' },
+      runEnd('r1', 'done'),
+    );
+    const timer = manualSchedule();
+    const bridge = createBridge(session, { schedule: timer.schedule });
+    bridge.send('go');
+    await bridge.idle();
+    const kinds = bridge.store.getState().transcript.map((i) => i.kind);
+    expect(kinds).toEqual(['user', 'assistant', 'notice']);
+    expect(assistantText(bridge)).toBe('abc');
+  });
+
+  it('queues a message sent during a run and sends it when the run ends', async () => {
+    const session = new FakeSession();
+    let release!: () => void;
+    session.script({ type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'first' }, { wait: 'promise', promise: new Promise((r) => (release = () => r(undefined))) }, runEnd('r1', 'done'));
+    const bridge = createBridge(session);
+    bridge.send('first');
+    await ticks();
+    bridge.send('second');
+    expect(bridge.store.getState().queued).toEqual(['second']);
+    expect(session.prompts).toEqual(['first']);
+    release();
+    await bridge.idle();
+    expect(session.prompts).toEqual(['first', 'second']);
+    expect(bridge.store.getState().queued).toEqual([]);
+  });
+
+  it('abort calls session.abort, shows interrupted at once and frees the prompt', async () => {
+    const session = new FakeSession();
+    session.script(
+      { type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'go' },
+      { type: 'tool_call_start', runId: 'r1', messageId: 'm1', toolCallId: 'c1', name: 'bash' },
+      { wait: 'abort' },
+    );
+    const bridge = createBridge(session);
+    bridge.send('go');
+    await ticks();
+    expect(bridge.store.getState().running).toBe(true);
+    bridge.abort();
+    expect(session.aborts).toBe(1);
+    const state = bridge.store.getState();
+    expect(state.running).toBe(false);
+    expect(state.transcript.some((i) => i.kind === 'notice' && i.level === 'interrupted')).toBe(true);
+    await bridge.idle();
+    const markers = bridge.store.getState().transcript.filter((i) => i.kind === 'notice' && i.level === 'interrupted');
+    expect(markers).toHaveLength(1);
+    // The prompt works again: the next message runs.
+    bridge.send('again');
+    await bridge.idle();
+    expect(session.prompts).toEqual(['go', 'again']);
+  });
+
+  it('respond forwards the decision and closes the dialog before the engine confirms', async () => {
+    const session = new FakeSession();
+    session.script({ type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'go' }, approvalRequest('r1', 'a1', 'c1'), { wait: 'respond', approvalId: 'a1' }, runEnd('r1', 'done'));
+    const bridge = createBridge(session);
+    bridge.send('go');
+    await ticks();
+    expect(bridge.store.getState().approvals).toHaveLength(1);
+    bridge.respond('a1', { kind: 'yes' });
+    expect(session.responses).toEqual([{ approvalId: 'a1', decision: { kind: 'yes' } }]);
+    expect(bridge.store.getState().approvals).toHaveLength(0);
+    await bridge.idle();
+  });
+
+  it('applies events from subscribe, mode cycling, model and clear', async () => {
+    const session = new FakeSession();
+    const bridge = createBridge(session);
+    session.emit({ type: 'background_task', task: { taskId: 'b1', command: 'sleep 9', status: 'running', startedAt: 0, lastLine: '' } });
+    expect(bridge.store.getState().tasks).toHaveLength(1);
+    bridge.cycleMode();
+    expect(session.modes).toEqual(['auto-edit']);
+    expect(bridge.store.getState().session.mode).toBe('auto-edit');
+    bridge.setModel('gpt-4o');
+    expect(bridge.store.getState().session.model).toBe('gpt-4o');
+    bridge.setModel('bad-model');
+    expect(bridge.store.getState().transcript.at(-1)).toMatchObject({ level: 'error' });
+    bridge.clear();
+    expect(session.clears).toBe(1);
+    expect(bridge.store.getState().session.sessionId).toBe('s2');
+    await bridge.killTask('b1');
+    expect(session.killed).toEqual(['b1']);
+  });
+
+  it('runs slash commands instead of sending them and hints at unknown ones', async () => {
+    const session = new FakeSession();
+    const seen: string[] = [];
+    const echo: SlashCommand = { name: 'echo', description: 'echo', run: (ctx, args) => { seen.push(args); ctx.print(`said ${args}`); } };
+    const bridge = createBridge(session, { commands: [echo] });
+    bridge.send('/echo hello there');
+    await ticks();
+    expect(seen).toEqual(['hello there']);
+    expect(bridge.store.getState().transcript.at(-1)).toMatchObject({ kind: 'notice', level: 'command', text: 'said hello there', title: '/echo hello there' });
+    bridge.send('/nope');
+    await ticks();
+    expect(bridge.store.getState().transcript.at(-1)).toMatchObject({ text: 'Unknown command /nope — type /help for the list.' });
+    // A path is a message, not a command.
+    bridge.send('/usr/bin/env is broken');
+    await bridge.idle();
+    expect(session.prompts).toEqual(['/usr/bin/env is broken']);
+  });
+
+  it('exit notifies listeners once', () => {
+    const bridge = createBridge(new FakeSession());
+    let calls = 0;
+    bridge.onExit(() => calls++);
+    bridge.exit();
+    bridge.exit();
+    expect(calls).toBe(1);
+  });
+});

@@ -1,0 +1,190 @@
+// A scripted AgentSession for TUI tests: prompt() yields prepared events and every action call is recorded.
+import type { Usage } from '../../source/providers/types.js';
+import { emptyUsage } from '../../source/providers/types.js';
+import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from '../../source/engine/events.js';
+import type { AgentSession, SessionInfo } from '../../source/engine/sessionTypes.js';
+import type { TodoItem } from '../../source/tools/types.js';
+
+/** A step of a scripted run: an event to yield, or a pause until the test or the user does something. */
+export type Step =
+  | AgentEvent
+  | { wait: 'abort' }
+  | { wait: 'respond'; approvalId: string }
+  | { wait: 'promise'; promise: Promise<unknown> };
+
+export class FakeSession implements AgentSession {
+  info: SessionInfo;
+  readonly prompts: string[] = [];
+  readonly responses: Array<{ approvalId: string; decision: ApprovalDecision }> = [];
+  readonly killed: string[] = [];
+  readonly modes: PermissionMode[] = [];
+  readonly models: string[] = [];
+  aborts = 0;
+  clears = 0;
+  closed = 0;
+  tasks: BackgroundTaskInfo[] = [];
+  outputs = new Map<string, string>();
+  usage: Usage = emptyUsage();
+  private scripts: Step[][] = [];
+  private listeners = new Set<(event: AgentEvent) => void>();
+  private running = false;
+  private aborted = false;
+  private wake: (() => void) | undefined;
+
+  constructor(info: Partial<SessionInfo> = {}) {
+    this.info = { sessionId: 's1', cwd: '/tmp/project', provider: 'anthropic', model: 'claude-sonnet-4-5', mode: 'ask', contextWindow: 200_000, ...info };
+  }
+
+  /** Queues the steps of the next run (one script per prompt() call, in order). */
+  script(...steps: Step[]): this {
+    this.scripts.push(steps);
+    return this;
+  }
+
+  emit(event: AgentEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  async *prompt(text: string): AsyncGenerator<AgentEvent> {
+    if (this.running) throw new Error('a run is already active');
+    this.prompts.push(text);
+    const runId = `r${this.prompts.length}`;
+    const steps = this.scripts.shift() ?? [...simpleRun(runId, text, `echo: ${text}`)];
+    this.running = true;
+    this.aborted = false;
+    try {
+      for (const step of steps) {
+        if (this.aborted) break;
+        if ('wait' in step) {
+          await this.waitFor(step);
+          continue;
+        }
+        yield step;
+      }
+      if (this.aborted) yield runEnd(runId, 'aborted');
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async waitFor(step: Extract<Step, { wait: string }>): Promise<void> {
+    const done = (): boolean =>
+      this.aborted || (step.wait === 'respond' && this.responses.some((r) => r.approvalId === step.approvalId));
+    if (step.wait === 'promise') {
+      await Promise.race([step.promise, new Promise<void>((resolve) => (this.wake = resolve))]);
+      return;
+    }
+    while (!done()) await new Promise<void>((resolve) => (this.wake = resolve));
+  }
+
+  respond(approvalId: string, decision: ApprovalDecision): void {
+    this.responses.push({ approvalId, decision });
+    this.wake?.();
+  }
+
+  abort(): void {
+    this.aborts++;
+    this.aborted = true;
+    this.wake?.();
+  }
+
+  isRunning(): boolean {
+    return this.running;
+  }
+
+  setMode(mode: PermissionMode): void {
+    this.modes.push(mode);
+    this.info = { ...this.info, mode };
+  }
+
+  setModel(model: string): void {
+    if (model === 'bad-model') throw new Error('unknown model');
+    this.models.push(model);
+    this.info = { ...this.info, model };
+  }
+
+  clear(): void {
+    this.clears++;
+    this.info = { ...this.info, sessionId: `s${this.clears + 1}` };
+  }
+
+  subscribe(listener: (event: AgentEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  todos(): TodoItem[] {
+    return [];
+  }
+
+  backgroundTasks(): BackgroundTaskInfo[] {
+    return this.tasks;
+  }
+
+  taskOutput(taskId: string): string {
+    return this.outputs.get(taskId) ?? '';
+  }
+
+  async killTask(taskId: string): Promise<void> {
+    this.killed.push(taskId);
+  }
+
+  totalUsage(): Usage {
+    return this.usage;
+  }
+
+  async close(): Promise<void> {
+    this.closed++;
+  }
+}
+
+export function runEnd(runId: string, reason: Extract<AgentEvent, { type: 'run_end' }>['reason'], extra: { error?: string; turns?: number } = {}): AgentEvent {
+  return { type: 'run_end', runId, reason, text: '', turns: extra.turns ?? 1, usage: emptyUsage(), durationMs: 10, ...(extra.error ? { error: extra.error } : {}) };
+}
+
+export function messageEnd(runId: string, messageId: string, text: string): AgentEvent {
+  return {
+    type: 'message_end',
+    runId,
+    turnId: 't1',
+    messageId,
+    message: { role: 'assistant', content: text ? [{ type: 'text', text }] : [] },
+    stopReason: 'end_turn',
+    usage: emptyUsage(),
+  };
+}
+
+/** A whole run that answers with one text message, streamed in a few deltas. */
+export function simpleRun(runId: string, prompt: string, answer: string): AgentEvent[] {
+  const messageId = `${runId}-m1`;
+  const half = Math.ceil(answer.length / 2);
+  return [
+    { type: 'run_start', sessionId: 's1', runId, prompt },
+    { type: 'turn_start', runId, turnId: 't1', turn: 1 },
+    { type: 'message_start', runId, turnId: 't1', messageId },
+    { type: 'text_delta', runId, messageId, text: answer.slice(0, half) },
+    { type: 'text_delta', runId, messageId, text: answer.slice(half) },
+    messageEnd(runId, messageId, answer),
+    runEnd(runId, 'done'),
+  ];
+}
+
+export function approvalRequest(runId: string, approvalId: string, toolCallId: string, extra: Partial<Extract<AgentEvent, { type: 'approval_request' }>> = {}): AgentEvent {
+  return {
+    type: 'approval_request',
+    runId,
+    approvalId,
+    toolCallId,
+    name: 'bash',
+    input: { command: 'npm test' },
+    summary: 'npm test',
+    alwaysScope: 'bash commands starting with `npm test`',
+    cwd: '/tmp/project',
+    ...extra,
+  };
+}
+
+/** Waits for pending promise callbacks and timers of zero delay to run. */
+export async function ticks(count = 3): Promise<void> {
+  for (let i = 0; i < count; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}

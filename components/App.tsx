@@ -1,0 +1,198 @@
+// The full-screen layout: transcript (or task output) and sidebar on top, then queue, prompt or approval, status bar.
+import React, { useCallback, useEffect, useState } from 'react';
+import { Box } from 'ink';
+import type { Key } from 'ink';
+import type { Bridge } from '../source/store/bridge.js';
+import type { SlashCommand } from '../source/store/commands.js';
+import { useStore } from '../hooks/useStore.js';
+import { useTerminalSize } from '../hooks/useTerminalSize.js';
+import { useNow, useSpinnerFrame } from '../hooks/useTicker.js';
+import { usePromptController } from '../hooks/usePromptController.js';
+import { useApprovalDialog } from '../hooks/useApprovalDialog.js';
+import { useKeymap } from '../hooks/useKeymap.js';
+import { useViewport } from '../hooks/useViewport.js';
+import { useTranscriptLayout } from '../hooks/useTranscriptLayout.js';
+import type { GlobalAction } from '../hooks/keymap.js';
+import { isMarkdownReady, loadMarkdown } from './lines/markdown.js';
+import { ApprovalDialog, approvalDialogHeight } from './ApprovalDialog.js';
+import { BackgroundSidebar } from './BackgroundSidebar.js';
+import { PromptInput, promptHeight } from './PromptInput.js';
+import { QueuedMessages } from './QueuedMessages.js';
+import { SlashMenu } from './SlashMenu.js';
+import { StatusBar } from './StatusBar.js';
+import { TaskOutputPanel } from './TaskOutputPanel.js';
+import { TodoPanel } from './TodoPanel.js';
+import { Transcript } from './Transcript.js';
+
+export interface AppProps {
+  bridge: Bridge;
+  commands: readonly SlashCommand[];
+  /** $REIN_HOME/prompt-history.jsonl */
+  historyFile: string;
+  gitBranch?: string;
+  /** Clock for the Ctrl+C double-press window. */
+  now?: () => number;
+}
+
+/** Below this width the sidebar hides unless toggled on. */
+export const sidebarMinColumns = 100;
+const promptMaxRows = 8;
+const menuMaxRows = 6;
+const queuedMaxRows = 3;
+
+export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps) {
+  const { store } = bridge;
+  const { columns, rows } = useTerminalSize();
+  const frameHeight = Math.max(1, rows - 1);
+
+  const session = useStore(store, (s) => s.session);
+  const transcript = useStore(store, (s) => s.transcript);
+  const trimmedCount = useStore(store, (s) => s.trimmedCount);
+  const approvals = useStore(store, (s) => s.approvals);
+  const todos = useStore(store, (s) => s.todos);
+  const tasks = useStore(store, (s) => s.tasks);
+  const usage = useStore(store, (s) => s.usage);
+  const context = useStore(store, (s) => s.context);
+  const running = useStore(store, (s) => s.running);
+  const queued = useStore(store, (s) => s.queued);
+
+  const [markdownVersion, setMarkdownVersion] = useState(isMarkdownReady() ? 1 : 0);
+  useEffect(() => {
+    if (isMarkdownReady()) return;
+    // Load the markdown renderer after the first frame is on screen: it costs a few hundred ms.
+    let live = true;
+    const timer = setTimeout(() => {
+      void loadMarkdown().then((ok) => {
+        if (ok && live) setMarkdownVersion((v) => v + 1);
+      });
+    }, 0);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, []);
+
+  const [sidebarPref, setSidebarPref] = useState<boolean | undefined>(undefined);
+  const showSidebar = sidebarPref ?? columns >= sidebarMinColumns;
+  const sidebarWidth = showSidebar ? Math.min(40, Math.max(22, Math.floor(columns * 0.28))) : 0;
+  const mainWidth = Math.max(10, columns - sidebarWidth);
+  const textWidth = Math.max(8, mainWidth - 1);
+
+  const [taskPanelId, setTaskPanelId] = useState<string | undefined>(undefined);
+  const panelTask = tasks.find((t) => t.taskId === taskPanelId);
+  const anyTaskRunning = tasks.some((t) => t.status === 'running');
+  const clock = useNow(anyTaskRunning || panelTask !== undefined, panelTask ? 500 : 1000);
+
+  const spinnerActive = running || transcript.some((i) => !i.done);
+  const spinner = useSpinnerFrame(spinnerActive);
+
+  const send = useCallback((text: string) => bridge.send(text), [bridge]);
+  const prompt = usePromptController({ historyFile, commands, onSubmit: send });
+  const approval = approvals[0];
+  const dialog = useApprovalDialog(approval, bridge.respond);
+
+  // Heights are computed here so the frame is exactly rows − 1 tall.
+  const queuedRows = approval ? 0 : Math.min(queued.length, queuedMaxRows);
+  const bottomBudget = Math.max(0, frameHeight - 1 - queuedRows - 3);
+  const dialogRows = approval ? approvalDialogHeight(approval, columns, Math.max(5, Math.floor(frameHeight * 0.7))) : 0;
+  const promptRows = approval ? 0 : Math.min(bottomBudget, promptHeight(prompt.editor.text, columns, promptMaxRows));
+  const menuRows = approval ? 0 : Math.min(prompt.menu.items.length, menuMaxRows, Math.max(0, bottomBudget - promptRows));
+  const mainHeight = Math.max(0, frameHeight - 1 - queuedRows - dialogRows - promptRows - menuRows);
+
+  const layout = useTranscriptLayout(transcript, trimmedCount, textWidth, spinner, markdownVersion);
+  const viewport = useViewport(layout.total, mainHeight);
+
+  const onAction = useCallback(
+    (action: GlobalAction) => {
+      switch (action.kind) {
+        case 'abort': {
+          const dropped = bridge.abort();
+          if (dropped.length > 0 && prompt.editor.text === '') prompt.setText(dropped.join('\n'));
+          return;
+        }
+        case 'cycleMode':
+          return bridge.cycleMode();
+        case 'scroll':
+          return viewport.scroll(action.to);
+        case 'exit':
+          return bridge.exit();
+        case 'toggleSidebar':
+          return setSidebarPref(!showSidebar);
+        case 'openTasks':
+          if (tasks.length > 0) setTaskPanelId(tasks[tasks.length - 1].taskId);
+          return;
+        case 'expand':
+          return bridge.toggleExpand(action.which);
+      }
+    },
+    [bridge, prompt, viewport, showSidebar, tasks],
+  );
+
+  const onTaskPanelKey = useCallback(
+    (input: string, key: Key) => {
+      const index = tasks.findIndex((t) => t.taskId === taskPanelId);
+      if (key.escape || input === 'q' || (key.ctrl && input === 't')) setTaskPanelId(undefined);
+      else if (key.upArrow && index > 0) setTaskPanelId(tasks[index - 1].taskId);
+      else if (key.downArrow && index < tasks.length - 1) setTaskPanelId(tasks[index + 1].taskId);
+      else if (input === 'x' && taskPanelId) void bridge.killTask(taskPanelId);
+    },
+    [bridge, tasks, taskPanelId],
+  );
+
+  const { exitArmed } = useKeymap({
+    approval: approval ? dialog.handleKey : undefined,
+    taskPanel: panelTask ? onTaskPanelKey : undefined,
+    prompt: prompt.handleKey,
+    context: { running, promptEmpty: prompt.editor.text === '' },
+    onAction,
+    onInterrupt: () => {
+      if (running) onAction({ kind: 'abort' });
+      else prompt.setText('');
+    },
+    onExit: () => bridge.exit(),
+    now,
+  });
+
+  // Read on every render: the clock above re-renders twice a second while the panel is open.
+  const output = panelTask ? bridge.taskOutput(panelTask.taskId) : '';
+
+  return (
+    <Box flexDirection="column" width={columns} height={frameHeight} overflow="hidden">
+      <Box flexDirection="row" height={mainHeight} flexShrink={0} overflow="hidden">
+        {panelTask ? (
+          <TaskOutputPanel task={panelTask} output={output} now={clock} width={mainWidth} height={mainHeight} />
+        ) : (
+          <Transcript layout={layout} width={mainWidth} height={mainHeight} offset={viewport.offset} unseen={viewport.unseen} />
+        )}
+        {showSidebar ? (
+          <Box flexDirection="column" width={sidebarWidth} height={mainHeight} overflow="hidden" borderStyle="single" borderTop={false} borderBottom={false} borderRight={false} borderDimColor paddingLeft={1}>
+            <TodoPanel todos={todos} width={sidebarWidth - 2} animate={running} />
+            <Box marginTop={1}>
+              <BackgroundSidebar tasks={tasks} selectedId={panelTask?.taskId} now={clock} width={sidebarWidth - 2} />
+            </Box>
+          </Box>
+        ) : null}
+      </Box>
+      <QueuedMessages queued={queued} width={columns} maxRows={queuedRows} />
+      {approval ? (
+        <ApprovalDialog approval={approval} queueCount={approvals.length} ui={dialog.ui} width={columns} maxHeight={dialogRows} />
+      ) : (
+        <>
+          {promptRows > 0 ? (
+            <PromptInput
+              text={prompt.editor.text}
+              cursor={prompt.editor.cursor}
+              width={columns}
+              maxRows={promptRows - 1}
+              running={running}
+              spinner={spinner}
+              hint={exitArmed ? 'Press Ctrl+C again to exit' : undefined}
+            />
+          ) : null}
+          <SlashMenu items={prompt.menu.items} selected={prompt.menu.selected} width={columns} maxRows={menuRows} />
+        </>
+      )}
+      <StatusBar session={session} usage={usage} context={context} gitBranch={gitBranch} width={columns} />
+    </Box>
+  );
+}

@@ -1,0 +1,34 @@
+// Shown instead of the app when rein cannot start a session (no API key): what to set, and how to quit.
+import React from 'react';
+import { Box, Text, useInput, useStdin } from 'ink';
+
+export interface SetupScreenProps {
+  /** One sentence saying what is missing and what to set. */
+  message: string;
+  onExit(): void;
+}
+
+export function SetupScreen({ message, onExit }: SetupScreenProps) {
+  const { isRawModeSupported } = useStdin();
+  useInput(
+    (input, key) => {
+      if (key.escape || key.return || input === 'q' || (key.ctrl && (input === 'c' || input === 'd'))) onExit();
+    },
+    { isActive: isRawModeSupported },
+  );
+  return (
+    <Box flexDirection="column" paddingX={2} paddingY={1}>
+      <Text bold color="yellow">
+        rein needs setting up
+      </Text>
+      <Box marginTop={1}>
+        <Text wrap="wrap">{message}</Text>
+      </Box>
+      <Box marginTop={1}>
+        <Text dimColor wrap="wrap">
+          Then start rein again. Press q, Enter or Esc to quit.
+        </Text>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,87 @@
+// Markdown to wrapped, styled terminal lines; the renderer (marked, marked-terminal, cli-highlight) loads lazily.
+import type { Marked } from 'marked';
+import { stripVTControlCharacters } from 'node:util';
+import { sanitize, trimTrailingBlank, wrapText } from './style.js';
+
+type RenderMarkdown = (markdown: string, width: number) => string;
+
+let renderer: RenderMarkdown | undefined;
+let loading: Promise<boolean> | undefined;
+
+/**
+ * Loads the markdown renderer once. Importing it costs ~100 ms per library, so the
+ * screen calls this after its first frame and shows plain text until it resolves.
+ */
+export function loadMarkdown(): Promise<boolean> {
+  loading ??= (async () => {
+    try {
+      const [{ Marked: MarkedClass }, { markedTerminal }] = await Promise.all([import('marked'), import('marked-terminal')]);
+      const byWidth = new Map<number, Marked>();
+      renderer = (markdown, width) => {
+        let marked = byWidth.get(width);
+        if (!marked) {
+          marked = new MarkedClass(markedTerminal({ width, reflowText: false, tab: 2, emoji: false }, { ignoreIllegals: true }));
+          byWidth.set(width, marked);
+        }
+        const out = marked.parse(markdown, { async: false });
+        return typeof out === 'string' ? out : markdown;
+      };
+      return true;
+    } catch {
+      // Without the renderer the text still shows, just unformatted.
+      return false;
+    }
+  })();
+  return loading;
+}
+
+export function isMarkdownReady(): boolean {
+  return renderer !== undefined;
+}
+
+/** Renders markdown to lines no wider than `width`; plain wrapped text until the renderer has loaded. */
+export function markdownToLines(markdown: string, width: number): string[] {
+  const text = markdown.replace(/\r\n?/g, '\n');
+  if (text.trim() === '') return [];
+  if (!renderer) return trimTrailingBlank(wrapText(sanitize(text), width));
+  try {
+    const rendered = renderer(text, width).replace(/^\n+/, '');
+    return trimTrailingBlank(rendered.split('\n').flatMap((line) => wrapHanging(line, width)));
+  } catch {
+    return trimTrailingBlank(wrapText(sanitize(text), width));
+  }
+}
+
+/** Wraps one rendered line so continuation rows line up under the text of a list item or indented block. */
+function wrapHanging(line: string, width: number): string[] {
+  const plain = stripVTControlCharacters(line);
+  if (plain.length <= width) return [line];
+  const hang = /^\s*(?:(?:[*•-]|\d+\.)\s+)?/.exec(plain)?.[0].length ?? 0;
+  if (hang === 0 || hang > width / 2) return wrapText(line, width);
+  const rows = wrapText(line, width - hang);
+  return rows.map((row, i) => (i === 0 ? row : ' '.repeat(hang) + row));
+}
+
+const fenceRe = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * Length of the prefix of streamed markdown that is safe to show: up to the last newline
+ * outside a code fence. The rest is held back so half-written markup never flickers.
+ */
+export function safeMarkdownLength(text: string): number {
+  let fence: string | undefined;
+  let safe = 0;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', lineStart)) {
+    const line = text.slice(lineStart, i);
+    const match = fenceRe.exec(line);
+    if (match) {
+      const marker = match[1];
+      if (fence === undefined) fence = marker;
+      else if (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+    }
+    lineStart = i + 1;
+    if (fence === undefined) safe = lineStart;
+  }
+  return safe;
+}

@@ -1,0 +1,15 @@
+// Local types for marked-terminal, which ships none: only the extension factory rein uses.
+declare module 'marked-terminal' {
+  import type { MarkedExtension } from 'marked';
+
+  export interface TerminalRendererOptions {
+    width?: number;
+    reflowText?: boolean;
+    showSectionPrefix?: boolean;
+    tab?: number;
+    emoji?: boolean;
+    unescape?: boolean;
+  }
+
+  export function markedTerminal(options?: TerminalRendererOptions, highlightOptions?: Record<string, unknown>): MarkedExtension;
+}

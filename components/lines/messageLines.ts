@@ -1,0 +1,63 @@
+// User messages, assistant messages (markdown plus collapsed thinking) and notices as terminal lines.
+import type { AssistantItem, NoticeItem, UserItem } from '../../source/store/state.js';
+import { markdownToLines, safeMarkdownLength } from './markdown.js';
+import type { Style } from './style.js';
+import { paint, sanitize, wrapText, wrapWithPrefix } from './style.js';
+
+export function userToLines(item: UserItem, width: number): string[] {
+  return wrapWithPrefix(sanitize(item.text), width, paint(['bold', 'cyan'], '❯ '), '  ', 'bold');
+}
+
+function thinkingLines(item: AssistantItem, width: number): string[] {
+  const thinking = sanitize(item.thinking).trim();
+  if (thinking === '') return [];
+  if (item.expanded) return wrapWithPrefix(thinking, width, paint('dim', '✻ '), '  ', ['dim', 'italic']);
+  // Collapsed to one line: the newest line while streaming, the first one after.
+  const lines = thinking.split('\n').filter((l) => l.trim() !== '');
+  const shown = item.done ? lines[0] : lines[lines.length - 1];
+  return [paint(['dim', 'italic'], `✻ Thinking: ${shown ?? ''}`)];
+}
+
+/** The visible part of an assistant message; while streaming only text up to a safe boundary shows. */
+export function visibleAssistantText(item: AssistantItem): string {
+  return item.done ? item.text : item.text.slice(0, safeMarkdownLength(item.text));
+}
+
+/** Thinking and the visible markdown: the costly part, cached by the caller while the message streams. */
+export function assistantBodyLines(item: AssistantItem, width: number): string[] {
+  const rows = markdownToLines(visibleAssistantText(item), Math.max(1, width - 2)).map((row) => `  ${row}`);
+  return [...thinkingLines(item, width), ...rows];
+}
+
+/** While streaming: a spinner that shows work goes on (nothing written yet, or text held back). */
+export function assistantStatusLines(item: AssistantItem, spinner: string): string[] {
+  if (item.done) return [];
+  if (item.text === '' && item.thinking === '') return [paint('dim', `${spinner} Working…`)];
+  if (visibleAssistantText(item).length < item.text.length) return [paint('dim', `  ${spinner}`)];
+  return [];
+}
+
+export function assistantToLines(item: AssistantItem, width: number, spinner: string): string[] {
+  return [...assistantBodyLines(item, width), ...assistantStatusLines(item, spinner)];
+}
+
+const noticeStyle: Record<NoticeItem['level'], { mark: string; style: Style }> = {
+  info: { mark: '·', style: 'dim' },
+  warning: { mark: '⚠', style: 'yellow' },
+  error: { mark: '✗', style: 'red' },
+  retry: { mark: '↻', style: 'yellow' },
+  compaction: { mark: '⋯', style: 'dim' },
+  interrupted: { mark: '■', style: 'yellow' },
+  summary: { mark: '■', style: 'yellow' },
+  command: { mark: ' ', style: 'reset' },
+};
+
+export function noticeToLines(item: NoticeItem, width: number): string[] {
+  const text = sanitize(item.text);
+  if (item.level === 'command') {
+    const title = item.title ? [paint('dim', `❯ ${sanitize(item.title)}`)] : [];
+    return [...title, ...wrapText(text, Math.max(1, width - 2)).map((row) => `  ${row}`)];
+  }
+  const { mark, style } = noticeStyle[item.level];
+  return wrapWithPrefix(text, width, paint(style, `${mark} `), '  ', style);
+}

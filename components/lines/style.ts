@@ -1,0 +1,52 @@
+// Styling and wrapping of plain strings into terminal lines, the building blocks of the pre-rendered transcript.
+import { styleText, stripVTControlCharacters } from 'node:util';
+import wrapAnsi from 'wrap-ansi';
+
+export type Style = Parameters<typeof styleText>[0];
+
+/** ANSI-styles text; colour is dropped where the terminal (or NO_COLOR/FORCE_COLOR=0) says so. */
+export function paint(style: Style, text: string): string {
+  if (text === '') return '';
+  // One format at a time: Node 20 skips the colour check for an array of formats.
+  const formats = Array.isArray(style) ? style : [style];
+  return formats.reduceRight((styled, format) => styleText(format, styled), text);
+}
+
+/** Removes escape sequences and control characters that would move the cursor or corrupt the frame. */
+export function sanitize(text: string): string {
+  return stripVTControlCharacters(text)
+    .replace(/\r\n?/g, '\n')
+    .replace(/\t/g, '  ')
+    .replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
+}
+
+/** Wraps (possibly ANSI-styled) text to `width` columns, hard-breaking long words, keeping indentation. */
+export function wrapText(text: string, width: number): string[] {
+  const columns = Math.max(1, width);
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    const rows = wrapAnsi(line, columns, { hard: true, trim: false }).split('\n');
+    // Without trimming, the space a row was broken at starts the next row: drop it.
+    rows.forEach((row, i) => out.push(i === 0 ? row : row.replace(leadingBreakSpace, '$1')));
+  }
+  return out;
+}
+
+const leadingBreakSpace = /^((?:\x1b\[[0-9;]*m)*) /;
+
+/** Wraps each source line, prefixing the first wrapped row with `first` and the rest with `rest` (same width). */
+export function wrapWithPrefix(text: string, width: number, first: string, rest: string, style?: Style): string[] {
+  const inner = Math.max(1, width - rest.length);
+  const out: string[] = [];
+  for (const row of wrapText(text, inner)) {
+    out.push((out.length === 0 ? first : rest) + (style ? paint(style, row) : row));
+  }
+  return out;
+}
+
+/** Drops trailing empty lines (markdown renderers end blocks with blank lines). */
+export function trimTrailingBlank(lines: string[]): string[] {
+  let end = lines.length;
+  while (end > 0 && stripVTControlCharacters(lines[end - 1]).trim() === '') end--;
+  return end === lines.length ? lines : lines.slice(0, end);
+}

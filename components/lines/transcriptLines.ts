@@ -1,0 +1,103 @@
+// Turns transcript items into terminal lines, caching finished items per width, and slices the visible window.
+import type { TranscriptItem } from '../../source/store/state.js';
+import { isMarkdownReady } from './markdown.js';
+import { assistantBodyLines, assistantStatusLines, assistantToLines, noticeToLines, userToLines, visibleAssistantText } from './messageLines.js';
+import { toolToLines } from './toolLines.js';
+
+export function itemToLines(item: TranscriptItem, width: number, spinner: string): string[] {
+  let lines: string[];
+  switch (item.kind) {
+    case 'user':
+      lines = userToLines(item, width);
+      break;
+    case 'assistant':
+      lines = assistantToLines(item, width, spinner);
+      break;
+    case 'tool':
+      lines = toolToLines(item, width, spinner);
+      break;
+    case 'notice':
+      lines = noticeToLines(item, width);
+      break;
+  }
+  // A blank line after each item keeps turns apart; empty items take no room.
+  return lines.length === 0 ? lines : [...lines, ''];
+}
+
+interface Cached {
+  width: number;
+  markdown: boolean;
+  lines: string[];
+}
+
+/**
+ * Finished items are rendered once per width (items are immutable, so the object is the key);
+ * only the item still streaming is rendered again, and only when its visible text changed.
+ */
+export class LineCache {
+  private done = new WeakMap<TranscriptItem, Cached>();
+  private live = new Map<string, Cached & { key: string }>();
+
+  linesFor(item: TranscriptItem, width: number, spinner: string): string[] {
+    const markdown = isMarkdownReady();
+    if (item.done) {
+      const hit = this.done.get(item);
+      if (hit && hit.width === width && hit.markdown === markdown) return hit.lines;
+      const lines = itemToLines(item, width, spinner);
+      this.done.set(item, { width, markdown, lines });
+      this.live.delete(item.id);
+      return lines;
+    }
+    if (item.kind !== 'assistant') return itemToLines(item, width, spinner);
+    const key = `${visibleAssistantText(item).length}:${item.thinking.length}:${item.expanded}`;
+    let hit = this.live.get(item.id);
+    if (!hit || hit.key !== key || hit.width !== width || hit.markdown !== markdown) {
+      hit = { key, width, markdown, lines: assistantBodyLines(item, width) };
+      this.live.set(item.id, hit);
+    }
+    const lines = [...hit.lines, ...assistantStatusLines(item, spinner)];
+    return lines.length === 0 ? lines : [...lines, ''];
+  }
+
+  /** Drops live entries of items that are gone, so the map stays as small as the set of streaming items. */
+  prune(items: readonly TranscriptItem[]): void {
+    if (this.live.size === 0) return;
+    const ids = new Set(items.filter((i) => !i.done).map((i) => i.id));
+    for (const id of this.live.keys()) if (!ids.has(id)) this.live.delete(id);
+  }
+}
+
+export interface TranscriptLayout {
+  /** Lines per item, in transcript order. */
+  blocks: string[][];
+  total: number;
+}
+
+export function layoutTranscript(items: readonly TranscriptItem[], width: number, spinner: string, cache: LineCache): TranscriptLayout {
+  const blocks = items.map((item) => cache.linesFor(item, width, spinner));
+  cache.prune(items);
+  return { blocks, total: blocks.reduce((sum, b) => sum + b.length, 0) };
+}
+
+/**
+ * The `height` lines that end `offset` lines above the bottom. Walks blocks from the end,
+ * so following the bottom costs only the visible items.
+ */
+export function sliceViewport(layout: TranscriptLayout, height: number, offset: number): string[] {
+  if (height <= 0) return [];
+  const end = Math.max(0, layout.total - offset);
+  const start = Math.max(0, end - height);
+  const out: string[] = [];
+  let blockEnd = layout.total;
+  for (let b = layout.blocks.length - 1; b >= 0 && blockEnd > start; b--) {
+    const block = layout.blocks[b];
+    const blockStart = blockEnd - block.length;
+    if (blockStart < end) {
+      const from = Math.max(0, start - blockStart);
+      const to = Math.min(block.length, end - blockStart);
+      out.unshift(...block.slice(from, to));
+    }
+    blockEnd = blockStart;
+  }
+  return out;
+}

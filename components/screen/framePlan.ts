@@ -1,0 +1,149 @@
+// Plans the cheapest terminal update from the lines on screen to the next frame's lines: an optional scroll plus the rows to rewrite.
+
+import {
+  ERASE_LINE_END,
+  RESET_SCROLL_REGION,
+  RESET_STYLE,
+  moveToRow,
+  scrollBy,
+  setScrollRegion,
+} from './ansi.js';
+
+/** Scroll rows top..bottom (0-based, inclusive) by `by` lines: positive moves content up. */
+export interface ScrollStep {
+  top: number;
+  bottom: number;
+  by: number;
+}
+
+export interface RowWrite {
+  row: number;
+  /** The whole new line; '' clears the row. */
+  line: string;
+}
+
+export interface FramePlan {
+  scroll?: ScrollStep;
+  writes: RowWrite[];
+}
+
+// A line repeated more often than this (rules, blank-ish padding) says little about where content moved.
+const MAX_REPEATS_FOR_VOTE = 8;
+const MAX_SHIFT_CANDIDATES = 4;
+
+/**
+ * Plans the update from `screen` to `next`; both hold exactly one entry per terminal row
+ * ('' for an empty row). Picks a scroll only when it makes the update cheaper in bytes.
+ */
+export function planFrame(screen: readonly string[], next: readonly string[]): FramePlan {
+  let best: FramePlan = { writes: diffRows(screen, next) };
+  let bestCost = planCost(best);
+  for (const shift of candidateShifts(screen, next)) {
+    for (const step of regionsForShift(screen, next, shift)) {
+      const plan: FramePlan = { scroll: step, writes: diffRows(applyScroll(screen, step), next) };
+      const cost = planCost(plan);
+      if (cost < bestCost) {
+        best = plan;
+        bestCost = cost;
+      }
+    }
+  }
+  return best;
+}
+
+/** What the terminal shows after a scroll step: moved rows keep their text, exposed rows are blank. */
+export function applyScroll(screen: readonly string[], step: ScrollStep): string[] {
+  const result = screen.slice();
+  for (let row = step.top; row <= step.bottom; row++) {
+    const source = row + step.by;
+    result[row] = source >= step.top && source <= step.bottom ? screen[source] : '';
+  }
+  return result;
+}
+
+/** The escape sequences that carry out a plan (without the synchronized-output wrapper). */
+export function encodePlan(plan: FramePlan): string {
+  let out = plan.scroll ? encodeScroll(plan.scroll) : '';
+  let cursorRow = -1;
+  for (const { row, line } of plan.writes) {
+    // Moving down one row by CR LF is cheaper than an absolute move; the scroll region is reset, so LF never scrolls here.
+    out += row === cursorRow + 1 && cursorRow >= 0 ? '\r\n' : moveToRow(row);
+    out += ERASE_LINE_END + line;
+    // Close styles so the next erase or scroll does not paint with this line's colours.
+    if (line.includes('\x1b')) out += RESET_STYLE;
+    cursorRow = row;
+  }
+  return out;
+}
+
+function encodeScroll(step: ScrollStep): string {
+  return setScrollRegion(step.top, step.bottom) + scrollBy(step.by) + RESET_SCROLL_REGION;
+}
+
+function diffRows(screen: readonly string[], next: readonly string[]): RowWrite[] {
+  const writes: RowWrite[] = [];
+  for (let row = 0; row < next.length; row++) {
+    if (screen[row] !== next[row]) writes.push({ row, line: next[row] });
+  }
+  return writes;
+}
+
+function planCost(plan: FramePlan): number {
+  return encodePlan(plan).length;
+}
+
+/** Shifts (old row minus new row) that distinctive lines vote for, most votes first. */
+function candidateShifts(screen: readonly string[], next: readonly string[]): number[] {
+  const rowsByLine = new Map<string, number[]>();
+  screen.forEach((line, row) => {
+    if (line === '') return;
+    const rows = rowsByLine.get(line);
+    if (rows) rows.push(row);
+    else rowsByLine.set(line, [row]);
+  });
+  const votes = new Map<number, number>();
+  next.forEach((line, row) => {
+    if (line === '' || line === screen[row]) return;
+    const oldRows = rowsByLine.get(line);
+    if (!oldRows || oldRows.length > MAX_REPEATS_FOR_VOTE) return;
+    for (const oldRow of oldRows) {
+      if (oldRow !== row) votes.set(oldRow - row, (votes.get(oldRow - row) ?? 0) + 1);
+    }
+  });
+  return [...votes.entries()]
+    .sort((a, b) => b[1] - a[1] || Math.abs(a[0]) - Math.abs(b[0]))
+    .slice(0, MAX_SHIFT_CANDIDATES)
+    .map(([shift]) => shift);
+}
+
+/** Scroll regions worth pricing for one shift: the longest run of moved rows, and the span of all of them. */
+function regionsForShift(screen: readonly string[], next: readonly string[], shift: number): ScrollStep[] {
+  const rows = next.length;
+  let runStart = -1;
+  let longest: [number, number] | undefined;
+  let first = -1;
+  let last = -1;
+  for (let row = 0; row <= rows; row++) {
+    const source = row + shift;
+    const moved = row < rows && source >= 0 && source < rows && next[row] === screen[source] && next[row] !== '';
+    if (moved) {
+      if (runStart < 0) runStart = row;
+      if (first < 0) first = row;
+      last = row;
+    } else if (runStart >= 0) {
+      if (!longest || row - 1 - runStart > longest[1] - longest[0]) longest = [runStart, row - 1];
+      runStart = -1;
+    }
+  }
+  if (!longest) return [];
+  const steps = [toStep(longest[0], longest[1], shift, rows)];
+  if (first !== longest[0] || last !== longest[1]) steps.push(toStep(first, last, shift, rows));
+  return steps.filter((step) => step.bottom - step.top + 1 > Math.abs(step.by));
+}
+
+/** The region that carries new rows a..b from their old place `shift` rows away. */
+function toStep(a: number, b: number, shift: number, rows: number): ScrollStep {
+  return shift > 0
+    ? { top: a, bottom: Math.min(rows - 1, b + shift), by: shift }
+    : { top: Math.max(0, a + shift), bottom: b, by: shift };
+}

@@ -1,0 +1,125 @@
+// Writes whole frames to a full-screen terminal, sending only changed rows (or a scroll), one synchronized write per frame, capped in rate.
+
+import { CLEAR_SCREEN, CURSOR_HIDE, RESET_SCROLL_REGION, SYNC_BEGIN, SYNC_END } from './ansi.js';
+import { encodePlan, planFrame } from './framePlan.js';
+
+export interface FrameWriterOutput {
+  write(s: string): unknown;
+}
+
+export interface FrameWriterOptions {
+  rows: () => number;
+  cols: () => number;
+  /** Upper bound on frames written per second (default 30); 0 or less writes every frame. */
+  maxFps?: number;
+  /** Milliseconds clock; injectable so tests control time. */
+  now?: () => number;
+  /** Runs `fn` after `ms`; injectable so tests control time. */
+  schedule?: (fn: () => void, ms: number) => unknown;
+}
+
+export interface FrameWriter {
+  /** Offers the whole next frame (lines joined by '\n'); written now if the writer is idle, else at the next tick. */
+  render(frame: string): void;
+  /** Writes a frame still waiting for its tick right away. */
+  flush(): void;
+  /** Clears the screen and repaints everything on the next render (after a resize or foreign output). */
+  invalidate(): void;
+  /** Stops writing; frames still waiting are dropped. */
+  dispose(): void;
+}
+
+const DEFAULT_MAX_FPS = 30;
+
+export function createFrameWriter(out: FrameWriterOutput, opts: FrameWriterOptions): FrameWriter {
+  const maxFps = opts.maxFps ?? DEFAULT_MAX_FPS;
+  const intervalMs = maxFps > 0 ? 1000 / maxFps : 0;
+  const now = opts.now ?? (() => performance.now());
+  let cancelTimer: (() => void) | undefined;
+  const schedule =
+    opts.schedule ??
+    ((fn: () => void, ms: number) => {
+      const timer = setTimeout(fn, ms);
+      cancelTimer = () => clearTimeout(timer);
+    });
+
+  // What the terminal shows now, one entry per row; undefined means unknown, so repaint from a cleared screen.
+  let screen: string[] | undefined;
+  let paintedSize = '';
+  let pending: string | undefined;
+  let lastWriteAt = Number.NEGATIVE_INFINITY;
+  let timerArmed = false;
+  let disposed = false;
+
+  // Under a millisecond counts as due: timers are no finer, and a float remainder must not re-arm forever.
+  const waitLeft = (): number => {
+    const wait = intervalMs - (now() - lastWriteAt);
+    return wait < 1 ? 0 : wait;
+  };
+
+  const arm = (ms: number): void => {
+    timerArmed = true;
+    schedule(onTick, ms);
+  };
+
+  function onTick(): void {
+    timerArmed = false;
+    cancelTimer = undefined;
+    if (disposed || pending === undefined) return;
+    // A flush may have written since this tick was armed; keep the spacing between writes.
+    const wait = waitLeft();
+    if (wait > 0) arm(wait);
+    else writePending();
+  }
+
+  function writePending(): void {
+    const frame = pending;
+    pending = undefined;
+    if (frame === undefined) return;
+    const rows = Math.max(1, opts.rows());
+    const size = `${rows}x${opts.cols()}`;
+    let prefix = '';
+    if (!screen || size !== paintedSize) {
+      prefix = CURSOR_HIDE + RESET_SCROLL_REGION + CLEAR_SCREEN;
+      screen = new Array<string>(rows).fill('');
+      paintedSize = size;
+    }
+    const next = toRows(frame, rows);
+    const body = encodePlan(planFrame(screen, next));
+    screen = next;
+    if (prefix === '' && body === '') return;
+    out.write(SYNC_BEGIN + prefix + body + SYNC_END);
+    lastWriteAt = now();
+  }
+
+  return {
+    render(frame) {
+      if (disposed) return;
+      pending = frame;
+      if (timerArmed) return;
+      const wait = waitLeft();
+      if (wait > 0) arm(wait);
+      else writePending();
+    },
+    flush() {
+      if (!disposed) writePending();
+    },
+    invalidate() {
+      screen = undefined;
+    },
+    dispose() {
+      disposed = true;
+      pending = undefined;
+      cancelTimer?.();
+      cancelTimer = undefined;
+    },
+  };
+}
+
+/** Splits a frame into exactly `rows` lines; a frame taller than the terminal keeps its bottom, like a terminal would. */
+function toRows(frame: string, rows: number): string[] {
+  const lines = frame === '' ? [] : frame.split('\n');
+  const visible = lines.length > rows ? lines.slice(lines.length - rows) : lines;
+  while (visible.length < rows) visible.push('');
+  return visible;
+}

@@ -1,0 +1,169 @@
+// Runs an Ink app on the alternate screen through the frame writer, and restores the terminal on every way out.
+
+import type { ReactElement } from 'react';
+import { render as inkRender } from 'ink';
+import {
+  ALT_SCREEN_ENTER,
+  ALT_SCREEN_LEAVE,
+  AUTOWRAP_OFF,
+  AUTOWRAP_ON,
+  CURSOR_HIDE,
+  CURSOR_SHOW,
+  RESET_SCROLL_REGION,
+  RESET_STYLE,
+} from './ansi.js';
+import { FrameCaptureStream, StderrBuffer } from './captureStream.js';
+import { createFrameWriter } from './frameWriter.js';
+import { guardTerminal, restoreAllTerminals } from './terminalGuard.js';
+
+export interface FullScreenOptions {
+  stdout?: NodeJS.WriteStream;
+  stdin?: NodeJS.ReadStream;
+  /** Upper bound on frames written per second (default 30). */
+  maxFps?: number;
+  /** Let Ink exit on Ctrl+C (default true); turn off when the app gives Ctrl+C its own meaning. */
+  exitOnCtrlC?: boolean;
+}
+
+export interface FullScreenStats {
+  /** Bytes sent to the terminal, control sequences included. */
+  bytesWritten: number;
+  /** Frame writes (one synchronized write each). */
+  framesWritten: number;
+}
+
+export interface FullScreenHandle {
+  unmount(): void;
+  /** Settles once the app has exited and the terminal is restored. */
+  waitUntilExit(): Promise<void>;
+  stats(): FullScreenStats;
+}
+
+const ENTER = ALT_SCREEN_ENTER + CURSOR_HIDE + AUTOWRAP_OFF;
+const LEAVE = RESET_STYLE + RESET_SCROLL_REGION + AUTOWRAP_ON + CURSOR_SHOW + ALT_SCREEN_LEAVE;
+
+/** Gives the terminal back (main screen, cursor, cooked input) for every full-screen app still running; harmless to repeat. */
+export function restoreTerminal(): void {
+  restoreAllTerminals();
+}
+
+/** Renders `node` full screen; falls back to plain Ink when stdout is not a terminal. */
+export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {}): FullScreenHandle {
+  const terminal = opts.stdout ?? process.stdout;
+  const stdin = opts.stdin ?? process.stdin;
+  if (terminal.isTTY !== true) return renderPlain(node, terminal, stdin, opts);
+
+  const stats: FullScreenStats = { bytesWritten: 0, framesWritten: 0 };
+  const send = (text: string): void => {
+    stats.bytesWritten += Buffer.byteLength(text);
+    terminal.write(text);
+  };
+  const writer = createFrameWriter(
+    {
+      write: (text: string) => {
+        stats.framesWritten += 1;
+        send(text);
+      },
+    },
+    { rows: () => terminal.rows || 24, cols: () => terminal.columns || 80, maxFps: opts.maxFps },
+  );
+
+  let lastFrame: string | undefined;
+  let framesSeen = 0;
+  const capture = new FrameCaptureStream(terminal, (text) => {
+    // Ink's debug output is static output plus the frame; static output ends in a newline of its own.
+    lastFrame = text.endsWith('\n') ? text.slice(0, -1) : text;
+    framesSeen += 1;
+    writer.render(lastFrame);
+  });
+  const stderr = new StderrBuffer(() => capture.ignoreNextFrame());
+
+  const onResize = (): void => {
+    writer.invalidate();
+    const before = framesSeen;
+    capture.emit('resize');
+    // Ink skips resize handling in CI; repaint the last frame so the cleared screen is never left blank.
+    if (framesSeen === before && lastFrame !== undefined) writer.render(lastFrame);
+  };
+
+  let restored = false;
+  const restore = (): void => {
+    if (restored) return;
+    restored = true;
+    capture.close();
+    writer.dispose();
+    terminal.off('resize', onResize);
+    try {
+      send(LEAVE);
+    } catch {
+      // The terminal may already be gone (hang-up); nothing left to restore on it.
+    }
+    leaveRawMode(stdin);
+    release();
+    const held = stderr.drain();
+    if (held !== '') process.stderr.write(held);
+  };
+  const release = guardTerminal(restore);
+
+  send(ENTER);
+  terminal.on('resize', onResize);
+  let ink: ReturnType<typeof inkRender>;
+  try {
+    ink = inkRender(node, {
+      stdout: capture.asWriteStream(),
+      stderr: stderr.asWriteStream(),
+      stdin,
+      debug: true,
+      patchConsole: false,
+      exitOnCtrlC: opts.exitOnCtrlC ?? true,
+    });
+  } catch (error) {
+    restore();
+    throw error;
+  }
+
+  const exited = ink.waitUntilExit().then(
+    () => restore(),
+    (error: unknown) => {
+      restore();
+      throw error;
+    },
+  );
+  // Callers who never wait must not turn an app error into an unhandled rejection.
+  exited.catch(() => undefined);
+
+  return {
+    unmount() {
+      ink.unmount();
+      restore();
+    },
+    waitUntilExit: () => exited,
+    stats: () => ({ ...stats }),
+  };
+}
+
+function renderPlain(
+  node: ReactElement,
+  stdout: NodeJS.WriteStream,
+  stdin: NodeJS.ReadStream,
+  opts: FullScreenOptions,
+): FullScreenHandle {
+  // Console patching is left off in both modes so console output behaves the same with or without a terminal.
+  const ink = inkRender(node, { stdout, stdin, maxFps: opts.maxFps, exitOnCtrlC: opts.exitOnCtrlC ?? true, patchConsole: false });
+  const exited = ink.waitUntilExit().then(() => undefined);
+  exited.catch(() => undefined);
+  return {
+    unmount: () => ink.unmount(),
+    waitUntilExit: () => exited,
+    // Plain Ink writes straight to stdout; only the full-screen writer is metered.
+    stats: () => ({ bytesWritten: 0, framesWritten: 0 }),
+  };
+}
+
+function leaveRawMode(stdin: NodeJS.ReadStream): void {
+  try {
+    if (stdin.isTTY && stdin.isRaw && typeof stdin.setRawMode === 'function') stdin.setRawMode(false);
+  } catch {
+    // Input already closed: it cannot be left in raw mode.
+  }
+}

@@ -1,0 +1,88 @@
+// Starts the full-screen TUI for a session (or the setup screen), and returns the exit code and a usage line.
+import React from 'react';
+import type { ReactElement } from 'react';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { AgentSession } from '../source/engine/sessionTypes.js';
+import { createBridge } from '../source/store/bridge.js';
+import { usageSummaryLine } from '../source/store/format.js';
+import { slashCommands } from '../hooks/commands/registry.js';
+import { App } from './App.js';
+import { SetupScreen } from './SetupScreen.js';
+
+export interface TuiRenderHandle {
+  unmount(): void;
+  waitUntilExit(): Promise<void>;
+}
+
+export interface StartTuiOptions {
+  session?: AgentSession;
+  /** Shown instead of the app when there is no session (e.g. no API key). */
+  setupMessage?: string;
+  /** $REIN_HOME/prompt-history.jsonl */
+  historyFile: string;
+  /** Read from the working directory when not given. */
+  gitBranch?: string;
+  /** The renderer; the full-screen one by default. Tests pass Ink's own. */
+  render?: (node: ReactElement) => TuiRenderHandle;
+}
+
+export interface TuiResult {
+  exitCode: number;
+  usageLine: string;
+}
+
+async function defaultRender(): Promise<(node: ReactElement) => TuiRenderHandle> {
+  const { renderFullScreen } = await import('./screen/render.js');
+  return (node) => renderFullScreen(node, { exitOnCtrlC: false });
+}
+
+/** The checked-out branch (or short commit when detached), read from .git without running git. */
+export function readGitBranch(cwd: string): string | undefined {
+  try {
+    for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+      const dotGit = join(dir, '.git');
+      if (existsSync(dotGit)) {
+        let gitDir = dotGit;
+        if (statSync(dotGit).isFile()) {
+          // A worktree or submodule: .git is a file naming the real git directory.
+          const match = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, 'utf8'));
+          if (!match) return undefined;
+          gitDir = resolve(dir, match[1].trim());
+        }
+        const head = readFileSync(join(gitDir, 'HEAD'), 'utf8').trim();
+        const ref = /^ref:\s*refs\/heads\/(.+)$/.exec(head);
+        return ref ? ref[1] : head.slice(0, 7);
+      }
+      if (dirname(dir) === dir) return undefined;
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
+  const render = opts.render ?? (await defaultRender());
+  const { session } = opts;
+  if (!session) {
+    let handle: TuiRenderHandle | undefined;
+    const message = opts.setupMessage ?? 'rein could not start a session: check agent.config.json and your API key settings.';
+    handle = render(<SetupScreen message={message} onExit={() => handle?.unmount()} />);
+    await handle.waitUntilExit();
+    return { exitCode: 1, usageLine: '' };
+  }
+
+  const bridge = createBridge(session, { commands: slashCommands });
+  const gitBranch = opts.gitBranch ?? readGitBranch(session.info.cwd);
+  let handle: TuiRenderHandle | undefined;
+  const stop = bridge.onExit(() => handle?.unmount());
+  try {
+    handle = render(<App bridge={bridge} commands={slashCommands} historyFile={opts.historyFile} gitBranch={gitBranch} />);
+    await handle.waitUntilExit();
+  } finally {
+    stop();
+    bridge.dispose();
+    await session.close();
+  }
+  return { exitCode: 0, usageLine: usageSummaryLine(session.totalUsage(), bridge.store.getState().session.model) };
+}

@@ -1,0 +1,49 @@
+// The approval dialog's keys as a pure function: y yes, n no (then an optional reason), a always, Esc no, arrows + Enter.
+import type { Key } from 'ink';
+import type { ApprovalDecision } from '../source/engine/events.js';
+import { cleanInput } from './promptEditor.js';
+
+export const approvalChoices = ['Yes', 'No', 'Always'] as const;
+
+export interface ApprovalUiState {
+  /** Index into approvalChoices. */
+  selected: number;
+  /** After "no": typing a one-line reason. */
+  reasonMode: boolean;
+  reason: string;
+}
+
+export const initialApprovalUi: ApprovalUiState = { selected: 0, reasonMode: false, reason: '' };
+
+export interface ApprovalKeyResult {
+  state: ApprovalUiState;
+  decision?: ApprovalDecision;
+}
+
+const no = (reason: string): ApprovalDecision => (reason.trim() ? { kind: 'no', reason: reason.trim() } : { kind: 'no' });
+
+export function approvalKey(state: ApprovalUiState, input: string, key: Key): ApprovalKeyResult {
+  if (state.reasonMode) {
+    if (key.return) return { state, decision: no(state.reason) };
+    if (key.escape) return { state, decision: no('') };
+    if (key.backspace || key.delete) return { state: { ...state, reason: state.reason.slice(0, -1) } };
+    if (key.ctrl && input === 'u') return { state: { ...state, reason: '' } };
+    if (key.ctrl || key.meta) return { state };
+    // One line only: pasted line breaks become spaces.
+    return { state: { ...state, reason: state.reason + cleanInput(input).replace(/\n/g, ' ') } };
+  }
+  if (key.escape) return { state, decision: no('') };
+  if (key.leftArrow || key.upArrow) return { state: { ...state, selected: (state.selected + approvalChoices.length - 1) % approvalChoices.length } };
+  if (key.rightArrow || key.downArrow || key.tab) return { state: { ...state, selected: (state.selected + 1) % approvalChoices.length } };
+  const choice = key.return ? approvalChoices[state.selected] : { y: 'Yes', n: 'No', a: 'Always' }[input.toLowerCase()];
+  switch (choice) {
+    case 'Yes':
+      return { state, decision: { kind: 'yes' } };
+    case 'Always':
+      return { state, decision: { kind: 'always' } };
+    case 'No':
+      return { state: { ...state, selected: 1, reasonMode: true } };
+    default:
+      return { state };
+  }
+}

@@ -1,0 +1,22 @@
+// /cost: tokens in and out, cache hits, and the cost when the model's price is known.
+import type { SlashCommand } from '../../source/store/commands.js';
+import { cacheHitPercent, formatCost, formatInt } from '../../source/store/format.js';
+import { costOf } from '../../source/store/prices.js';
+
+export const costCommand: SlashCommand = {
+  name: 'cost',
+  description: 'show token use and cost of this session',
+  run(ctx) {
+    const { usage, session, context } = ctx.getState();
+    const cached = cacheHitPercent(usage);
+    const cost = costOf(usage, session.model);
+    const lines = [
+      `Tokens in:  ${formatInt(usage.inputTokens)}`,
+      `Tokens out: ${formatInt(usage.outputTokens)}`,
+      `Cache hits: ${formatInt(usage.cacheReadTokens)} tokens${cached === undefined ? '' : ` (${cached}% of input)`}`,
+      cost === undefined ? `Cost: unknown (no price for ${session.model})` : `Cost: ${formatCost(cost)}`,
+    ];
+    if (context) lines.push(`Context: ${context.percent}% of ${formatInt(context.window)} tokens`);
+    ctx.print(lines.join('\n'));
+  },
+};

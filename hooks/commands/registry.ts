@@ -1,0 +1,21 @@
+// Every slash command, in the order /help and the completion menu show them: a new command is one file plus one line here.
+import type { SlashCommand } from '../../source/store/commands.js';
+import { clearCommand } from './clear.js';
+import { costCommand } from './cost.js';
+import { exitCommand } from './exit.js';
+import { helpCommand } from './help.js';
+import { modeCommand } from './mode.js';
+import { modelCommand } from './model.js';
+import { tasksCommand } from './tasks.js';
+import { todosCommand } from './todos.js';
+
+export const slashCommands: readonly SlashCommand[] = [
+  helpCommand,
+  clearCommand,
+  modelCommand,
+  modeCommand,
+  costCommand,
+  todosCommand,
+  tasksCommand,
+  exitCommand,
+];

@@ -1,0 +1,72 @@
+// The one keyboard listener: routes each key to its owner (approval dialog, task panel, global keys, prompt).
+import { useEffect, useRef, useState } from 'react';
+import { useInput, useStdin, type Key } from 'ink';
+import { globalKeyAction, type GlobalAction, type GlobalKeyContext } from './keymap.js';
+
+export interface KeymapOptions {
+  /** Set while an approval dialog is open: it owns the keyboard. */
+  approval?: (input: string, key: Key) => void;
+  /** Set while the background task panel is open. */
+  taskPanel?: (input: string, key: Key) => void;
+  /** The prompt; returns false for keys it does not use. */
+  prompt: (input: string, key: Key) => boolean;
+  context: GlobalKeyContext;
+  onAction(action: GlobalAction): void;
+  /** First Ctrl+C: stop what is going on (the caller decides what). */
+  onInterrupt(): void;
+  /** Second Ctrl+C within the window. */
+  onExit(): void;
+  /** Clock for the Ctrl+C window; tests may inject one. */
+  now?: () => number;
+}
+
+const ctrlCWindowMs = 2000;
+
+/** Installs the key routing and returns whether a first Ctrl+C is waiting for its second. */
+export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
+  const { isRawModeSupported } = useStdin();
+  const ref = useRef(options);
+  ref.current = options;
+  const lastCtrlC = useRef<number | undefined>(undefined);
+  const [exitArmed, setExitArmed] = useState(false);
+
+  useEffect(() => {
+    if (!exitArmed) return;
+    const timer = setTimeout(() => setExitArmed(false), ctrlCWindowMs);
+    return () => clearTimeout(timer);
+  }, [exitArmed]);
+
+  useInput(
+    (input, key) => {
+      const o = ref.current;
+      const now = (o.now ?? Date.now)();
+      if (key.ctrl && input === 'c') {
+        if (lastCtrlC.current !== undefined && now - lastCtrlC.current <= ctrlCWindowMs) {
+          lastCtrlC.current = undefined;
+          o.onExit();
+          return;
+        }
+        lastCtrlC.current = now;
+        setExitArmed(true);
+        o.onInterrupt();
+        return;
+      }
+      if (o.approval) {
+        o.approval(input, key);
+        return;
+      }
+      if (o.taskPanel) {
+        o.taskPanel(input, key);
+        return;
+      }
+      const action = globalKeyAction(input, key, o.context);
+      if (action) {
+        o.onAction(action);
+        return;
+      }
+      o.prompt(input, key);
+    },
+    { isActive: isRawModeSupported },
+  );
+  return { exitArmed };
+}

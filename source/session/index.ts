@@ -1,0 +1,8 @@
+// The session log: writing it, reading it back for resume, and listing saved sessions.
+export { SessionLog, type CreateSessionLogOptions } from './sessionLog.js';
+export { loadSession, cutOffWarning, defaultMaxEvents, type LoadedSession, type LoadSessionOptions } from './loadSession.js';
+export { listSessions, findSession, type SessionSummary, type ListSessionsOptions } from './listSessions.js';
+export {
+  SessionLogError, logFileName, logFormatVersion, sessionLogPath, sessionsDirIn,
+  type LogRecord, type MetaRecord, type HistoryRecord,
+} from './records.js';

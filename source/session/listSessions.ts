@@ -1,0 +1,136 @@
+// Lists saved sessions for the resume picker and finds one by id prefix, reading only each log's head.
+import fs from 'node:fs';
+import path from 'node:path';
+import { countLinesStartingWith, readHeadLines } from './lines.js';
+import { isMetaShaped, logFileName, parseLine, runStartLinePrefix, SessionLogError } from './records.js';
+
+export interface SessionSummary {
+  sessionId: string;
+  file: string;
+  cwd: string;
+  model: string;
+  startedAt: string;
+  /** The log's modification time, ISO 8601. */
+  updatedAt: string;
+  /** The first prompt of the session, or '' when none was sent yet. */
+  firstPrompt: string;
+  /** How many prompts the user sent in this session. */
+  messageCount: number;
+}
+
+export interface ListSessionsOptions {
+  /** Only sessions started in this directory. */
+  cwd?: string;
+  limit?: number;
+}
+
+/** Enough for the header and the first prompt of nearly every session. */
+const headBytes = 64 * 1024;
+
+interface LogFile {
+  sessionId: string;
+  file: string;
+  mtimeMs: number;
+}
+
+/** Session folders holding a log, newest first; folders without one (or unreadable) are left out. */
+function logFiles(sessionsDir: string, idPrefix = ''): LogFile[] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(sessionsDir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new SessionLogError(`Could not list the sessions in ${sessionsDir} (${error instanceof Error ? error.message : String(error)}); check that the folder is readable.`);
+  }
+  const found: LogFile[] = [];
+  for (const entry of entries) {
+    if (!entry.isDirectory() || !entry.name.startsWith(idPrefix)) continue;
+    const file = path.join(sessionsDir, entry.name, logFileName);
+    try {
+      const stat = fs.statSync(file);
+      if (stat.isFile()) found.push({ sessionId: entry.name, file, mtimeMs: stat.mtimeMs });
+    } catch {
+      // A folder without a log (only saved outputs, or removed meanwhile) is not a resumable session.
+    }
+  }
+  // Ids sort by creation time, so they break ties between logs touched in the same instant.
+  return found.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.sessionId < b.sessionId ? 1 : -1));
+}
+
+/** The header and first prompt from the head of a log; undefined when the log has no valid header. */
+function readHead(file: string): { cwd: string; model: string; startedAt: string; firstPrompt: string } | undefined {
+  let lines: string[];
+  try {
+    ({ lines } = readHeadLines(file, headBytes));
+  } catch {
+    return undefined;
+  }
+  const meta = parseLine(lines[0] ?? '');
+  if (!isMetaShaped(meta)) return undefined;
+  let firstPrompt = '';
+  for (const line of lines) {
+    if (!line.startsWith(runStartLinePrefix)) continue;
+    const record = parseLine(line);
+    if (typeof record !== 'object' || record === null || !('event' in record)) continue;
+    const event: unknown = record.event;
+    if (typeof event === 'object' && event !== null && 'prompt' in event && typeof event.prompt === 'string') {
+      firstPrompt = event.prompt;
+      break;
+    }
+  }
+  return { cwd: meta.cwd, model: meta.model, startedAt: meta.startedAt, firstPrompt };
+}
+
+function summarize(log: LogFile): SessionSummary | undefined {
+  const head = readHead(log.file);
+  if (!head) return undefined;
+  return { sessionId: log.sessionId, file: log.file, ...head, updatedAt: new Date(log.mtimeMs).toISOString(), messageCount: 0 };
+}
+
+function withMessageCount(summary: SessionSummary): SessionSummary {
+  try {
+    return { ...summary, messageCount: countLinesStartingWith(summary.file, runStartLinePrefix) };
+  } catch {
+    return summary;
+  }
+}
+
+/**
+ * Saved sessions, newest first. Each log's head is read for its header and first prompt; the prompt
+ * count scans a whole log, so it is done only for the sessions returned.
+ */
+export function listSessions(sessionsDir: string, opts: ListSessionsOptions = {}): SessionSummary[] {
+  const cwd = opts.cwd === undefined ? undefined : path.resolve(opts.cwd);
+  const limit = opts.limit ?? Number.POSITIVE_INFINITY;
+  const out: SessionSummary[] = [];
+  for (const log of logFiles(sessionsDir)) {
+    if (out.length >= limit) break;
+    const summary = summarize(log);
+    if (!summary || (cwd !== undefined && path.resolve(summary.cwd) !== cwd)) continue;
+    out.push(withMessageCount(summary));
+  }
+  return out;
+}
+
+/**
+ * The session whose id is or uniquely starts with `idOrPrefix`; undefined when none matches.
+ * Throws `SessionLogError` when several match or the only match cannot be read.
+ */
+export function findSession(sessionsDir: string, idOrPrefix: string): SessionSummary | undefined {
+  const prefix = idOrPrefix.trim();
+  if (prefix === '') return undefined;
+  const matches = logFiles(sessionsDir, prefix);
+  const exact = matches.find((m) => m.sessionId === prefix);
+  const candidates = exact ? [exact] : matches;
+  if (candidates.length === 0) return undefined;
+  if (candidates.length > 1) {
+    const ids = candidates.map((m) => m.sessionId).sort().reverse();
+    const shown = ids.length > 10 ? `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more` : ids.join(', ');
+    throw new SessionLogError(`"${prefix}" matches ${ids.length} sessions (${shown}); type more of the id.`);
+  }
+  const summary = summarize(candidates[0]);
+  if (!summary) {
+    throw new SessionLogError(`The log of session ${candidates[0].sessionId} has no valid header, so it cannot be resumed; start a new session instead.`);
+  }
+  return withMessageCount(summary);
+}

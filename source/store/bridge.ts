@@ -1,0 +1,247 @@
+// Connects an AgentSession to the store: runs prompts, batches streamed deltas, and exposes the user's actions.
+import type { AgentEvent, ApprovalDecision, PermissionMode } from '../engine/events.js';
+import { permissionModes } from '../engine/events.js';
+import type { AgentSession } from '../engine/sessionTypes.js';
+import { applyEvent } from './applyEvent.js';
+import type { CommandContext, SlashCommand } from './commands.js';
+import { parseSlashCommand, unknownCommandHint } from './commands.js';
+import { addNotice, markInterrupted, setQueued, toggleExpand } from './localActions.js';
+import type { AppState } from './state.js';
+import { initialState } from './state.js';
+import type { AppStore } from './store.js';
+import { createAppStore } from './store.js';
+
+export interface BridgeOptions {
+  store?: AppStore;
+  commands?: readonly SlashCommand[];
+  /** How long streamed deltas may wait before reaching the store; ~30 updates a second by default. */
+  flushIntervalMs?: number;
+  /** Timer used for delta batching; tests inject a manual one. */
+  schedule?: (run: () => void, ms: number) => () => void;
+}
+
+export interface Bridge {
+  readonly store: AppStore;
+  /** Sends a prompt, runs a slash command, or queues the prompt while a run is active. */
+  send(text: string): void;
+  respond(approvalId: string, decision: ApprovalDecision): void;
+  /** Stops the active run; returns the queued messages it dropped so the prompt can offer them again. */
+  abort(): string[];
+  setMode(mode: PermissionMode): void;
+  cycleMode(): void;
+  setModel(model: string): void;
+  clear(): void;
+  killTask(taskId: string): Promise<void>;
+  taskOutput(taskId: string): string;
+  runCommand(text: string): Promise<void>;
+  toggleExpand(which: 'last' | 'all'): void;
+  /** Asks the app to exit; listeners registered with onExit run once. */
+  exit(): void;
+  onExit(listener: () => void): () => void;
+  /** Resolves when no run is active and nothing is queued. */
+  idle(): Promise<void>;
+  dispose(): void;
+}
+
+const deltaTypes = new Set<AgentEvent['type']>(['text_delta', 'thinking_delta', 'tool_call_delta', 'tool_progress']);
+
+const defaultSchedule = (run: () => void, ms: number): (() => void) => {
+  const timer = setTimeout(run, ms);
+  return () => clearTimeout(timer);
+};
+
+export function createBridge(session: AgentSession, options: BridgeOptions = {}): Bridge {
+  const store =
+    options.store ??
+    createAppStore(initialState(session.info, { todos: session.todos(), tasks: session.backgroundTasks(), usage: session.totalUsage() }));
+  const commands = options.commands ?? [];
+  const flushIntervalMs = options.flushIntervalMs ?? 33;
+  const schedule = options.schedule ?? defaultSchedule;
+
+  let pending: AgentEvent[] = [];
+  let cancelFlush: (() => void) | undefined;
+  let runActive = false;
+  let exited = false;
+  let disposed = false;
+  const exitListeners = new Set<() => void>();
+  let idleWaiters: Array<() => void> = [];
+
+  const update = (change: (state: AppState) => AppState): void => {
+    const state = store.getState();
+    const next = change(state);
+    if (next !== state) store.setState(next, true);
+  };
+
+  const flush = (): void => {
+    cancelFlush?.();
+    cancelFlush = undefined;
+    if (pending.length === 0) return;
+    const events = pending;
+    pending = [];
+    update((state) => events.reduce(applyEvent, state));
+  };
+
+  const handleEvent = (event: AgentEvent): void => {
+    if (disposed) return;
+    pending.push(event);
+    if (!deltaTypes.has(event.type)) {
+      flush();
+      return;
+    }
+    cancelFlush ??= schedule(flush, flushIntervalMs);
+  };
+
+  const unsubscribe = session.subscribe(handleEvent);
+
+  const notifyIdle = (): void => {
+    if (runActive || store.getState().queued.length > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  };
+
+  const startRun = (text: string): void => {
+    runActive = true;
+    void (async () => {
+      try {
+        for await (const event of session.prompt(text)) handleEvent(event);
+      } catch (error) {
+        flush();
+        const reason = error instanceof Error ? error.message : String(error);
+        update((state) => addNotice(state, 'error', `The message could not be sent (${reason}); try again.`));
+      } finally {
+        flush();
+        runActive = false;
+        // A run that ended without run_end (a crash) must not leave the screen "running".
+        update(markInterrupted);
+        const [next, ...rest] = store.getState().queued;
+        if (next !== undefined && !disposed) {
+          update((state) => setQueued(state, rest));
+          startRun(next);
+        }
+        notifyIdle();
+      }
+    })();
+  };
+
+  const sendPrompt = (text: string): void => {
+    if (runActive) {
+      update((state) => setQueued(state, [...state.queued, text]));
+      return;
+    }
+    startRun(text);
+  };
+
+  const bridge: Bridge = {
+    store,
+    send(text) {
+      const trimmed = text.trim();
+      if (trimmed === '') return;
+      if (parseSlashCommand(trimmed)) {
+        void bridge.runCommand(trimmed);
+        return;
+      }
+      sendPrompt(text);
+    },
+    respond(approvalId, decision) {
+      const approval = store.getState().approvals.find((a) => a.approvalId === approvalId);
+      session.respond(approvalId, decision);
+      if (!approval) return;
+      flush();
+      update((state) => applyEvent(state, { type: 'approval_resolved', runId: approval.runId, approvalId, toolCallId: approval.toolCallId, decision }));
+    },
+    abort() {
+      if (!runActive && !store.getState().running) return [];
+      session.abort();
+      flush();
+      const dropped = store.getState().queued;
+      update((state) => setQueued(markInterrupted(state), []));
+      return dropped;
+    },
+    setMode(mode) {
+      session.setMode(mode);
+      handleEvent({ type: 'mode_change', mode });
+    },
+    cycleMode() {
+      const current = store.getState().session.mode;
+      const next = permissionModes[(permissionModes.indexOf(current) + 1) % permissionModes.length];
+      bridge.setMode(next);
+    },
+    setModel(model) {
+      try {
+        session.setModel(model);
+        handleEvent({ type: 'model_change', model });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        update((state) => addNotice(state, 'error', `Could not switch to model ${model} (${reason}); check the name.`));
+      }
+    },
+    clear() {
+      if (runActive) bridge.abort();
+      session.clear();
+      update((state) => setQueued(applyEvent(state, { type: 'conversation_cleared', sessionId: session.info.sessionId }), []));
+    },
+    async killTask(taskId) {
+      try {
+        await session.killTask(taskId);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        update((state) => addNotice(state, 'error', `Could not stop task ${taskId} (${reason}).`));
+      }
+    },
+    taskOutput(taskId) {
+      return session.taskOutput(taskId);
+    },
+    async runCommand(text) {
+      const parsed = parseSlashCommand(text);
+      if (!parsed) return;
+      const command = commands.find((c) => c.name === parsed.name);
+      const title = text.trim();
+      if (!command) {
+        update((state) => addNotice(state, 'warning', unknownCommandHint(parsed.name), title));
+        return;
+      }
+      const ctx: CommandContext = {
+        getState: () => store.getState(),
+        print: (output) => update((state) => addNotice(state, 'command', output, title)),
+        fail: (output) => update((state) => addNotice(state, 'error', output, title)),
+        setMode: (mode) => bridge.setMode(mode),
+        setModel: (model) => bridge.setModel(model),
+        clear: () => bridge.clear(),
+        exit: () => bridge.exit(),
+        killTask: (taskId) => bridge.killTask(taskId),
+        commands,
+      };
+      try {
+        await command.run(ctx, parsed.args);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        ctx.fail(`/${command.name} failed: ${reason}`);
+      }
+    },
+    toggleExpand(which) {
+      update((state) => toggleExpand(state, which));
+    },
+    exit() {
+      if (exited) return;
+      exited = true;
+      for (const listener of exitListeners) listener();
+    },
+    onExit(listener) {
+      exitListeners.add(listener);
+      return () => exitListeners.delete(listener);
+    },
+    idle() {
+      return new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        notifyIdle();
+      });
+    },
+    dispose() {
+      flush();
+      disposed = true;
+      unsubscribe();
+    },
+  };
+  return bridge;
+}

@@ -1,0 +1,54 @@
+// The slash-command contract and parser; the commands themselves live in hooks/commands, one per file.
+import type { PermissionMode } from '../engine/events.js';
+import type { AppState } from './state.js';
+
+/** What a command may do: read the state, print a notice, and call the same actions as the keys. */
+export interface CommandContext {
+  getState(): AppState;
+  /** Shows a line (or a few) of output in the transcript. */
+  print(text: string): void;
+  /** Shows an error notice in the transcript. */
+  fail(text: string): void;
+  setMode(mode: PermissionMode): void;
+  setModel(model: string): void;
+  clear(): void;
+  exit(): void;
+  killTask(taskId: string): Promise<void>;
+  /** Every registered command, for /help. */
+  readonly commands: readonly SlashCommand[];
+}
+
+export interface SlashCommand {
+  /** Without the slash: "help". */
+  name: string;
+  /** Shown after the name in the menu and /help: "[name]". Absent when the command takes no arguments. */
+  argsHint?: string;
+  description: string;
+  run(ctx: CommandContext, args: string): void | Promise<void>;
+}
+
+export interface ParsedCommand {
+  name: string;
+  args: string;
+}
+
+/**
+ * Reads "/name args" from a prompt. A first word with a second slash ("/usr/bin/env is broken")
+ * is a path, not a command, so such messages go to the model.
+ */
+export function parseSlashCommand(text: string): ParsedCommand | undefined {
+  const trimmed = text.trim();
+  const match = /^\/([A-Za-z][\w-]*)(?:\s+([\s\S]*))?$/.exec(trimmed);
+  if (!match) return undefined;
+  return { name: match[1].toLowerCase(), args: (match[2] ?? '').trim() };
+}
+
+/** Commands whose name starts with the typed prefix (without the slash), in registry order. */
+export function matchCommands(commands: readonly SlashCommand[], prefix: string): SlashCommand[] {
+  const wanted = prefix.toLowerCase();
+  return commands.filter((c) => c.name.startsWith(wanted));
+}
+
+export function unknownCommandHint(name: string): string {
+  return `Unknown command /${name} — type /help for the list.`;
+}

@@ -1,0 +1,42 @@
+// Number and usage formatting shared by the status bar, /cost and the exit summary line.
+import type { Usage } from '../providers/types.js';
+import { costOf } from './prices.js';
+
+export function formatInt(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+/** 950 → "950", 12_345 → "12.3k", 1_234_567 → "1.2M". */
+export function formatTokens(n: number): string {
+  if (n < 1000) return String(Math.round(n));
+  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;
+  return `${(n / 1_000_000).toFixed(1)}M`;
+}
+
+export function formatCost(dollars: number): string {
+  return dollars < 0.01 && dollars > 0 ? `$${dollars.toFixed(4)}` : `$${dollars.toFixed(2)}`;
+}
+
+/** Share of prompt tokens served from cache, 0–100, or undefined when nothing was reported. */
+export function cacheHitPercent(usage: Usage): number | undefined {
+  if (usage.cacheReadTokens <= 0 || usage.inputTokens <= 0) return undefined;
+  return Math.min(100, Math.round((usage.cacheReadTokens / usage.inputTokens) * 100));
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)}s`;
+  const minutes = Math.floor(seconds / 60);
+  const rest = Math.floor(seconds % 60);
+  if (minutes < 60) return `${minutes}m ${rest}s`;
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
+
+/** The line printed after the TUI exits: "rein: 12,345 tokens in (80% cached), 2,345 out · $0.05". */
+export function usageSummaryLine(usage: Usage, model: string): string {
+  const cached = cacheHitPercent(usage);
+  const cost = costOf(usage, model);
+  const input = `${formatInt(usage.inputTokens)} tokens in${cached === undefined ? '' : ` (${cached}% cached)`}`;
+  return `rein: ${input}, ${formatInt(usage.outputTokens)} out${cost === undefined ? '' : ` · ${formatCost(cost)}`}`;
+}

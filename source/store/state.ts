@@ -1,0 +1,135 @@
+// The TUI's state shape: everything the screen shows, built only by reducing AgentEvents (plus a few local actions).
+import type { Usage } from '../providers/types.js';
+import { emptyUsage } from '../providers/types.js';
+import type { BackgroundTaskInfo, ContextInfo, PermissionMode } from '../engine/events.js';
+import type { SessionInfo } from '../engine/sessionTypes.js';
+import type { TodoItem, ToolDisplay } from '../tools/types.js';
+
+export interface SessionView {
+  sessionId: string;
+  cwd: string;
+  provider: string;
+  model: string;
+  mode: PermissionMode;
+  contextWindow: number;
+}
+
+export type ToolStatus = 'pending' | 'running' | 'done' | 'error' | 'denied' | 'interrupted';
+
+export interface UserItem {
+  kind: 'user';
+  id: string;
+  done: true;
+  text: string;
+}
+
+export interface AssistantItem {
+  kind: 'assistant';
+  /** The message id. */
+  id: string;
+  done: boolean;
+  runId: string;
+  text: string;
+  thinking: string;
+  /** Thinking is collapsed to one line unless expanded. */
+  expanded: boolean;
+}
+
+export interface ToolItem {
+  kind: 'tool';
+  /** The tool call id. */
+  id: string;
+  done: boolean;
+  runId: string;
+  messageId: string;
+  name: string;
+  summary: string;
+  status: ToolStatus;
+  /** The last few progress lines while it runs. */
+  progress: string[];
+  display?: ToolDisplay;
+  durationMs?: number;
+  denialReason?: string;
+  expanded: boolean;
+}
+
+export type NoticeLevel = 'info' | 'warning' | 'error' | 'retry' | 'compaction' | 'interrupted' | 'summary' | 'command';
+
+export interface NoticeItem {
+  kind: 'notice';
+  id: string;
+  done: true;
+  level: NoticeLevel;
+  text: string;
+  /** For command output: the command line that produced it. */
+  title?: string;
+}
+
+export type TranscriptItem = UserItem | AssistantItem | ToolItem | NoticeItem;
+
+export interface PendingApproval {
+  approvalId: string;
+  runId: string;
+  toolCallId: string;
+  name: string;
+  input: Record<string, unknown>;
+  summary: string;
+  alwaysScope: string;
+  cwd: string;
+  diff?: string;
+}
+
+export interface AppState {
+  session: SessionView;
+  transcript: TranscriptItem[];
+  /** Items dropped from the front to keep memory bounded. */
+  trimmedCount: number;
+  approvals: PendingApproval[];
+  todos: TodoItem[];
+  tasks: BackgroundTaskInfo[];
+  usage: Usage;
+  context?: ContextInfo;
+  running: boolean;
+  runId?: string;
+  /** Messages typed while a run was active, sent in order when it ends. */
+  queued: string[];
+  /** Counter for ids of locally created items. */
+  seq: number;
+}
+
+/** Rows of tool output shown before it is collapsed behind "Ctrl+O to expand". */
+export const collapsedRows = { text: 4, diff: 16 } as const;
+
+/** Bounds that keep a long session's transcript small in memory. */
+export const limits = {
+  maxItems: 1000,
+  progressLines: 5,
+  progressLineChars: 500,
+  displayChars: 20_000,
+} as const;
+
+export function sessionViewOf(info: SessionInfo): SessionView {
+  return {
+    sessionId: info.sessionId,
+    cwd: info.cwd,
+    provider: info.provider,
+    model: info.model,
+    mode: info.mode,
+    contextWindow: info.contextWindow,
+  };
+}
+
+export function initialState(info: SessionInfo, extra: { todos?: TodoItem[]; tasks?: BackgroundTaskInfo[]; usage?: Usage } = {}): AppState {
+  return {
+    session: sessionViewOf(info),
+    transcript: [],
+    trimmedCount: 0,
+    approvals: [],
+    todos: extra.todos ?? [],
+    tasks: extra.tasks ?? [],
+    usage: extra.usage ?? emptyUsage(),
+    running: false,
+    queued: [],
+    seq: 0,
+  };
+}
