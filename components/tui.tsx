@@ -3,8 +3,13 @@ import React from 'react';
 import type { ReactElement } from 'react';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import type { AgentEvent } from '../source/engine/events.js';
 import type { AgentSession } from '../source/engine/sessionTypes.js';
+import { applyEvent } from '../source/store/applyEvent.js';
 import { createBridge } from '../source/store/bridge.js';
+import { initialState } from '../source/store/state.js';
+import { createAppStore } from '../source/store/store.js';
+import { addNotice, markInterrupted } from '../source/store/localActions.js';
 import { usageSummaryLine } from '../source/store/format.js';
 import { slashCommands } from '../hooks/commands/registry.js';
 import { App } from './App.js';
@@ -23,6 +28,10 @@ export interface StartTuiOptions {
   historyFile: string;
   /** Read from the working directory when not given. */
   gitBranch?: string;
+  /** Events of a resumed session, replayed into the transcript before the first frame. */
+  initialEvents?: AgentEvent[];
+  /** Warnings to show at the top of the transcript (e.g. a resumed log whose last line was cut off). */
+  notices?: string[];
   /** The renderer; the full-screen one by default. Tests pass Ink's own. */
   render?: (node: ReactElement) => TuiRenderHandle;
 }
@@ -72,7 +81,12 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
     return { exitCode: 1, usageLine: '' };
   }
 
-  const bridge = createBridge(session, { commands: slashCommands });
+  let state = initialState(session.info, { todos: session.todos(), tasks: session.backgroundTasks(), usage: session.totalUsage() });
+  for (const event of opts.initialEvents ?? []) state = applyEvent(state, event);
+  // A resumed log that stops mid-run was cut off by a crash or a kill: show that run as interrupted.
+  state = markInterrupted(state);
+  for (const notice of opts.notices ?? []) state = addNotice(state, 'warning', notice);
+  const bridge = createBridge(session, { commands: slashCommands, store: createAppStore(state) });
   const gitBranch = opts.gitBranch ?? readGitBranch(session.info.cwd);
   let handle: TuiRenderHandle | undefined;
   const stop = bridge.onExit(() => handle?.unmount());

@@ -3,9 +3,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { helpText, parseCliArgs, UsageError, type CliArgs } from './cliArgs.js';
 import { ConfigError, loadConfig, resolveApiKey, resolveReinHome, type ReinConfig } from './config/index.js';
+import { repairHistory } from './engine/history.js';
+import { newSessionId } from './engine/ids.js';
+import { contextWindowFor } from './engine/modelInfo.js';
 import { createSession } from './engine/session.js';
 import { runHeadless } from './headless.js';
+import { discoverInstructions } from './memory/instructions.js';
+import { findGitRoot, MemoryStore } from './memory/store.js';
 import { createProvider } from './providers/index.js';
+import { findSession, listSessions, loadSession, SessionLog, SessionLogError, sessionLogPath, type LoadedSession } from './session/index.js';
 import { builtinTools } from './tools/builtins.js';
 
 declare const REIN_VERSION: string | undefined;
@@ -22,23 +28,61 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function buildSession(config: ReinConfig, args: CliArgs, apiKey: string, keyHint: string, interactive: boolean, reinHome: string) {
-  const provider = createProvider({ provider: config.provider, apiKey, baseUrl: config.baseUrl, maxRetries: config.maxRetries, keyHint });
+/** The saved session that --continue or --resume names, loaded; undefined for a new session. */
+function findResumed(args: CliArgs, sessionsDir: string, cwd: string): LoadedSession | undefined {
+  if (!args.continue && args.resume === undefined) return undefined;
+  const summary = args.resume !== undefined ? findSession(sessionsDir, args.resume) : listSessions(sessionsDir, { cwd, limit: 1 })[0];
+  if (!summary) {
+    throw new UsageError(args.resume !== undefined
+      ? `No saved session matches "${args.resume}"; run rein and type /resume to list recent sessions.`
+      : 'There is no earlier session in this directory to continue; start one with rein.');
+  }
+  return loadSession(summary.file);
+}
+
+/** Rough token count for the instruction budget; exact counting is only worth its start-up cost near the limit. */
+const estimateTokens = (text: string): number => Math.ceil(text.length / 3);
+
+function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; keyHint: string }, interactive: boolean, reinHome: string) {
+  const cwd = process.cwd();
+  const sessionsDir = join(reinHome, 'sessions');
+  const resumed = findResumed(args, sessionsDir, cwd);
+  const model = config.model;
+  const window = config.context.maxContextTokens ?? contextWindowFor(model);
+  const budget = config.context.instructionsBudgetTokens ?? Math.min(5000, Math.floor(window / 40));
+  const instructions = discoverInstructions({ cwd, reinHome, budgetTokens: budget, countTokens: estimateTokens }).text;
+  const memory = new MemoryStore({ root: config.memory.dir, projectDir: findGitRoot(cwd) ?? cwd });
+  const sessionId = resumed?.meta.sessionId ?? newSessionId();
+  const log = resumed
+    ? SessionLog.reopen(sessionLogPath(sessionsDir, sessionId))
+    : SessionLog.create({ sessionsDir, meta: { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString() } });
   const enabled = new Set(config.tools);
-  return createSession({
-    provider,
+  const session = createSession({
+    provider: createProvider({ provider: config.provider, apiKey: key.apiKey, baseUrl: config.baseUrl, maxRetries: config.maxRetries, keyHint: key.keyHint }),
     providerName: config.provider,
-    model: config.model,
+    model,
     tools: builtinTools.filter((t) => enabled.has(t.name)),
-    cwd: process.cwd(),
+    cwd,
     workspace: config.security.workspace,
     mode: args.permissionMode ?? config.permissionMode ?? (interactive ? 'ask' : 'yolo'),
     interactive,
     maxTokens: config.maxTokens,
     maxTurns: config.maxTurns,
     temperature: config.temperature,
-    sessionsDir: join(reinHome, 'sessions'),
+    sessionsDir,
+    sessionId,
+    contextWindow: window,
+    context: {
+      dangerRatio: config.context.contextDangerRatio,
+      keepRecentToolResults: config.context.keepRecentToolResults,
+      keepRecentRatio: config.context.keepRecentRatio,
+    },
+    instructions,
+    memory,
+    log,
+    resume: resumed ? { history: repairHistory(resumed.history), todos: resumed.todos } : undefined,
   });
+  return { session, resumed };
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -67,16 +111,19 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`rein: ${key.message}\n`);
       return 2;
     }
-    const session = buildSession(config, args, key.apiKey, key.keyHint, false, reinHome);
+    const { session, resumed } = openSession(config, args, key, false, reinHome);
+    for (const warning of resumed?.warnings ?? []) process.stderr.write(`rein: ${warning}\n`);
     return runHeadless({ session, prompt, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr });
   }
 
   const { startTui } = await import('../components/tui.js');
-  const session = key.ok ? buildSession(config, args, key.apiKey, key.keyHint, true, reinHome) : undefined;
+  const opened = key.ok ? openSession(config, args, key, true, reinHome) : undefined;
   const result = await startTui({
-    session,
+    session: opened?.session,
     setupMessage: key.ok ? undefined : key.message,
     historyFile: join(reinHome, 'prompt-history.jsonl'),
+    initialEvents: opened?.resumed?.events,
+    notices: opened?.resumed?.warnings,
   });
   if (result.usageLine) process.stdout.write(`${result.usageLine}\n`);
   return result.exitCode;
@@ -88,7 +135,7 @@ function exitWith(code: number): void {
 }
 
 main(process.argv.slice(2)).then(exitWith, (error: unknown) => {
-  if (error instanceof UsageError || error instanceof ConfigError) {
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof SessionLogError) {
     process.stderr.write(`rein: ${error.message}\n`);
     exitWith(2);
     return;

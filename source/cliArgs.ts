@@ -14,6 +14,10 @@ export interface CliArgs {
   permissionMode?: PermissionMode;
   maxTurns?: number;
   outputFormat: OutputFormat;
+  /** Resume the latest session in this directory. */
+  continue: boolean;
+  /** Resume the session with this id (or unique id prefix). */
+  resume?: string;
   help: boolean;
   version: boolean;
 }
@@ -26,6 +30,7 @@ Usage:
   rein                      open the full-screen session in this directory
   rein -p "task"            run one task headless and print the answer
   rein -p - < task.txt      read the headless prompt from standard input
+  rein --continue           pick up the latest session in this directory (works with -p too)
 
 Options:
   -p, --print <prompt>        run headless with this prompt ('-' reads standard input)
@@ -35,6 +40,8 @@ Options:
       --permission-mode <m>   ask | auto-edit | plan | yolo (TUI default ask, headless default yolo)
       --max-turns <n>         stop after n model turns (0 = unlimited, default 50)
       --output-format <f>     headless output: text | json | stream-json (default text)
+  -c, --continue              resume the latest session started in this directory
+  -r, --resume <id>           resume the session with this id (a unique prefix is enough)
   -v, --version               print the version
   -h, --help                  print this help
 
@@ -56,6 +63,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
         'permission-mode': { type: 'string' },
         'max-turns': { type: 'string' },
         'output-format': { type: 'string' },
+        continue: { type: 'boolean', short: 'c' },
+        resume: { type: 'string', short: 'r' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -77,6 +86,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     maxTurns = Number(v['max-turns']);
     if (!Number.isInteger(maxTurns) || maxTurns < 0) throw new UsageError(`--max-turns must be a whole number ≥ 0 (got "${v['max-turns']}").`);
   }
+  if (v.continue && v.resume !== undefined) throw new UsageError('Use either --continue or --resume <id>, not both.');
   if (v.print !== undefined && v.print.trim() === '') throw new UsageError('-p needs a prompt: rein -p "your task", or -p - to read it from standard input.');
   return {
     print: v.print,
@@ -86,6 +96,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
     permissionMode: mode as PermissionMode | undefined,
     maxTurns,
     outputFormat: format as OutputFormat,
+    continue: v.continue ?? false,
+    resume: v.resume,
     help: v.help ?? false,
     version: v.version ?? false,
   };

@@ -9,6 +9,8 @@ const base: ReinConfig = {
   maxRetries: 5,
   tools: [],
   security: { workspace: '/w' },
+  context: { contextDangerRatio: 0.9, keepRecentToolResults: 10, keepRecentRatio: 0.3 },
+  memory: { dir: '/home/.rein/memory' },
 };
 const withConfig = (over: Partial<ReinConfig>): ReinConfig => ({ ...base, ...over });
 

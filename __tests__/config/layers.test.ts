@@ -22,7 +22,16 @@ describe('layer precedence', () => {
       maxRetries: 5,
       tools: [...knownToolNames],
       security: { workspace: dirs.project },
+      context: { contextDangerRatio: 0.9, keepRecentToolResults: 10, keepRecentRatio: 0.3 },
+      memory: { dir: path.join(dirs.home, 'memory') },
     });
+  });
+
+  it('merges context settings from a project file and resolves memory.dir against the file', () => {
+    dirs.write(dirs.project, { context: { maxContextTokens: 40000, contextDangerRatio: 0.8 }, memory: { dir: 'mem' } });
+    const { config } = loadConfig({ cwd: dirs.project, env: dirs.env });
+    expect(config.context).toEqual({ maxContextTokens: 40000, contextDangerRatio: 0.8, keepRecentToolResults: 10, keepRecentRatio: 0.3 });
+    expect(config.memory.dir).toBe(path.join(dirs.project, 'mem'));
   });
 
   it('lets each layer override the one before it', () => {

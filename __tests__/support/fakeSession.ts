@@ -4,6 +4,7 @@ import { emptyUsage } from '../../source/providers/types.js';
 import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from '../../source/engine/events.js';
 import type { AgentSession, SessionInfo } from '../../source/engine/sessionTypes.js';
 import type { TodoItem } from '../../source/tools/types.js';
+import type { MemoryStore } from '../../source/memory/store.js';
 
 /** A step of a scripted run: an event to yield, or a pause until the test or the user does something. */
 export type Step =
@@ -127,6 +128,21 @@ export class FakeSession implements AgentSession {
 
   async killTask(taskId: string): Promise<void> {
     this.killed.push(taskId);
+  }
+
+  readonly compactions: Array<string | undefined> = [];
+  memoryStore: MemoryStore | undefined;
+
+  async compact(instructions?: string): Promise<void> {
+    this.compactions.push(instructions);
+  }
+
+  contextTokens(): number {
+    return 0;
+  }
+
+  memory(): MemoryStore | undefined {
+    return this.memoryStore;
   }
 
   totalUsage(): Usage {

@@ -1,4 +1,5 @@
 // Built-in defaults and the provider/model auto-pick applied after all layers are merged.
+import path from 'node:path';
 import { knownToolNames } from './schema.js';
 import type { ConfigLayer, Env, ProviderName, ReinConfig } from './types.js';
 
@@ -52,7 +53,7 @@ function pickProvider(merged: ConfigLayer, env: Env): { provider: ProviderName; 
 }
 
 /** Turns the merged layers (defaults included) into a complete config. */
-export function finalizeConfig(merged: ConfigLayer, env: Env, cwd: string): ReinConfig {
+export function finalizeConfig(merged: ConfigLayer, env: Env, cwd: string, reinHome: string): ReinConfig {
   const picked = pickProvider(merged, env);
   const config: ReinConfig = {
     provider: picked.provider,
@@ -62,6 +63,14 @@ export function finalizeConfig(merged: ConfigLayer, env: Env, cwd: string): Rein
     maxRetries: merged.maxRetries ?? 5,
     tools: [...new Set(merged.tools ?? knownToolNames)],
     security: { workspace: merged.security?.workspace ?? cwd },
+    context: {
+      contextDangerRatio: merged.context?.contextDangerRatio ?? 0.9,
+      keepRecentToolResults: merged.context?.keepRecentToolResults ?? 10,
+      keepRecentRatio: merged.context?.keepRecentRatio ?? 0.3,
+      ...(merged.context?.maxContextTokens !== undefined ? { maxContextTokens: merged.context.maxContextTokens } : {}),
+      ...(merged.context?.instructionsBudgetTokens !== undefined ? { instructionsBudgetTokens: merged.context.instructionsBudgetTokens } : {}),
+    },
+    memory: { dir: merged.memory?.dir ?? path.join(reinHome, 'memory') },
   };
   if (picked.baseUrl !== undefined) config.baseUrl = picked.baseUrl;
   if (merged.apiKey !== undefined) config.apiKey = merged.apiKey;

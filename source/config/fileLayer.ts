@@ -57,5 +57,8 @@ export function readConfigFile(file: string, env: Env): ConfigLayer | undefined 
   if (layer.security?.workspace !== undefined) {
     layer.security = { ...layer.security, workspace: resolveWorkspace(layer.security.workspace, path.dirname(file), env) };
   }
+  if (layer.memory?.dir !== undefined) {
+    layer.memory = { dir: resolveWorkspace(layer.memory.dir, path.dirname(file), env) };
+  }
   return layer;
 }

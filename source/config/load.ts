@@ -41,5 +41,5 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
   merged = deepMerge(merged, readEnvLayer(opts.env, cwd));
   merged = deepMerge(merged, readFlagsLayer(opts.flags));
 
-  return { config: finalizeConfig(merged, opts.env, cwd), sources };
+  return { config: finalizeConfig(merged, opts.env, cwd, home), sources };
 }

@@ -40,6 +40,22 @@ export const configLayerSchema = {
       additionalProperties: false,
       properties: { workspace: { type: 'string', minLength: 1 } },
     },
+    context: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        maxContextTokens: { type: 'integer', minimum: 1000 },
+        contextDangerRatio: { type: 'number', exclusiveMinimum: 0, maximum: 0.95 },
+        keepRecentToolResults: { type: 'integer', minimum: 0 },
+        keepRecentRatio: { type: 'number', exclusiveMinimum: 0, maximum: 0.8 },
+        instructionsBudgetTokens: { type: 'integer', minimum: 0 },
+      },
+    },
+    memory: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { dir: { type: 'string', minLength: 1 } },
+    },
   },
 } as const;
 

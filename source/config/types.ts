@@ -25,6 +25,21 @@ export interface ReinConfig {
   /** Built-in tools that are on. */
   tools: string[];
   security: { workspace: string };
+  context: ContextConfig;
+  memory: { dir: string };
+}
+
+export interface ContextConfig {
+  /** The model's context window; unset = a known default for the model. */
+  maxContextTokens?: number;
+  /** Compact before the next request once the context is this full (default 0.9). */
+  contextDangerRatio: number;
+  /** Tool results newer than this many are never cut by micro-compaction (default 10). */
+  keepRecentToolResults: number;
+  /** Share of the window kept verbatim when older history is summarised (default 0.3). */
+  keepRecentRatio: number;
+  /** Token budget for AGENTS.md/CLAUDE.md; unset = min(5,000, window / 40). */
+  instructionsBudgetTokens?: number;
 }
 
 /** Values the command line may set; they override every other layer. */
@@ -52,4 +67,6 @@ export interface ConfigLayer {
   permissionMode?: PermissionMode;
   tools?: string[];
   security?: { workspace?: string };
+  context?: Partial<ContextConfig>;
+  memory?: { dir?: string };
 }

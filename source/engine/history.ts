@@ -45,6 +45,25 @@ export function appendUserText(history: Message[], text: string): void {
   }
 }
 
+/**
+ * Makes a history read back from a log valid again: a session killed while tools ran leaves an assistant message
+ * whose calls have no results; they get "interrupted" results, as an abort would have given them.
+ */
+export function repairHistory(messages: readonly Message[]): Message[] {
+  const out = [...messages];
+  const last = out[out.length - 1];
+  if (last?.role === 'assistant') {
+    const calls = last.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
+    if (calls.length > 0) {
+      out.push({
+        role: 'user',
+        content: calls.map((call) => ({ type: 'tool_result', toolUseId: call.id, content: 'Interrupted: the session ended before this call finished.', isError: true })),
+      });
+    }
+  }
+  return out;
+}
+
 /** Every change to a conversation, as the session log records it and resume replays it. */
 export type HistoryOp =
   | { op: 'append'; message: Message }
@@ -63,9 +82,12 @@ export function applyHistoryOp(messages: Message[], change: HistoryOp): Message[
  * `onChange` (the session log) before the caller goes on.
  */
 export class Conversation {
-  private list: Message[] = [];
+  private list: Message[];
 
-  constructor(private readonly onChange: (change: HistoryOp) => void = () => {}) {}
+  /** `initial` (a resumed history) is taken as it is, without being reported as a change. */
+  constructor(private readonly onChange: (change: HistoryOp) => void = () => {}, initial: Message[] = []) {
+    this.list = [...initial];
+  }
 
   get messages(): readonly Message[] {
     return this.list;

@@ -14,6 +14,7 @@ import {
 import type { ToolRegistry } from '../tools/runner.js';
 import type { ToolSessionState } from '../tools/types.js';
 import type { ApprovalBroker } from './approvals.js';
+import type { ContextManager } from './contextManager.js';
 import { EventQueue } from './eventQueue.js';
 import type { AgentEvent, PermissionMode, RunEndReason } from './events.js';
 import type { Conversation } from './history.js';
@@ -37,7 +38,8 @@ export interface LoopOptions {
   temperature?: number;
   /** 0 = unlimited. */
   maxTurns: number;
-  contextWindow: number;
+  /** Measures the context and compacts it before requests. */
+  context: ContextManager;
   mode: () => PermissionMode;
   rules: AlwaysRules;
   broker: ApprovalBroker;
@@ -65,6 +67,7 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
   let turns = 0;
   let lastText = '';
   let consecutiveErrors = 0;
+  let recoveredFromOverflow = false;
   const repeats = new RepeatGuard();
   o.history.appendUserText(o.prompt);
 
@@ -79,6 +82,12 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
       return yield end('max_turns');
     }
     for (const reminder of o.reminders()) o.history.appendUserText(reminder);
+    const prepared = yield* o.context.prepare(o.history, o.system, o.tools, o.runId, o.signal);
+    if (prepared === 'stop') {
+      const text = 'The context window is full and compaction cannot free more room; start a new conversation with /clear (or a new `rein -p` run) and a narrower request.';
+      yield { type: 'error', runId: o.runId, message: text };
+      return yield end('context_full', text);
+    }
     turns += 1;
     const turnId = newId('turn');
     const messageId = newId('msg');
@@ -122,6 +131,16 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
       return yield end('aborted');
     }
 
+    if (stopReason === 'error' && error?.kind === 'context_length' && !recoveredFromOverflow) {
+      // The provider says the request is too long: compact once and send it again.
+      recoveredFromOverflow = true;
+      turns -= 1;
+      yield { type: 'message_end', runId: o.runId, turnId, messageId, message: { role: 'assistant', content: [] }, stopReason, usage };
+      yield { type: 'warning', runId: o.runId, message: 'The request was longer than the model accepts; compacting the conversation and retrying.' };
+      const outcome = await o.context.compact(o.history, o.system, o.tools, 'auto', undefined, o.signal, o.runId);
+      if (outcome.event) yield outcome.event;
+      if (outcome.ok) continue;
+    }
     if (stopReason === 'error') {
       consecutiveErrors += 1;
       const text = error?.message ?? 'The model call failed for an unknown reason.';
@@ -136,11 +155,6 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
 
     runUsage = addUsage(runUsage, usage);
     const total = o.onUsage(usage);
-    const contextTokens = usage.inputTokens + usage.outputTokens;
-    yield {
-      type: 'usage', runId: o.runId, turnUsage: usage, totalUsage: total,
-      context: { tokens: contextTokens, window: o.contextWindow, percent: Math.min(100, Math.round((contextTokens / o.contextWindow) * 1000) / 10) },
-    };
 
     let calls = message.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
     if (stopReason === 'max_tokens' && calls.length > 0) {
@@ -150,6 +164,13 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
     }
     if (message.content.length === 0) message = { role: 'assistant', content: [{ type: 'text', text: '(no answer)' }] };
     o.history.append(message);
+    o.context.observe(usage.inputTokens + usage.outputTokens, o.history.length);
+    const contextTokens = o.context.estimate(o.system, o.tools, o.history.messages);
+    const window = o.context.window;
+    yield {
+      type: 'usage', runId: o.runId, turnUsage: usage, totalUsage: total,
+      context: { tokens: contextTokens, window, percent: Math.min(100, Math.round((contextTokens / window) * 1000) / 10) },
+    };
     lastText = textOf(message) || lastText;
     yield { type: 'message_end', runId: o.runId, turnId, messageId, message, stopReason, usage };
 

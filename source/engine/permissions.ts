@@ -51,7 +51,7 @@ export function describeAlwaysScope(tool: AnyTool, input: Record<string, unknown
 }
 
 export function decidePermission(tool: AnyTool, input: Record<string, unknown>, mode: PermissionMode, rules: AlwaysRules): PermissionVerdict {
-  if (tool.readOnly) return { kind: 'allow' };
+  if (tool.readOnly || tool.autoApproved) return { kind: 'allow' };
   if (mode === 'plan') return { kind: 'deny', message: planModeRefusal(tool.name) };
   if (mode === 'yolo') return { kind: 'allow' };
   if (mode === 'auto-edit' && tool.editsFiles) return { kind: 'allow' };

@@ -1,21 +1,25 @@
-// One conversation with the model: owns the history, tool state and permissions, and runs the loop per prompt.
+// One conversation with the model: owns the history, tool state, permissions and context, and runs the loop per prompt.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { MemoryStore } from '../memory/store.js';
 import { addUsage, emptyUsage, type Message, type Provider, type Usage } from '../providers/types.js';
+import type { SessionLog } from '../session/sessionLog.js';
 import { BackgroundTasks } from '../tools/background.js';
 import { FileState } from '../tools/fileState.js';
+import { createMemoryTool } from '../tools/memory.js';
 import { ToolRegistry } from '../tools/runner.js';
-import type { AnyTool, ToolSessionState } from '../tools/types.js';
+import type { AnyTool, TodoItem, ToolSessionState } from '../tools/types.js';
 import { ApprovalBroker } from './approvals.js';
-import { Conversation } from './history.js';
+import { ContextManager } from './contextManager.js';
 import type { AgentEvent, ApprovalDecision, PermissionMode } from './events.js';
+import { Conversation } from './history.js';
 import { newId, newSessionId } from './ids.js';
 import { runAgentLoop } from './loop.js';
 import { contextWindowFor } from './modelInfo.js';
 import { AlwaysRules } from './permissions.js';
-import { backgroundResults, TodoNudge, wrapReminder } from './reminders.js';
+import { SessionReminders } from './sessionReminders.js';
 import type { AgentSession, SessionInfo } from './sessionTypes.js';
-import { buildSystemPrompt, modeChangeReminder } from './systemPrompt.js';
+import { buildSystemPrompt } from './systemPrompt.js';
 
 export interface SessionOptions {
   provider: Provider;
@@ -30,71 +34,87 @@ export interface SessionOptions {
   maxTokens: number;
   maxTurns: number;
   temperature?: number;
-  /** Where this session keeps its files (saved outputs); created on demand. */
+  /** Where this session keeps its files (log, saved outputs). */
   sessionsDir: string;
   sessionId?: string;
+  /** The model's window; unset = a known default for the model. */
   contextWindow?: number;
-  /** Readable roots outside the workspace (memory folders). */
-  extraReadableRoots?: string[];
+  context?: { dangerRatio?: number; keepRecentToolResults?: number; keepRecentRatio?: number };
+  /** Project instructions (AGENTS.md / CLAUDE.md), already cut to their budget. */
+  instructions?: string;
+  /** Markdown memory: adds the memory tool, its index to the prompt, and its folders to the readable roots. */
+  memory?: MemoryStore;
+  /** Append-only log of this session; every change is written before it is shown. */
+  log?: SessionLog;
+  /** A resumed session's history and todo list. */
+  resume?: { history: Message[]; todos: TodoItem[] };
   now?: () => Date;
 }
 
 /** The session as the engine's own wiring sees it: the public face plus read access to the history. */
 export interface EngineSession extends AgentSession {
   history(): readonly Message[];
-  /** The live conversation (for wiring the session log and compaction). */
-  conversation(): Conversation;
+  /** The request prefix this session sends: system prompt and tool schemas (byte-stable for its lifetime). */
+  prefix(): { system: string; tools: ReturnType<ToolRegistry['schemas']> };
 }
+
+/** Streamed pieces are not logged: the message_end and tool_end that follow carry them whole. */
+const unloggedEvents = new Set<AgentEvent['type']>(['text_delta', 'thinking_delta', 'tool_call_delta', 'tool_progress']);
 
 export function createSession(o: SessionOptions): EngineSession {
   const sessionId = o.sessionId ?? newSessionId();
   const sessionDir = join(o.sessionsDir, sessionId);
-  const registry = new ToolRegistry(o.tools);
+  const tools = o.memory ? [...o.tools, createMemoryTool(o.memory)] : o.tools;
+  const registry = new ToolRegistry(tools);
   const toolSchemas = registry.schemas();
-  const system = buildSystemPrompt({ cwd: o.cwd, workspace: o.workspace, platform: process.platform, mode: o.mode });
+  const system = buildSystemPrompt({
+    cwd: o.cwd, workspace: o.workspace, platform: process.platform, mode: o.mode,
+    instructions: o.instructions, memoryIndex: o.memory?.indexText(), memoryTool: o.memory !== undefined,
+  });
   const broker = new ApprovalBroker();
   const rules = new AlwaysRules();
   const listeners = new Set<(event: AgentEvent) => void>();
+  const log = o.log;
   const state: ToolSessionState = {
     files: new FileState(),
-    todos: [],
+    todos: o.resume ? [...o.resume.todos] : [],
     background: new BackgroundTasks(),
     sessionDir,
-    extraReadableRoots: o.extraReadableRoots ?? [],
+    extraReadableRoots: o.memory ? [o.memory.globalDir, o.memory.projectDir] : [],
   };
   mkdirSync(sessionDir, { recursive: true });
   const info: SessionInfo = {
     sessionId, cwd: o.cwd, provider: o.providerName, model: o.model, mode: o.mode,
     contextWindow: o.contextWindow ?? contextWindowFor(o.model),
   };
-  let history = new Conversation();
+  const history = new Conversation((change) => log?.append({ kind: 'history', ...change }), o.resume?.history ?? []);
+  const context = new ContextManager(
+    {
+      window: info.contextWindow,
+      dangerRatio: o.context?.dangerRatio ?? 0.9,
+      keepRecentToolResults: o.context?.keepRecentToolResults ?? 10,
+      keepRecentRatio: o.context?.keepRecentRatio ?? 0.3,
+    },
+    () => ({ provider: o.provider, model: info.model, maxTokens: Math.min(o.maxTokens, 8192) }),
+  );
+  const reminders = new SessionReminders({ state, memory: o.memory, now: o.now });
   let total: Usage = emptyUsage();
   let controller: AbortController | undefined;
-  let pendingModeReminder: PermissionMode | undefined;
-  let todoNudge = new TodoNudge();
 
+  /** Logs an event before anyone sees it, then hands it on. */
+  const record = (event: AgentEvent): AgentEvent => {
+    if (log && !unloggedEvents.has(event.type)) {
+      log.append({ kind: 'event', event });
+      if (event.type === 'todos') log.append({ kind: 'state', todos: event.todos });
+    }
+    return event;
+  };
   const emit = (event: AgentEvent) => {
+    record(event);
     for (const listener of listeners) listener(event);
   };
   state.background.onChange((task) => emit({ type: 'background_task', task }));
-
-  const reminders = (): string[] => {
-    const out: string[] = [];
-    const isFirstRequest = history.length === 1;
-    if (isFirstRequest) {
-      const now = (o.now ?? (() => new Date()))();
-      out.push(wrapReminder(`Today's date is ${now.toISOString().slice(0, 10)}.`));
-    }
-    if (pendingModeReminder) {
-      out.push(wrapReminder(modeChangeReminder(pendingModeReminder)));
-      pendingModeReminder = undefined;
-    }
-    const finished = backgroundResults(state.background.takeFinished());
-    if (finished) out.push(finished);
-    const nudge = todoNudge.beforeRequest(state.todos);
-    if (nudge) out.push(nudge);
-    return out;
-  };
+  if (log) log.onError = (message) => emit({ type: 'warning', message: `The session log could not be written (${message}); this session may not be resumable.` });
 
   let clearAfterRun = false;
   const clearNow = () => {
@@ -102,7 +122,8 @@ export function createSession(o: SessionOptions): EngineSession {
     history.replace([]);
     state.todos = [];
     rules.clear();
-    todoNudge = new TodoNudge();
+    reminders.reset();
+    context.reset();
     emit({ type: 'conversation_cleared', sessionId });
   };
 
@@ -112,17 +133,19 @@ export function createSession(o: SessionOptions): EngineSession {
     controller = runController;
     const runId = newId('run');
     try {
-      yield { type: 'run_start', sessionId, runId, prompt: text };
+      yield record({ type: 'run_start', sessionId, runId, prompt: text });
       const loop = runAgentLoop({
         runId, prompt: text, provider: o.provider, system, tools: toolSchemas, registry, history,
         model: info.model, maxTokens: o.maxTokens, temperature: o.temperature, maxTurns: o.maxTurns,
-        contextWindow: info.contextWindow, mode: () => info.mode, rules, broker, interactive: o.interactive,
-        cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal, reminders,
+        context, mode: () => info.mode, rules, broker, interactive: o.interactive,
+        cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal,
+        reminders: () => reminders.collect(history.length === 1),
         onUsage: (usage) => (total = addUsage(total, usage)),
       });
       for await (const event of loop) {
-        if (event.type === 'tool_end' && event.name === 'todo_write') todoNudge.wrote();
-        yield event;
+        if (event.type === 'tool_end') reminders.toolFinished(event.name, event.result.isError);
+        if (event.type === 'compaction' && event.level !== 'micro') reminders.compacted();
+        yield record(event);
       }
     } finally {
       if (controller === runController) controller = undefined;
@@ -130,23 +153,44 @@ export function createSession(o: SessionOptions): EngineSession {
     }
   }
 
+  async function compact(instructions?: string): Promise<void> {
+    if (controller) {
+      emit({ type: 'warning', message: 'Wait for the running task to finish (or press Esc) before compacting.' });
+      return;
+    }
+    const compactController = new AbortController();
+    controller = compactController;
+    try {
+      const outcome = await context.compact(history, system, toolSchemas, 'manual', instructions, compactController.signal);
+      if (outcome.event) {
+        reminders.compacted();
+        emit(outcome.event);
+      }
+      if (outcome.error) emit({ type: outcome.ok ? 'warning' : 'error', message: outcome.error });
+    } finally {
+      controller = undefined;
+    }
+  }
+
   return {
     info,
     prompt,
+    compact,
     history: () => history.messages,
-    conversation: () => history,
+    prefix: () => ({ system, tools: toolSchemas }),
     respond: (approvalId: string, decision: ApprovalDecision) => { broker.respond(approvalId, decision); },
     abort: () => controller?.abort(),
     isRunning: () => controller !== undefined,
     setMode(mode) {
       if (mode === info.mode) return;
       info.mode = mode;
-      pendingModeReminder = mode;
+      reminders.modeChanged(mode);
       emit({ type: 'mode_change', mode });
     },
     setModel(model) {
       info.model = model;
       info.contextWindow = o.contextWindow ?? contextWindowFor(model);
+      context.setWindow(info.contextWindow);
       emit({ type: 'model_change', model });
     },
     clear() {
@@ -167,9 +211,12 @@ export function createSession(o: SessionOptions): EngineSession {
     taskOutput: (taskId) => state.background.output(taskId),
     killTask: async (taskId) => { await state.background.kill(taskId); },
     totalUsage: () => total,
+    memory: () => o.memory,
+    contextTokens: () => context.estimate(system, toolSchemas, history.messages),
     async close() {
       controller?.abort();
       await state.background.killAll();
+      log?.close();
     },
   };
 }

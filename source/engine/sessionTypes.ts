@@ -2,6 +2,7 @@
 import type { Usage } from '../providers/types.js';
 import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from './events.js';
 import type { TodoItem } from '../tools/types.js';
+import type { MemoryStore } from '../memory/store.js';
 
 export interface SessionInfo {
   sessionId: string;
@@ -22,6 +23,11 @@ export interface AgentSession {
   prompt(text: string): AsyncGenerator<AgentEvent>;
   /** Answers an `approval_request` event. Unknown or already answered ids are ignored. */
   respond(approvalId: string, decision: ApprovalDecision): void;
+  /**
+   * Summarises older history now (`/compact`), with optional instructions for the summariser. Results arrive
+   * as `compaction`, `warning` or `error` events through `subscribe`.
+   */
+  compact(instructions?: string): Promise<void>;
   /** Aborts the active run: the model stream stops and running tools and child processes are killed. */
   abort(): void;
   isRunning(): boolean;
@@ -37,6 +43,10 @@ export interface AgentSession {
   taskOutput(taskId: string): string;
   killTask(taskId: string): Promise<void>;
   totalUsage(): Usage;
+  /** Estimated tokens the next request would take. */
+  contextTokens(): number;
+  /** The markdown memory store, when memory is on. */
+  memory(): MemoryStore | undefined;
   /** Stops everything (aborts the run, kills background tasks) and flushes the session log. */
   close(): Promise<void>;
 }

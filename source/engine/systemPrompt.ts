@@ -7,7 +7,16 @@ export interface SystemPromptInput {
   platform: string;
   /** The mode the session started in; later changes arrive as reminders in the newest user turn. */
   mode: PermissionMode;
+  /** AGENTS.md / CLAUDE.md contents, already cut to their budget. */
+  instructions?: string;
+  /** Both MEMORY.md indexes with their folders. */
+  memoryIndex?: string;
+  /** Whether the memory tool is on. */
+  memoryTool?: boolean;
 }
+
+const contextRules = `# Context
+The conversation is kept within the model's window automatically. Old tool output may be cut to its head and tail; when the window fills up, older messages are replaced by a <conversation-summary> that keeps the user's messages verbatim. If you need something that was cut, read it again. Files you read before a summary can still be edited.`;
 
 const identity = `You are rein, a coding agent working in the user's terminal. You read code, edit files, run commands and keep a todo list to carry out the user's software tasks.
 
@@ -30,12 +39,20 @@ const modeRules: Record<PermissionMode, string> = {
   yolo: 'Permission mode: yolo. Every tool runs without asking; take extra care with destructive commands.',
 };
 
+/** Layers, in order: identity and tool policy; permission rules; environment; project instructions; memory; context rules. */
 export function buildSystemPrompt(input: SystemPromptInput): string {
-  return [
+  const layers = [
     identity,
     `# Permissions\n${modeRules[input.mode]} The mode can change during the session; a reminder in the conversation then says so.`,
     `# Environment\nWorking directory: ${input.cwd}\nWorkspace root (file tools are limited to it): ${input.workspace}\nPlatform: ${input.platform}`,
-  ].join('\n\n');
+  ];
+  if (input.instructions) layers.push(`# Project instructions\nThe user's instructions for this project (from AGENTS.md / CLAUDE.md, nearest last). Follow them.\n\n${input.instructions}`);
+  if (input.memoryTool) {
+    const index = input.memoryIndex ? `\n\n${input.memoryIndex}` : '\n\nNo memories are saved yet.';
+    layers.push(`# Memory\nMemories saved in earlier sessions; read a memory file with read_file when it is relevant, and save new ones with the memory tool.${index}`);
+  }
+  layers.push(contextRules);
+  return layers.join('\n\n');
 }
 
 export function modeChangeReminder(mode: PermissionMode): string {

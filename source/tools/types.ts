@@ -56,6 +56,8 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
   readOnly: boolean;
   /** Tools that only edit files (auto-approved in `auto-edit` mode). */
   editsFiles?: boolean;
+  /** Runs without approval in every mode although it writes: it only touches rein's own files (memory). */
+  autoApproved?: boolean;
   /** Per-call timeout in ms; the runner aborts the call after it. Default 120 s. */
   timeoutMs?: number | ((args: Args) => number);
   /** Short summary of the key argument for one-line displays and approval scopes. */

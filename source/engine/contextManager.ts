@@ -1,0 +1,156 @@
+// Keeps the conversation inside the model's window: measures it, runs micro and auto compaction, and trips the breaker.
+import type { Message, Provider, ToolSchema } from '../providers/types.js';
+import {
+  applySummary,
+  ContextBreaker,
+  dropOlderHalf,
+  microCompact,
+  offloadWarning,
+  planCompaction,
+  summaryRequest,
+} from './compaction/index.js';
+import type { AgentEvent } from './events.js';
+import type { Conversation } from './history.js';
+import { wrapReminder } from './reminders.js';
+import { ContextMeter, TokenCounter } from './tokens.js';
+
+export interface ContextSettings {
+  window: number;
+  dangerRatio: number;
+  keepRecentToolResults: number;
+  keepRecentRatio: number;
+}
+
+export interface CompactionOutcome {
+  ok: boolean;
+  event?: Extract<AgentEvent, { type: 'compaction' }>;
+  error?: string;
+}
+
+/** Summary calls that fail this many times in a row are not tried again; the breaker then acts. */
+const maxSummaryFailures = 3;
+
+export class ContextManager {
+  readonly counter = new TokenCounter();
+  private readonly meter = new ContextMeter(this.counter);
+  private breaker: ContextBreaker;
+  private summaryFailures = 0;
+
+  constructor(
+    private settings: ContextSettings,
+    private readonly summarizer: () => { provider: Provider; model: string; maxTokens: number },
+  ) {
+    this.breaker = new ContextBreaker({ dangerRatio: settings.dangerRatio });
+  }
+
+  setWindow(window: number): void {
+    this.settings = { ...this.settings, window };
+  }
+
+  get window(): number {
+    return this.settings.window;
+  }
+
+  /** After a model call: the provider's usage is the truth for everything up to that reply. */
+  observe(reportedTokens: number, historyLength: number): void {
+    if (reportedTokens > 0) this.meter.observe(reportedTokens, historyLength);
+  }
+
+  estimate(system: string, tools: readonly ToolSchema[], history: readonly Message[]): number {
+    return this.meter.estimate(system, tools, history);
+  }
+
+  reset(): void {
+    this.meter.reset();
+    this.breaker.reset();
+    this.summaryFailures = 0;
+  }
+
+  /**
+   * Before each request: cut old tool output in batches, compact when the breaker says so, warn the model when
+   * compaction no longer helps. Returns 'stop' when the run must end because the context is full.
+   */
+  async *prepare(conversation: Conversation, system: string, tools: readonly ToolSchema[], runId: string, signal: AbortSignal): AsyncGenerator<AgentEvent, 'go' | 'stop'> {
+    const before = this.estimate(system, tools, conversation.messages);
+    const micro = microCompact(conversation.messages as Message[], {
+      keepRecent: this.settings.keepRecentToolResults,
+      window: this.settings.window,
+      counter: this.counter,
+    });
+    if (micro) {
+      conversation.replace(micro.history);
+      this.meter.reset();
+      yield { type: 'compaction', runId, level: 'micro', tokensBefore: before, tokensAfter: this.estimate(system, tools, conversation.messages) };
+    }
+    const action = this.breaker.check(this.estimate(system, tools, conversation.messages), this.settings.window);
+    if (action === 'compact') {
+      const outcome = await this.compact(conversation, system, tools, 'auto', undefined, signal, runId);
+      if (outcome.event) yield outcome.event;
+      if (outcome.error) yield { type: 'warning', runId, message: outcome.error };
+    } else if (action === 'warn') {
+      conversation.appendUserText(wrapReminder(offloadWarning));
+      yield { type: 'warning', runId, message: 'The context is almost full and compaction no longer frees enough room; the model was told to finish up.' };
+    } else if (action === 'stop') {
+      return 'stop';
+    }
+    return 'go';
+  }
+
+  /** Summarises older history (or drops its older half when the summary call fails). */
+  async compact(
+    conversation: Conversation,
+    system: string,
+    tools: readonly ToolSchema[],
+    level: 'auto' | 'manual',
+    instructions: string | undefined,
+    signal: AbortSignal,
+    runId?: string,
+  ): Promise<CompactionOutcome> {
+    const history = conversation.messages as Message[];
+    const tokensBefore = this.estimate(system, tools, history);
+    const plan = planCompaction(history, {
+      keepBudgetTokens: Math.floor(this.settings.window * this.settings.keepRecentRatio),
+      counter: this.counter,
+    });
+    if (!plan) {
+      this.breaker.compacted(tokensBefore, this.settings.window);
+      return { ok: false, error: 'There is no older history to compact yet.' };
+    }
+    let next: Message[];
+    let summary: string | undefined;
+    let error: string | undefined;
+    if (this.summaryFailures < maxSummaryFailures) {
+      const result = await this.summarize(plan.older, instructions, signal);
+      if (signal.aborted) return { ok: false, error: 'Compaction was interrupted.' };
+      if (result.ok) {
+        this.summaryFailures = 0;
+        summary = result.text;
+        next = applySummary(plan, result.text);
+      } else {
+        this.summaryFailures += 1;
+        error = `The summary call failed (${result.error}); the older half of the history was dropped instead.`;
+        next = dropOlderHalf(history);
+      }
+    } else {
+      next = dropOlderHalf(history);
+    }
+    conversation.replace(next);
+    this.meter.reset();
+    const tokensAfter = this.estimate(system, tools, next);
+    this.breaker.compacted(tokensAfter, this.settings.window);
+    return { ok: true, event: { type: 'compaction', runId, level, tokensBefore, tokensAfter, summary }, error };
+  }
+
+  private async summarize(older: Message[], instructions: string | undefined, signal: AbortSignal): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
+    const { provider, model, maxTokens } = this.summarizer();
+    const request = summaryRequest(older, instructions);
+    let text = '';
+    for await (const event of provider.stream({ system: request.system, tools: [], messages: request.messages, options: { model, maxTokens } }, signal)) {
+      if (event.type === 'done') {
+        if (event.stopReason === 'error' || event.stopReason === 'aborted') return { ok: false, error: event.error?.message ?? event.stopReason };
+        text = event.message.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('');
+      }
+    }
+    return text.trim() ? { ok: true, text: text.trim() } : { ok: false, error: 'the summary was empty' };
+  }
+}

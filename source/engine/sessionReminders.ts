@@ -1,0 +1,73 @@
+// Collects the dynamic material a session adds to the newest user turn before each request.
+import type { MemoryStore } from '../memory/store.js';
+import type { ToolSessionState } from '../tools/types.js';
+import type { PermissionMode } from './events.js';
+import { backgroundResults, TodoNudge, wrapReminder } from './reminders.js';
+import { modeChangeReminder } from './systemPrompt.js';
+
+export class SessionReminders {
+  private mode: PermissionMode | undefined;
+  private memoryChanged = false;
+  private afterCompaction = false;
+  private nudge = new TodoNudge();
+
+  constructor(private readonly o: { state: ToolSessionState; memory?: MemoryStore; now?: () => Date }) {}
+
+  modeChanged(mode: PermissionMode): void {
+    this.mode = mode;
+  }
+
+  toolFinished(name: string, isError: boolean): void {
+    if (name === 'todo_write') this.nudge.wrote();
+    if (name === 'memory' && !isError) this.memoryChanged = true;
+  }
+
+  /** After a summary replaced older history, restate the state tools keep so the model does not lose it. */
+  compacted(): void {
+    this.afterCompaction = true;
+  }
+
+  reset(): void {
+    this.mode = undefined;
+    this.memoryChanged = false;
+    this.afterCompaction = false;
+    this.nudge = new TodoNudge();
+  }
+
+  /** Called once before each request. */
+  collect(firstRequest: boolean): string[] {
+    const out: string[] = [];
+    if (firstRequest) {
+      const now = (this.o.now ?? (() => new Date()))();
+      out.push(wrapReminder(`Today's date is ${now.toISOString().slice(0, 10)}.`));
+    }
+    if (this.mode) {
+      out.push(wrapReminder(modeChangeReminder(this.mode)));
+      this.mode = undefined;
+    }
+    if (this.memoryChanged && this.o.memory) {
+      this.memoryChanged = false;
+      const index = this.o.memory.indexText();
+      out.push(wrapReminder(index ? `The memory index changed; it now reads:\n${index}` : 'All memories were deleted.'));
+    }
+    if (this.afterCompaction) {
+      this.afterCompaction = false;
+      const state = this.stateSummary();
+      if (state) out.push(wrapReminder(state));
+    }
+    const finished = backgroundResults(this.o.state.background.takeFinished());
+    if (finished) out.push(finished);
+    const nudge = this.nudge.beforeRequest(this.o.state.todos);
+    if (nudge) out.push(nudge);
+    return out;
+  }
+
+  private stateSummary(): string | undefined {
+    const parts: string[] = [];
+    const todos = this.o.state.todos;
+    if (todos.length > 0) parts.push(`The todo list carries over:\n${todos.map((t) => `- [${t.status}] ${t.content}`).join('\n')}`);
+    const running = this.o.state.background.list().filter((t) => t.status === 'running');
+    if (running.length > 0) parts.push(`Background tasks still running:\n${running.map((t) => `- ${t.taskId}: ${t.command}`).join('\n')}`);
+    return parts.length > 0 ? parts.join('\n\n') : undefined;
+  }
+}
