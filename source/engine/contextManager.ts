@@ -27,6 +27,9 @@ export interface CompactionOutcome {
   error?: string;
 }
 
+/** Micro-compaction waits until the context is this full. */
+const microFloorRatio = 0.5;
+
 /** Summary calls that fail this many times in a row are not tried again; the breaker then acts. */
 const maxSummaryFailures = 3;
 
@@ -72,7 +75,9 @@ export class ContextManager {
    */
   async *prepare(conversation: Conversation, system: string, tools: readonly ToolSchema[], runId: string, signal: AbortSignal): AsyncGenerator<AgentEvent, 'go' | 'stop'> {
     const before = this.estimate(system, tools, conversation.messages);
-    const micro = microCompact(conversation.messages as Message[], {
+    // Cutting old output rewrites earlier messages and so costs a prompt-cache miss: only worth it once the
+    // context is half full, and then only in batches that free a meaningful share (microCompact decides).
+    const micro = before < this.settings.window * microFloorRatio ? undefined : microCompact(conversation.messages as Message[], {
       keepRecent: this.settings.keepRecentToolResults,
       window: this.settings.window,
       counter: this.counter,
@@ -101,15 +106,19 @@ export class ContextManager {
     conversation: Conversation,
     system: string,
     tools: readonly ToolSchema[],
-    level: 'auto' | 'manual',
+    level: 'auto' | 'manual' | 'overflow',
     instructions: string | undefined,
     signal: AbortSignal,
     runId?: string,
   ): Promise<CompactionOutcome> {
     const history = conversation.messages as Message[];
     const tokensBefore = this.estimate(system, tools, history);
+    // Auto keeps the newest turns that fit the keep budget. A manual /compact, or a provider saying the request
+    // is too long (its real limit is below our estimate), keeps less: the newest turn, within a quarter of today.
+    const budget = Math.floor(this.settings.window * this.settings.keepRecentRatio);
     const plan = planCompaction(history, {
-      keepBudgetTokens: Math.floor(this.settings.window * this.settings.keepRecentRatio),
+      keepBudgetTokens: level === 'auto' ? budget : Math.min(budget, Math.floor(tokensBefore / 4)),
+      keepUserTurns: level === 'auto' ? 3 : 1,
       counter: this.counter,
     });
     if (!plan) {
@@ -138,7 +147,7 @@ export class ContextManager {
     this.meter.reset();
     const tokensAfter = this.estimate(system, tools, next);
     this.breaker.compacted(tokensAfter, this.settings.window);
-    return { ok: true, event: { type: 'compaction', runId, level, tokensBefore, tokensAfter, summary }, error };
+    return { ok: true, event: { type: 'compaction', runId, level: level === 'manual' ? 'manual' : 'auto', tokensBefore, tokensAfter, summary }, error };
   }
 
   private async summarize(older: Message[], instructions: string | undefined, signal: AbortSignal): Promise<{ ok: true; text: string } | { ok: false; error: string }> {

@@ -137,7 +137,7 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
       turns -= 1;
       yield { type: 'message_end', runId: o.runId, turnId, messageId, message: { role: 'assistant', content: [] }, stopReason, usage };
       yield { type: 'warning', runId: o.runId, message: 'The request was longer than the model accepts; compacting the conversation and retrying.' };
-      const outcome = await o.context.compact(o.history, o.system, o.tools, 'auto', undefined, o.signal, o.runId);
+      const outcome = await o.context.compact(o.history, o.system, o.tools, 'overflow', undefined, o.signal, o.runId);
       if (outcome.event) yield outcome.event;
       if (outcome.ok) continue;
     }
