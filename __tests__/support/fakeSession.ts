@@ -5,6 +5,7 @@ import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode }
 import type { AgentSession, SessionInfo } from '../../source/engine/sessionTypes.js';
 import type { TodoItem } from '../../source/tools/types.js';
 import type { MemoryStore } from '../../source/memory/store.js';
+import type { SessionSummary } from '../../source/session/listSessions.js';
 
 /** A step of a scripted run: an event to yield, or a pause until the test or the user does something. */
 export type Step =
@@ -135,6 +136,12 @@ export class FakeSession implements AgentSession {
 
   async compact(instructions?: string): Promise<void> {
     this.compactions.push(instructions);
+  }
+
+  sessions: SessionSummary[] = [];
+
+  recentSessions(): SessionSummary[] {
+    return this.sessions;
   }
 
   contextTokens(): number {

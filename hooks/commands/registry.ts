@@ -1,11 +1,14 @@
 // Every slash command, in the order /help and the completion menu show them: a new command is one file plus one line here.
 import type { SlashCommand } from '../../source/store/commands.js';
 import { clearCommand } from './clear.js';
+import { compactCommand } from './compact.js';
 import { costCommand } from './cost.js';
 import { exitCommand } from './exit.js';
 import { helpCommand } from './help.js';
+import { memoryCommand } from './memory.js';
 import { modeCommand } from './mode.js';
 import { modelCommand } from './model.js';
+import { resumeCommand } from './resume.js';
 import { tasksCommand } from './tasks.js';
 import { todosCommand } from './todos.js';
 
@@ -15,6 +18,9 @@ export const slashCommands: readonly SlashCommand[] = [
   modelCommand,
   modeCommand,
   costCommand,
+  compactCommand,
+  memoryCommand,
+  resumeCommand,
   todosCommand,
   tasksCommand,
   exitCommand,

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MemoryStore } from '../memory/store.js';
 import { addUsage, emptyUsage, type Message, type Provider, type Usage } from '../providers/types.js';
+import { listSessions } from '../session/listSessions.js';
 import type { SessionLog } from '../session/sessionLog.js';
 import { BackgroundTasks } from '../tools/background.js';
 import { FileState } from '../tools/fileState.js';
@@ -143,7 +144,7 @@ export function createSession(o: SessionOptions): EngineSession {
         onUsage: (usage) => (total = addUsage(total, usage)),
       });
       for await (const event of loop) {
-        if (event.type === 'tool_end') reminders.toolFinished(event.name, event.result.isError);
+        if (event.type === 'tool_end') reminders.toolFinished(event.name);
         if (event.type === 'compaction' && event.level !== 'micro') reminders.compacted();
         yield record(event);
       }
@@ -212,6 +213,7 @@ export function createSession(o: SessionOptions): EngineSession {
     killTask: async (taskId) => { await state.background.kill(taskId); },
     totalUsage: () => total,
     memory: () => o.memory,
+    recentSessions: (limit = 10) => listSessions(o.sessionsDir, { cwd: o.cwd, limit }),
     contextTokens: () => context.estimate(system, toolSchemas, history.messages),
     async close() {
       controller?.abort();

@@ -7,19 +7,21 @@ import { modeChangeReminder } from './systemPrompt.js';
 
 export class SessionReminders {
   private mode: PermissionMode | undefined;
-  private memoryChanged = false;
+  /** The memory index the model last saw (in the system prompt or a reminder). */
+  private memoryIndex: string | undefined;
   private afterCompaction = false;
   private nudge = new TodoNudge();
 
-  constructor(private readonly o: { state: ToolSessionState; memory?: MemoryStore; now?: () => Date }) {}
+  constructor(private readonly o: { state: ToolSessionState; memory?: MemoryStore; now?: () => Date }) {
+    this.memoryIndex = o.memory?.indexText();
+  }
 
   modeChanged(mode: PermissionMode): void {
     this.mode = mode;
   }
 
-  toolFinished(name: string, isError: boolean): void {
+  toolFinished(name: string): void {
     if (name === 'todo_write') this.nudge.wrote();
-    if (name === 'memory' && !isError) this.memoryChanged = true;
   }
 
   /** After a summary replaced older history, restate the state tools keep so the model does not lose it. */
@@ -29,7 +31,6 @@ export class SessionReminders {
 
   reset(): void {
     this.mode = undefined;
-    this.memoryChanged = false;
     this.afterCompaction = false;
     this.nudge = new TodoNudge();
   }
@@ -45,9 +46,10 @@ export class SessionReminders {
       out.push(wrapReminder(modeChangeReminder(this.mode)));
       this.mode = undefined;
     }
-    if (this.memoryChanged && this.o.memory) {
-      this.memoryChanged = false;
-      const index = this.o.memory.indexText();
+    // Saved by the model or by the user (/memory): either way the next request shows the new index.
+    const index = this.o.memory?.indexText();
+    if (index !== undefined && index !== this.memoryIndex) {
+      this.memoryIndex = index;
       out.push(wrapReminder(index ? `The memory index changed; it now reads:\n${index}` : 'All memories were deleted.'));
     }
     if (this.afterCompaction) {

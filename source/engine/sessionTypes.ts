@@ -3,6 +3,7 @@ import type { Usage } from '../providers/types.js';
 import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from './events.js';
 import type { TodoItem } from '../tools/types.js';
 import type { MemoryStore } from '../memory/store.js';
+import type { SessionSummary } from '../session/listSessions.js';
 
 export interface SessionInfo {
   sessionId: string;
@@ -47,6 +48,8 @@ export interface AgentSession {
   contextTokens(): number;
   /** The markdown memory store, when memory is on. */
   memory(): MemoryStore | undefined;
+  /** Saved sessions started in this directory, newest first. */
+  recentSessions(limit?: number): SessionSummary[];
   /** Stops everything (aborts the run, kills background tasks) and flushes the session log. */
   close(): Promise<void>;
 }

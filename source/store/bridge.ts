@@ -210,6 +210,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
         clear: () => bridge.clear(),
         exit: () => bridge.exit(),
         killTask: (taskId) => bridge.killTask(taskId),
+        session,
         commands,
       };
       try {

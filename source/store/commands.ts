@@ -1,4 +1,5 @@
 // The slash-command contract and parser; the commands themselves live in hooks/commands, one per file.
+import type { AgentSession } from '../engine/sessionTypes.js';
 import type { PermissionMode } from '../engine/events.js';
 import type { AppState } from './state.js';
 
@@ -14,6 +15,8 @@ export interface CommandContext {
   clear(): void;
   exit(): void;
   killTask(taskId: string): Promise<void>;
+  /** The engine session, for commands that call it directly (/compact, /memory, /resume). */
+  readonly session: AgentSession;
   /** Every registered command, for /help. */
   readonly commands: readonly SlashCommand[];
 }
