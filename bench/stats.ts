@@ -11,5 +11,5 @@ export const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)
 export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function row(label: string, value: string, target?: string): string {
-  return `  ${label.padEnd(44)} ${value.padStart(12)}${target ? `   (target ${target})` : ''}`;
+  return `  ${label.padEnd(50)} ${value.padStart(12)}${target ? `   (target ${target})` : ''}`;
 }

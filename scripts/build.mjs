@@ -14,8 +14,9 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // ripgrep finds its binary next to its own files; devtools is an optional Ink extra.
-  external: ['@vscode/ripgrep', 'react-devtools-core'],
+  // ripgrep finds its binary next to its own files; devtools is an optional Ink extra; the tokenizer's rank
+  // table (2.3 MB) is required at run time only when exact counting is first needed.
+  external: ['@vscode/ripgrep', 'react-devtools-core', 'js-tiktoken/ranks/*'],
   jsx: 'automatic',
   sourcemap: true,
   logLevel: 'warning',

@@ -33,9 +33,18 @@ const microFloorRatio = 0.5;
 /** Summary calls that fail this many times in a row are not tried again; the breaker then acts. */
 const maxSummaryFailures = 3;
 
+/**
+ * The exact tokenizer costs ~0.5 s and ~160 MB to build, so a short session never builds it: below this share
+ * of the window by a pessimistic estimate (2.5 characters a token), a typical one (4) is close enough.
+ */
+const exactCountingFrom = 0.5;
+
 export class ContextManager {
   readonly counter = new TokenCounter();
   private readonly meter = new ContextMeter(this.counter);
+  private readonly typical = new ContextMeter(new TokenCounter((text) => Math.ceil(text.length / 4)));
+  private readonly pessimistic = new ContextMeter(new TokenCounter((text) => Math.ceil(text.length / 2.5)));
+  private readonly meters = [this.meter, this.typical, this.pessimistic];
   private breaker: ContextBreaker;
   private summaryFailures = 0;
 
@@ -56,15 +65,22 @@ export class ContextManager {
 
   /** After a model call: the provider's usage is the truth for everything up to that reply. */
   observe(reportedTokens: number, historyLength: number): void {
-    if (reportedTokens > 0) this.meter.observe(reportedTokens, historyLength);
+    if (reportedTokens > 0) for (const meter of this.meters) meter.observe(reportedTokens, historyLength);
   }
 
   estimate(system: string, tools: readonly ToolSchema[], history: readonly Message[]): number {
+    if (this.pessimistic.estimate(system, tools, history) < this.settings.window * exactCountingFrom) {
+      return this.typical.estimate(system, tools, history);
+    }
     return this.meter.estimate(system, tools, history);
   }
 
+  private resetMeters(): void {
+    for (const meter of this.meters) meter.reset();
+  }
+
   reset(): void {
-    this.meter.reset();
+    this.resetMeters();
     this.breaker.reset();
     this.summaryFailures = 0;
   }
@@ -84,7 +100,7 @@ export class ContextManager {
     });
     if (micro) {
       conversation.replace(micro.history);
-      this.meter.reset();
+      this.resetMeters();
       yield { type: 'compaction', runId, level: 'micro', tokensBefore: before, tokensAfter: this.estimate(system, tools, conversation.messages) };
     }
     const action = this.breaker.check(this.estimate(system, tools, conversation.messages), this.settings.window);
@@ -144,7 +160,7 @@ export class ContextManager {
       next = dropOlderHalf(history);
     }
     conversation.replace(next);
-    this.meter.reset();
+    this.resetMeters();
     const tokensAfter = this.estimate(system, tools, next);
     this.breaker.compacted(tokensAfter, this.settings.window);
     return { ok: true, event: { type: 'compaction', runId, level: level === 'manual' ? 'manual' : 'auto', tokensBefore, tokensAfter, summary }, error };

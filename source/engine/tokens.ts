@@ -1,7 +1,10 @@
 // Token counting for the context budget: exact o200k counts, cached per message, with the provider's usage as the anchor.
-import { Tiktoken } from 'js-tiktoken/lite';
-import o200kBase from 'js-tiktoken/ranks/o200k_base';
+import { createRequire } from 'node:module';
+import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite';
 import type { Message, ToolSchema } from '../providers/types.js';
+
+// The 2.3 MB rank table is loaded only when the first exact count is needed, never at start-up.
+const requireRanks = createRequire(import.meta.url);
 
 /** Counts the tokens of one string. */
 export type EncodeCount = (text: string) => number;
@@ -13,7 +16,10 @@ let sharedEncoder: Tiktoken | undefined;
 
 /** The encoder costs ~0.5 s and ~160 MB to build, so it is built on the first count and shared by the whole process. */
 function encoder(): Tiktoken {
-  sharedEncoder ??= new Tiktoken(o200kBase);
+  if (!sharedEncoder) {
+    const ranks = requireRanks('js-tiktoken/ranks/o200k_base') as TiktokenBPE & { default?: TiktokenBPE };
+    sharedEncoder = new Tiktoken(ranks.default ?? ranks);
+  }
   return sharedEncoder;
 }
 
