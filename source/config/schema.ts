@@ -59,7 +59,8 @@ export const configLayerSchema = {
   },
 } as const;
 
-const ajv = new Ajv({ allErrors: false, verbose: true });
+// validateSchema: false skips compiling the JSON Schema meta-schema (~40 ms at every start); this schema is ours.
+const ajv = new Ajv({ allErrors: false, verbose: true, validateSchema: false });
 addFormats.default(ajv);
 const validate = ajv.compile<ConfigLayer & { $schema?: string }>(configLayerSchema);
 

@@ -1,5 +1,14 @@
 // Runs a bash command in its own process group so a timeout, an abort or a kill takes down everything it started.
-import { execa } from 'execa';
+import type { execa as ExecaFn } from 'execa';
+
+type Execa = typeof ExecaFn;
+let loadedExeca: Execa | undefined;
+
+/** execa and its dependencies take tens of milliseconds to load: loaded on the first command, not at start-up. */
+export async function loadExeca(): Promise<Execa> {
+  loadedExeca ??= (await import('execa')).execa;
+  return loadedExeca;
+}
 
 export interface ShellExit {
   /** Undefined when the shell was ended by a signal or never started. */
@@ -46,6 +55,20 @@ function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
 }
 
 export function spawnShell(command: string, options: ShellOptions): ShellProcess {
+  if (loadedExeca) return startShell(loadedExeca, command, options);
+  // First command of the process: start as soon as execa is loaded; callers see the same interface meanwhile.
+  let started: ShellProcess | undefined;
+  const ready = loadExeca().then((execa) => (started = startShell(execa, command, options)));
+  return {
+    get pid() {
+      return started?.pid;
+    },
+    exited: ready.then((shell) => shell.exited),
+    kill: async () => (await ready).kill(),
+  };
+}
+
+function startShell(execa: Execa, command: string, options: ShellOptions): ShellProcess {
   // `exec 2>&1` merges stderr into stdout inside the shell, so lines keep their true order.
   const subprocess = execa('/bin/bash', ['-c', `exec 2>&1\n${command}`], {
     cwd: options.cwd,

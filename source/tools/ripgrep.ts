@@ -1,7 +1,7 @@
 // Runs the ripgrep binary shipped with @vscode/ripgrep, plus the newest-first ordering glob and grep share.
 import { promises as fs } from 'node:fs';
 import { rgPath } from '@vscode/ripgrep';
-import { execa } from 'execa';
+import { loadExeca } from './processGroup.js';
 
 export interface RipgrepResult {
   stdout: string;
@@ -17,6 +17,7 @@ export interface RipgrepResult {
 const baseArgs = ['--no-config', '--no-require-git', '--color=never'];
 
 export async function runRipgrep(args: string[], cwd: string, signal: AbortSignal): Promise<RipgrepResult> {
+  const execa = await loadExeca();
   const result = await execa(rgPath, [...baseArgs, ...args], {
     cwd,
     cancelSignal: signal,
