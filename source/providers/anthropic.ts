@@ -1,7 +1,8 @@
 // The Anthropic provider: Messages API streaming through the official SDK, loaded on first use.
 import type Anthropic from '@anthropic-ai/sdk';
 import { toAnthropicParams } from './anthropicRequest.js';
-import { asStreamError, classifyProviderError, StreamBrokenError, type ErrorContext } from './errors.js';
+import { streamAttempt } from './attempt.js';
+import { classifyProviderError, type ErrorContext } from './errors.js';
 import { parseToolInput } from './toolInput.js';
 import { streamWithRetry, type Sleep } from './retry.js';
 import {
@@ -153,26 +154,12 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
   async function* attempt(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
     const sdk = await getClient();
     const assembler = new MessageAssembler();
-    const aborted = (): ProviderEvent => ({ type: 'done', message: assembler.message(), stopReason: 'aborted', usage: assembler.usage });
-    let stream: AsyncIterable<RawEvent>;
-    try {
-      stream = await sdk.messages.create(toAnthropicParams(request), { signal });
-    } catch (err) {
-      if (signal.aborted) return yield aborted();
-      throw err;
-    }
-    try {
-      for await (const event of stream) {
-        yield* assembler.accept(event);
-        if (signal.aborted) break;
-      }
-    } catch (err) {
-      if (signal.aborted) return yield aborted();
-      throw asStreamError(err);
-    }
-    if (signal.aborted) return yield aborted();
-    if (!assembler.finished) throw new StreamBrokenError('broke_off');
-    yield { type: 'done', message: assembler.message(), stopReason: assembler.stopReason, usage: assembler.usage };
+    yield* streamAttempt<RawEvent>(() => sdk.messages.create(toAnthropicParams(request), { signal }), {
+      accept: (event) => assembler.accept(event),
+      complete: () => assembler.finished,
+      finished: () => ({ type: 'done', message: assembler.message(), stopReason: assembler.stopReason, usage: assembler.usage }),
+      aborted: () => ({ type: 'done', message: assembler.message(), stopReason: 'aborted', usage: assembler.usage }),
+    }, signal);
   }
 
   return {

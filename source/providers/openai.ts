@@ -1,6 +1,7 @@
 // The OpenAI-compatible provider (OpenAI, DeepSeek, Qwen, Ollama, vLLM...): Chat Completions streaming, SDK loaded on first use.
 import type OpenAI from 'openai';
-import { asStreamError, classifyProviderError, StreamBrokenError, type ErrorContext } from './errors.js';
+import { streamAttempt } from './attempt.js';
+import { classifyProviderError, type ErrorContext } from './errors.js';
 import { toOpenAIParams } from './openaiRequest.js';
 import { streamWithRetry, type Sleep } from './retry.js';
 import { parseToolInput } from './toolInput.js';
@@ -144,27 +145,13 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
   async function* attempt(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
     const sdk = await getClient();
     const assembler = new ChunkAssembler();
-    const aborted = (): ProviderEvent => ({ type: 'done', message: assembler.message(false), stopReason: 'aborted', usage: assembler.usage });
-    let stream: AsyncIterable<Chunk>;
-    try {
-      stream = await sdk.chat.completions.create(toOpenAIParams(request), { signal });
-    } catch (err) {
-      if (signal.aborted) return yield aborted();
-      throw err;
-    }
-    try {
-      for await (const chunk of stream) {
-        yield* assembler.accept(chunk);
-        if (signal.aborted) break;
-      }
-    } catch (err) {
-      if (signal.aborted) return yield aborted();
-      throw asStreamError(err);
-    }
-    if (signal.aborted) return yield aborted();
-    // Without a finish_reason the stream never completed.
-    if (assembler.finishReason === undefined) throw new StreamBrokenError('broke_off');
-    yield { type: 'done', message: assembler.message(true), stopReason: assembler.stopReason, usage: assembler.usage };
+    yield* streamAttempt<Chunk>(() => sdk.chat.completions.create(toOpenAIParams(request), { signal }), {
+      accept: (chunk) => assembler.accept(chunk),
+      // Without a finish_reason the stream never completed.
+      complete: () => assembler.finishReason !== undefined,
+      finished: () => ({ type: 'done', message: assembler.message(true), stopReason: assembler.stopReason, usage: assembler.usage }),
+      aborted: () => ({ type: 'done', message: assembler.message(false), stopReason: 'aborted', usage: assembler.usage }),
+    }, signal);
   }
 
   return {
