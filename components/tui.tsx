@@ -78,7 +78,8 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
     const message = opts.setupMessage ?? 'rein could not start a session: check agent.config.json and your API key settings.';
     handle = render(<SetupScreen message={message} onExit={() => handle?.unmount()} />);
     await handle.waitUntilExit();
-    return { exitCode: 1, usageLine: '' };
+    // Same exit code as headless mode for a configuration problem.
+    return { exitCode: 2, usageLine: '' };
   }
 
   let state = initialState(session.info, { todos: session.todos(), tasks: session.backgroundTasks(), usage: session.totalUsage() });

@@ -23,8 +23,9 @@ export function useSpinnerFrame(active: boolean): string {
 export function useNow(active: boolean, intervalMs = 1000): number {
   const tick = useTick(active, intervalMs);
   const [now, setNow] = useState(() => Date.now());
+  // Also refresh when the clock becomes active, so a task that just started never shows a stale time.
   useEffect(() => {
     setNow(Date.now());
-  }, [tick]);
+  }, [tick, active]);
   return now;
 }

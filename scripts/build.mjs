@@ -23,6 +23,7 @@ await build({
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __reinCreateRequire } from 'node:module';\nconst require = __reinCreateRequire(import.meta.url);",
   },
-  define: { REIN_VERSION: JSON.stringify(pkg.version), 'process.env.DEV': '"false"' },
+  // React's production build: the development build checks and warns on every render.
+  define: { REIN_VERSION: JSON.stringify(pkg.version), 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
 });
 chmodSync('dist/cli.js', 0o755);

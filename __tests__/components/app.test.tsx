@@ -183,7 +183,7 @@ describe('SetupScreen and startTui', () => {
       },
     });
     expect(frame).toContain('set OPENAI_API_KEY');
-    expect(result).toEqual({ exitCode: 1, usageLine: '' });
+    expect(result).toEqual({ exitCode: 2, usageLine: '' });
   });
 
   it('startTui exits on /exit, closes the session and returns the usage line', async () => {

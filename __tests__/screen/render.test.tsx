@@ -8,6 +8,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderFullScreen, restoreTerminal, type FullScreenHandle } from '../../components/screen/render.js';
 import { createEmulator } from './terminalEmulator.js';
 
+/** The first Ink render can take seconds on a loaded machine; waiting longer never hides a failure. */
+const patience = { timeout: 10_000, interval: 20 };
+
 const ALT_ENTER = '\x1b[?1049h';
 const ALT_LEAVE = '\x1b[?1049l';
 const CURSOR_SHOW = '\x1b[?25h';
@@ -140,10 +143,10 @@ describe('renderFullScreen', () => {
     const term = new FakeTerminal(40, 10);
     const keys = new FakeKeyboard();
     const handle = start(<Echo />, { stdout: term.asStream(), stdin: keys.asStream() });
-    await vi.waitFor(() => expect(keys.isRaw).toBe(true));
+    await vi.waitFor(() => expect(keys.isRaw).toBe(true), patience);
     keys.type('a');
     keys.type('b');
-    await vi.waitFor(() => expect(term.output()).toContain('typed:ab'));
+    await vi.waitFor(() => expect(term.output()).toContain('typed:ab'), patience);
 
     // A signal or crash restores while Ink is still mounted: raw mode must go and nothing may follow the restore.
     restoreTerminal();
@@ -160,7 +163,7 @@ describe('renderFullScreen', () => {
     const term = new FakeTerminal(40, 10);
     const keys = new FakeKeyboard();
     const handle = start(<Echo />, { stdout: term.asStream(), stdin: keys.asStream() });
-    await vi.waitFor(() => expect(keys.isRaw).toBe(true));
+    await vi.waitFor(() => expect(keys.isRaw).toBe(true), patience);
     keys.type('\x03');
     await handle.waitUntilExit();
     expect(term.output().endsWith(ALT_LEAVE)).toBe(true);
@@ -171,7 +174,7 @@ describe('renderFullScreen', () => {
     const term = new FakeTerminal(30, 8);
     const emulator = createEmulator(30, 8);
     start(<Framed />, { stdout: term.asStream() });
-    await vi.waitFor(() => expect(term.output()).toContain('size 30x8'));
+    await vi.waitFor(() => expect(term.output()).toContain('size 30x8'), patience);
     await emulator.feed(term.output());
     const before = term.chunks.length;
 
@@ -179,7 +182,7 @@ describe('renderFullScreen', () => {
     term.rows = 6;
     emulator.resize(20, 6);
     term.emit('resize');
-    await vi.waitFor(() => expect(term.chunks.slice(before).join('')).toContain('size 20x6'));
+    await vi.waitFor(() => expect(term.chunks.slice(before).join('')).toContain('size 20x6'), patience);
     const resizeOutput = term.chunks.slice(before).join('');
     expect(resizeOutput).toContain('\x1b[2J');
     await emulator.feed(resizeOutput);
@@ -239,7 +242,7 @@ describe('renderFullScreen', () => {
   it('falls back to plain Ink without the alternate screen when stdout is not a terminal', async () => {
     const term = new FakeTerminal(40, 10, false);
     const handle = start(<Text>plain output</Text>, { stdout: term.asStream() });
-    await vi.waitFor(() => expect(term.output()).toContain('plain output'));
+    await vi.waitFor(() => expect(term.output()).toContain('plain output'), patience);
     handle.unmount();
     expect(term.output()).not.toContain(ALT_ENTER);
     expect(term.output()).not.toContain(ALT_LEAVE);

@@ -1,0 +1,109 @@
+// End-to-end: leaving the full-screen TUI in tmux (/exit, Ctrl+C twice, Ctrl+D, the setup screen) gives the terminal back.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
+import { promptLine, reinCommand, snapshotCli, tmuxServer, typeAndSend, type CliSnapshot, type TmuxPane, type TmuxServer } from '../support/tmux.js';
+
+let tmux: TmuxServer;
+let cli: CliSnapshot;
+let cwd: string;
+let home: string;
+let server: MockLlmServer | undefined;
+let pane: TmuxPane | undefined;
+
+beforeAll(async () => {
+  cli = await snapshotCli();
+  tmux = tmuxServer('exit');
+});
+afterAll(async () => {
+  await tmux?.close();
+  cli?.dispose();
+});
+
+beforeEach(() => {
+  cwd = mkdtempSync(join(tmpdir(), 'rein-tui-cwd-'));
+  home = mkdtempSync(join(tmpdir(), 'rein-tui-home-'));
+});
+
+afterEach(async () => {
+  await pane?.kill();
+  pane = undefined;
+  await server?.close();
+  server = undefined;
+  rmSync(cwd, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+});
+
+/** Starts rein against a mock server that answers every request, has one exchange, and checks it runs full screen. */
+async function startChattedRein(): Promise<TmuxPane> {
+  server = await startMockLlmServer({ respond: () => ({ text: 'Hello there.', usage: { inputTokens: 1234, outputTokens: 56 } }) });
+  const args = ['--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'test-model'];
+  pane = await tmux.start({ command: reinCommand({ cli: cli.cliPath, args, home, env: { OPENAI_API_KEY: 'sk-test' } }), cwd });
+  await pane.waitFor('Type a message', 20_000);
+  expect(await pane.alternateOn()).toBe(true);
+  expect(await pane.canCaptureAlternate()).toBe(true);
+  await typeAndSend(pane, 'Say hello');
+  await pane.waitFor((s) => s.includes('Hello there.') && promptLine(s).includes('Type a message'));
+  return pane;
+}
+
+/** After rein is gone: the main screen is back with the usage line and the exit code, and none of rein's frame. */
+async function expectTerminalRestored(p: TmuxPane, exit: RegExp): Promise<string> {
+  const screen = await p.waitFor(exit);
+  expect(await p.alternateOn()).toBe(false);
+  expect(await p.canCaptureAlternate()).toBe(false);
+  for (const frameText of ['Type a message', '(openai) ·', 'Todos', 'Background', '────', 'Hello there.'])
+    expect(screen).not.toContain(frameText);
+  return screen;
+}
+
+describe('leaving the rein TUI', () => {
+  it('/exit leaves the alternate screen and prints the usage line and exit code 0', async () => {
+    const p = await startChattedRein();
+    await typeAndSend(p, '/exit');
+    const screen = await expectTerminalRestored(p, /EXIT:\d+/);
+    expect(screen).toMatch(/^rein: 1,234 tokens in, 56 out$/m);
+    expect(screen).toMatch(/^EXIT:0$/m);
+  });
+
+  it('Ctrl+C once only warns; a second Ctrl+C exits and restores the terminal', async () => {
+    const p = await startChattedRein();
+    await p.sendText('draft text');
+    await p.waitFor((s) => promptLine(s) === '❯ draft text');
+    await p.sendKeys('C-c');
+    // The first Ctrl+C clears the prompt and arms the exit; rein is still running.
+    const armed = await p.waitFor('Press Ctrl+C again to exit');
+    expect(promptLine(armed)).not.toContain('draft text');
+    expect(await p.alternateOn()).toBe(true);
+    await p.sendKeys('C-c');
+    const screen = await expectTerminalRestored(p, /EXIT:\d+/);
+    expect(screen).toMatch(/^rein: 1,234 tokens in, 56 out$/m);
+    expect(screen).toMatch(/^EXIT:0$/m);
+  });
+
+  it('Ctrl+D on an empty prompt exits', async () => {
+    const p = await startChattedRein();
+    await p.sendKeys('C-d');
+    const screen = await expectTerminalRestored(p, /EXIT:\d+/);
+    expect(screen).toMatch(/^rein: [\d,]+ tokens in, [\d,]+ out/m);
+    expect(screen).toMatch(/^EXIT:0$/m);
+  });
+
+  it('without an API key shows the setup screen naming ANTHROPIC_API_KEY, and quitting restores the terminal', async () => {
+    pane = await tmux.start({ command: reinCommand({ cli: cli.cliPath, args: ['--provider', 'anthropic'], home }), cwd });
+    const setup = await pane.waitFor('rein needs setting up', 20_000);
+    expect(setup).toContain('ANTHROPIC_API_KEY');
+    expect(await pane.alternateOn()).toBe(true);
+    await pane.sendKeys('q');
+    const screen = await pane.waitFor(/EXIT:\d+/);
+    expect(await pane.alternateOn()).toBe(false);
+    expect(await pane.canCaptureAlternate()).toBe(false);
+    expect(screen).not.toContain('rein needs setting up');
+    expect(screen).not.toContain('ANTHROPIC_API_KEY');
+    // Nothing ran, so there is no usage line; exit code 2 (configuration), as in headless mode.
+    expect(screen).not.toMatch(/tokens in/);
+    expect(screen).toMatch(/^EXIT:2$/m);
+  });
+});

@@ -1,0 +1,196 @@
+// End-to-end: the built CLI's full-screen TUI in tmux against the mock LLM server — chat, approvals, interrupts, panels.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { validateHistory } from '../../source/engine/history.js';
+import { fromOpenAIRequest } from '../support/requestHistory.js';
+import { startMockLlmServer, type MockLlmServer, type MockTurn } from '../support/mockLlmServer.js';
+import { promptLine, reinCommand, statusLine, snapshotCli, tmuxServer, typeAndSend as send, type CliSnapshot, type TmuxPane, type TmuxServer } from '../support/tmux.js';
+
+let tmux: TmuxServer;
+let cli: CliSnapshot;
+let cwd: string;
+let home: string;
+let server: MockLlmServer | undefined;
+let pane: TmuxPane | undefined;
+
+beforeAll(async () => {
+  cli = await snapshotCli();
+  tmux = tmuxServer('tui');
+});
+afterAll(async () => {
+  await tmux?.close();
+  cli?.dispose();
+});
+
+beforeEach(() => {
+  cwd = mkdtempSync(join(tmpdir(), 'rein-tui-cwd-'));
+  home = mkdtempSync(join(tmpdir(), 'rein-tui-home-'));
+});
+
+afterEach(async () => {
+  await pane?.kill();
+  pane = undefined;
+  await server?.close();
+  server = undefined;
+  rmSync(cwd, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+});
+
+/** Starts the mock server with `turns` and rein in tmux, and waits for the empty prompt. */
+async function startRein(turns: MockTurn[], extraArgs: string[] = []): Promise<TmuxPane> {
+  server = await startMockLlmServer({ turns });
+  const args = ['--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'test-model', ...extraArgs];
+  pane = await tmux.start({ command: reinCommand({ cli: cli.cliPath, args, home, env: { OPENAI_API_KEY: 'sk-test' } }), cwd });
+  await pane.waitFor('Type a message', 20_000);
+  return pane;
+}
+
+/** Every request the rein process sent must carry a valid history (each tool call answered, in order). */
+function expectValidHistories(s: MockLlmServer): void {
+  for (const request of s.requests) expect(validateHistory(fromOpenAIRequest(request.body))).toBeUndefined();
+}
+
+/** Every text the model was sent back as tool results, in one string (OpenAI format). */
+const toolResultsOf = (s: MockLlmServer, request: number): string =>
+  JSON.stringify((s.requests[request]?.body.messages as Array<{ role: string }>).filter((m) => m.role === 'tool'));
+
+describe('rein TUI in tmux', () => {
+  it('shows the user message, the streamed answer, and the model and mode in the status bar', async () => {
+    const p = await startRein([{ text: 'The answer is forty-two, streamed in small chunks.', chunkDelayMs: 5 }]);
+    await send(p, 'What is the answer?');
+    const screen = await p.waitFor((s) => s.includes('The answer is forty-two, streamed in small chunks.') && promptLine(s).includes('Type a message'));
+    expect(screen).toMatch(/^❯ What is the answer\?/m);
+    expect(statusLine(screen)).toMatch(/test-model \(openai\) · ask ·/);
+    expect(promptLine(screen)).toContain('Type a message');
+    expect(server?.requests).toHaveLength(1);
+    // Prompt history goes to REIN_HOME, never to the real home.
+    expect(readFileSync(join(home, 'prompt-history.jsonl'), 'utf8')).toContain('What is the answer?');
+  });
+
+  it('shows an edit diff for approval, applies it after y, and shows the diff in the transcript', async () => {
+    writeFileSync(join(cwd, 'greet.txt'), 'hello old world\n');
+    const p = await startRein([
+      { toolCalls: [{ name: 'read_file', input: { path: 'greet.txt' } }] },
+      { toolCalls: [{ name: 'edit_file', input: { path: 'greet.txt', old_string: 'hello old world', new_string: 'hello new world' } }] },
+      { text: 'Greeting updated.' },
+    ]);
+    await send(p, 'Change old to new in greet.txt');
+    const dialog = await p.waitFor('Allow edit_file?');
+    expect(dialog).toMatch(/^\s*│\s+-hello old world/m);
+    expect(dialog).toMatch(/^\s*│\s+\+hello new world/m);
+    expect(dialog).toMatch(/Yes\s+No\s+Always/);
+    expect(readFileSync(join(cwd, 'greet.txt'), 'utf8')).toBe('hello old world\n');
+
+    await p.sendKeys('y');
+    const after = await p.waitFor('Greeting updated.');
+    expect(after).not.toContain('Allow edit_file?');
+    expect(after).toMatch(/Updated greet\.txt \+1 -1/);
+    expect(after).toMatch(/^\s+-hello old world/m);
+    expect(after).toMatch(/^\s+\+hello new world/m);
+    expect(readFileSync(join(cwd, 'greet.txt'), 'utf8')).toBe('hello new world\n');
+  });
+
+  it('denies a bash call with n and a reason that reaches the model, then shows its next answer', async () => {
+    const p = await startRein([
+      { toolCalls: [{ name: 'bash', input: { command: 'rm -rf build-output' } }] },
+      { text: 'Understood, I will keep the build output.' },
+    ]);
+    await send(p, 'Clean the build');
+    const dialog = await p.waitFor('Allow bash?');
+    expect(dialog).toContain('$ rm -rf build-output');
+    expect(dialog).toContain(`in ${cwd}`);
+
+    await p.sendKeys('n');
+    await p.waitFor('Reason (optional, Enter sends, Esc skips)');
+    await p.sendText('keep the artifacts');
+    await p.waitFor(/Reason \(optional, Enter sends, Esc skips\): keep the artifacts/);
+    await p.sendKeys('Enter');
+    const after = await p.waitFor('Understood, I will keep the build output.');
+    expect(after).toMatch(/bash\(rm -rf build-output\) denied/);
+    expect(after).toContain('Denied: keep the artifacts');
+    expect(server?.requests).toHaveLength(2);
+    expect(toolResultsOf(server!, 1)).toContain('keep the artifacts');
+    expectValidHistories(server!);
+  });
+
+  it('interrupts a slow stream with Esc, keeps the prompt usable and answers the next message', async () => {
+    // Streamed text shows line by line, so the story is many short lines (about 6 s to stream in full).
+    const story = Array.from({ length: 30 }, (_, i) => `Story line ${i}.`).join('\n');
+    const p = await startRein([{ text: story, chunkDelayMs: 50 }, { text: 'Back to normal.' }]);
+    await send(p, 'Tell me a long story');
+    await p.waitFor('Story line 1.');
+    await p.sendKeys('Escape');
+    const stopped = await p.waitFor('Interrupted.');
+    expect(stopped).not.toContain('Story line 29.');
+    expect(stopped).toContain('Story line 0.');
+
+    await p.sendText('still here');
+    await p.waitFor((screen) => promptLine(screen) === '❯ still here');
+    await p.sendKeys('C-u');
+    await p.waitFor((screen) => promptLine(screen).includes('Type a message'));
+    await send(p, 'Are you there?');
+    await p.waitFor('Back to normal.');
+    expect(server?.requests).toHaveLength(2);
+    const messages = JSON.stringify(server?.requests[1]?.body.messages);
+    expect(messages).toContain('Are you there?');
+    expectValidHistories(server!);
+  });
+
+  it('shows todos with their states and counts and a background task in the sidebar and its panel', async () => {
+    const todos = [
+      { content: 'Write the parser', activeForm: 'Writing the parser', status: 'completed' },
+      { content: 'Write the tests', activeForm: 'Writing the tests', status: 'in_progress' },
+      { content: 'Update the docs', activeForm: 'Updating the docs', status: 'pending' },
+    ];
+    const p = await startRein(
+      [
+        { toolCalls: [{ name: 'todo_write', input: { todos } }, { name: 'bash', input: { command: 'echo started; sleep 30', run_in_background: true } }] },
+        { text: 'Plan written and the server is starting.' },
+      ],
+      ['--permission-mode', 'yolo'],
+    );
+    expect(statusLine(await p.capture())).toContain('· yolo ·');
+    await send(p, 'Plan the work and start the server');
+    const screen = await p.waitFor('Plan written and the server is starting.');
+    expect(screen).toContain('Todos 1/3');
+    expect(screen).toContain('✓ Write the parser');
+    expect(screen).toContain('◐ Writing the tests');
+    expect(screen).toContain('○ Update the docs');
+    expect(screen).toMatch(/Background \(1\)/);
+    expect(screen).toMatch(/● echo started; sleep 30/);
+    expect(screen).toMatch(/\S+ · running · /);
+    expect(screen).not.toContain('Allow bash?');
+
+    await p.sendKeys('C-t');
+    const panel = await p.waitFor('↑/↓ pick a task · x stop it · Esc close');
+    expect(panel).toMatch(/\S+: echo started; sleep 30 — running/);
+    expect(panel).toMatch(/^started\s*(│|$)/m);
+
+    await p.sendKeys('x');
+    await p.waitFor(/— killed/);
+    await p.sendKeys('Escape');
+    const closed = await p.waitFor((s) => !s.includes('x stop it'));
+    expect(closed).toContain('Plan written and the server is starting.');
+    expect(closed).toMatch(/killed/);
+  });
+
+  it('/help lists the commands and keys; an unknown command gets a one-line hint', async () => {
+    const p = await startRein([]);
+    await send(p, '/help');
+    const help = await p.waitFor('Ctrl+C twice');
+    expect(help).toContain('Commands:');
+    for (const name of ['/help', '/clear', '/model', '/mode', '/cost', '/todos', '/tasks', '/exit'])
+      expect(help).toMatch(new RegExp(`^\\s*${name}\\b`, 'm'));
+    expect(help).toContain('Keys:');
+    expect(help).toMatch(/Esc: interrupt the running task/);
+
+    await send(p, '/foo');
+    const unknown = await p.waitFor('Unknown command /foo');
+    const hintLines = unknown.split('\n').filter((line) => line.includes('/foo'));
+    expect(hintLines).toHaveLength(1);
+    expect(hintLines[0]).toContain('Unknown command /foo — type /help for the list.');
+    expect(server?.requests).toHaveLength(0);
+  });
+});

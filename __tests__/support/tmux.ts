@@ -1,0 +1,210 @@
+// Drives the built rein CLI inside a detached tmux session on a private socket: start, type, press keys, read the screen.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+export const cliPath = resolve('dist/cli.js');
+
+export interface CliSnapshot {
+  /** dist/cli.js inside the copy. */
+  cliPath: string;
+  dispose(): void;
+}
+
+/** Files a bundle file imports from its own folder (esbuild chunks). */
+const localImports = (code: string): string[] => [...code.matchAll(/["']\.\/([\w.-]+\.js)["']/g)].map((m) => m[1]);
+
+function completeBundle(dir: string): boolean {
+  if (!existsSync(join(dir, 'cli.js'))) return false;
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.js'))
+    .every((file) => localImports(readFileSync(join(dir, file), 'utf8')).every((dep) => existsSync(join(dir, dep))));
+}
+
+/**
+ * Copies the built CLI to a temp folder (with node_modules linked for its external packages), so a rebuild
+ * of dist/ while the suite runs cannot pull chunks away from a running rein. Retries while dist/ is half written.
+ */
+export async function snapshotCli(): Promise<CliSnapshot> {
+  const root = mkdtempSync(join(tmpdir(), 'rein-e2e-dist-'));
+  const dist = join(root, 'dist');
+  for (let attempt = 0; ; attempt++) {
+    rmSync(dist, { recursive: true, force: true });
+    try {
+      cpSync(resolve('dist'), dist, { recursive: true, filter: (source) => !source.endsWith('.map') });
+      if (completeBundle(dist)) break;
+    } catch {
+      // dist/ changed under the copy; try again below.
+    }
+    if (attempt >= 40) {
+      rmSync(root, { recursive: true, force: true });
+      throw new Error('dist/ holds no complete build of rein: run `npm run build` before the end-to-end tests.');
+    }
+    await sleep(250);
+  }
+  symlinkSync(resolve('node_modules'), join(root, 'node_modules'), 'dir');
+  return { cliPath: join(dist, 'cli.js'), dispose: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** What a screen is matched against: a substring, a pattern, or any test on the whole screen. */
+export type ScreenMatch = string | RegExp | ((screen: string) => boolean);
+
+export interface TmuxPane {
+  /** tmux target of the session's only pane. */
+  readonly target: string;
+  /** Named keys as tmux knows them: 'Enter', 'Escape', 'C-c', 'C-t', 'BSpace'… */
+  sendKeys(...keys: string[]): Promise<void>;
+  /** Types text literally (send-keys -l), so words like "Enter" are not read as keys. */
+  sendText(text: string): Promise<void>;
+  /** The visible screen as plain text, one line per row. */
+  capture(): Promise<string>;
+  /** Polls the screen every 50 ms until it matches; fails naming what was awaited and showing the last screen. */
+  waitFor(match: ScreenMatch, timeoutMs?: number): Promise<string>;
+  /** Whether the pane currently shows the alternate screen. */
+  alternateOn(): Promise<boolean>;
+  /** Whether `capture-pane -a` (the alternate screen's content) works, which it only does in alternate mode. */
+  canCaptureAlternate(): Promise<boolean>;
+  kill(): Promise<void>;
+}
+
+export interface TmuxServer {
+  readonly socket: string;
+  /** Starts a session running `command` (a shell command line) in `cwd`, sized 120×40 unless told. */
+  start(opts: { command: string; cwd: string; width?: number; height?: number }): Promise<TmuxPane>;
+  /** Kills the server and every session on it. */
+  close(): Promise<void>;
+}
+
+/** Quotes one word for a POSIX shell. */
+export function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+const describeMatch = (match: ScreenMatch): string =>
+  typeof match === 'string' ? JSON.stringify(match) : match instanceof RegExp ? String(match) : match.name || 'a screen predicate';
+
+const matches = (screen: string, match: ScreenMatch): boolean =>
+  typeof match === 'string' ? screen.includes(match) : match instanceof RegExp ? match.test(screen) : match(screen);
+
+/** A tmux server on its own socket (`tmux -L`), so tests never touch the user's sessions. */
+export function tmuxServer(label: string): TmuxServer {
+  const socket = `rein-e2e-${label}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  // The server reads only this file, never the user's ~/.tmux.conf: no status line, so the pane is the whole window.
+  const configDir = mkdtempSync(join(tmpdir(), 'rein-e2e-tmux-'));
+  const config = join(configDir, 'tmux.conf');
+  writeFileSync(config, 'set -g status off\nset -g escape-time 0\nset -g history-limit 2000\n');
+  const tmux = async (...args: string[]): Promise<string> =>
+    (await run('tmux', ['-L', socket, '-f', config, ...args], { encoding: 'utf8' })).stdout;
+  let sessions = 0;
+
+  async function start(opts: { command: string; cwd: string; width?: number; height?: number }): Promise<TmuxPane> {
+    const name = `s${++sessions}`;
+    const width = opts.width ?? 120;
+    const height = opts.height ?? 40;
+    await tmux('new-session', '-d', '-s', name, '-x', String(width), '-y', String(height), '-c', opts.cwd, opts.command);
+    const target = `${name}:0.0`;
+
+    const capture = async (): Promise<string> => tmux('capture-pane', '-p', '-t', target);
+    return {
+      target,
+      async sendKeys(...keys) {
+        await tmux('send-keys', '-t', target, ...keys);
+      },
+      async sendText(text) {
+        await tmux('send-keys', '-t', target, '-l', text);
+      },
+      capture,
+      async waitFor(match, timeoutMs = 10_000) {
+        const deadline = Date.now() + timeoutMs;
+        let screen = '';
+        for (;;) {
+          screen = await capture();
+          if (matches(screen, match)) return screen;
+          if (Date.now() > deadline) break;
+          await sleep(50);
+        }
+        throw new Error(`The screen did not show ${describeMatch(match)} within ${timeoutMs} ms. Last screen:\n${screen.trimEnd()}`);
+      },
+      async alternateOn() {
+        return (await tmux('display-message', '-p', '-t', target, '#{alternate_on}')).trim() === '1';
+      },
+      async canCaptureAlternate() {
+        try {
+          await tmux('capture-pane', '-p', '-a', '-t', target);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      async kill() {
+        await tmux('kill-session', '-t', name).catch(() => undefined);
+      },
+    };
+  }
+
+  return {
+    socket,
+    start,
+    async close() {
+      await tmux('kill-server').catch(() => undefined);
+      rmSync(configDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ReinCommandOptions {
+  /** The CLI to run (a snapshot's cliPath); dist/cli.js when absent. */
+  cli?: string;
+  /** CLI flags after `node dist/cli.js`. */
+  args: string[];
+  /** REIN_HOME for prompt history and sessions. */
+  home: string;
+  /** Extra variables; keys given as undefined are removed from the environment. */
+  env?: Record<string, string | undefined>;
+}
+
+/** Variables the test runner sets that a user's shell would not have. */
+const runnerVariables = ['NODE_ENV', 'NODE_OPTIONS', 'TEST', 'VITEST', 'VITEST_MODE', 'VITEST_POOL_ID', 'VITEST_WORKER_ID'];
+
+/**
+ * The shell line that runs rein and keeps the pane open after it exits, printing `EXIT:<code>`.
+ * CI=false because Ink prints only static output under CI=true; API keys and test-runner variables
+ * from the outer environment are dropped, so rein starts as it would from a user's shell.
+ */
+export function reinCommand(opts: ReinCommandOptions): string {
+  const env: Record<string, string | undefined> = {
+    ...Object.fromEntries(runnerVariables.map((key) => [key, undefined])),
+    ANTHROPIC_API_KEY: undefined,
+    OPENAI_API_KEY: undefined,
+    DEEPSEEK_API_KEY: undefined,
+    CI: 'false',
+    TERM: 'xterm-256color',
+    FORCE_COLOR: undefined,
+    NO_COLOR: undefined,
+    REIN_HOME: opts.home,
+    ...opts.env,
+  };
+  const unset = Object.entries(env).flatMap(([key, value]) => (value === undefined ? ['-u', key] : []));
+  const set = Object.entries(env).flatMap(([key, value]) => (value === undefined ? [] : [`${key}=${value}`]));
+  const words = ['env', ...unset, ...set, process.execPath, opts.cli ?? cliPath, ...opts.args].map(shellQuote).join(' ');
+  return `${words}; echo "EXIT:$?"; sleep 60`;
+}
+
+/** The prompt line: the last line starting with ❯ (user messages in the transcript start with it too). */
+export const promptLine = (screen: string): string => screen.split('\n').filter((line) => line.startsWith('❯')).at(-1) ?? '';
+
+/** The status bar: the last non-empty line of the screen. */
+export const statusLine = (screen: string): string => screen.trimEnd().split('\n').at(-1) ?? '';
+
+/** Types a message, waits until the prompt line shows it, then sends it with Enter. */
+export async function typeAndSend(pane: TmuxPane, text: string): Promise<void> {
+  await pane.sendText(text);
+  await pane.waitFor((screen) => promptLine(screen) === `❯ ${text}`);
+  await pane.sendKeys('Enter');
+}
