@@ -20,6 +20,16 @@ const toolStart = (id: string, messageId = 'm1'): AgentEvent[] => [
 ];
 
 describe('applyEvent', () => {
+  it('shows a waiting call with its first argument as soon as the message ends', () => {
+    const state = reduce([
+      { type: 'tool_call_start', runId: 'r1', messageId: 'm1', toolCallId: 'c1', name: 'bash' },
+      { type: 'message_end', runId: 'r1', turnId: 't1', messageId: 'm1', stopReason: 'tool_use', usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 },
+        message: { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'bash', input: { command: 'npm test\n--watch' } }] } },
+    ]);
+    expect(tool(state, 'c1').summary).toBe('npm test');
+    expect(tool(state, 'c1').status).not.toBe('running');
+  });
+
   it('builds user and assistant items from a simple run and stops running at run_end', () => {
     const events = simpleRun('r1', 'hi', 'hello world');
     const midway = reduce(events.slice(0, 4));

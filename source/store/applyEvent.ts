@@ -154,8 +154,22 @@ function applyMessageEnd(state: AppState, event: EventOf<'message_end'>): AppSta
     const thinking = finalThinking && finalThinking !== m.thinking ? finalThinking : m.thinking;
     return { ...m, done: true, text, thinking };
   });
+  const withCalls = event.message.content.reduce(
+    (acc, block) => (block.type === 'tool_use' ? updateItem(acc, block.id, 'tool', (t) => (t.summary ? t : { ...t, summary: pendingSummary(block.input) })) : acc),
+    ended,
+  );
+  return dropEmptyMessage(withCalls, event.messageId);
+}
+
+/** Until a call starts, its line shows its first text argument (the command, the path). */
+function pendingSummary(input: Record<string, unknown>): string {
+  const first = Object.values(input).find((v): v is string => typeof v === 'string');
+  return first ? first.split('\n')[0].slice(0, 120) : '';
+}
+
+function dropEmptyMessage(ended: AppState, messageId: string): AppState {
   // An empty message (tool calls only) leaves no line behind.
-  const index = findItemIndex(ended.transcript, event.messageId);
+  const index = findItemIndex(ended.transcript, messageId);
   const item = ended.transcript[index];
   if (item && item.kind === 'assistant' && item.text === '' && item.thinking === '') {
     return { ...ended, transcript: ended.transcript.filter((_, i) => i !== index) };
