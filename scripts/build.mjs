@@ -1,7 +1,9 @@
 // Bundles the CLI with esbuild. Dependencies are bundled too (resolving hundreds of small modules at start-up
 // costs more than the code itself); the TUI is split into its own chunk so headless runs never load React or Ink.
 import { build } from 'esbuild';
-import { chmodSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Ajv, _ } from 'ajv';
+import standaloneCode from 'ajv/dist/standalone/index.js';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
@@ -27,3 +29,17 @@ await build({
   define: { REIN_VERSION: JSON.stringify(pkg.version), 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
 });
 chmodSync('dist/cli.js', 0o755);
+
+// The config validator, compiled now instead of at every start (source/config/validator.ts loads it).
+const schemaBundle = await build({
+  stdin: {
+    contents: "export { configLayerSchema, validatorOptions } from './source/config/layerSchema.ts';",
+    resolveDir: process.cwd(),
+    loader: 'ts',
+  },
+  bundle: true, format: 'esm', platform: 'node', packages: 'external', write: false, logLevel: 'warning',
+});
+const { configLayerSchema, validatorOptions } = await import(`data:text/javascript;base64,${Buffer.from(schemaBundle.outputFiles[0].text).toString('base64')}`);
+const ajv = new Ajv({ ...validatorOptions, code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
+(await import('ajv-formats')).default.default(ajv);
+writeFileSync('dist/config-validator.cjs', standaloneCode.default(ajv, ajv.compile(configLayerSchema)));

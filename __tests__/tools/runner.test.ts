@@ -99,8 +99,8 @@ describe('runToolCall', () => {
     expect(result.content).toContain('/limit: must be integer');
     expect(result.content).toContain('/extra: is not a known argument');
     expect(result.content).toContain(`Received: ${JSON.stringify(input)}`);
-    expect(validateToolInput(readFileTool, { path: 'a' })).toBeUndefined();
-    expect(validateToolInput(readFileTool, { path: 3, offset: -1 })).toMatch(/\/offset: must be >= 1/);
+    expect(await validateToolInput(readFileTool, { path: 'a' })).toBeUndefined();
+    expect(await validateToolInput(readFileTool, { path: 3, offset: -1 })).toMatch(/\/offset: must be >= 1/);
   });
 
   it('coerces numeric strings without changing the input it was given', async () => {

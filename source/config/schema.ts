@@ -1,71 +1,13 @@
-// The JSON Schema every config layer is validated against, and the list of built-in tool names.
-import { Ajv, type ErrorObject } from 'ajv';
-import addFormats from 'ajv-formats';
-import { permissionModes } from '../engine/events.js';
+// Validates one config layer against the schema (see layerSchema.ts for the schema itself).
+import type { ErrorObject } from 'ajv';
 import type { ConfigLayer } from './types.js';
+import { layerValidator } from './validator.js';
 
-/** Every built-in tool; `tools` entries must be one of these. The tools package checks its registry against it. */
-export const knownToolNames: readonly string[] = [
-  'read_file',
-  'write_file',
-  'edit_file',
-  'glob',
-  'grep',
-  'bash',
-  'bash_output',
-  'kill_task',
-  'todo_write',
-];
-
-export const providerNames: readonly string[] = ['anthropic', 'openai'];
-
-/** Schema of one layer: every key optional, unknown keys rejected so typos surface. */
-export const configLayerSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    $schema: { type: 'string' },
-    provider: { type: 'string', enum: [...providerNames] },
-    model: { type: 'string', minLength: 1 },
-    baseUrl: { type: 'string', pattern: '^https?://', format: 'uri' },
-    apiKey: { type: 'string' },
-    temperature: { type: 'number', minimum: 0, maximum: 2 },
-    maxTokens: { type: 'integer', minimum: 1 },
-    maxTurns: { type: 'integer', minimum: 0 },
-    maxRetries: { type: 'integer', minimum: 1, maximum: 10 },
-    permissionMode: { type: 'string', enum: [...permissionModes] },
-    tools: { type: 'array', items: { type: 'string', enum: [...knownToolNames] } },
-    security: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { workspace: { type: 'string', minLength: 1 } },
-    },
-    context: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        maxContextTokens: { type: 'integer', minimum: 1000 },
-        contextDangerRatio: { type: 'number', exclusiveMinimum: 0, maximum: 0.95 },
-        keepRecentToolResults: { type: 'integer', minimum: 0 },
-        keepRecentRatio: { type: 'number', exclusiveMinimum: 0, maximum: 0.8 },
-        instructionsBudgetTokens: { type: 'integer', minimum: 0 },
-      },
-    },
-    memory: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { dir: { type: 'string', minLength: 1 } },
-    },
-  },
-} as const;
-
-// validateSchema: false skips compiling the JSON Schema meta-schema (~40 ms at every start); this schema is ours.
-const ajv = new Ajv({ allErrors: false, verbose: true, validateSchema: false });
-addFormats.default(ajv);
-const validate = ajv.compile<ConfigLayer & { $schema?: string }>(configLayerSchema);
+export { configLayerSchema, knownToolNames, providerNames } from './layerSchema.js';
 
 /** Validates one layer; on failure returns the first error so the message can name one path and one problem. */
 export function checkLayer(data: unknown): { ok: true; layer: ConfigLayer } | { ok: false; error: ErrorObject } {
+  const validate = layerValidator();
   if (validate(data)) {
     const { $schema: _ignored, ...layer } = data;
     return { ok: true, layer };

@@ -75,7 +75,7 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
     const call = p.calls[index];
     const tool = p.registry.get(call.name);
     // Unknown tools and bad arguments are answered by the runner without asking anyone.
-    if (!tool || validateToolInput(tool, call.input) !== undefined) return true;
+    if (!tool || (await validateToolInput(tool, call.input)) !== undefined) return true;
     const verdict = decidePermission(tool, call.input, p.mode, p.rules);
     if (verdict.kind === 'allow') return true;
     if (verdict.kind === 'deny') {

@@ -1,6 +1,5 @@
 // Runs one tool call end to end: lookup, argument checks, timeout, abort, crash capture and output truncation. Never throws.
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { ToolSchema } from '../providers/types.js';
 import { outputLimitsFor, cutMiddle, truncateToolOutput } from './truncate.js';
 import { errorResult, type AnyTool, type ToolContext, type ToolResult } from './types.js';
@@ -37,26 +36,32 @@ export class ToolRegistry {
   }
 }
 
-let ajvInstance: Ajv | undefined;
+let ajvInstance: Promise<Ajv> | undefined;
 const validators = new WeakMap<AnyTool, ValidateFunction | null>();
 
-function getAjv(): Ajv {
-  if (!ajvInstance) {
+/** Ajv is loaded with the first tool call, not at start-up. */
+function getAjv(): Promise<Ajv> {
+  ajvInstance ??= (async () => {
+    const [ajvModule, formats] = await Promise.all([import('ajv'), import('ajv-formats')]);
+    // Both are CommonJS: their module.exports is the default export whichever loader brings them in.
+    const { Ajv } = ajvModule.default as unknown as { Ajv: typeof import('ajv').Ajv };
     // coerceTypes: smaller models often send "10" for 10 or "true" for true; accept those instead of failing the turn.
     // strict: false, because MCP servers ship schemas with keywords Ajv does not know.
     // validateSchema: false skips compiling the meta-schema (~40 ms); a schema that does not compile is caught below.
-    ajvInstance = new Ajv({ allErrors: true, strict: false, coerceTypes: true, useDefaults: true, validateSchema: false });
-    addFormats.default(ajvInstance);
-  }
+    const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: true, useDefaults: true, validateSchema: false });
+    formats.default.default(ajv);
+    return ajv;
+  })();
   return ajvInstance;
 }
 
 /** One compiled validator per tool; null when the tool's own schema cannot be compiled (then the tool checks its input). */
-function validatorFor(tool: AnyTool): ValidateFunction | null {
+async function validatorFor(tool: AnyTool): Promise<ValidateFunction | null> {
   let validate = validators.get(tool);
   if (validate === undefined) {
+    const ajv = await getAjv();
     try {
-      validate = getAjv().compile(tool.inputSchema);
+      validate = ajv.compile(tool.inputSchema);
     } catch {
       validate = null;
     }
@@ -86,8 +91,8 @@ function describeAjvError(error: ErrorObject): string {
 }
 
 /** Checks and coerces a copy of `input`; the history keeps what the model actually sent. */
-function checkInput(tool: AnyTool, input: Record<string, unknown>): { args: Record<string, unknown> } | { error: string } {
-  const validate = validatorFor(tool);
+async function checkInput(tool: AnyTool, input: Record<string, unknown>): Promise<{ args: Record<string, unknown> } | { error: string }> {
+  const validate = await validatorFor(tool);
   const args = structuredClone(input);
   if (!validate || validate(args)) return { args };
   const problems = (validate.errors ?? []).map(describeAjvError);
@@ -103,8 +108,8 @@ function checkInput(tool: AnyTool, input: Record<string, unknown>): { args: Reco
 }
 
 /** undefined when `input` is valid for `tool`; otherwise the error text (each path and problem, plus the input received). */
-export function validateToolInput(tool: AnyTool, input: Record<string, unknown>): string | undefined {
-  const checked = checkInput(tool, input);
+export async function validateToolInput(tool: AnyTool, input: Record<string, unknown>): Promise<string | undefined> {
+  const checked = await checkInput(tool, input);
   return 'error' in checked ? checked.error : undefined;
 }
 
@@ -198,7 +203,7 @@ async function runUnguarded(registry: ToolRegistry, call: ToolCall, ctx: ToolCon
     const received = shorten(typeof raw === 'string' ? raw : describeThrown(raw), 200);
     return errorResult(`The arguments for ${tool.name} were not valid JSON (received: ${received}); send one JSON object that matches its schema.`);
   }
-  const checked = checkInput(tool, call.input ?? {});
+  const checked = await checkInput(tool, call.input ?? {});
   if ('error' in checked) return errorResult(checked.error);
   if (ctx.signal.aborted) return interrupted();
   const outcome = await executeWithLimits(tool, checked.args, { ...ctx, toolCallId: call.id });

@@ -1,0 +1,32 @@
+// The build's precompiled config validator (dist/config-validator.cjs) must judge layers exactly as the schema does.
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { configLayerSchema, validatorOptions } from '../../source/config/layerSchema.js';
+
+const precompiled = createRequire(import.meta.url)(resolve('dist/config-validator.cjs')) as ValidateFunction;
+const ajv = new Ajv(validatorOptions);
+addFormats.default(ajv);
+const compiled = ajv.compile(configLayerSchema);
+
+const samples: unknown[] = [
+  {},
+  { provider: 'openai', model: 'gpt-4.1', baseUrl: 'http://localhost:11434/v1', maxTurns: 0 },
+  { maxTurns: 'ten' },
+  { modle: 'typo' },
+  { baseUrl: 'localhost:8080' },
+  { tools: ['read_file', 'teleport'] },
+  { context: { contextDangerRatio: 1.5 } },
+  { security: { workspace: '' } },
+  { permissionMode: 'reckless' },
+];
+
+describe('precompiled config validator', () => {
+  it.each(samples.map((s) => [JSON.stringify(s), s]))('agrees with the schema on %s', (_label, sample) => {
+    const expected = compiled(sample);
+    expect(precompiled(sample)).toBe(expected);
+    if (!expected) expect(precompiled.errors?.[0]).toMatchObject({ instancePath: compiled.errors?.[0].instancePath, keyword: compiled.errors?.[0].keyword });
+  });
+});
