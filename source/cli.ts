@@ -51,12 +51,12 @@ function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; k
   const window = config.context.maxContextTokens ?? contextWindowFor(model);
   const budget = config.context.instructionsBudgetTokens ?? Math.min(5000, Math.floor(window / 40));
   const instructions = discoverInstructions({ cwd, reinHome, budgetTokens: budget, countTokens: estimateTokens }).text;
-  const memory = new MemoryStore({ root: config.memory.dir, projectDir: findGitRoot(cwd) ?? cwd });
+  const enabled = new Set(config.tools);
+  const memory = enabled.has('memory') ? new MemoryStore({ root: config.memory.dir, projectDir: findGitRoot(cwd) ?? cwd }) : undefined;
   const sessionId = resumed?.meta.sessionId ?? newSessionId();
   const log = resumed
     ? SessionLog.reopen(sessionLogPath(sessionsDir, sessionId))
     : SessionLog.create({ sessionsDir, meta: { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString() } });
-  const enabled = new Set(config.tools);
   const session = createSession({
     provider: createProvider({ provider: config.provider, apiKey: key.apiKey, baseUrl: config.baseUrl, maxRetries: config.maxRetries, keyHint: key.keyHint }),
     providerName: config.provider,

@@ -12,6 +12,7 @@ export const knownToolNames: readonly string[] = [
   'bash_output',
   'kill_task',
   'todo_write',
+  'memory',
 ];
 
 export const providerNames: readonly string[] = ['anthropic', 'openai'];
