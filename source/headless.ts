@@ -33,7 +33,13 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
   const errors: string[] = [];
   const showProgress = o.format === 'text' && o.stderr.isTTY === true;
 
-  const onSignal = () => o.session.abort();
+  // The first Ctrl+C (or SIGTERM) stops the run cleanly; a second one exits at once.
+  let signalled = false;
+  const onSignal = () => {
+    if (signalled) process.exit(130);
+    signalled = true;
+    o.session.abort();
+  };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const unsubscribe = o.format === 'stream-json' ? o.session.subscribe((e) => o.stdout.write(`${JSON.stringify(e)}\n`)) : () => {};

@@ -103,6 +103,18 @@ describe('rein -p', () => {
     expect(run.stderr).toMatch(/OPENAI_API_KEY/);
   });
 
+  it('stops cleanly on Ctrl+C: the stream is aborted and the run ends as interrupted', async () => {
+    await server.close();
+    server = await startMockLlmServer({ turns: [{ text: 'Thinking about it for a long time', fault: { kind: 'hang' } }] });
+    const child = rein(['-p', 'take your time', ...openaiArgs(), '--output-format', 'json'], { OPENAI_API_KEY: 'sk-test' });
+    for (let i = 0; i < 200 && server.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(server.requests).toHaveLength(1);
+    child.kill('SIGINT');
+    const run = await child;
+    expect(run.exitCode).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({ is_error: true, stop_reason: 'aborted' });
+  });
+
   it('exits 2 naming the env var when no key is configured', async () => {
     const run = await rein(['-p', 'hi', '--provider', 'anthropic']);
     expect(run.exitCode).toBe(2);
