@@ -1,0 +1,244 @@
+// Benchmarks the full-screen TUI on a real pseudo-terminal: first frame, keystroke echo, streaming cost and memory over transcript sizes.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startMockLlmServer, type MockLlmServer } from '../__tests__/support/mockLlmServer.js';
+import { PtyApp, benchCols, benchRows, cliPath } from './ptyApp.js';
+import { streamedAnswer } from './renderContent.js';
+import { allFramesWrapped, type FrameReport } from './renderFrames.js';
+import { driveLiveRuns, MockScript, shapesFor, writeFixtureFiles } from './renderLive.js';
+import { firstFrameMs, measureStream, settle, typeAndMeasure, wholeSessionFrames, type StreamFigures } from './renderMeasure.js';
+import { profileFlags, summariseProfile } from './renderProfile.js';
+import { writeTranscript } from './renderTranscript.js';
+import { mb, median } from './stats.js';
+
+/** Transcript sizes in messages; REIN_BENCH_RENDER_SIZES=10,1000 narrows a quick run. */
+const transcriptSizes = (process.env.REIN_BENCH_RENDER_SIZES ?? '10,1000,10000').split(',').map(Number).filter((n) => n > 0);
+/** The streamed answer: 12 KB at 4 characters a chunk, 5 ms apart (200 chunks a second, ~15 s). */
+const answerChars = 12 * 1024;
+const chunkSize = 4;
+const chunkDelayMs = 5;
+/**
+ * 30 characters, typed one by one, then sent as the prompt that streams the answer. No spaces: without
+ * colours the prompt's cursor cell is invisible, so a trailing space changes nothing on screen to wait for.
+ */
+const typedPrompt = 'summarise_the_render_pipeline!';
+/** A brisk typist's pause between keys (120 words a minute). */
+const keyGapMs = 100;
+
+type Preload = 'resume' | 'live';
+
+interface TranscriptFigures {
+  messages: number;
+  colour: boolean;
+  preload: Preload;
+  preloadSeconds: number;
+  /** For a generated log: the compactions it holds and the messages a resume replays into the model's context. */
+  logNote: string;
+  firstFrameMs: number;
+  echoMs: number[];
+  stream: StreamFigures;
+  rssAfterStream: number;
+  /** Peak RSS once the app has drawn the transcript and gone idle, and resident RSS after the stream. */
+  rssIdle: number;
+  rssNowAfterStream: number;
+  session: FrameReport;
+  profile: string[];
+}
+
+const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+/** Whether this build of rein accepts `--resume <id>` (checked in its help text, not assumed). */
+function resumeSupported(): boolean {
+  const help = execFileSync(process.execPath, [cliPath(), '--help'], { encoding: 'utf8' });
+  return /--resume\b/.test(help);
+}
+
+interface Workspace {
+  cwd: string;
+  home: string;
+  server: MockLlmServer;
+  script: MockScript;
+  dispose(): Promise<void>;
+}
+
+async function workspace(): Promise<Workspace> {
+  const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'rein-render-cwd-')));
+  const home = realpathSync(mkdtempSync(join(tmpdir(), 'rein-render-home-')));
+  writeFixtureFiles(cwd);
+  const script = new MockScript();
+  const server = await startMockLlmServer({ respond: script.respond });
+  return {
+    cwd, home, server, script,
+    async dispose() {
+      await server.close();
+      rmSync(cwd, { recursive: true, force: true });
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Live runs of 10 messages (4 tool rounds) with ~1 KB answers; past 1,000 messages, 20-message runs with short answers keep the build bounded. */
+const liveShapes = (messages: number) => (messages <= 1_000 ? shapesFor(messages, 10, 1_000, 60) : shapesFor(messages, 20, 200, 40));
+
+async function measureTranscript(messages: number, preload: Preload, colour: boolean, profileDir: string | undefined): Promise<TranscriptFigures> {
+  const ws = await workspace();
+  let app: PtyApp | undefined;
+  try {
+    let preloadSeconds = 0;
+    let logNote = '';
+    const nodeFlags = profileDir ? profileFlags(profileDir) : [];
+    if (preload === 'resume') {
+      const started = performance.now();
+      const written = writeTranscript({ sessionsDir: join(ws.home, 'sessions'), cwd: ws.cwd, messages });
+      preloadSeconds = (performance.now() - started) / 1000;
+      const { sessionId } = written;
+      logNote = `${(statSync(written.file).size / 1e6).toFixed(1)} MB log written in ${preloadSeconds.toFixed(1)} s, ${written.compactions} compactions, ${written.history.length} messages in the resumed context`;
+      app = new PtyApp({ cwd: ws.cwd, home: ws.home, baseUrl: ws.server.openaiBaseUrl, args: ['--resume', sessionId], nodeFlags, forceColour: colour });
+    } else {
+      app = new PtyApp({ cwd: ws.cwd, home: ws.home, baseUrl: ws.server.openaiBaseUrl, nodeFlags, forceColour: colour });
+    }
+    const firstFrame = await firstFrameMs(app);
+    await settle(app);
+    if (preload === 'live') {
+      const started = performance.now();
+      await driveLiveRuns(app, ws.script, liveShapes(messages));
+      await app.waitForQuiet(300, 120_000);
+      preloadSeconds = (performance.now() - started) / 1000;
+    }
+    const rssIdle = app.peakRss();
+    const typingFromNs = process.hrtime.bigint();
+    const echoMs = await typeAndMeasure(app, typedPrompt, keyGapMs);
+    const streamFromNs = process.hrtime.bigint();
+    const stream = await measureStream(app, ws.script, streamedAnswer(answerChars), chunkSize, chunkDelayMs);
+    const streamToNs = process.hrtime.bigint();
+    const rssAfterStream = app.peakRss();
+    const rssNowAfterStream = app.rss();
+    await app.close();
+    const profile = profileDir
+      ? summariseProfile(profileDir, [
+          { label: 'start-up to the first frame', fromNs: app.spawnedNs, toNs: app.spawnedNs + BigInt(Math.round(firstFrame * 1e6)) },
+          { label: 'typing (30 keys)', fromNs: typingFromNs, toNs: streamFromNs },
+          { label: 'streaming', fromNs: streamFromNs, toNs: streamToNs },
+        ])
+      : [];
+    return { messages, colour, preload, preloadSeconds, logNote, firstFrameMs: firstFrame, echoMs, stream, rssAfterStream, rssIdle, rssNowAfterStream, session: wholeSessionFrames(app), profile };
+  } finally {
+    await app?.close();
+    await ws.dispose();
+  }
+}
+
+/** Peak RSS of a fresh session after one live turn and after sixty. */
+async function measureTurns(): Promise<{ idle: number; after1: number; after60: number; now60: number; seconds: number }> {
+  const ws = await workspace();
+  const app = new PtyApp({ cwd: ws.cwd, home: ws.home, baseUrl: ws.server.openaiBaseUrl });
+  try {
+    await settle(app);
+    const idle = app.peakRss();
+    const started = performance.now();
+    const shape = { rounds: 2, answerChars: 3_000, leadChars: 60 };
+    await driveLiveRuns(app, ws.script, [shape]);
+    await app.waitForQuiet(300, 60_000);
+    const after1 = app.peakRss();
+    await driveLiveRuns(app, ws.script, Array.from({ length: 59 }, () => shape), 9);
+    await app.waitForQuiet(300, 60_000);
+    const after60 = app.peakRss();
+    return { idle, after1, after60, now60: app.rss(), seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await app.close();
+    await ws.dispose();
+  }
+}
+
+const mark = (ok: boolean): string => (ok ? '' : '   << MISSED');
+
+function line(label: string, value: string, target?: string, ok = true): string {
+  return `  ${label.padEnd(46)} ${value.padStart(16)}${target ? `   (target ${target})` : ''}${mark(ok)}`;
+}
+
+function transcriptLines(f: TranscriptFigures): string[] {
+  const s = f.stream;
+  const bytesPerToken = s.bytes / s.tokens;
+  const cpuOk = s.cpuSeconds <= 1.5;
+  const rssLimit = f.messages >= 10_000 ? 200 : 150;
+  const rssOk = f.rssAfterStream <= rssLimit * 1024 * 1024;
+  const echoMedian = median(f.echoMs);
+  const wrapped = allFramesWrapped(f.session) && allFramesWrapped(s.window);
+  const how = f.preload === 'resume' ? `resumed with --resume: ${f.logNote}` : `LIVE TURNS: built with live runs in ${f.preloadSeconds.toFixed(1)} s`;
+  const out = [
+    `transcript of ${f.messages.toLocaleString('en-US')} messages (${how})${f.colour ? ', COLOURS ON (FORCE_COLOR=2, as in a real xterm-256color session)' : ''}`,
+    line(f.preload === 'resume' ? 'first frame (spawn → first ?2026l)' : 'first frame (spawn → first ?2026l, empty session)', `${(f.firstFrameMs / 1000).toFixed(2)} s`, '≤ 0.3 s', f.firstFrameMs <= 300),
+    line(`keystroke echo, ${f.echoMs.length} keys: median / p90`, `${echoMedian.toFixed(1)} / ${percentile(f.echoMs, 90).toFixed(1)} ms`, 'median ≤ 5 ms', echoMedian <= 5),
+    line('stream: tokens / duration / rate', `${s.tokens} / ${s.streamSeconds.toFixed(1)} s / ${(s.tokens / s.streamSeconds).toFixed(0)}/s`, '≈ 15 s at 200/s'),
+    ...(s.summaries > 0 ? [line('compaction (summary) requests before the answer', String(s.summaries))] : []),
+    line('bytes to the terminal per streamed token', bytesPerToken.toFixed(1), '≤ 50', bytesPerToken <= 50),
+    line('frames per second while streaming', (s.frames / s.streamSeconds).toFixed(1)),
+    line('every frame wrapped in ?2026h … ?2026l', wrapped ? `yes (${f.session.begins}/${f.session.ends})` : `NO (${f.session.begins}/${f.session.ends}, ${f.session.strayBytes + s.window.strayBytes} stray B)`, 'all', wrapped),
+    line('full-screen clears (2J) after the first frame', String(f.session.clearsAfterFirstFrame), '0', f.session.clearsAfterFirstFrame === 0),
+    line('CPU of the rein process during the stream', `${s.cpuSeconds.toFixed(2)} s`, '≤ 1.5 s', cpuOk),
+    line('peak RSS (VmHWM) idle before typing', mb(f.rssIdle)),
+    line('peak RSS (VmHWM) after the stream', mb(f.rssAfterStream), `≤ ${rssLimit} MB`, rssOk),
+    line('resident RSS (VmRSS) after the stream', mb(f.rssNowAfterStream)),
+    line("the answer's last line on screen at the end", s.answerVisible ? 'yes' : 'NO', 'yes', s.answerVisible),
+  ];
+  if (!s.answerVisible) out.push('    the screen at the end of the stream (last 12 rows):', ...s.screen.slice(-12).map((row) => `    | ${row}`));
+  for (const example of [...f.session.strayExamples, ...s.window.strayExamples].slice(0, 3)) out.push(`    stray bytes outside a frame: ${example}`);
+  if (f.profile.length > 0) out.push('  CPU profile of the rein process (self time):', ...f.profile.map((l) => `    ${l}`));
+  return out;
+}
+
+function turnsLines(turns: Awaited<ReturnType<typeof measureTurns>>): string[] {
+  const limit = 150 * 1024 * 1024;
+  const growth = turns.after60 / turns.after1;
+  return [
+    `memory over turns (fresh session, live runs of 2 tool rounds and a 3 KB answer, 60 runs in ${turns.seconds.toFixed(1)} s)`,
+    line('peak RSS (VmHWM) idle after start-up', mb(turns.idle)),
+    line('peak RSS (VmHWM) after 1 turn', mb(turns.after1), '≤ 150 MB', turns.after1 <= limit),
+    line('peak RSS (VmHWM) after 60 turns', `${mb(turns.after60)} (×${growth.toFixed(2)})`, '≤ 150 MB, about the same', turns.after60 <= limit && growth <= 1.25),
+    line('resident RSS (VmRSS) after 60 turns', mb(turns.now60)),
+  ];
+}
+
+/** Runs one scenario; a failure is reported in its place so the other figures still print. */
+async function attempt(title: string, scenario: () => Promise<string[]>): Promise<string[]> {
+  try {
+    return await scenario();
+  } catch (error) {
+    return [title, `  FAILED: ${error instanceof Error ? error.message : String(error)}`];
+  }
+}
+
+export async function benchRender(): Promise<string[]> {
+  // REIN_BENCH_RENDER_PRELOAD=live builds the transcripts with live turns even when --resume exists (to compare the two).
+  const resume = resumeSupported() && process.env.REIN_BENCH_RENDER_PRELOAD !== 'live';
+  const preload: Preload = resume ? 'resume' : 'live';
+  const profileRoot = process.env.REIN_BENCH_PROFILE === '1' ? mkdtempSync(join(tmpdir(), 'rein-render-prof-')) : undefined;
+  const out = [
+    `render: the rein TUI on a ${benchCols}×${benchRows} pseudo-terminal against the mock server; a ${answerChars / 1024} KB markdown answer ` +
+      `streamed at ${chunkSize} characters a chunk, ${chunkDelayMs} ms apart; keys typed ${keyGapMs} ms apart after each echo; CI=false`,
+    resume
+      ? '  transcripts are preloaded with rein --resume from generated session logs'
+      : '  NOTE: transcripts were built with LIVE TURNS (typed prompts, tool rounds, streamed answers), not --resume',
+  ];
+  try {
+    for (const messages of transcriptSizes) {
+      const profileDir = profileRoot ? join(profileRoot, String(messages)) : undefined;
+      const title = `transcript of ${messages.toLocaleString('en-US')} messages`;
+      out.push(...(await attempt(title, async () => transcriptLines(await measureTranscript(messages, preload, false, profileDir)))));
+    }
+    // CI=false (as the bench is told to run) also switches colours off; one pass with colours shows a real terminal's cost.
+    if (process.env.REIN_BENCH_RENDER_COLOUR !== '0' && transcriptSizes.length > 0) {
+      const messages = transcriptSizes[0];
+      out.push(...(await attempt(`transcript of ${messages} messages, colours on`, async () => transcriptLines(await measureTranscript(messages, preload, true, undefined)))));
+    }
+    if (process.env.REIN_BENCH_RENDER_TURNS !== '0') out.push(...(await attempt('memory over turns', async () => turnsLines(await measureTurns()))));
+  } finally {
+    if (profileRoot) rmSync(profileRoot, { recursive: true, force: true });
+  }
+  return out;
+}
