@@ -9,6 +9,7 @@ import {
   planCompaction,
   summaryRequest,
 } from './compaction/index.js';
+import { callSignal } from './callSignal.js';
 import type { AgentEvent } from './events.js';
 import type { Conversation } from './history.js';
 import { wrapReminder } from './reminders.js';
@@ -33,18 +34,23 @@ const microFloorRatio = 0.5;
 /** Summary calls that fail this many times in a row are not tried again; the breaker then acts. */
 const maxSummaryFailures = 3;
 
-/**
- * The exact tokenizer costs ~0.5 s and ~160 MB to build, so a short session never builds it: below this share
- * of the window by a pessimistic estimate (2.5 characters a token), a typical one (4) is close enough.
- */
-const exactCountingFrom = 0.5;
+/** Characters per token: a typical ratio for code and prose, and bounds no real text falls outside of. */
+const typicalChars = 4;
+const fewestChars = 2;
+const mostChars = 8;
 
 export class ContextManager {
-  readonly counter = new TokenCounter();
-  private readonly meter = new ContextMeter(this.counter);
-  private readonly typical = new ContextMeter(new TokenCounter((text) => Math.ceil(text.length / 4)));
-  private readonly pessimistic = new ContextMeter(new TokenCounter((text) => Math.ceil(text.length / 2.5)));
-  private readonly meters = [this.meter, this.typical, this.pessimistic];
+  /** Counts for budgeting (what to keep, what micro-compaction frees): a typical ratio is close enough there. */
+  readonly counter = new TokenCounter((text) => Math.ceil(text.length / typicalChars));
+  private readonly typical = new ContextMeter(this.counter);
+  private readonly upper = new ContextMeter(new TokenCounter((text) => Math.ceil(text.length / fewestChars)));
+  private readonly lower = new ContextMeter(new TokenCounter((text) => Math.ceil(text.length / mostChars)));
+  /**
+   * The exact o200k count. Its tokenizer costs ~0.5 s and ~160 MB to build, so it is used only when the bounds
+   * above cannot tell on which side of the compaction line the context is; short sessions never build it.
+   */
+  private readonly exact = new ContextMeter(new TokenCounter());
+  private readonly meters = [this.typical, this.upper, this.lower, this.exact];
   private breaker: ContextBreaker;
   private summaryFailures = 0;
 
@@ -68,11 +74,16 @@ export class ContextManager {
     if (reportedTokens > 0) for (const meter of this.meters) meter.observe(reportedTokens, historyLength);
   }
 
+  /**
+   * Tokens the next request will take. The provider's last reported usage anchors it, so only what was added
+   * since is estimated; exact counting happens only near the compaction line, where the decision depends on it.
+   */
   estimate(system: string, tools: readonly ToolSchema[], history: readonly Message[]): number {
-    if (this.pessimistic.estimate(system, tools, history) < this.settings.window * exactCountingFrom) {
-      return this.typical.estimate(system, tools, history);
-    }
-    return this.meter.estimate(system, tools, history);
+    const line = this.settings.window * this.settings.dangerRatio;
+    const typical = this.typical.estimate(system, tools, history);
+    if (this.upper.estimate(system, tools, history) < line) return typical;
+    if (this.lower.estimate(system, tools, history) >= line) return Math.max(typical, Math.ceil(line));
+    return this.exact.estimate(system, tools, history);
   }
 
   private resetMeters(): void {
@@ -170,11 +181,16 @@ export class ContextManager {
     const { provider, model, maxTokens } = this.summarizer();
     const request = summaryRequest(older, instructions);
     let text = '';
-    for await (const event of provider.stream({ system: request.system, tools: [], messages: request.messages, options: { model, maxTokens } }, signal)) {
-      if (event.type === 'done') {
-        if (event.stopReason === 'error' || event.stopReason === 'aborted') return { ok: false, error: event.error?.message ?? event.stopReason };
-        text = event.message.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('');
+    const call = callSignal(signal);
+    try {
+      for await (const event of provider.stream({ system: request.system, tools: [], messages: request.messages, options: { model, maxTokens } }, call.signal)) {
+        if (event.type === 'done') {
+          if (event.stopReason === 'error' || event.stopReason === 'aborted') return { ok: false, error: event.error?.message ?? event.stopReason };
+          text = event.message.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('');
+        }
       }
+    } finally {
+      call.done();
     }
     return text.trim() ? { ok: true, text: text.trim() } : { ok: false, error: 'the summary was empty' };
   }

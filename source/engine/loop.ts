@@ -15,6 +15,7 @@ import type { ToolRegistry } from '../tools/runner.js';
 import type { ToolSessionState } from '../tools/types.js';
 import type { ApprovalBroker } from './approvals.js';
 import type { ContextManager } from './contextManager.js';
+import { callSignal } from './callSignal.js';
 import { EventQueue } from './eventQueue.js';
 import type { AgentEvent, PermissionMode, RunEndReason } from './events.js';
 import type { Conversation } from './history.js';
@@ -104,23 +105,28 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
       messages: o.history.messages as Message[],
       options: { model: o.model, maxTokens: o.maxTokens, temperature: o.temperature },
     };
-    for await (const event of o.provider.stream(request, o.signal)) {
-      switch (event.type) {
-        case 'text_delta': yield { type: 'text_delta', runId: o.runId, messageId, text: event.text }; break;
-        case 'thinking_delta': yield { type: 'thinking_delta', runId: o.runId, messageId, text: event.text }; break;
-        case 'tool_call_start': yield { type: 'tool_call_start', runId: o.runId, messageId, toolCallId: event.id, name: event.name }; break;
-        case 'tool_call_delta': yield { type: 'tool_call_delta', runId: o.runId, messageId, toolCallId: event.id, partialJson: event.partialJson }; break;
-        case 'retry':
-          yield { type: 'retry', runId: o.runId, messageId, attempt: event.attempt, maxAttempts: event.maxAttempts, delayMs: event.delayMs, reason: event.reason };
-          break;
-        case 'usage': break;
-        case 'done':
-          message = event.message;
-          stopReason = event.stopReason;
-          usage = event.usage;
-          error = event.error;
-          break;
+    const call = callSignal(o.signal);
+    try {
+      for await (const event of o.provider.stream(request, call.signal)) {
+        switch (event.type) {
+          case 'text_delta': yield { type: 'text_delta', runId: o.runId, messageId, text: event.text }; break;
+          case 'thinking_delta': yield { type: 'thinking_delta', runId: o.runId, messageId, text: event.text }; break;
+          case 'tool_call_start': yield { type: 'tool_call_start', runId: o.runId, messageId, toolCallId: event.id, name: event.name }; break;
+          case 'tool_call_delta': yield { type: 'tool_call_delta', runId: o.runId, messageId, toolCallId: event.id, partialJson: event.partialJson }; break;
+          case 'retry':
+            yield { type: 'retry', runId: o.runId, messageId, attempt: event.attempt, maxAttempts: event.maxAttempts, delayMs: event.delayMs, reason: event.reason };
+            break;
+          case 'usage': break;
+          case 'done':
+            message = event.message;
+            stopReason = event.stopReason;
+            usage = event.usage;
+            error = event.error;
+            break;
+        }
       }
+    } finally {
+      call.done();
     }
 
     if (stopReason === 'aborted' || o.signal.aborted) {

@@ -23,6 +23,9 @@ function encoder(): Tiktoken {
   return sharedEncoder;
 }
 
+/** Whether the exact tokenizer has been built in this process (start-up and memory figures depend on it). */
+export const isTokenizerBuilt = (): boolean => sharedEncoder !== undefined;
+
 // 'all' lets text that happens to contain special tokens (`<|endoftext|>`) be counted instead of throwing.
 export const countWithTiktoken: EncodeCount = (text) => (text === '' ? 0 : encoder().encode(text, 'all').length);
 
