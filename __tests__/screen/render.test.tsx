@@ -242,8 +242,10 @@ describe('renderFullScreen', () => {
   it('falls back to plain Ink without the alternate screen when stdout is not a terminal', async () => {
     const term = new FakeTerminal(40, 10, false);
     const handle = start(<Text>plain output</Text>, { stdout: term.asStream() });
-    await vi.waitFor(() => expect(term.output()).toContain('plain output'), patience);
+    // Under CI=true Ink writes the last frame only when it unmounts.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     handle.unmount();
+    await vi.waitFor(() => expect(term.output()).toContain('plain output'), patience);
     expect(term.output()).not.toContain(ALT_ENTER);
     expect(term.output()).not.toContain(ALT_LEAVE);
   });
