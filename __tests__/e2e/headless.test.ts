@@ -86,12 +86,13 @@ describe('rein -p', () => {
     expect(run.exitCode).toBe(0);
     const events = run.stdout.trim().split('\n').map((line) => JSON.parse(line));
     const kinds = events.map((e) => e.type);
-    expect(kinds[0]).toBe('run_start');
-    expect(events[0].prompt).toBe('fix the bug please');
+    expect(kinds.slice(0, 2)).toEqual(['session_start', 'run_start']);
+    expect(events[0]).toMatchObject({ provider: 'openai', model: 'test-model', mode: 'yolo', resumed: false });
+    expect(events[1].prompt).toBe('fix the bug please');
     expect(kinds.at(-1)).toBe('run_end');
     expect(kinds.filter((k) => k === 'tool_end')).toHaveLength(4);
     expect(kinds).toContain('text_delta');
-    expect(events.every((e) => typeof e.runId === 'string' || e.type === 'background_task')).toBe(true);
+    expect(events.every((e) => typeof e.runId === 'string' || e.type === 'background_task' || e.type === 'session_start')).toBe(true);
   });
 
   it('exits 1 with one plain line when the provider keeps failing', async () => {

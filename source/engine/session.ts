@@ -117,6 +117,7 @@ export function createSession(o: SessionOptions): EngineSession {
   state.background.onChange((task) => emit({ type: 'background_task', task }));
   if (log) log.onError = (message) => emit({ type: 'warning', message: `The session log could not be written (${message}); this session may not be resumable.` });
 
+  let announced = false;
   let clearAfterRun = false;
   const clearNow = () => {
     clearAfterRun = false;
@@ -134,6 +135,11 @@ export function createSession(o: SessionOptions): EngineSession {
     controller = runController;
     const runId = newId('run');
     try {
+      if (!announced) {
+        // Once per process: stream-json readers learn the session id (to --resume it) and what runs it.
+        announced = true;
+        yield record({ type: 'session_start', sessionId, cwd: o.cwd, provider: info.provider, model: info.model, mode: info.mode, resumed: o.resume !== undefined });
+      }
       yield record({ type: 'run_start', sessionId, runId, prompt: text });
       const loop = runAgentLoop({
         runId, prompt: text, provider: o.provider, system, tools: toolSchemas, registry, history,
