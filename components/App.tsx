@@ -5,6 +5,7 @@ import type { Key } from 'ink';
 import type { Bridge } from '../source/store/bridge.js';
 import type { SlashCommand } from '../source/store/commands.js';
 import { useStore } from '../hooks/useStore.js';
+import { useVisibleTranscript } from '../hooks/useVisibleTranscript.js';
 import { useTerminalSize } from '../hooks/useTerminalSize.js';
 import { useNow, useSpinnerFrame } from '../hooks/useTicker.js';
 import { usePromptController } from '../hooks/usePromptController.js';
@@ -46,7 +47,7 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
   const frameHeight = Math.max(1, rows - 1);
 
   const session = useStore(store, (s) => s.session);
-  const transcript = useStore(store, (s) => s.transcript);
+  const transcript = useVisibleTranscript(store);
   const trimmedCount = useStore(store, (s) => s.trimmedCount);
   const approvals = useStore(store, (s) => s.approvals);
   const todos = useStore(store, (s) => s.todos);
@@ -99,8 +100,8 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
   const menuRows = approval ? 0 : Math.min(prompt.menu.items.length, menuMaxRows, Math.max(0, bottomBudget - promptRows));
   const mainHeight = Math.max(0, frameHeight - 1 - queuedRows - dialogRows - promptRows - menuRows);
 
-  const layout = useTranscriptLayout(transcript, trimmedCount, textWidth, spinner, markdownVersion);
-  const viewport = useViewport(layout.total, mainHeight);
+  const layout = useTranscriptLayout(transcript, trimmedCount, textWidth, spinner, markdownVersion, mainHeight);
+  const viewport = useViewport(layout.total, mainHeight, layout.addedAbove);
 
   const onAction = useCallback(
     (action: GlobalAction) => {
@@ -113,6 +114,9 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
         case 'cycleMode':
           return bridge.cycleMode();
         case 'scroll':
+          // Earlier items are laid out only when the view heads towards them.
+          if (action.to === 'top') layout.reveal(Number.POSITIVE_INFINITY);
+          else if (action.to === 'pageUp') layout.reveal(viewport.offset + mainHeight * 4);
           return viewport.scroll(action.to);
         case 'exit':
           return bridge.exit();
@@ -125,7 +129,7 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
           return bridge.toggleExpand(action.which);
       }
     },
-    [bridge, prompt, viewport, showSidebar, tasks],
+    [bridge, prompt, viewport, layout, mainHeight, showSidebar, tasks],
   );
 
   const onTaskPanelKey = useCallback(

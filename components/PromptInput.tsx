@@ -44,6 +44,14 @@ export function promptHeight(text: string, width: number, maxRows: number): numb
   return 1 + Math.min(maxRows, layoutPrompt(text, 0, width).length);
 }
 
+/**
+ * The cursor as an inverse cell. Written as raw SGR so it stays when colours are off (NO_COLOR, CI):
+ * inverse is not a colour, and without it a typed space would show nothing.
+ */
+function cursorCell(char: string): string {
+  return `\x1b[7m${char}\x1b[27m`;
+}
+
 function RowText({ row, showCursor }: { row: PromptRow; showCursor: boolean }) {
   if (!showCursor || row.cursor === undefined) return <Text>{row.text || ' '}</Text>;
   const before = row.text.slice(0, row.cursor);
@@ -52,7 +60,7 @@ function RowText({ row, showCursor }: { row: PromptRow; showCursor: boolean }) {
   return (
     <Text>
       {before}
-      <Text inverse>{at}</Text>
+      <Text>{cursorCell(at)}</Text>
       {after}
     </Text>
   );
@@ -74,7 +82,7 @@ export function PromptInput({ text, cursor, width, maxRows, running, hint, spinn
       {text === '' ? (
         <Text wrap="truncate-end">
           <Text color="cyan">❯ </Text>
-          <Text inverse> </Text>
+          <Text>{cursorCell(' ')}</Text>
           <Text dimColor>{running ? 'Type to queue a message' : 'Type a message, / for commands, /help for keys'}</Text>
         </Text>
       ) : (

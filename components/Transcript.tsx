@@ -1,8 +1,9 @@
-// The scrollable transcript viewport: only the visible slice of pre-rendered lines reaches Ink.
-import React from 'react';
+// The scrollable transcript viewport: only the visible slice of pre-rendered lines reaches the screen.
+import React, { useContext, useLayoutEffect } from 'react';
 import { Box, Text } from 'ink';
 import { sliceViewport, type TranscriptLayout } from './lines/transcriptLines.js';
 import { Lines } from './Lines.js';
+import { RowOverlayContext } from './screen/rowOverlay.js';
 
 export interface TranscriptProps {
   layout: TranscriptLayout;
@@ -15,12 +16,20 @@ export interface TranscriptProps {
 }
 
 export function Transcript({ layout, width, height, offset, unseen }: TranscriptProps) {
-  if (height <= 0) return null;
+  const overlay = useContext(RowOverlayContext);
+  // Layout effects clean up before the frame is drawn, so a hidden transcript never leaves rows behind.
+  useLayoutEffect(() => () => overlay?.set(undefined, 0), [overlay]);
+  if (height <= 0) {
+    overlay?.set(undefined, 0);
+    return null;
+  }
   const scrolled = offset > 0;
   const lines = sliceViewport(layout, scrolled ? height - 1 : height, offset);
+  // Full screen, the rows are already laid out: they go straight into the frame and Ink only keeps their place.
+  overlay?.set(lines, width);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Lines lines={lines} width={width} />
+      {overlay ? <Box height={lines.length} flexShrink={0} /> : <Lines lines={lines} width={width} />}
       {scrolled ? (
         <Box marginTop={Math.max(0, height - 1 - lines.length)}>
           {unseen ? (

@@ -1,5 +1,5 @@
 // Timers for live parts of the screen: spinner frames and a clock, running only while something needs them.
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 
 const spinnerFrames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
@@ -13,10 +13,28 @@ function useTick(active: boolean, intervalMs: number): number {
   return tick;
 }
 
-/** The current spinner character; it stands still while `active` is false. */
+const spinnerMs = 125;
+
+/**
+ * The current spinner character, taken from the clock at render time; it stands still while `active` is false.
+ * Its timer re-renders only when nothing else did for a whole frame: while text streams in, those renders
+ * already move the spinner on, so it costs no renders of its own.
+ */
 export function useSpinnerFrame(active: boolean): string {
-  const tick = useTick(active, 100);
-  return spinnerFrames[tick % spinnerFrames.length];
+  const lastRenderAt = useRef(0);
+  const frame = useRef(spinnerFrames[0]);
+  const [, bump] = useReducer((n: number) => n + 1, 0);
+  const now = performance.now();
+  lastRenderAt.current = now;
+  if (active) frame.current = spinnerFrames[Math.floor(now / spinnerMs) % spinnerFrames.length];
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => {
+      if (performance.now() - lastRenderAt.current >= spinnerMs - 1) bump();
+    }, spinnerMs);
+    return () => clearInterval(timer);
+  }, [active]);
+  return frame.current;
 }
 
 /** Date.now(), refreshed every `intervalMs` while `active`. */

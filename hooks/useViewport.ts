@@ -15,17 +15,23 @@ function maxOffsetFor(total: number, height: number): number {
   return total > height ? total - (height - 1) : 0;
 }
 
-export function useViewport(total: number, height: number): Viewport {
-  const ref = useRef({ offset: 0, lastTotal: total, unseen: false });
+/**
+ * `addedAbove` counts lines ever laid out above the old top (a long transcript is laid out lazily upwards):
+ * they change the total but not the distance from the bottom, so they never move the view.
+ */
+export function useViewport(total: number, height: number, addedAbove = 0): Viewport {
+  const ref = useRef({ offset: 0, lastTotal: total, lastAbove: addedAbove, unseen: false });
   const [, render] = useReducer((n: number) => n + 1, 0);
   const state = ref.current;
   // Keep the same lines in view when the transcript grows under a scrolled-up view.
-  if (total !== state.lastTotal) {
-    if (state.offset > 0 && total > state.lastTotal) {
-      state.offset += total - state.lastTotal;
+  if (total !== state.lastTotal || addedAbove !== state.lastAbove) {
+    const grownBelow = total - state.lastTotal - (addedAbove - state.lastAbove);
+    if (state.offset > 0 && grownBelow > 0) {
+      state.offset += grownBelow;
       state.unseen = true;
     }
     state.lastTotal = total;
+    state.lastAbove = addedAbove;
   }
   const maxOffset = maxOffsetFor(total, height);
   if (state.offset > maxOffset) state.offset = maxOffset;
@@ -35,10 +41,10 @@ export function useViewport(total: number, height: number): Viewport {
     (to: ScrollTarget) => {
       const s = ref.current;
       const page = Math.max(1, height - 1);
-      const max = maxOffsetFor(s.lastTotal, height);
-      if (to === 'pageUp') s.offset = Math.min(max, s.offset + page);
-      else if (to === 'pageDown') s.offset = Math.max(0, s.offset - page);
-      else if (to === 'top') s.offset = max;
+      // Going up is clamped at the next render: the layout may first grow upwards to hold the new view.
+      if (to === 'pageUp') s.offset = Math.min(maxOffsetFor(s.lastTotal, height), s.offset) + page;
+      else if (to === 'pageDown') s.offset = Math.max(0, Math.min(maxOffsetFor(s.lastTotal, height), s.offset) - page);
+      else if (to === 'top') s.offset = Number.MAX_SAFE_INTEGER;
       else s.offset = 0;
       if (s.offset === 0) s.unseen = false;
       render();

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import type { Key } from 'ink';
 import { editPrompt, emptyEditor, type EditorState } from '../../hooks/promptEditor.js';
 import { appendHistory, historyLimit, loadHistory } from '../../hooks/promptHistory.js';
@@ -166,7 +167,12 @@ describe('PromptInput in the app', () => {
     h = await renderApp();
     await h.type('hello world');
     await h.press(keys.left, keys.left, keys.backspace);
-    expect(h.lastFrame()).toContain('❯ hello wold');
+    expect(stripVTControlCharacters(h.lastFrame())).toContain('❯ hello wold');
+    // The cursor stays an inverse cell even with colours off, so it is visible on a space too.
+    expect(h.lastFrame()).toContain('❯ hello wo\x1b[7ml\x1b[27md');
+    await h.type(' ');
+    expect(h.lastFrame()).toContain('❯ hello wo \x1b[7ml\x1b[27md');
+    await h.press(keys.backspace);
     await h.press(keys.ctrl('a'), keys.right, keys.right, keys.right, keys.right, keys.right, keys.ctrl('k'));
     expect(h.lastFrame()).toContain('❯ hello');
     expect(h.lastFrame()).not.toContain('wold');

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import React from 'react';
 import { Transcript } from '../../components/Transcript.js';
-import { LineCache, layoutTranscript, sliceViewport } from '../../components/lines/transcriptLines.js';
+import { LineCache, layoutTranscript, layoutTranscriptTail, sliceViewport } from '../../components/lines/transcriptLines.js';
 import * as messageLines from '../../components/lines/messageLines.js';
 import type { NoticeItem, TranscriptItem } from '../../source/store/state.js';
 import { ticks } from '../support/fakeSession.js';
@@ -72,5 +72,42 @@ describe('scrolling', () => {
     await h.press(keys.pageDown, keys.pageDown, keys.pageDown, keys.pageDown, keys.pageDown, keys.pageDown, keys.pageDown, keys.pageDown, keys.pageDown);
     expect(h.lastFrame()).toContain('message 40');
     expect(h.lastFrame()).not.toContain('Scrolled up');
+  });
+});
+
+describe('lazy layout of a long transcript', () => {
+  let h: AppHarness | undefined;
+  afterEach(() => h?.cleanup());
+
+  it('lays out only enough items from the bottom, plus the ones asked for', () => {
+    const items: TranscriptItem[] = Array.from({ length: 300 }, (_, i) => ({ kind: 'notice', id: `n${i}`, done: true, level: 'info', text: `note ${i}` }));
+    const cache = new LineCache();
+    const tail = layoutTranscriptTail(items, items.length, 50, 40, '⠋', cache);
+    expect(tail.from).toBe(275);
+    expect(tail.total).toBe(50);
+    expect(sliceViewport(tail, 2, 0)).toEqual(['· note 299', '']);
+    const more = layoutTranscriptTail(items, tail.from, 100, 40, '⠋', cache);
+    expect(more.from).toBe(250);
+    expect(more.blocks[25]).toBe(tail.blocks[0]);
+  });
+
+  it('paging up through a long transcript moves one page at a time and reaches the first item', async () => {
+    h = await renderApp({ columns: 80, rows: 15 });
+    for (let i = 0; i < 400; i++) h.session.emit({ type: 'warning', message: `message ${i}` });
+    await ticks();
+    // 800 lines: more than is laid out up front, so earlier items are laid out while paging, without moving the view.
+    const offsets: number[] = [0];
+    for (let i = 0; i < 60; i++) {
+      await h.press(keys.pageUp);
+      expect(h.lastFrame()).not.toContain('New output below');
+      offsets.push(Number(/Scrolled up (\d+) lines/.exec(h.lastFrame())?.[1]));
+    }
+    const steps = offsets.slice(1).map((offset, i) => offset - offsets[i]);
+    expect(steps[0]).toBeGreaterThan(0);
+    expect(steps.every((step) => step === steps[0])).toBe(true);
+    await h.press(keys.home);
+    expect(h.lastFrame()).toContain('message 0');
+    await h.press(keys.end);
+    expect(h.lastFrame()).toContain('message 399');
   });
 });

@@ -259,13 +259,13 @@ describe('frame writer output shape', () => {
 describe('frame writer pacing', () => {
   it('writes at once when idle and coalesces frames that arrive faster than maxFps into the latest one', () => {
     const rig = makeRig(30, 5, 10); // one write per 100 ms
-    rig.writer.render('frame A');
+    rig.writer.render('apple');
     expect(rig.writes).toHaveLength(1);
 
     rig.clock.advance(10);
-    rig.writer.render('frame B');
+    rig.writer.render('banana');
     rig.clock.advance(10);
-    rig.writer.render('frame C');
+    rig.writer.render('cherry');
     expect(rig.writes).toHaveLength(1);
     expect(rig.clock.pendingTimers()).toBe(1);
 
@@ -273,14 +273,14 @@ describe('frame writer pacing', () => {
     expect(rig.writes).toHaveLength(1);
     rig.clock.advance(1); // t = 100
     expect(rig.writes).toHaveLength(2);
-    expect(rig.writes[1]).toContain('frame C');
-    expect(rig.writes[1]).not.toContain('frame B');
+    expect(rig.writes[1]).toContain('cherry');
+    expect(rig.writes[1]).not.toContain('banana');
 
     // Idle for longer than the interval: a keystroke's frame goes out immediately, no timer.
     rig.clock.advance(500);
-    rig.writer.render('frame D');
+    rig.writer.render('damson');
     expect(rig.writes).toHaveLength(3);
-    expect(rig.writes[2]).toContain('frame D');
+    expect(rig.writes[2]).toContain('damson');
     expect(rig.clock.pendingTimers()).toBe(0);
   });
 

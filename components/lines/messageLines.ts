@@ -2,6 +2,7 @@
 import type { AssistantItem, NoticeItem, UserItem } from '../../source/store/state.js';
 import { markdownToLines, safeMarkdownLength } from './markdown.js';
 import type { Style } from './style.js';
+import { layoutStreaming, type StreamLayout } from './streamLayout.js';
 import { paint, sanitize, wrapText, wrapWithPrefix } from './style.js';
 
 export function userToLines(item: UserItem, width: number): string[] {
@@ -27,6 +28,12 @@ export function visibleAssistantText(item: AssistantItem): string {
 export function assistantBodyLines(item: AssistantItem, width: number): string[] {
   const rows = markdownToLines(visibleAssistantText(item), Math.max(1, width - 2)).map((row) => `  ${row}`);
   return [...thinkingLines(item, width), ...rows];
+}
+
+/** assistantBodyLines for a message still streaming, laying out only the markdown blocks not already in `prev`. */
+export function streamingBodyLines(item: AssistantItem, width: number, prev?: StreamLayout): { lines: string[]; stream: StreamLayout } {
+  const { lines, state } = layoutStreaming(visibleAssistantText(item), Math.max(1, width - 2), prev);
+  return { lines: [...thinkingLines(item, width), ...lines.map((row) => `  ${row}`)], stream: state };
 }
 
 /** While streaming: a spinner that shows work goes on (nothing written yet, or text held back). */

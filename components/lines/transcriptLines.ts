@@ -1,7 +1,8 @@
 // Turns transcript items into terminal lines, caching finished items per width, and slices the visible window.
 import type { TranscriptItem } from '../../source/store/state.js';
 import { isMarkdownReady } from './markdown.js';
-import { assistantBodyLines, assistantStatusLines, assistantToLines, noticeToLines, userToLines, visibleAssistantText } from './messageLines.js';
+import { assistantStatusLines, assistantToLines, noticeToLines, streamingBodyLines, userToLines, visibleAssistantText } from './messageLines.js';
+import type { StreamLayout } from './streamLayout.js';
 import { toolToLines } from './toolLines.js';
 
 export function itemToLines(item: TranscriptItem, width: number, spinner: string): string[] {
@@ -36,7 +37,7 @@ interface Cached {
  */
 export class LineCache {
   private done = new WeakMap<TranscriptItem, Cached>();
-  private live = new Map<string, Cached & { key: string }>();
+  private live = new Map<string, Cached & { key: string; stream?: StreamLayout }>();
 
   linesFor(item: TranscriptItem, width: number, spinner: string): string[] {
     const markdown = isMarkdownReady();
@@ -52,7 +53,10 @@ export class LineCache {
     const key = `${visibleAssistantText(item).length}:${item.thinking.length}:${item.expanded}`;
     let hit = this.live.get(item.id);
     if (!hit || hit.key !== key || hit.width !== width || hit.markdown !== markdown) {
-      hit = { key, width, markdown, lines: assistantBodyLines(item, width) };
+      // Finished blocks of the same text at the same width keep their lines; only the tail is laid out again.
+      const prev = hit && hit.width === width && hit.markdown === markdown ? hit.stream : undefined;
+      const body = streamingBodyLines(item, width, prev);
+      hit = { key, width, markdown, lines: body.lines, stream: body.stream };
       this.live.set(item.id, hit);
     }
     const lines = [...hit.lines, ...assistantStatusLines(item, spinner)];
@@ -68,15 +72,48 @@ export class LineCache {
 }
 
 export interface TranscriptLayout {
-  /** Lines per item, in transcript order. */
+  /** Lines per item, in transcript order (only the laid-out items, see `from`). */
   blocks: string[][];
   total: number;
+  /** Index of the first item laid out; items above it are not laid out yet. */
+  from?: number;
 }
 
 export function layoutTranscript(items: readonly TranscriptItem[], width: number, spinner: string, cache: LineCache): TranscriptLayout {
   const blocks = items.map((item) => cache.linesFor(item, width, spinner));
   cache.prune(items);
-  return { blocks, total: blocks.reduce((sum, b) => sum + b.length, 0) };
+  return { blocks, total: blocks.reduce((sum, b) => sum + b.length, 0), from: 0 };
+}
+
+/**
+ * Lays out items from `from` to the end, then further up until at least `minLines` lines are laid out
+ * (or every item is). A long transcript thus costs only what the screen can show until the user scrolls up.
+ */
+export function layoutTranscriptTail(
+  items: readonly TranscriptItem[],
+  from: number,
+  minLines: number,
+  width: number,
+  spinner: string,
+  cache: LineCache,
+): TranscriptLayout & { from: number } {
+  let start = Math.max(0, Math.min(from, items.length));
+  const blocks: string[][] = [];
+  let total = 0;
+  for (let i = start; i < items.length; i++) {
+    const block = cache.linesFor(items[i], width, spinner);
+    blocks.push(block);
+    total += block.length;
+  }
+  const above: string[][] = [];
+  while (start > 0 && total < minLines) {
+    start--;
+    const block = cache.linesFor(items[start], width, spinner);
+    above.push(block);
+    total += block.length;
+  }
+  cache.prune(items);
+  return { blocks: above.length === 0 ? blocks : [...above.reverse(), ...blocks], total, from: start };
 }
 
 /**

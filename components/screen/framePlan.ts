@@ -8,6 +8,7 @@ import {
   scrollBy,
   setScrollRegion,
 } from './ansi.js';
+import { encodeRowChange } from './rowSegment.js';
 
 /** Scroll rows top..bottom (0-based, inclusive) by `by` lines: positive moves content up. */
 export interface ScrollStep {
@@ -37,11 +38,11 @@ const MAX_SHIFT_CANDIDATES = 4;
  */
 export function planFrame(screen: readonly string[], next: readonly string[]): FramePlan {
   let best: FramePlan = { writes: diffRows(screen, next) };
-  let bestCost = planCost(best);
+  let bestCost = planCost(best, screen);
   for (const shift of candidateShifts(screen, next)) {
     for (const step of regionsForShift(screen, next, shift)) {
       const plan: FramePlan = { scroll: step, writes: diffRows(applyScroll(screen, step), next) };
-      const cost = planCost(plan);
+      const cost = planCost(plan, screen);
       if (cost < bestCost) {
         best = plan;
         bestCost = cost;
@@ -61,16 +62,24 @@ export function applyScroll(screen: readonly string[], step: ScrollStep): string
   return result;
 }
 
-/** The escape sequences that carry out a plan (without the synchronized-output wrapper). */
-export function encodePlan(plan: FramePlan): string {
+/**
+ * The escape sequences that carry out a plan (without the synchronized-output wrapper). Given the rows on
+ * screen before it (`screen`), a changed row may be patched from its first changed cell instead of rewritten.
+ */
+export function encodePlan(plan: FramePlan, screen?: readonly string[]): string {
   let out = plan.scroll ? encodeScroll(plan.scroll) : '';
+  const before = screen && plan.scroll ? applyScroll(screen, plan.scroll) : screen;
   let cursorRow = -1;
   for (const { row, line } of plan.writes) {
     // Moving down one row by CR LF is cheaper than an absolute move; the scroll region is reset, so LF never scrolls here.
-    out += row === cursorRow + 1 && cursorRow >= 0 ? '\r\n' : moveToRow(row);
-    out += ERASE_LINE_END + line;
-    // Close styles so the next erase or scroll does not paint with this line's colours.
-    if (line.includes('\x1b')) out += RESET_STYLE;
+    const whole =
+      (row === cursorRow + 1 && cursorRow >= 0 ? '\r\n' : moveToRow(row)) +
+      ERASE_LINE_END +
+      line +
+      // Close styles so the next erase or scroll does not paint with this line's colours.
+      (line.includes('\x1b') ? RESET_STYLE : '');
+    const patch = before ? encodeRowChange(row, before[row] ?? '', line, whole.length) : undefined;
+    out += patch ?? whole;
     cursorRow = row;
   }
   return out;
@@ -88,8 +97,8 @@ function diffRows(screen: readonly string[], next: readonly string[]): RowWrite[
   return writes;
 }
 
-function planCost(plan: FramePlan): number {
-  return encodePlan(plan).length;
+function planCost(plan: FramePlan, screen: readonly string[]): number {
+  return encodePlan(plan, screen).length;
 }
 
 /** Shifts (old row minus new row) that distinctive lines vote for, most votes first. */

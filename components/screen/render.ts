@@ -1,6 +1,6 @@
 // Runs an Ink app on the alternate screen through the frame writer, and restores the terminal on every way out.
 
-import type { ReactElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { render as inkRender } from 'ink';
 import {
   ALT_SCREEN_ENTER,
@@ -14,6 +14,8 @@ import {
 } from './ansi.js';
 import { FrameCaptureStream, StderrBuffer } from './captureStream.js';
 import { createFrameWriter } from './frameWriter.js';
+import { createRowOverlay, RowOverlayContext } from './rowOverlay.js';
+import { holdStrayOutput, type HeldOutput } from './strayOutput.js';
 import { guardTerminal, restoreAllTerminals } from './terminalGuard.js';
 
 export interface FullScreenOptions {
@@ -23,6 +25,11 @@ export interface FullScreenOptions {
   maxFps?: number;
   /** Let Ink exit on Ctrl+C (default true); turn off when the app gives Ctrl+C its own meaning. */
   exitOnCtrlC?: boolean;
+  /**
+   * Keep writes to process.stdout/stderr and console calls made outside the app off the screen, and print
+   * them once the terminal is restored (default: when the terminal is process.stdout).
+   */
+  holdStrayOutput?: boolean;
 }
 
 export interface FullScreenStats {
@@ -54,10 +61,13 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
   if (terminal.isTTY !== true) return renderPlain(node, terminal, stdin, opts);
 
   const stats: FullScreenStats = { bytesWritten: 0, framesWritten: 0 };
+  // Bound before stray output is held, so frames still reach the terminal when it is process.stdout.
+  const terminalWrite = terminal.write.bind(terminal);
   const send = (text: string): void => {
     stats.bytesWritten += Buffer.byteLength(text);
-    terminal.write(text);
+    terminalWrite(text);
   };
+  let releaseStray: (() => HeldOutput) | undefined;
   const writer = createFrameWriter(
     {
       write: (text: string) => {
@@ -68,11 +78,12 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
     { rows: () => terminal.rows || 24, cols: () => terminal.columns || 80, maxFps: opts.maxFps },
   );
 
+  const overlay = createRowOverlay();
   let lastFrame: string | undefined;
   let framesSeen = 0;
   const capture = new FrameCaptureStream(terminal, (text) => {
     // Ink's debug output is static output plus the frame; static output ends in a newline of its own.
-    lastFrame = text.endsWith('\n') ? text.slice(0, -1) : text;
+    lastFrame = overlay.apply(text.endsWith('\n') ? text.slice(0, -1) : text);
     framesSeen += 1;
     writer.render(lastFrame);
   });
@@ -100,16 +111,19 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
     }
     leaveRawMode(stdin);
     release();
-    const held = stderr.drain();
+    const strays = releaseStray?.();
+    const held = stderr.drain() + (strays?.stderr ?? '');
+    if (strays && strays.stdout !== '') process.stdout.write(strays.stdout);
     if (held !== '') process.stderr.write(held);
   };
   const release = guardTerminal(restore);
 
   send(ENTER);
+  if (opts.holdStrayOutput ?? terminal === process.stdout) releaseStray = holdStrayOutput();
   terminal.on('resize', onResize);
   let ink: ReturnType<typeof inkRender>;
   try {
-    ink = inkRender(node, {
+    ink = inkRender(createElement(RowOverlayContext.Provider, { value: overlay }, node), {
       stdout: capture.asWriteStream(),
       stderr: stderr.asWriteStream(),
       stdin,

@@ -1,0 +1,86 @@
+// Streaming layout: finished markdown blocks keep their lines, only the tail is laid out again, and the result matches a whole layout.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadMarkdown, markdownToLines, safeMarkdownLength } from '../../components/lines/markdown.js';
+import { layoutStreaming, stableMarkdownLength, type StreamLayout } from '../../components/lines/streamLayout.js';
+import { sameVisibleTranscript } from '../../hooks/useVisibleTranscript.js';
+import type { AssistantItem, TranscriptItem } from '../../source/store/state.js';
+
+const doc = [
+  '# Render loop',
+  '',
+  'The writer sends **only** the rows that changed, and `planFrame` picks a scroll when it is cheaper.',
+  '',
+  '- first point',
+  '- second point that runs on long enough to wrap across more than one row of the narrow layout',
+  '',
+  '  continued inside the list item',
+  '',
+  '1. one',
+  '',
+  '2. two',
+  '',
+  '```ts',
+  'const a = 1;',
+  '',
+  'const b = 2;',
+  '```',
+  '',
+  '> quoted',
+  '',
+  '| a | b |',
+  '|---|---|',
+  '| 1 | 2 |',
+  '',
+  'Closing paragraph.',
+  '',
+].join('\n');
+
+describe('stableMarkdownLength', () => {
+  it('cuts only before a new top-level block after a blank line, never inside a fence or a list', () => {
+    expect(stableMarkdownLength('para one\n\npara two\n')).toBe('para one\n\n'.length);
+    expect(stableMarkdownLength('- a\n\n- b\n')).toBe(0);
+    expect(stableMarkdownLength('- a\n\n  more\n')).toBe(0);
+    expect(stableMarkdownLength('```\nx\n\ny\n```\n')).toBe(0);
+    expect(stableMarkdownLength('```\nx\n\ny\n```\n\nafter\n')).toBe('```\nx\n\ny\n```\n\n'.length);
+  });
+});
+
+describe('layoutStreaming', () => {
+  beforeAll(async () => {
+    await loadMarkdown();
+  });
+
+  it('gives the same lines as laying out the whole visible text, at every step of a stream', () => {
+    let prev: StreamLayout | undefined;
+    for (let n = 1; n <= doc.length; n += 3) {
+      const visible = doc.slice(0, safeMarkdownLength(doc.slice(0, n)));
+      const { lines, state } = layoutStreaming(visible, 40, prev);
+      expect(lines).toEqual(markdownToLines(visible, 40));
+      prev = state;
+    }
+  });
+
+  it('keeps the finished blocks lines and lays out only the tail as the text grows', () => {
+    const first = layoutStreaming('Intro paragraph.\n\nSecond paragraph grows\n', 40);
+    const second = layoutStreaming('Intro paragraph.\n\nSecond paragraph grows\nand grows\n', 40, first.state);
+    expect(first.state.stable).toBe('Intro paragraph.\n\n');
+    expect(second.state.stableLines).toBe(first.state.stableLines);
+    const third = layoutStreaming('Intro paragraph.\n\nSecond paragraph grows\nand grows\n\nThird\n', 40, second.state);
+    expect(third.state.stableLines.slice(0, first.state.stableLines.length)).toEqual(first.state.stableLines);
+    expect(third.lines).toEqual(markdownToLines('Intro paragraph.\n\nSecond paragraph grows\nand grows\n\nThird\n', 40));
+  });
+});
+
+describe('sameVisibleTranscript', () => {
+  const msg = (text: string, done = false): AssistantItem => ({ kind: 'assistant', id: 'm1', done, runId: 'r1', text, thinking: '', expanded: false });
+
+  it('treats deltas that stay inside the held-back line as no change, and a finished line as a change', () => {
+    const user: TranscriptItem = { kind: 'user', id: 'u1', done: true, text: 'hi' };
+    const a = [user, msg('line one\nhal')];
+    expect(sameVisibleTranscript(a, [user, msg('line one\nhalf a lin')])).toBe(true);
+    expect(sameVisibleTranscript(a, [user, msg('line one\nhalf a line\n')])).toBe(false);
+    expect(sameVisibleTranscript(a, [user, msg('line one\nhal', true)])).toBe(false);
+    // The "more is coming" spinner appears once text is held back.
+    expect(sameVisibleTranscript([user, msg('line one\n')], [user, msg('line one\nx')])).toBe(false);
+  });
+});

@@ -1,0 +1,83 @@
+// Row overlay: laid-out rows spliced into Ink's frames read on a terminal exactly as if Ink had drawn them.
+import React, { useContext } from 'react';
+import { Writable } from 'node:stream';
+import { Box, Text } from 'ink';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRowOverlay, RowOverlayContext } from '../../components/screen/rowOverlay.js';
+import { renderFullScreen, type FullScreenHandle } from '../../components/screen/render.js';
+import { createEmulator } from './terminalEmulator.js';
+
+class FakeTerminal extends Writable {
+  readonly isTTY = true;
+  readonly chunks: string[] = [];
+  constructor(readonly columns: number, readonly rows: number) {
+    super();
+  }
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
+    this.chunks.push(chunk.toString('utf8'));
+    done();
+  }
+}
+
+describe('createRowOverlay', () => {
+  it('paints rows over blank Ink rows, pads before what Ink drew to the right, and cuts long rows like Ink', () => {
+    const overlay = createRowOverlay();
+    overlay.set(['short', 'a row far too long', '\x1b[1mbold\x1b[22m'], 8);
+    const frame = ['        │side', '', '        │x', 'status'].join('\n');
+    expect(overlay.apply(frame).split('\n')).toEqual(['short   │side', 'a row f…', '\x1b[1mbold\x1b[22m\x1b[m    │x', 'status']);
+  });
+
+  it('leaves rows alone where Ink drew inside the overlay, and does nothing once removed', () => {
+    const overlay = createRowOverlay();
+    overlay.set(['mine'], 6);
+    expect(overlay.apply('theirs')).toBe('theirs');
+    overlay.set(undefined, 0);
+    expect(overlay.apply('      x')).toBe('      x');
+  });
+});
+
+function Rows({ rows, width }: { rows: string[]; width: number }) {
+  const overlay = useContext(RowOverlayContext);
+  overlay?.set(rows, width);
+  return (
+    <Box flexDirection="column">
+      <Box flexDirection="row" height={rows.length}>
+        <Box width={width} flexDirection="column">
+          {overlay ? null : rows.map((row, i) => <Text key={i} wrap="truncate-end">{row === '' ? ' ' : row}</Text>)}
+        </Box>
+        <Box flexDirection="column" borderStyle="single" borderTop={false} borderBottom={false} borderRight={false}>
+          <Text>side</Text>
+        </Box>
+      </Box>
+      <Text>prompt</Text>
+    </Box>
+  );
+}
+
+const handles: FullScreenHandle[] = [];
+afterEach(() => {
+  for (const handle of handles.splice(0)) handle.unmount();
+});
+
+async function screenOf(node: React.ReactElement, overlay: boolean): Promise<string[]> {
+  const term = new FakeTerminal(40, 8);
+  const stream = term as unknown as NodeJS.WriteStream;
+  const tree = overlay ? node : <RowOverlayContext.Provider value={undefined}>{node}</RowOverlayContext.Provider>;
+  handles.push(renderFullScreen(tree, { stdout: stream, maxFps: 0, holdStrayOutput: false }));
+  const emulator = createEmulator(40, 8);
+  await emulator.feed(term.chunks.join(''));
+  const screen = emulator.screen();
+  emulator.dispose();
+  return screen;
+}
+
+describe('renderFullScreen with overlay rows', () => {
+  it('shows the same screen as drawing the rows through Ink', async () => {
+    const rows = ['first row', '', '\x1b[36mcoloured\x1b[39m row', 'a row that is much too long for its box'];
+    const viaOverlay = await screenOf(<Rows rows={rows} width={20} />, true);
+    const viaInk = await screenOf(<Rows rows={rows} width={20} />, false);
+    expect(viaOverlay).toEqual(viaInk);
+    expect(viaOverlay[0]).toBe('first row           │side');
+    expect(viaOverlay[3]).toBe('a row that is much …│');
+  });
+});
