@@ -16,6 +16,9 @@ describe('context estimate', () => {
     context.observe(30_000, history.length);
     const grown = [...history, { role: 'assistant' as const, content: [{ type: 'text' as const, text: 'x'.repeat(400) }] }];
     expect(context.estimate('system', [], grown)).toBe(30_000 + 100 + 4);
+    // Near the line but anchored: the small unreported part is estimated, no tokenizer needed.
+    context.observe(89_500, history.length);
+    expect(context.estimate('system', [], grown)).toBe(89_500 + 100 + 4);
     expect(isTokenizerBuilt()).toBe(false);
   });
 

@@ -51,6 +51,8 @@ export class ContextManager {
    */
   private readonly exact = new ContextMeter(new TokenCounter());
   private readonly meters = [this.typical, this.upper, this.lower, this.exact];
+  /** Whether a provider has reported usage since the history was last rewritten. */
+  private anchored = false;
   private breaker: ContextBreaker;
   private summaryFailures = 0;
 
@@ -71,22 +73,29 @@ export class ContextManager {
 
   /** After a model call: the provider's usage is the truth for everything up to that reply. */
   observe(reportedTokens: number, historyLength: number): void {
-    if (reportedTokens > 0) for (const meter of this.meters) meter.observe(reportedTokens, historyLength);
+    if (reportedTokens <= 0) return;
+    this.anchored = true;
+    for (const meter of this.meters) meter.observe(reportedTokens, historyLength);
   }
 
   /**
    * Tokens the next request will take. The provider's last reported usage anchors it, so only what was added
-   * since is estimated; exact counting happens only near the compaction line, where the decision depends on it.
+   * since is estimated; without an anchor (a resumed or just compacted history), exact counting happens only
+   * when the bounds cannot tell on which side of the compaction line the context is.
    */
   estimate(system: string, tools: readonly ToolSchema[], history: readonly Message[]): number {
     const line = this.settings.window * this.settings.dangerRatio;
     const typical = this.typical.estimate(system, tools, history);
+    // Anchored on reported usage, only the newest messages are estimated: their error is small next to the
+    // margin between the compaction line and the window, and the provider's next report corrects it.
+    if (this.anchored) return typical;
     if (this.upper.estimate(system, tools, history) < line) return typical;
     if (this.lower.estimate(system, tools, history) >= line) return Math.max(typical, Math.ceil(line));
     return this.exact.estimate(system, tools, history);
   }
 
   private resetMeters(): void {
+    this.anchored = false;
     for (const meter of this.meters) meter.reset();
   }
 
