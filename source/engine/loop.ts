@@ -11,27 +11,22 @@ import {
   type ToolUseBlock,
   type Usage,
 } from '../providers/types.js';
-import type { ToolRegistry } from '../tools/runner.js';
-import type { ToolSessionState } from '../tools/types.js';
-import type { ApprovalBroker } from './approvals.js';
 import type { ContextManager } from './contextManager.js';
 import { callSignal } from './callSignal.js';
 import { EventQueue } from './eventQueue.js';
 import type { AgentEvent, PermissionMode, RunEndReason } from './events.js';
 import type { Conversation } from './history.js';
 import { newId } from './ids.js';
-import type { AlwaysRules } from './permissions.js';
 import { RepeatGuard } from './repeatGuard.js';
-import { runToolRound } from './toolRound.js';
+import { runToolRound, type ToolEnvironment } from './toolRound.js';
 
-export interface LoopOptions {
+export interface LoopOptions extends ToolEnvironment {
   runId: string;
   prompt: string;
   provider: Provider;
   /** Built once per session so the request prefix stays byte-stable. */
   system: string;
   tools: ToolSchema[];
-  registry: ToolRegistry;
   /** The session's conversation, appended to as the run goes. */
   history: Conversation;
   model: string;
@@ -42,13 +37,6 @@ export interface LoopOptions {
   /** Measures the context and compacts it before requests. */
   context: ContextManager;
   mode: () => PermissionMode;
-  rules: AlwaysRules;
-  broker: ApprovalBroker;
-  interactive: boolean;
-  cwd: string;
-  workspace: string;
-  state: ToolSessionState;
-  signal: AbortSignal;
   /** Dynamic material for the newest user turn, collected right before each request. */
   reminders: () => string[];
   /** Called with every finished model call's usage (the session keeps the totals). */

@@ -14,11 +14,9 @@ export const interruptedResult = (): ToolResult => ({
   isError: true,
 });
 
-export interface ToolRoundParams {
-  runId: string;
-  calls: ToolUseBlock[];
+/** Where and under which permissions tools run: the same for every round of a run. */
+export interface ToolEnvironment {
   registry: ToolRegistry;
-  mode: PermissionMode;
   rules: AlwaysRules;
   broker: ApprovalBroker;
   /** False in headless mode: calls that would ask are denied instead. */
@@ -27,6 +25,12 @@ export interface ToolRoundParams {
   workspace: string;
   state: ToolSessionState;
   signal: AbortSignal;
+}
+
+export interface ToolRoundParams extends ToolEnvironment {
+  runId: string;
+  calls: ToolUseBlock[];
+  mode: PermissionMode;
   emit: (event: AgentEvent) => void;
 }
 

@@ -4,7 +4,7 @@ import { toAnthropicParams } from './anthropicRequest.js';
 import { streamAttempt } from './attempt.js';
 import { classifyProviderError, type ErrorContext } from './errors.js';
 import { parseToolInput } from './toolInput.js';
-import { streamWithRetry, type Sleep } from './retry.js';
+import { streamWithRetry, type ProviderConnectionOptions } from './retry.js';
 import {
   emptyUsage,
   type AssistantBlock,
@@ -16,17 +16,8 @@ import {
   type Usage,
 } from './types.js';
 
-export interface AnthropicProviderOptions {
-  apiKey: string;
-  baseUrl?: string;
-  /** All attempts of one call, the first included. Default 5. */
-  maxAttempts?: number;
-  /** The env var named when the key is rejected. Default ANTHROPIC_API_KEY. */
-  keyHint?: string;
-  /** For tests: replaces the wait between retries. */
-  sleep?: Sleep;
-  random?: () => number;
-}
+/** keyHint defaults to ANTHROPIC_API_KEY. */
+export type AnthropicProviderOptions = ProviderConnectionOptions;
 
 type RawEvent = Anthropic.Messages.RawMessageStreamEvent;
 type ApiUsage = Partial<Record<'input_tokens' | 'output_tokens' | 'cache_read_input_tokens' | 'cache_creation_input_tokens', number | null>>;

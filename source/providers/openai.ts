@@ -3,7 +3,7 @@ import type OpenAI from 'openai';
 import { streamAttempt } from './attempt.js';
 import { classifyProviderError, type ErrorContext } from './errors.js';
 import { toOpenAIParams } from './openaiRequest.js';
-import { streamWithRetry, type Sleep } from './retry.js';
+import { streamWithRetry, type ProviderConnectionOptions } from './retry.js';
 import { parseToolInput } from './toolInput.js';
 import {
   emptyUsage,
@@ -16,18 +16,10 @@ import {
   type Usage,
 } from './types.js';
 
-export interface OpenAIProviderOptions {
-  apiKey: string;
-  baseUrl?: string;
-  /** All attempts of one call, the first included. Default 5. */
-  maxAttempts?: number;
-  /** The env var named when the key is rejected. Default OPENAI_API_KEY. */
-  keyHint?: string;
+/** keyHint defaults to OPENAI_API_KEY. */
+export interface OpenAIProviderOptions extends ProviderConnectionOptions {
   /** Who answers, in error messages ("DeepSeek"). Default: OpenAI, or "the server at <baseUrl>". */
   providerLabel?: string;
-  /** For tests: replaces the wait between retries. */
-  sleep?: Sleep;
-  random?: () => number;
 }
 
 type Chunk = OpenAI.Chat.ChatCompletionChunk;

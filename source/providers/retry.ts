@@ -94,3 +94,16 @@ export async function* streamWithRetry(
     }
   }
 }
+
+/** Options every provider takes. */
+export interface ProviderConnectionOptions {
+  apiKey: string;
+  baseUrl?: string;
+  /** All attempts of one call, the first included. Default 5. */
+  maxAttempts?: number;
+  /** The env var named when the key is rejected. */
+  keyHint?: string;
+  /** For tests: replaces the wait between retries. */
+  sleep?: Sleep;
+  random?: () => number;
+}
