@@ -13,6 +13,7 @@ import { addNotice, markInterrupted } from '../source/store/localActions.js';
 import { usageSummaryLine } from '../source/store/format.js';
 import { slashCommands } from '../hooks/commands/registry.js';
 import { App } from './App.js';
+import { createIdleCollector } from './screen/idleCollect.js';
 import { SetupScreen } from './SetupScreen.js';
 
 export interface TuiRenderHandle {
@@ -91,10 +92,18 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   const gitBranch = opts.gitBranch ?? readGitBranch(session.info.cwd);
   let handle: TuiRenderHandle | undefined;
   const stop = bridge.onExit(() => handle?.unmount());
+  // Collect garbage once screen and keyboard have been quiet for a moment (see idleCollect.ts).
+  const idle = createIdleCollector();
+  const unwatchStore = bridge.store.subscribe((next, previous) => (previous.running && !next.running ? idle.now() : idle.activity()));
+  const onKeys = () => idle.activity();
+  process.stdin.on('data', onKeys);
   try {
     handle = render(<App bridge={bridge} commands={slashCommands} historyFile={opts.historyFile} gitBranch={gitBranch} />);
     await handle.waitUntilExit();
   } finally {
+    idle.dispose();
+    unwatchStore();
+    process.stdin.off('data', onKeys);
     stop();
     bridge.dispose();
     await session.close();

@@ -96,7 +96,7 @@ describe.each(['openai', 'anthropic'] as const)('a long session over the %s form
   it('compacts, finishes with a valid history, and keeps the prefix byte-stable between compactions', async () => {
     mkdirSync(join(repo, 'src'));
     writeFileSync(join(repo, 'AGENTS.md'), 'Project rule: never edit generated files.\n');
-    writeFileSync(join(repo, 'agent.config.json'), JSON.stringify({ context: { maxContextTokens: 24000 } }));
+    writeFileSync(join(repo, 'agent.config.json'), JSON.stringify({ context: { maxContextTokens: 16000 } }));
     server = await startMockLlmServer({ respond: longSession(16) });
     const run = await rein(['-p', 'Count the lines of every output, exactly as I say.', '--output-format', 'stream-json'], format);
     expect(run.exitCode).toBe(0);

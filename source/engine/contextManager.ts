@@ -94,6 +94,11 @@ export class ContextManager {
     return this.exact.estimate(system, tools, history);
   }
 
+  private reanchor(tokens: number, historyLength: number): void {
+    this.resetMeters();
+    this.observe(tokens, historyLength);
+  }
+
   private resetMeters(): void {
     this.anchored = false;
     for (const meter of this.meters) meter.reset();
@@ -120,8 +125,10 @@ export class ContextManager {
     });
     if (micro) {
       conversation.replace(micro.history);
-      this.resetMeters();
-      yield { type: 'compaction', runId, level: 'micro', tokensBefore: before, tokensAfter: this.estimate(system, tools, conversation.messages) };
+      // What was cut is known, so the size stays anchored instead of being counted again from scratch.
+      const after = Math.max(0, before - micro.freedTokens);
+      this.reanchor(after, conversation.length);
+      yield { type: 'compaction', runId, level: 'micro', tokensBefore: before, tokensAfter: after };
     }
     const action = this.breaker.check(this.estimate(system, tools, conversation.messages), this.settings.window);
     if (action === 'compact') {
@@ -180,8 +187,11 @@ export class ContextManager {
       next = dropOlderHalf(history);
     }
     conversation.replace(next);
+    // The rewritten history is counted once at the typical ratio and used as the anchor until the provider
+    // reports the real size with its next answer.
     this.resetMeters();
-    const tokensAfter = this.estimate(system, tools, next);
+    const tokensAfter = this.typical.estimate(system, tools, next);
+    this.reanchor(tokensAfter, next.length);
     this.breaker.compacted(tokensAfter, this.settings.window);
     return { ok: true, event: { type: 'compaction', runId, level: level === 'manual' ? 'manual' : 'auto', tokensBefore, tokensAfter, summary }, error };
   }
