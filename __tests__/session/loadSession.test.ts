@@ -30,6 +30,25 @@ function lines(file: string): string[] {
 }
 
 describe('loadSession', () => {
+  it('does not parse records a later rewrite or newer events supersede', () => {
+    const log = newLog();
+    log.append({ kind: 'history', op: 'append_text', text: 'old question' });
+    for (let i = 0; i < 5; i++) log.append({ kind: 'event', event: runStart(id, `run_${i}`, `prompt ${i}`) });
+    log.close();
+    // A damaged record before the rewrite is never read, so it cannot matter.
+    fs.appendFileSync(log.file, '{"kind":"history","op":"append","message":{"role":"us\n');
+    const again = SessionLog.reopen(log.file);
+    again.append({ kind: 'history', op: 'replace', messages: [{ role: 'user', content: [{ type: 'text', text: 'summary' }] }] });
+    again.append({ kind: 'history', op: 'append_text', text: 'new question' });
+    again.append({ kind: 'event', event: runStart(id, 'run_5', 'prompt 5') });
+    again.close();
+    const loaded = loadSession(log.file, { maxEvents: 2 });
+    expect(loaded.history).toEqual([{ role: 'user', content: [{ type: 'text', text: 'summary' }, { type: 'text', text: 'new question' }] }]);
+    expect(loaded.events.map((e) => (e.type === 'run_start' ? e.prompt : ''))).toEqual(['prompt 4', 'prompt 5']);
+    expect(loaded.droppedEvents).toBe(4);
+    expect(loaded.warnings).toEqual([]);
+  });
+
   it('replays append, append_text and replace into the exact history, with todos and events', () => {
     const log = newLog();
     log.append({ kind: 'event', event: runStart(id, 'run_1', 'read a.txt') });

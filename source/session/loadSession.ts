@@ -29,27 +29,6 @@ export const defaultMaxEvents = 2_000;
 export const cutOffWarning = (file: string): string =>
   `The last line of ${file} was cut off (the session ended abruptly); it was skipped.`;
 
-/** Keeps only the newest `limit` items, trimming in batches so each push stays cheap. */
-class NewestItems<T> {
-  private items: T[] = [];
-  dropped = 0;
-  constructor(private readonly limit: number) {}
-  push(item: T): void {
-    this.items.push(item);
-    if (this.items.length >= this.limit * 2 + 1) this.trim();
-  }
-  list(): T[] {
-    this.trim();
-    return this.items;
-  }
-  private trim(): void {
-    const extra = this.items.length - this.limit;
-    if (extra <= 0) return;
-    this.items.splice(0, extra);
-    this.dropped += extra;
-  }
-}
-
 function readMeta(value: unknown, file: string): MetaRecord {
   if (!isMetaShaped(value)) {
     throw new SessionLogError(`${file} does not start with a session header, so it cannot be resumed; start a new session instead.`);
@@ -60,24 +39,65 @@ function readMeta(value: unknown, file: string): MetaRecord {
   return { kind: 'meta', version: logFormatVersion, sessionId: value.sessionId, cwd: value.cwd, provider: value.provider, model: value.model, startedAt: value.startedAt };
 }
 
-/** Loads a log written by `SessionLog`. Throws `SessionLogError` when the file is unreadable or has no header. */
+/** Where the records that matter sit, found by their fixed opening (SessionLog always writes `kind` first). */
+interface LogIndex {
+  lastReplace: number;
+  lastState: number;
+  eventLines: number[];
+}
+
+const prefixes = {
+  replace: '{"kind":"history","op":"replace"',
+  history: '{"kind":"history"',
+  event: '{"kind":"event"',
+  state: '{"kind":"state"',
+};
+
+function indexLog(file: string): LogIndex {
+  const index: LogIndex = { lastReplace: 0, lastState: 0, eventLines: [] };
+  for (const line of readLines(file)) {
+    const text = line.text;
+    if (text.startsWith(prefixes.replace)) index.lastReplace = line.number;
+    else if (text.startsWith(prefixes.event)) index.eventLines.push(line.number);
+    else if (text.startsWith(prefixes.state)) index.lastState = line.number;
+  }
+  return index;
+}
+
+/**
+ * Loads a log written by `SessionLog`. Throws `SessionLogError` when the file is unreadable or has no header.
+ * A first pass finds the last history rewrite and the newest events by their opening characters, so only the
+ * lines that count are parsed: resuming a session of many compactions stays quick and light.
+ */
 export function loadSession(file: string, opts: LoadSessionOptions = {}): LoadedSession {
-  const events = new NewestItems<AgentEvent>(Math.max(0, opts.maxEvents ?? defaultMaxEvents));
+  const maxEvents = Math.max(0, opts.maxEvents ?? defaultMaxEvents);
   const warnings: string[] = [];
   let meta: MetaRecord | undefined;
   let history: Message[] = [];
   let todos: TodoItem[] = [];
+  const events: AgentEvent[] = [];
   // A bad line is only known to be the last once the next line arrives, so its warning waits a step.
   let unreadLine: number | undefined;
+  let index: LogIndex;
 
   try {
+    index = indexLog(file);
+    const kept = index.eventLines.length - maxEvents;
+    const firstKeptEvent = maxEvents === 0 ? Number.POSITIVE_INFINITY : kept > 0 ? index.eventLines[kept] : 0;
     for (const line of readLines(file)) {
-      if (line.text.trim() === '') continue;
+      const text = line.text;
+      if (text.trim() === '') continue;
+      if (meta !== undefined) {
+        // Records that a later one supersedes are passed over unparsed.
+        if (text.startsWith(prefixes.history) && line.number < index.lastReplace) continue;
+        if (text.startsWith(prefixes.event) && line.number < firstKeptEvent) continue;
+        if (text.startsWith(prefixes.state) && line.number < index.lastState) continue;
+      }
       if (unreadLine !== undefined) {
         warnings.push(`Line ${unreadLine} of ${file} could not be read; it was skipped.`);
         unreadLine = undefined;
       }
-      const value = parseLine(line.text);
+      const value = parseLine(text);
       if (meta === undefined) {
         if (value === undefined && !line.terminated) break;
         meta = readMeta(value, file);
@@ -101,5 +121,5 @@ export function loadSession(file: string, opts: LoadSessionOptions = {}): Loaded
     throw new SessionLogError(`${file} has no session header (the session may have ended before anything was saved); start a new session instead.`);
   }
   if (unreadLine !== undefined) warnings.push(cutOffWarning(file));
-  return { meta, history, todos, events: events.list(), droppedEvents: events.dropped, warnings };
+  return { meta, history, todos, events, droppedEvents: index.eventLines.length - events.length, warnings };
 }
