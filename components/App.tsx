@@ -1,5 +1,5 @@
 // The full-screen layout: transcript (or task output) and sidebar on top, then queue, prompt or approval, status bar.
-import React, { useCallback, useEffect, useState } from 'react';
+import React, { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Box } from 'ink';
 import type { Key } from 'ink';
 import type { Bridge } from '../source/store/bridge.js';
@@ -15,6 +15,9 @@ import { useViewport } from '../hooks/useViewport.js';
 import { useTranscriptLayout } from '../hooks/useTranscriptLayout.js';
 import type { GlobalAction } from '../hooks/keymap.js';
 import { isMarkdownReady, loadMarkdown } from './lines/markdown.js';
+import { sidebarAnimates, sidebarRows } from './lines/sidebarLines.js';
+import { sliceViewport } from './lines/transcriptLines.js';
+import { RowOverlayContext } from './screen/rowOverlay.js';
 import { ApprovalDialog, approvalDialogHeight } from './ApprovalDialog.js';
 import { BackgroundSidebar } from './BackgroundSidebar.js';
 import { PromptInput, promptHeight } from './PromptInput.js';
@@ -160,9 +163,25 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
   // Read on every render: the clock above re-renders twice a second while the panel is open.
   const output = panelTask ? bridge.taskOutput(panelTask.taskId) : '';
 
+  // Full screen, following the bottom, the transcript and a still sidebar go above Ink's frame as ready rows,
+  // so each keystroke or streamed line has Ink lay out only the few rows below them.
+  const overlay = useContext(RowOverlayContext);
+  const side = useMemo(
+    () => (showSidebar ? sidebarRows({ todos, tasks, now: clock, width: sidebarWidth, height: mainHeight }) : undefined),
+    [showSidebar, todos, tasks, clock, sidebarWidth, mainHeight],
+  );
+  const above =
+    overlay !== undefined &&
+    !panelTask &&
+    viewport.offset === 0 &&
+    mainHeight > 0 &&
+    (!showSidebar || (side !== undefined && !sidebarAnimates(todos, running)));
+  overlay?.setAbove(above ? { rows: sliceViewport(layout, mainHeight, 0), width: mainWidth, height: mainHeight, side } : undefined);
+  useLayoutEffect(() => () => overlay?.setAbove(undefined), [overlay]);
+
   return (
-    <Box flexDirection="column" width={columns} height={frameHeight} overflow="hidden">
-      <Box flexDirection="row" height={mainHeight} flexShrink={0} overflow="hidden">
+    <Box flexDirection="column" width={columns} height={above ? frameHeight - mainHeight : frameHeight} overflow="hidden">
+      {above ? null : <Box flexDirection="row" height={mainHeight} flexShrink={0} overflow="hidden">
         {panelTask ? (
           <TaskOutputPanel task={panelTask} output={output} now={clock} width={mainWidth} height={mainHeight} />
         ) : (
@@ -176,7 +195,7 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
             </Box>
           </Box>
         ) : null}
-      </Box>
+      </Box>}
       <QueuedMessages queued={queued} width={columns} maxRows={queuedRows} />
       {approval ? (
         <ApprovalDialog approval={approval} queueCount={approvals.length} ui={dialog.ui} width={columns} maxHeight={dialogRows} />

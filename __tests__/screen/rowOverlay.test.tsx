@@ -36,6 +36,23 @@ describe('createRowOverlay', () => {
   });
 });
 
+describe('rows above the frame', () => {
+  it('draws fitted rows with their side rows above all of Ink\'s frame, blank rows to the height', () => {
+    const overlay = createRowOverlay();
+    overlay.setAbove({ rows: ['short', 'a row far too long'], width: 8, height: 3, side: ['│a', '│b', '│c'] });
+    expect(overlay.apply('prompt\nstatus').split('\n')).toEqual(['short   │a', 'a row f…│b', '        │c', 'prompt', 'status']);
+  });
+
+  it('cuts rows without side rows and gives the top back to Ink once removed', () => {
+    const overlay = createRowOverlay();
+    overlay.set(['mine'], 6);
+    overlay.setAbove({ rows: ['a row far too long'], width: 8, height: 2 });
+    expect(overlay.apply('status')).toBe('a row f…\n\nstatus');
+    overlay.setAbove(undefined);
+    expect(overlay.apply('      x')).toBe('mine  x');
+  });
+});
+
 function Rows({ rows, width }: { rows: string[]; width: number }) {
   const overlay = useContext(RowOverlayContext);
   overlay?.set(rows, width);

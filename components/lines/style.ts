@@ -25,14 +25,29 @@ export function wrapText(text: string, width: number): string[] {
   const columns = Math.max(1, width);
   const out: string[] = [];
   for (const line of text.split('\n')) {
-    const rows = wrapAnsi(line, columns, { hard: true, trim: false }).split('\n');
-    // Without trimming, the space a row was broken at starts the next row: drop it.
-    rows.forEach((row, i) => out.push(i === 0 ? row : row.replace(leadingBreakSpace, '$1')));
+    for (const row of wrapLine(line, columns)) out.push(row);
   }
   return out;
 }
 
 const leadingBreakSpace = /^((?:\x1b\[[0-9;]*m)*) /;
+
+// The streaming tail is laid out again on every frame, so the same source lines are wrapped over and over.
+const WRAP_CACHE_LIMIT = 4096;
+let wrapped = new Map<string, readonly string[]>();
+
+function wrapLine(line: string, columns: number): readonly string[] {
+  const key = `${columns}\0${line}`;
+  let rows = wrapped.get(key);
+  if (rows) return rows;
+  // Without trimming, the space a row was broken at starts the next row: drop it.
+  rows = wrapAnsi(line, columns, { hard: true, trim: false })
+    .split('\n')
+    .map((row, i) => (i === 0 ? row : row.replace(leadingBreakSpace, '$1')));
+  if (wrapped.size >= WRAP_CACHE_LIMIT) wrapped = new Map();
+  wrapped.set(key, rows);
+  return rows;
+}
 
 /** Wraps each source line, prefixing the first wrapped row with `first` and the rest with `rest` (same width). */
 export function wrapWithPrefix(text: string, width: number, first: string, rest: string, style?: Style): string[] {

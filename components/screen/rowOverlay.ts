@@ -7,8 +7,21 @@ import { RESET_STYLE } from './ansi.js';
 export interface RowOverlay {
   /** Rows to paint over the first `width` columns of the frame's top rows; undefined removes them. */
   set(rows: readonly string[] | undefined, width: number): void;
+  /**
+   * Rows drawn above Ink's whole frame (Ink then lays out only what is below): each is `rows[i]` fitted to
+   * `width`, followed by `side[i]` when given; undefined puts Ink's frame back at the top.
+   */
+  setAbove(above: AboveRows | undefined): void;
   /** The frame (rows joined by '\n') with the overlay rows spliced in. */
   apply(frame: string): string;
+}
+
+export interface AboveRows {
+  rows: readonly string[];
+  width: number;
+  height: number;
+  /** Ready-made rows drawn right of the `width` columns. */
+  side?: readonly string[];
 }
 
 /** Present only under the full-screen renderer; without it components draw their rows through Ink. */
@@ -20,29 +33,48 @@ const FIT_CACHE_LIMIT = 4096;
 export function createRowOverlay(): RowOverlay {
   let rows: readonly string[] | undefined;
   let width = 0;
+  let above: AboveRows | undefined;
   let fitted = new Map<string, { cut: string; padded: string }>();
+  let fittedWidth = 0;
 
   // Same cut as Ink's wrap="truncate-end", so the screen reads as if Ink had drawn the row.
-  const fit = (line: string): { cut: string; padded: string } => {
+  const fit = (line: string, columns: number): { cut: string; padded: string } => {
+    if (columns !== fittedWidth) {
+      fitted = new Map();
+      fittedWidth = columns;
+    }
     let hit = fitted.get(line);
     if (hit) return hit;
     const cells = stringWidth(line);
-    const cut = cells > width ? cliTruncate(line, width, { position: 'end' }) : line;
+    const cut = cells > columns ? cliTruncate(line, columns, { position: 'end' }) : line;
     const styled = cut.includes('\x1b');
-    const padded = (styled ? cut + RESET_STYLE : cut) + ' '.repeat(Math.max(0, width - Math.min(cells, width)));
+    const padded = (styled ? cut + RESET_STYLE : cut) + ' '.repeat(Math.max(0, columns - Math.min(cells, columns)));
     hit = { cut, padded };
     if (fitted.size >= FIT_CACHE_LIMIT) fitted = new Map();
     fitted.set(line, hit);
     return hit;
   };
 
+  const drawAbove = (part: AboveRows, frame: string): string => {
+    const out: string[] = [];
+    for (let i = 0; i < part.height; i++) {
+      const row = fit(part.rows[i] ?? '', part.width);
+      const side = part.side?.[i];
+      out.push(side === undefined ? row.cut : row.padded + side);
+    }
+    return frame === '' ? out.join('\n') : `${out.join('\n')}\n${frame}`;
+  };
+
   return {
     set(next, nextWidth) {
-      if (nextWidth !== width) fitted = new Map();
       rows = next;
       width = nextWidth;
     },
+    setAbove(next) {
+      above = next;
+    },
     apply(frame) {
+      if (above) return drawAbove(above, frame);
       if (!rows || rows.length === 0 || width <= 0) return frame;
       const lines = frame.split('\n');
       const blank = ' '.repeat(width);
@@ -53,7 +85,7 @@ export function createRowOverlay(): RowOverlay {
         else if (under.trim() === '' && !under.includes('\x1b')) rest = '';
         // Ink drew something where the overlay goes: leave its row alone rather than guess.
         else continue;
-        const row = fit(rows[i]);
+        const row = fit(rows[i], width);
         lines[i] = rest.trimEnd() === '' ? row.cut : row.padded + rest;
       }
       return lines.join('\n');

@@ -1,0 +1,68 @@
+// Sidebar rows drawn outside Ink must read exactly as Ink draws the sidebar, and give way to Ink where they cannot.
+import React from 'react';
+import { stripVTControlCharacters as strip } from 'node:util';
+import { Box, renderToString } from 'ink';
+import { describe, expect, it } from 'vitest';
+import { BackgroundSidebar } from '../../components/BackgroundSidebar.js';
+import { TodoPanel } from '../../components/TodoPanel.js';
+import { sidebarAnimates, sidebarRows, type SidebarInput } from '../../components/lines/sidebarLines.js';
+import type { BackgroundTaskInfo } from '../../source/engine/events.js';
+import type { TodoItem } from '../../source/tools/types.js';
+
+const todos: TodoItem[] = [
+  { content: 'Read the code with a long description that wraps around the sidebar', status: 'completed', activeForm: 'Reading' },
+  { content: 'Fix the bug', status: 'in_progress', activeForm: 'Fixing the bug' },
+  { content: 'Write tests', status: 'pending', activeForm: 'Writing tests' },
+];
+const tasks: BackgroundTaskInfo[] = [
+  { taskId: 'b1', command: 'npm run dev --with-a-very-long-flag-name', status: 'running', startedAt: 1_000, lastLine: 'listening on 3000' },
+  { taskId: 'b2', command: 'ls', status: 'failed', exitCode: 2, startedAt: 1_000, endedAt: 5_000, lastLine: '' },
+];
+
+/** The sidebar as App lays it out through Ink. */
+function viaInk({ todos, tasks, selectedId, now, width, height }: SidebarInput): string[] {
+  const text = renderToString(
+    <Box flexDirection="column" width={width} height={height} overflow="hidden" borderStyle="single" borderTop={false} borderBottom={false} borderRight={false} borderDimColor paddingLeft={1}>
+      <TodoPanel todos={todos} width={width - 2} animate={false} />
+      <Box marginTop={1}>
+        <BackgroundSidebar tasks={tasks} selectedId={selectedId} now={now} width={width - 2} />
+      </Box>
+    </Box>,
+    { columns: width },
+  );
+  return text.split('\n').map((row) => strip(row).trimEnd());
+}
+
+const plain = (rows: readonly string[] | undefined): string[] => (rows ?? []).map((row) => strip(row).trimEnd());
+
+describe('sidebarRows', () => {
+  it.each([
+    { name: 'empty', todos: [], tasks: [], width: 33 },
+    { name: 'todos and tasks', todos, tasks, width: 33 },
+    { name: 'narrow, one selected', todos, tasks, width: 22, selectedId: 'b2' },
+  ])('reads like the Ink sidebar: $name', ({ todos, tasks, width, selectedId }) => {
+    const input: SidebarInput = { todos, tasks, selectedId, now: 66_000, width, height: 20 };
+    const rows = sidebarRows(input);
+    expect(rows).toHaveLength(20);
+    expect(plain(rows)).toEqual(viaInk(input));
+  });
+
+  it('starts every row with the border and puts the sections where Ink does', () => {
+    const rows = sidebarRows({ todos, tasks, now: 66_000, width: 33, height: 20 }) ?? [];
+    expect(rows.every((row) => strip(row).startsWith('│'))).toBe(true);
+    expect(plain(rows).slice(0, 2)).toEqual(['│ Todos 1/3', '│ ✓ Read the code with a long']);
+    expect(plain(rows)[7]).toBe('│ Background (2) Ctrl+T');
+  });
+
+  it('gives way to Ink when the content is taller than the sidebar', () => {
+    expect(sidebarRows({ todos, tasks, now: 66_000, width: 33, height: 8 })).toBeUndefined();
+  });
+});
+
+describe('sidebarAnimates', () => {
+  it('is true only while running with a todo in progress', () => {
+    expect(sidebarAnimates(todos, true)).toBe(true);
+    expect(sidebarAnimates(todos, false)).toBe(false);
+    expect(sidebarAnimates([todos[0], todos[2]], true)).toBe(false);
+  });
+});
