@@ -2,9 +2,9 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { toAnthropicParams } from './anthropicRequest.js';
 import { streamAttempt } from './attempt.js';
-import { classifyProviderError, type ErrorContext } from './errors.js';
+import type { ErrorContext } from './errors.js';
 import { parseToolInput } from './toolInput.js';
-import { streamWithRetry, type ProviderConnectionOptions } from './retry.js';
+import { retryingCall, type ProviderConnectionOptions } from './retry.js';
 import {
   emptyUsage,
   type AssistantBlock,
@@ -162,13 +162,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
         model: request.options.model,
         keyHint: opts.keyHint ?? 'ANTHROPIC_API_KEY',
       };
-      return streamWithRetry((s) => attempt(request, s), {
-        maxAttempts: opts.maxAttempts,
-        signal,
-        classify: (err) => classifyProviderError(err, ctx),
-        sleep: opts.sleep,
-        random: opts.random,
-      });
+      return retryingCall((s) => attempt(request, s), opts, ctx, signal);
     },
   };
 }

@@ -1,9 +1,9 @@
 // The OpenAI-compatible provider (OpenAI, DeepSeek, Qwen, Ollama, vLLM...): Chat Completions streaming, SDK loaded on first use.
 import type OpenAI from 'openai';
 import { streamAttempt } from './attempt.js';
-import { classifyProviderError, type ErrorContext } from './errors.js';
+import type { ErrorContext } from './errors.js';
 import { toOpenAIParams } from './openaiRequest.js';
-import { streamWithRetry, type ProviderConnectionOptions } from './retry.js';
+import { retryingCall, type ProviderConnectionOptions } from './retry.js';
 import { parseToolInput } from './toolInput.js';
 import {
   emptyUsage,
@@ -155,13 +155,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
         model: request.options.model,
         keyHint: opts.keyHint ?? 'OPENAI_API_KEY',
       };
-      return streamWithRetry((s) => attempt(request, s), {
-        maxAttempts: opts.maxAttempts,
-        signal,
-        classify: (err) => classifyProviderError(err, ctx),
-        sleep: opts.sleep,
-        random: opts.random,
-      });
+      return retryingCall((s) => attempt(request, s), opts, ctx, signal);
     },
   };
 }

@@ -1,5 +1,5 @@
 // The one retry policy for model calls: backoff with jitter, retry-after, quick retries of broken streams.
-import { StreamBrokenError, type ClassifiedError } from './errors.js';
+import { classifyProviderError, StreamBrokenError, type ClassifiedError, type ErrorContext } from './errors.js';
 import { emptyUsage, type ProviderEvent } from './types.js';
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
@@ -106,4 +106,20 @@ export interface ProviderConnectionOptions {
   /** For tests: replaces the wait between retries. */
   sleep?: Sleep;
   random?: () => number;
+}
+
+/** One model call with the shared retry policy, errors classified and worded for this provider. */
+export function retryingCall(
+  attempt: (signal: AbortSignal) => AsyncGenerator<ProviderEvent>,
+  opts: ProviderConnectionOptions,
+  ctx: ErrorContext,
+  signal: AbortSignal,
+): AsyncGenerator<ProviderEvent> {
+  return streamWithRetry(attempt, {
+    maxAttempts: opts.maxAttempts,
+    signal,
+    classify: (err) => classifyProviderError(err, ctx),
+    sleep: opts.sleep,
+    random: opts.random,
+  });
 }

@@ -1,18 +1,12 @@
 // The TUI's state shape: everything the screen shows, built only by reducing AgentEvents (plus a few local actions).
 import type { Usage } from '../providers/types.js';
 import { emptyUsage } from '../providers/types.js';
-import type { BackgroundTaskInfo, ContextInfo, PermissionMode } from '../engine/events.js';
+import type { BackgroundTaskInfo, ContextInfo, EventOf, PermissionMode } from '../engine/events.js';
 import type { SessionInfo } from '../engine/sessionTypes.js';
 import type { TodoItem, ToolDisplay } from '../tools/types.js';
 
-export interface SessionView {
-  sessionId: string;
-  cwd: string;
-  provider: string;
-  model: string;
-  mode: PermissionMode;
-  contextWindow: number;
-}
+/** A snapshot of the session's info (the engine's object changes in place; the store's must not). */
+export type SessionView = Readonly<SessionInfo>;
 
 export type ToolStatus = 'pending' | 'running' | 'done' | 'error' | 'denied' | 'interrupted';
 
@@ -67,17 +61,8 @@ export interface NoticeItem {
 
 export type TranscriptItem = UserItem | AssistantItem | ToolItem | NoticeItem;
 
-export interface PendingApproval {
-  approvalId: string;
-  runId: string;
-  toolCallId: string;
-  name: string;
-  input: Record<string, unknown>;
-  summary: string;
-  alwaysScope: string;
-  cwd: string;
-  diff?: string;
-}
+/** An approval request waiting for the user: the event itself, without its tag. */
+export type PendingApproval = Omit<EventOf<'approval_request'>, 'type'>;
 
 export interface AppState {
   session: SessionView;
