@@ -19,6 +19,10 @@ describe('context estimate', () => {
     // Near the line but anchored: the small unreported part is estimated, no tokenizer needed.
     context.observe(89_500, history.length);
     expect(context.estimate('system', [], grown)).toBe(89_500 + 100 + 4);
+    // A resumed history near the line is anchored at its typical count, also without the tokenizer.
+    const resumed = manager(10_000);
+    resumed.anchorResumed('system', [], userText(40_000));
+    expect(resumed.estimate('system', [], userText(40_000))).toBe(Math.ceil(40_000 / 4) + 2 + 4);
     expect(isTokenizerBuilt()).toBe(false);
   });
 

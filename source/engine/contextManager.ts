@@ -94,6 +94,16 @@ export class ContextManager {
     return this.exact.estimate(system, tools, history);
   }
 
+  /**
+   * A resumed history has no reported size yet: take the typical count as its anchor rather than build the
+   * exact tokenizer; the provider's first answer replaces it, and a too-long request is compacted and retried.
+   */
+  anchorResumed(system: string, tools: readonly ToolSchema[], history: readonly Message[]): void {
+    if (history.length === 0) return;
+    this.resetMeters();
+    this.reanchor(this.typical.estimate(system, tools, history), history.length);
+  }
+
   private reanchor(tokens: number, historyLength: number): void {
     this.resetMeters();
     this.observe(tokens, historyLength);

@@ -98,6 +98,7 @@ export function createSession(o: SessionOptions): EngineSession {
     },
     () => ({ provider: o.provider, model: info.model, maxTokens: Math.min(o.maxTokens, 8192) }),
   );
+  if (o.resume) context.anchorResumed(system, toolSchemas, history.messages);
   const reminders = new SessionReminders({ state, memory: o.memory, now: o.now });
   let total: Usage = emptyUsage();
   let controller: AbortController | undefined;
