@@ -128,6 +128,21 @@ describe('abort', () => {
     expect(h.invalidRequests).toEqual([]);
   });
 
+  it('/clear during a run stops it and starts a new conversation once it has ended', async () => {
+    h = makeHarness([{ text: 'partial', hang: true }, { text: 'fresh start' }]);
+    const session = h.session;
+    const ambient: string[] = [];
+    session.subscribe((e) => ambient.push(e.type));
+    const events = await runPrompt(session, 'long task', undefined, (e) => {
+      if (e.type === 'text_delta') setTimeout(() => session.clear(), 10);
+    });
+    expect(runEnd(events).reason).toBe('aborted');
+    expect(ambient).toContain('conversation_cleared');
+    expect(session.history()).toEqual([]);
+    await runPrompt(session, 'new task');
+    expect(h.provider.requests[1].messages[0].content[0]).toEqual({ type: 'text', text: 'new task' });
+  });
+
   it('kills a running command and answers every pending call with "interrupted"', async () => {
     h = makeHarness([
       { toolCalls: [
