@@ -57,6 +57,24 @@ const toolResultsOf = (s: MockLlmServer, request: number): string =>
   JSON.stringify((s.requests[request]?.body.messages as Array<{ role: string }>).filter((m) => m.role === 'tool'));
 
 describe('rein TUI in tmux', () => {
+  it('--continue shows the earlier conversation and sends it to the model', async () => {
+    const first = await startRein([{ text: 'Noted: the codename is HERON.' }]);
+    await send(first, 'Remember the codename HERON.');
+    await first.waitFor((s) => s.includes('Noted: the codename is HERON.') && promptLine(s).includes('Type a message'));
+    await first.sendKeys('C-c');
+    await first.sendKeys('C-c');
+    await first.waitFor(/EXIT:0/);
+    await first.kill();
+    await server?.close();
+    const p = await startRein([{ text: 'The codename was HERON.' }], ['--continue']);
+    const resumed = await p.waitFor('Noted: the codename is HERON.');
+    expect(resumed).toContain('Remember the codename HERON.');
+    await send(p, 'What was the codename?');
+    await p.waitFor('The codename was HERON.');
+    expect(JSON.stringify(server?.requests[0].body.messages)).toContain('Remember the codename HERON.');
+    expectValidHistories(server!);
+  });
+
   it('shows the user message, the streamed answer, and the model and mode in the status bar', async () => {
     const p = await startRein([{ text: 'The answer is forty-two, streamed in small chunks.', chunkDelayMs: 5 }]);
     await send(p, 'What is the answer?');
