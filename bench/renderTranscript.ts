@@ -123,6 +123,8 @@ export function writeTranscript(opts: TranscriptOptions): WrittenTranscript {
     const next = applySummary(plan, summary);
     history.splice(0, history.length, ...next);
     log.append({ kind: 'history', op: 'replace', messages: next });
+    // As a session does: the todo list follows every rewrite.
+    log.append({ kind: 'state', todos: [] });
     event({ type: 'compaction', runId, level: 'auto', tokensBefore, tokensAfter: tokens(), summary });
     records++;
     compactions++;

@@ -1,8 +1,9 @@
 // Chunked line reading must give the same lines and counts whatever the chunk size.
+import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countLinesStartingWith, readHeadLines, readLines } from '../../source/session/lines.js';
+import { countLinesStartingWith, lineNumberAt, readHeadLines, readLines, readLinesBackward } from '../../source/session/lines.js';
 import { makeTempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof makeTempDir>;
@@ -37,5 +38,26 @@ describe('session log line reading', () => {
     fs.writeFileSync(file, 'first\nsecond\nthird line is long\n');
     expect(readHeadLines(file, 16)).toEqual({ lines: ['first', 'second'], truncated: true });
     expect(readHeadLines(file, 1024)).toEqual({ lines: ['first', 'second', 'third line is long'], truncated: false });
+  });
+});
+
+describe('readLinesBackward', () => {
+  it('gives the lines of readLines in reverse, with their byte offsets, whatever the chunk size', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rein-lines-bw-'));
+    const cases = ['', 'a', 'a\n', 'a\nb', 'a\nb\n', '\n\nx\n', 'héllo\nwörld\n', `${'x'.repeat(10)}\n${'y'.repeat(7)}\nzz`];
+    for (const [i, content] of cases.entries()) {
+      const file = path.join(dir, `f${i}`);
+      fs.writeFileSync(file, content);
+      const forward = [...readLines(file)];
+      for (const chunk of [1, 2, 3, 5, 64]) {
+        const backward = [...readLinesBackward(file, chunk)].reverse();
+        expect(backward.map((l) => [l.text, l.terminated])).toEqual(forward.map((l) => [l.text, l.terminated]));
+        for (const [k, line] of backward.entries()) {
+          expect(Buffer.from(content).subarray(line.offset).toString('utf8').startsWith(line.text)).toBe(true);
+          expect(lineNumberAt(file, line.offset, chunk)).toBe(forward[k].number);
+        }
+      }
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -88,7 +88,12 @@ export function createSession(o: SessionOptions): EngineSession {
     sessionId, cwd: o.cwd, provider: o.providerName, model: o.model, mode: o.mode,
     contextWindow: o.contextWindow ?? contextWindowFor(o.model),
   };
-  const history = new Conversation((change) => log?.append({ kind: 'history', ...change }), o.resume?.history ?? []);
+  const history = new Conversation((change) => {
+    if (!log) return;
+    log.append({ kind: 'history', ...change });
+    // A rewrite is followed by the todo list, so resume can stop reading the log there.
+    if (change.op === 'replace') log.append({ kind: 'state', todos: state.todos });
+  }, o.resume?.history ?? []);
   const context = new ContextManager(
     {
       window: info.contextWindow,
@@ -122,8 +127,8 @@ export function createSession(o: SessionOptions): EngineSession {
   let clearAfterRun = false;
   const clearNow = () => {
     clearAfterRun = false;
-    history.replace([]);
     state.todos = [];
+    history.replace([]);
     rules.clear();
     reminders.reset();
     context.reset();

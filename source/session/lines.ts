@@ -78,3 +78,65 @@ export function countLinesStartingWith(file: string, prefix: string, chunkSize =
     fs.closeSync(fd);
   }
 }
+
+export interface TailLine {
+  /** Byte offset of the line's first byte. */
+  offset: number;
+  text: string;
+  terminated: boolean;
+}
+
+/** Yields the lines of a file newest first, reading backwards in chunks: the end of a long log costs what it holds. */
+export function* readLinesBackward(file: string, chunkSize = defaultChunkSize): Generator<TailLine> {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    if (size === 0) return;
+    const lastByte = Buffer.alloc(1);
+    fs.readSync(fd, lastByte, 0, 1, size - 1);
+    const endsWithNewline = lastByte[0] === newline;
+    let position = size;
+    // Bytes of the line whose start has not been reached yet.
+    let head: Buffer = Buffer.alloc(0);
+    let atFileEnd = true;
+    while (position > 0) {
+      const length = Math.min(chunkSize, position);
+      position -= length;
+      const chunk = Buffer.alloc(length);
+      fs.readSync(fd, chunk, 0, length, position);
+      const buffer = head.length > 0 ? Buffer.concat([chunk, head]) : chunk;
+      let end = buffer.length;
+      let nl = buffer.lastIndexOf(newline, end - 1);
+      while (nl !== -1) {
+        const text = buffer.subarray(nl + 1, end).toString('utf8');
+        // After a final newline there is nothing; without one the last line was cut off.
+        if (!(atFileEnd && endsWithNewline)) yield { offset: position + nl + 1, text, terminated: !atFileEnd };
+        atFileEnd = false;
+        end = nl;
+        nl = end > 0 ? buffer.lastIndexOf(newline, end - 1) : -1;
+      }
+      head = Buffer.from(buffer.subarray(0, end));
+    }
+    if (head.length > 0 || !atFileEnd) yield { offset: 0, text: head.toString('utf8'), terminated: !atFileEnd || endsWithNewline };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The 1-based number of the line starting at `offset`, counting newlines before it. */
+export function lineNumberAt(file: string, offset: number, chunkSize = defaultChunkSize): number {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const chunk = Buffer.alloc(chunkSize);
+    let count = 1;
+    for (let position = 0; position < offset; ) {
+      const read = fs.readSync(fd, chunk, 0, Math.min(chunkSize, offset - position), position);
+      if (read === 0) break;
+      for (let i = chunk.indexOf(newline, 0); i !== -1 && i < read; i = chunk.indexOf(newline, i + 1)) count += 1;
+      position += read;
+    }
+    return count;
+  } finally {
+    fs.closeSync(fd);
+  }
+}

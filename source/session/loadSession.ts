@@ -3,7 +3,7 @@ import type { AgentEvent } from '../engine/events.js';
 import { applyHistoryOp } from '../engine/history.js';
 import type { Message } from '../providers/types.js';
 import type { TodoItem } from '../tools/types.js';
-import { readLines } from './lines.js';
+import { lineNumberAt, readHeadLines, readLinesBackward, type TailLine } from './lines.js';
 import { isLogRecord, isMetaShaped, logFormatVersion, parseLine, SessionLogError, type MetaRecord } from './records.js';
 
 export interface LoadedSession {
@@ -39,13 +39,6 @@ function readMeta(value: unknown, file: string): MetaRecord {
   return { kind: 'meta', version: logFormatVersion, sessionId: value.sessionId, cwd: value.cwd, provider: value.provider, model: value.model, startedAt: value.startedAt };
 }
 
-/** Where the records that matter sit, found by their fixed opening (SessionLog always writes `kind` first). */
-interface LogIndex {
-  lastReplace: number;
-  lastState: number;
-  eventLines: number[];
-}
-
 const prefixes = {
   replace: '{"kind":"history","op":"replace"',
   history: '{"kind":"history"',
@@ -53,73 +46,75 @@ const prefixes = {
   state: '{"kind":"state"',
 };
 
-function indexLog(file: string): LogIndex {
-  const index: LogIndex = { lastReplace: 0, lastState: 0, eventLines: [] };
-  for (const line of readLines(file)) {
-    const text = line.text;
-    if (text.startsWith(prefixes.replace)) index.lastReplace = line.number;
-    else if (text.startsWith(prefixes.event)) index.eventLines.push(line.number);
-    else if (text.startsWith(prefixes.state)) index.lastState = line.number;
+/** The header line: the first line of the file, which must be a complete meta record. */
+function readHeader(file: string): MetaRecord {
+  const { lines } = readHeadLines(file, 64 * 1024);
+  const first = lines.find((line) => line.trim() !== '');
+  const value = first === undefined ? undefined : parseLine(first);
+  if (value === undefined) {
+    throw new SessionLogError(`${file} has no session header (the session may have ended before anything was saved); start a new session instead.`);
   }
-  return index;
+  return readMeta(value, file);
 }
 
 /**
  * Loads a log written by `SessionLog`. Throws `SessionLogError` when the file is unreadable or has no header.
- * A first pass finds the last history rewrite and the newest events by their opening characters, so only the
- * lines that count are parsed: resuming a session of many compactions stays quick and light.
+ * The log is read backwards from its end and stops once it holds the last history rewrite (a compaction or
+ * /clear, always followed by a state record), the newest `maxEvents` events and the latest todos: resuming a
+ * session of thousands of messages reads and parses only its tail.
  */
 export function loadSession(file: string, opts: LoadSessionOptions = {}): LoadedSession {
   const maxEvents = Math.max(0, opts.maxEvents ?? defaultMaxEvents);
   const warnings: string[] = [];
-  let meta: MetaRecord | undefined;
   let history: Message[] = [];
   let todos: TodoItem[] = [];
   const events: AgentEvent[] = [];
-  // A bad line is only known to be the last once the next line arrives, so its warning waits a step.
-  let unreadLine: number | undefined;
-  let index: LogIndex;
+  let droppedEvents = 0;
+  let meta: MetaRecord;
 
   try {
-    index = indexLog(file);
-    const kept = index.eventLines.length - maxEvents;
-    const firstKeptEvent = maxEvents === 0 ? Number.POSITIVE_INFINITY : kept > 0 ? index.eventLines[kept] : 0;
-    for (const line of readLines(file)) {
+    meta = readHeader(file);
+    const kept: TailLine[] = [];
+    let sawReplace = false;
+    let sawState = false;
+    let eventCount = 0;
+    let newest: TailLine | undefined;
+    for (const line of readLinesBackward(file)) {
       const text = line.text;
       if (text.trim() === '') continue;
-      if (meta !== undefined) {
-        // Records that a later one supersedes are passed over unparsed.
-        if (text.startsWith(prefixes.history) && line.number < index.lastReplace) continue;
-        if (text.startsWith(prefixes.event) && line.number < firstKeptEvent) continue;
-        if (text.startsWith(prefixes.state) && line.number < index.lastState) continue;
+      newest ??= line;
+      if (line.offset === 0) break; // the header
+      if (text.startsWith(prefixes.event)) {
+        if (eventCount >= maxEvents) droppedEvents += 1;
+        else {
+          eventCount += 1;
+          kept.push(line);
+        }
+      } else if (text.startsWith(prefixes.history)) {
+        if (!sawReplace) kept.push(line);
+        if (text.startsWith(prefixes.replace)) sawReplace = true;
+      } else if (text.startsWith(prefixes.state)) {
+        if (!sawState) kept.push(line);
+        sawState = true;
+      } else {
+        kept.push(line);
       }
-      if (unreadLine !== undefined) {
-        warnings.push(`Line ${unreadLine} of ${file} could not be read; it was skipped.`);
-        unreadLine = undefined;
-      }
-      const value = parseLine(text);
-      if (meta === undefined) {
-        if (value === undefined && !line.terminated) break;
-        meta = readMeta(value, file);
-        continue;
-      }
+      if (sawReplace && sawState && eventCount >= maxEvents) break;
+    }
+    for (const line of kept.reverse()) {
+      const value = parseLine(line.text);
       if (!isLogRecord(value)) {
-        unreadLine = line.number;
+        if (value !== undefined && isMetaShaped(value)) continue; // a repeated header carries nothing to replay
+        warnings.push(line === newest ? cutOffWarning(file) : `Line ${lineNumberAt(file, line.offset)} of ${file} could not be read; it was skipped.`);
         continue;
       }
       if (value.kind === 'event') events.push(value.event);
       else if (value.kind === 'history') history = applyHistoryOp(history, value);
       else if (value.kind === 'state') todos = value.todos;
-      // A repeated header (never written by SessionLog) carries nothing to replay.
     }
   } catch (error) {
     if (error instanceof SessionLogError) throw error;
     throw new SessionLogError(`Could not read the session log ${file} (${error instanceof Error ? error.message : String(error)}); check the session id and that the file exists.`);
   }
-
-  if (meta === undefined) {
-    throw new SessionLogError(`${file} has no session header (the session may have ended before anything was saved); start a new session instead.`);
-  }
-  if (unreadLine !== undefined) warnings.push(cutOffWarning(file));
-  return { meta, history, todos, events, droppedEvents: index.eventLines.length - events.length, warnings };
+  return { meta, history, todos, events, droppedEvents, warnings };
 }
