@@ -16,6 +16,7 @@ describe('idle garbage collection', () => {
     vi.advanceTimersByTime(200);
     expect(collect).toHaveBeenCalledTimes(1);
     idle.now();
+    idle.activity();
     vi.advanceTimersByTime(60);
     expect(collect).toHaveBeenCalledTimes(2);
     idle.activity();

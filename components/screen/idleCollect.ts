@@ -24,17 +24,25 @@ export function createIdleCollector(opts: { quietMs?: number; collect?: () => vo
   const quietMs = opts.quietMs ?? 1500;
   const run = () => (opts.collect ?? collector())?.();
   let timer: NodeJS.Timeout | undefined;
-  const schedule = (ms: number) => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(run, ms);
-    timer.unref();
-  };
+  let afterTask: NodeJS.Timeout | undefined;
   return {
-    /** A task just ended: the garbage of its answer is all collectable, and the user is reading, not typing. */
-    now: () => schedule(50),
-    activity: () => schedule(quietMs),
+    /** A task just ended: the garbage of its answer is all collectable. Later activity does not put this off. */
+    now() {
+      if (afterTask) return;
+      afterTask = setTimeout(() => {
+        afterTask = undefined;
+        run();
+      }, 50);
+      afterTask.unref();
+    },
+    activity() {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(run, quietMs);
+      timer.unref();
+    },
     dispose() {
       if (timer) clearTimeout(timer);
+      if (afterTask) clearTimeout(afterTask);
     },
   };
 }
