@@ -61,8 +61,7 @@ describe('rein TUI in tmux', () => {
     const first = await startRein([{ text: 'Noted: the codename is HERON.' }]);
     await send(first, 'Remember the codename HERON.');
     await first.waitFor((s) => s.includes('Noted: the codename is HERON.') && promptLine(s).includes('Type a message'));
-    await first.sendKeys('C-c');
-    await first.sendKeys('C-c');
+    await send(first, '/exit');
     await first.waitFor(/EXIT:0/);
     await first.kill();
     await server?.close();
