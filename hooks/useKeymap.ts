@@ -40,6 +40,12 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
     (input, key) => {
       const o = ref.current;
       const now = (o.now ?? Date.now)();
+      // Two Ctrl+C read in one chunk (a fast double press while the app was busy) arrive as one input.
+      if (input.length >= 2 && [...input].every((ch) => ch === '\u0003')) {
+        lastCtrlC.current = undefined;
+        o.onExit();
+        return;
+      }
       if (key.ctrl && input === 'c') {
         if (lastCtrlC.current !== undefined && now - lastCtrlC.current <= ctrlCWindowMs) {
           lastCtrlC.current = undefined;

@@ -145,6 +145,14 @@ describe('App layout', () => {
     expect(exits).toBe(1);
   });
 
+  it('two Ctrl+C that arrive in one read still exit', async () => {
+    h = await renderApp();
+    let exits = 0;
+    h.bridge.onExit(() => exits++);
+    await h.press('\x03\x03');
+    expect(exits).toBe(1);
+  });
+
   it('Ctrl+D exits on an empty prompt only', async () => {
     h = await renderApp();
     let exits = 0;
