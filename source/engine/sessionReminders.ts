@@ -9,11 +9,13 @@ export class SessionReminders {
   private mode: PermissionMode | undefined;
   /** The memory index the model last saw (in the system prompt or a reminder). */
   private memoryIndex: string | undefined;
+  private memoryVersion: number;
   private afterCompaction = false;
   private nudge = new TodoNudge();
 
   constructor(private readonly o: { state: ToolSessionState; memory?: MemoryStore; now?: () => Date }) {
     this.memoryIndex = o.memory?.indexText();
+    this.memoryVersion = o.memory?.version ?? 0;
   }
 
   modeChanged(mode: PermissionMode): void {
@@ -47,7 +49,10 @@ export class SessionReminders {
       this.mode = undefined;
     }
     // Saved by the model or by the user (/memory): either way the next request shows the new index.
-    const index = this.o.memory?.indexText();
+    // The files are read again only after a change through the store, not before every request.
+    const memory = this.o.memory;
+    const index = memory && memory.version !== this.memoryVersion ? memory.indexText() : this.memoryIndex;
+    this.memoryVersion = memory?.version ?? 0;
     if (index !== undefined && index !== this.memoryIndex) {
       this.memoryIndex = index;
       out.push(wrapReminder(index ? `The memory index changed; it now reads:\n${index}` : 'All memories were deleted.'));

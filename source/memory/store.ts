@@ -91,6 +91,8 @@ export class MemoryStore {
   /** Folder of this project's memories. */
   readonly projectDir: string;
   readonly projectKey: string;
+  /** Goes up with every change made through this store, so readers can skip re-reading the files. */
+  version = 0;
 
   /** `projectDir` is the project's git root, or the working folder outside git. */
   constructor(opts: { root: string; projectDir: string }) {
@@ -228,6 +230,7 @@ export class MemoryStore {
   }
 
   private writeIndexes(): void {
+    this.version += 1;
     for (const scope of ['global', 'project'] as const) {
       const dir = this.dirOf(scope);
       if (!existsSync(dir)) continue;
