@@ -173,6 +173,13 @@ export class PtyApp {
     return (Number(fields[11]) + Number(fields[12])) / clockTicksPerSecond();
   }
 
+  /** utime + stime of the process's main (JavaScript) thread alone, in seconds; the rest is V8's and libuv's helper threads. */
+  mainThreadCpuSeconds(): number {
+    const stat = readFileSync(`/proc/${this.pid}/task/${this.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicksPerSecond();
+  }
+
   /** Peak resident set size so far (VmHWM), in bytes. */
   peakRss(): number {
     return this.statusBytes('VmHWM');

@@ -91,7 +91,9 @@ async function measureTranscript(messages: number, preload: Preload, colour: boo
   try {
     let preloadSeconds = 0;
     let logNote = '';
-    const nodeFlags = profileDir ? profileFlags(profileDir) : [];
+    // REIN_BENCH_NODE_FLAGS="--trace-gc ..." passes extra node flags to the rein process (its stderr is held until exit).
+    const extraFlags = (process.env.REIN_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+    const nodeFlags = [...(profileDir ? profileFlags(profileDir) : []), ...extraFlags];
     if (preload === 'resume') {
       const started = performance.now();
       const written = writeTranscript({ sessionsDir: join(ws.home, 'sessions'), cwd: ws.cwd, messages });
@@ -181,6 +183,7 @@ function transcriptLines(f: TranscriptFigures): string[] {
     line('every frame wrapped in ?2026h … ?2026l', wrapped ? `yes (${f.session.begins}/${f.session.ends})` : `NO (${f.session.begins}/${f.session.ends}, ${f.session.strayBytes + s.window.strayBytes} stray B)`, 'all', wrapped),
     line('full-screen clears (2J) after the first frame', String(f.session.clearsAfterFirstFrame), '0', f.session.clearsAfterFirstFrame === 0),
     line('CPU of the rein process during the stream', `${s.cpuSeconds.toFixed(2)} s`, '≤ 1.5 s', cpuOk),
+    line('  of which the main (JavaScript) thread', `${s.mainThreadCpuSeconds.toFixed(2)} s`),
     line('peak RSS (VmHWM) idle before typing', mb(f.rssIdle)),
     line('peak RSS (VmHWM) after the stream', mb(f.rssAfterStream), `≤ ${rssLimit} MB`, rssOk),
     line('resident RSS (VmRSS) after the stream', mb(f.rssNowAfterStream)),
@@ -217,7 +220,9 @@ export async function benchRender(): Promise<string[]> {
   // REIN_BENCH_RENDER_PRELOAD=live builds the transcripts with live turns even when --resume exists (to compare the two).
   const resume = resumeSupported() && process.env.REIN_BENCH_RENDER_PRELOAD !== 'live';
   const preload: Preload = resume ? 'resume' : 'live';
-  const profileRoot = process.env.REIN_BENCH_PROFILE === '1' ? mkdtempSync(join(tmpdir(), 'rein-render-prof-')) : undefined;
+  // REIN_BENCH_PROFILE_DIR keeps the raw .cpuprofile files there for a closer look.
+  const keptProfiles = process.env.REIN_BENCH_PROFILE_DIR;
+  const profileRoot = keptProfiles ?? (process.env.REIN_BENCH_PROFILE === '1' ? mkdtempSync(join(tmpdir(), 'rein-render-prof-')) : undefined);
   const out = [
     `render: the rein TUI on a ${benchCols}×${benchRows} pseudo-terminal against the mock server; a ${answerChars / 1024} KB markdown answer ` +
       `streamed at ${chunkSize} characters a chunk, ${chunkDelayMs} ms apart; keys typed ${keyGapMs} ms apart after each echo; CI=false`,
@@ -238,7 +243,7 @@ export async function benchRender(): Promise<string[]> {
     }
     if (process.env.REIN_BENCH_RENDER_TURNS !== '0') out.push(...(await attempt('memory over turns', async () => turnsLines(await measureTurns()))));
   } finally {
-    if (profileRoot) rmSync(profileRoot, { recursive: true, force: true });
+    if (profileRoot && !keptProfiles) rmSync(profileRoot, { recursive: true, force: true });
   }
   return out;
 }

@@ -48,6 +48,8 @@ export interface StreamFigures {
   bytes: number;
   frames: number;
   cpuSeconds: number;
+  /** The part of cpuSeconds spent on the main (JavaScript) thread. */
+  mainThreadCpuSeconds: number;
   /** Frame hygiene inside the stream window. */
   window: FrameReport;
   /** Whether the last line of the answer is on the emulated screen once the stream is drawn. */
@@ -79,13 +81,18 @@ function emulatedScreen(output: string): Promise<string[]> {
  */
 export async function measureStream(app: PtyApp, script: MockScript, answer: string, chunkSize: number, chunkDelayMs: number): Promise<StreamFigures> {
   let cpuBefore = Number.NaN;
-  script.push([{ text: answer, chunkSize, chunkDelayMs }], () => (cpuBefore = app.cpuSeconds()));
+  let mainBefore = Number.NaN;
+  script.push([{ text: answer, chunkSize, chunkDelayMs }], () => {
+    cpuBefore = app.cpuSeconds();
+    mainBefore = app.mainThreadCpuSeconds();
+  });
   const served = script.served.length;
   const summariesBefore = script.summaries;
   app.write('\r');
   await script.waitServed(served + 1, 180_000);
   await app.waitForQuiet(300, 60_000);
   const cpuAfter = app.cpuSeconds();
+  const mainAfter = app.mainThreadCpuSeconds();
   const request = script.served[served];
   const startAt = perfTime(request.receivedAt);
   let start = app.chunks.findIndex((c) => c.at >= startAt);
@@ -102,6 +109,7 @@ export async function measureStream(app: PtyApp, script: MockScript, answer: str
     bytes: app.bytesBetween(start, end),
     frames: text.split(syncBegin).length - 1,
     cpuSeconds: cpuAfter - cpuBefore,
+    mainThreadCpuSeconds: mainAfter - mainBefore,
     window: analyseFrames(text),
     answerVisible: words.includes(tail),
     screen,
