@@ -1,23 +1,25 @@
 // The full-screen layout: transcript (or task output) and sidebar on top, then queue, prompt or approval, status bar.
-import React, { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import React, { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box } from 'ink';
 import type { Key } from 'ink';
 import type { Bridge } from '../source/store/bridge.js';
 import type { SlashCommand } from '../source/store/commands.js';
 import { useStore } from '../hooks/useStore.js';
-import { useVisibleTranscript } from '../hooks/useVisibleTranscript.js';
+import { useLiveTranscript } from '../hooks/useLiveTranscript.js';
 import { useTerminalSize } from '../hooks/useTerminalSize.js';
 import { useNow, useSpinnerFrame } from '../hooks/useTicker.js';
 import { usePromptController } from '../hooks/usePromptController.js';
 import { useApprovalDialog } from '../hooks/useApprovalDialog.js';
 import { useKeymap } from '../hooks/useKeymap.js';
 import { useViewport } from '../hooks/useViewport.js';
-import { useTranscriptLayout } from '../hooks/useTranscriptLayout.js';
+import { minLinesFor, useTranscriptLayout } from '../hooks/useTranscriptLayout.js';
 import type { GlobalAction } from '../hooks/keymap.js';
 import { isMarkdownReady, loadMarkdown } from './lines/markdown.js';
-import { sidebarAnimates, sidebarRows } from './lines/sidebarLines.js';
+import { sidebarRows } from './lines/sidebarLines.js';
 import { sliceViewport } from './lines/transcriptLines.js';
+import { TranscriptView } from './lines/transcriptView.js';
 import { RowOverlayContext } from './screen/rowOverlay.js';
+import { SPINNER_SLOT } from './screen/spinner.js';
 import { ApprovalDialog, approvalDialogHeight } from './ApprovalDialog.js';
 import { BackgroundSidebar } from './BackgroundSidebar.js';
 import { PromptInput, promptHeight } from './PromptInput.js';
@@ -50,7 +52,13 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
   const frameHeight = Math.max(1, rows - 1);
 
   const session = useStore(store, (s) => s.session);
-  const transcript = useVisibleTranscript(store);
+  // Full screen, the transcript's rows go above Ink's frame; streamed lines are then painted without a render.
+  const overlay = useContext(RowOverlayContext);
+  const view = useRef<TranscriptView>(undefined);
+  view.current ??= new TranscriptView();
+  const { transcript, setLive } = useLiveTranscript(store, overlay, view.current);
+  // Laid out from the newest state: `transcript` lags behind streamed text that was painted directly.
+  const latest = store.getState().transcript;
   const trimmedCount = useStore(store, (s) => s.trimmedCount);
   const approvals = useStore(store, (s) => s.approvals);
   const todos = useStore(store, (s) => s.todos);
@@ -88,7 +96,9 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
   const clock = useNow(anyTaskRunning || panelTask !== undefined, panelTask ? 500 : 1000);
 
   const spinnerActive = running || transcript.some((i) => !i.done);
-  const spinner = useSpinnerFrame(spinnerActive);
+  // Full screen, spinners are slots the renderer animates itself; only without it do they take renders.
+  const spinnerFrame = useSpinnerFrame(spinnerActive && overlay === undefined);
+  const spinner = overlay === undefined ? spinnerFrame : SPINNER_SLOT;
 
   const send = useCallback((text: string) => bridge.send(text), [bridge]);
   const prompt = usePromptController({ historyFile, commands, onSubmit: send });
@@ -103,7 +113,7 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
   const menuRows = approval ? 0 : Math.min(prompt.menu.items.length, menuMaxRows, Math.max(0, bottomBudget - promptRows));
   const mainHeight = Math.max(0, frameHeight - 1 - queuedRows - dialogRows - promptRows - menuRows);
 
-  const layout = useTranscriptLayout(transcript, trimmedCount, textWidth, spinner, markdownVersion, mainHeight);
+  const layout = useTranscriptLayout(latest, trimmedCount, textWidth, spinner, markdownVersion, mainHeight, view.current);
   const viewport = useViewport(layout.total, mainHeight, layout.addedAbove);
 
   const onAction = useCallback(
@@ -163,20 +173,17 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
   // Read on every render: the clock above re-renders twice a second while the panel is open.
   const output = panelTask ? bridge.taskOutput(panelTask.taskId) : '';
 
-  // Full screen, following the bottom, the transcript and a still sidebar go above Ink's frame as ready rows,
+  // The spinner beside a todo in progress, only while the agent works.
+  const todoSpinner = running && todos.some((t) => t.status === 'in_progress') ? spinner : undefined;
+  // Full screen, following the bottom, the transcript and the sidebar go above Ink's frame as ready rows,
   // so each keystroke or streamed line has Ink lay out only the few rows below them.
-  const overlay = useContext(RowOverlayContext);
   const side = useMemo(
-    () => (showSidebar ? sidebarRows({ todos, tasks, now: clock, width: sidebarWidth, height: mainHeight }) : undefined),
-    [showSidebar, todos, tasks, clock, sidebarWidth, mainHeight],
+    () => (showSidebar ? sidebarRows({ todos, tasks, now: clock, width: sidebarWidth, height: mainHeight, spinner: todoSpinner }) : undefined),
+    [showSidebar, todos, tasks, clock, sidebarWidth, mainHeight, todoSpinner],
   );
-  const above =
-    overlay !== undefined &&
-    !panelTask &&
-    viewport.offset === 0 &&
-    mainHeight > 0 &&
-    (!showSidebar || (side !== undefined && !sidebarAnimates(todos, running)));
+  const above = overlay !== undefined && !panelTask && viewport.offset === 0 && mainHeight > 0 && (!showSidebar || side !== undefined);
   overlay?.setAbove(above ? { rows: sliceViewport(layout, mainHeight, 0), width: mainWidth, height: mainHeight, side } : undefined);
+  setLive(above ? { width: textWidth, mainWidth, height: mainHeight, side, spinner, markdownVersion, minLines: minLinesFor(mainHeight) } : undefined, latest);
   useLayoutEffect(() => () => overlay?.setAbove(undefined), [overlay]);
 
   return (
@@ -189,7 +196,7 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
         )}
         {showSidebar ? (
           <Box flexDirection="column" width={sidebarWidth} height={mainHeight} overflow="hidden" borderStyle="single" borderTop={false} borderBottom={false} borderRight={false} borderDimColor paddingLeft={1}>
-            <TodoPanel todos={todos} width={sidebarWidth - 2} animate={running} />
+            <TodoPanel todos={todos} width={sidebarWidth - 2} spinner={todoSpinner} />
             <Box marginTop={1}>
               <BackgroundSidebar tasks={tasks} selectedId={panelTask?.taskId} now={clock} width={sidebarWidth - 2} />
             </Box>

@@ -1,17 +1,16 @@
 // The todo list: pending ○, in progress ◐ with its active form and a spinner, completed ✓ dimmed; counts in the header.
 import React from 'react';
 import { Box, Text } from 'ink';
-import Spinner from 'ink-spinner';
 import type { TodoItem } from '../source/tools/types.js';
 
 export interface TodoPanelProps {
   todos: readonly TodoItem[];
   width: number;
-  /** False in tests and when nothing should animate. */
-  animate?: boolean;
+  /** The spinner frame shown beside the todo in progress; none when nothing runs. */
+  spinner?: string;
 }
 
-export const TodoPanel = React.memo(function TodoPanel({ todos, width, animate = true }: TodoPanelProps) {
+export const TodoPanel = React.memo(function TodoPanel({ todos, width, spinner }: TodoPanelProps) {
   const done = todos.filter((t) => t.status === 'completed').length;
   return (
     <Box flexDirection="column" width={width} flexShrink={0}>
@@ -31,7 +30,7 @@ export const TodoPanel = React.memo(function TodoPanel({ todos, width, animate =
           return (
             <Text key={i} color="cyan" wrap="wrap">
               ◐ {todo.activeForm || todo.content}{' '}
-              {animate ? <Spinner type="dots" /> : null}
+              {spinner ?? null}
             </Text>
           );
         }

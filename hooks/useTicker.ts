@@ -1,7 +1,7 @@
 // Timers for live parts of the screen: spinner frames and a clock, running only while something needs them.
 import { useEffect, useReducer, useRef, useState } from 'react';
 
-const spinnerFrames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+import { spinnerFrameAt, spinnerFrames, spinnerMs } from '../components/screen/spinner.js';
 
 function useTick(active: boolean, intervalMs: number): number {
   const [tick, setTick] = useState(0);
@@ -13,7 +13,6 @@ function useTick(active: boolean, intervalMs: number): number {
   return tick;
 }
 
-const spinnerMs = 125;
 
 /**
  * The current spinner character, taken from the clock at render time; it stands still while `active` is false.
@@ -26,7 +25,7 @@ export function useSpinnerFrame(active: boolean): string {
   const [, bump] = useReducer((n: number) => n + 1, 0);
   const now = performance.now();
   lastRenderAt.current = now;
-  if (active) frame.current = spinnerFrames[Math.floor(now / spinnerMs) % spinnerFrames.length];
+  if (active) frame.current = spinnerFrameAt(now);
   useEffect(() => {
     if (!active) return;
     const timer = setInterval(() => {

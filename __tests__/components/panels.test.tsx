@@ -19,7 +19,7 @@ const task = (over: Partial<BackgroundTaskInfo>): BackgroundTaskInfo => ({ taskI
 
 describe('TodoPanel', () => {
   it('shows counts and each state with its mark; in-progress shows its active form', async () => {
-    const r = await renderSized(<TodoPanel todos={todos} width={40} animate={false} />, 40, 10);
+    const r = await renderSized(<TodoPanel todos={todos} width={40} />, 40, 10);
     const frame = r.lastFrame();
     expect(frame).toContain('Todos 1/3');
     expect(frame).toContain('✓ Read the code');
@@ -29,10 +29,15 @@ describe('TodoPanel', () => {
     r.unmount();
   });
 
-  it('animates a spinner next to the task in progress', async () => {
-    const r = await renderSized(<TodoPanel todos={todos} width={40} />, 40, 10);
-    expect(r.lastFrame()).toMatch(/◐ Fixing the bug [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
-    r.unmount();
+  it('shows the spinner frame it is given next to the task in progress, and none without one', async () => {
+    for (const spinner of ['⠸', '⠼']) {
+      const r = await renderSized(<TodoPanel todos={todos} width={40} spinner={spinner} />, 40, 10);
+      expect(r.lastFrame()).toContain(`◐ Fixing the bug ${spinner}`);
+      r.unmount();
+    }
+    const still = await renderSized(<TodoPanel todos={todos} width={40} />, 40, 10);
+    expect(still.lastFrame()).not.toMatch(/Fixing the bug [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
+    still.unmount();
   });
 });
 

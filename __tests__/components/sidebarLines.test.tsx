@@ -5,7 +5,7 @@ import { Box, renderToString } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { BackgroundSidebar } from '../../components/BackgroundSidebar.js';
 import { TodoPanel } from '../../components/TodoPanel.js';
-import { sidebarAnimates, sidebarRows, type SidebarInput } from '../../components/lines/sidebarLines.js';
+import { sidebarRows, type SidebarInput } from '../../components/lines/sidebarLines.js';
 import type { BackgroundTaskInfo } from '../../source/engine/events.js';
 import type { TodoItem } from '../../source/tools/types.js';
 
@@ -20,10 +20,10 @@ const tasks: BackgroundTaskInfo[] = [
 ];
 
 /** The sidebar as App lays it out through Ink. */
-function viaInk({ todos, tasks, selectedId, now, width, height }: SidebarInput): string[] {
+function viaInk({ todos, tasks, selectedId, now, width, height, spinner }: SidebarInput): string[] {
   const text = renderToString(
     <Box flexDirection="column" width={width} height={height} overflow="hidden" borderStyle="single" borderTop={false} borderBottom={false} borderRight={false} borderDimColor paddingLeft={1}>
-      <TodoPanel todos={todos} width={width - 2} animate={false} />
+      <TodoPanel todos={todos} width={width - 2} spinner={spinner} />
       <Box marginTop={1}>
         <BackgroundSidebar tasks={tasks} selectedId={selectedId} now={now} width={width - 2} />
       </Box>
@@ -40,8 +40,10 @@ describe('sidebarRows', () => {
     { name: 'empty', todos: [], tasks: [], width: 33 },
     { name: 'todos and tasks', todos, tasks, width: 33 },
     { name: 'narrow, one selected', todos, tasks, width: 22, selectedId: 'b2' },
-  ])('reads like the Ink sidebar: $name', ({ todos, tasks, width, selectedId }) => {
-    const input: SidebarInput = { todos, tasks, selectedId, now: 66_000, width, height: 20 };
+    { name: 'a spinner beside the todo in progress', todos, tasks, width: 33, spinner: '⠹' },
+    { name: 'a spinner that wraps', todos: [{ content: 'x', status: 'in_progress' as const, activeForm: 'Fixing the bug ok' }], tasks, width: 22, spinner: '⠹' },
+  ])('reads like the Ink sidebar: $name', ({ todos, tasks, width, selectedId, spinner }) => {
+    const input: SidebarInput = { todos, tasks, selectedId, now: 66_000, width, height: 20, spinner };
     const rows = sidebarRows(input);
     expect(rows).toHaveLength(20);
     expect(plain(rows)).toEqual(viaInk(input));
@@ -54,15 +56,13 @@ describe('sidebarRows', () => {
     expect(plain(rows)[7]).toBe('│ Background (2) Ctrl+T');
   });
 
+  it('draws the spinner frame it is given beside the todo in progress', () => {
+    const rows = plain(sidebarRows({ todos, tasks, now: 66_000, width: 33, height: 20, spinner: '⠼' }));
+    expect(rows).toContain('│ ◐ Fixing the bug ⠼');
+    expect(plain(sidebarRows({ todos, tasks, now: 66_000, width: 33, height: 20 }))).toContain('│ ◐ Fixing the bug');
+  });
+
   it('gives way to Ink when the content is taller than the sidebar', () => {
     expect(sidebarRows({ todos, tasks, now: 66_000, width: 33, height: 8 })).toBeUndefined();
-  });
-});
-
-describe('sidebarAnimates', () => {
-  it('is true only while running with a todo in progress', () => {
-    expect(sidebarAnimates(todos, true)).toBe(true);
-    expect(sidebarAnimates(todos, false)).toBe(false);
-    expect(sidebarAnimates([todos[0], todos[2]], true)).toBe(false);
   });
 });

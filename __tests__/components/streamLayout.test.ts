@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadMarkdown, markdownToLines, safeMarkdownLength } from '../../components/lines/markdown.js';
 import { layoutStreaming, stableMarkdownLength, type StreamLayout } from '../../components/lines/streamLayout.js';
-import { sameVisibleTranscript } from '../../hooks/useVisibleTranscript.js';
+import { sameVisibleTranscript } from '../../hooks/useLiveTranscript.js';
 import type { AssistantItem, TranscriptItem } from '../../source/store/state.js';
 
 const doc = [

@@ -1,12 +1,11 @@
 // renderFullScreen against fake terminal streams: alternate screen in, frames through the writer, terminal restored on the way out.
 
 import React, { useEffect, useState } from 'react';
-import { EventEmitter } from 'node:events';
-import { Writable } from 'node:stream';
 import { Box, Text, useApp, useInput, useStderr, useStdout } from 'ink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderFullScreen, restoreTerminal, type FullScreenHandle } from '../../components/screen/render.js';
 import { createEmulator } from './terminalEmulator.js';
+import { FakeKeyboard, FakeTerminal } from './fakeTerminal.js';
 
 /** The first Ink render can take seconds on a loaded machine; waiting longer never hides a failure. */
 const patience = { timeout: 10_000, interval: 20 };
@@ -14,70 +13,6 @@ const patience = { timeout: 10_000, interval: 20 };
 const ALT_ENTER = '\x1b[?1049h';
 const ALT_LEAVE = '\x1b[?1049l';
 const CURSOR_SHOW = '\x1b[?25h';
-
-class FakeTerminal extends Writable {
-  isTTY: boolean;
-  columns: number;
-  rows: number;
-  readonly chunks: string[] = [];
-
-  constructor(columns: number, rows: number, isTTY = true) {
-    super();
-    this.columns = columns;
-    this.rows = rows;
-    this.isTTY = isTTY;
-  }
-
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
-    this.chunks.push(chunk.toString('utf8'));
-    done();
-  }
-
-  output(): string {
-    return this.chunks.join('');
-  }
-
-  asStream(): NodeJS.WriteStream {
-    return this as unknown as NodeJS.WriteStream;
-  }
-}
-
-/** Keyboard stand-in in the shape Ink reads: a TTY that tracks raw mode. */
-class FakeKeyboard extends EventEmitter {
-  readonly isTTY = true;
-  isRaw = false;
-  private queue: string[] = [];
-
-  setRawMode(on: boolean): this {
-    this.isRaw = on;
-    return this;
-  }
-  setEncoding(): this {
-    return this;
-  }
-  ref(): this {
-    return this;
-  }
-  unref(): this {
-    return this;
-  }
-  resume(): this {
-    return this;
-  }
-  pause(): this {
-    return this;
-  }
-  read(): string | null {
-    return this.queue.shift() ?? null;
-  }
-  type(text: string): void {
-    this.queue.push(text);
-    this.emit('readable');
-  }
-  asStream(): NodeJS.ReadStream {
-    return this as unknown as NodeJS.ReadStream;
-  }
-}
 
 function useSize(): { cols: number; rows: number } {
   const { stdout } = useStdout();

@@ -1,23 +1,11 @@
 // Row overlay: laid-out rows spliced into Ink's frames read on a terminal exactly as if Ink had drawn them.
 import React, { useContext } from 'react';
-import { Writable } from 'node:stream';
 import { Box, Text } from 'ink';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRowOverlay, RowOverlayContext } from '../../components/screen/rowOverlay.js';
 import { renderFullScreen, type FullScreenHandle } from '../../components/screen/render.js';
 import { createEmulator } from './terminalEmulator.js';
-
-class FakeTerminal extends Writable {
-  readonly isTTY = true;
-  readonly chunks: string[] = [];
-  constructor(readonly columns: number, readonly rows: number) {
-    super();
-  }
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
-    this.chunks.push(chunk.toString('utf8'));
-    done();
-  }
-}
+import { FakeTerminal } from './fakeTerminal.js';
 
 describe('createRowOverlay', () => {
   it('paints rows over blank Ink rows, pads before what Ink drew to the right, and cuts long rows like Ink', () => {

@@ -1,6 +1,8 @@
 // Bridge tests against a scripted session: batching, queueing, abort, approvals, commands.
 import { describe, expect, it } from 'vitest';
-import { createBridge } from '../../source/store/bridge.js';
+import { coalesceDeltas, createBridge } from '../../source/store/bridge.js';
+import { applyEvent } from '../../source/store/applyEvent.js';
+import { initialState } from '../../source/store/state.js';
 import type { AgentEvent } from '../../source/engine/events.js';
 import type { SlashCommand } from '../../source/store/commands.js';
 import { approvalRequest, FakeSession, messageEnd, runEnd, ticks } from '../support/fakeSession.js';
@@ -175,5 +177,30 @@ describe('bridge', () => {
     bridge.exit();
     bridge.exit();
     expect(calls).toBe(1);
+  });
+});
+
+describe('coalesceDeltas', () => {
+  it('joins runs of deltas per message and kind, keeps everything else in order, and reduces to the same state', () => {
+    const events: AgentEvent[] = [
+      { type: 'thinking_delta', runId: 'r1', messageId: 'm1', text: 'let me ' },
+      { type: 'thinking_delta', runId: 'r1', messageId: 'm1', text: 'think' },
+      { type: 'text_delta', runId: 'r1', messageId: 'm1', text: 'Hel' },
+      { type: 'text_delta', runId: 'r1', messageId: 'm1', text: 'lo' },
+      { type: 'tool_call_start', runId: 'r1', messageId: 'm1', toolCallId: 'c1', name: 'bash' },
+      { type: 'text_delta', runId: 'r1', messageId: 'm1', text: ' again' },
+      { type: 'text_delta', runId: 'r1', messageId: 'm2', text: 'other' },
+      { type: 'text_delta', runId: 'r1', messageId: 'm2', text: ' message' },
+    ];
+    const joined = coalesceDeltas(events);
+    expect(joined.map((e) => (e.type === 'text_delta' || e.type === 'thinking_delta' ? `${e.type}:${e.messageId}:${e.text}` : e.type))).toEqual([
+      'thinking_delta:m1:let me think',
+      'text_delta:m1:Hello',
+      'tool_call_start',
+      'text_delta:m1: again',
+      'text_delta:m2:other message',
+    ]);
+    const start = initialState(new FakeSession().info);
+    expect(joined.reduce(applyEvent, start).transcript).toEqual(events.reduce(applyEvent, start).transcript);
   });
 });

@@ -14,6 +14,8 @@ export interface SidebarInput {
   /** Columns of the whole sidebar, border included. */
   width: number;
   height: number;
+  /** The spinner frame beside the todo in progress, as TodoPanel draws it. */
+  spinner?: string;
 }
 
 const statusStyle: Record<BackgroundStatus, Style> = { running: 'cyan', exited: 'green', failed: 'red', killed: 'yellow' };
@@ -22,19 +24,14 @@ const cut = (text: string, width: number): string => cliTruncate(text, width, { 
 // Ink's wrap="wrap": a row broken at a space starts with that space.
 const wrap = (text: string, width: number): string[] => wrapAnsi(text, width, { hard: true, trim: false }).split('\n');
 
-/** True when the sidebar would animate (a spinner beside a todo in progress): only Ink can draw that. */
-export function sidebarAnimates(todos: readonly TodoItem[], running: boolean): boolean {
-  return running && todos.some((t) => t.status === 'in_progress');
-}
-
-function todoRows(todos: readonly TodoItem[], width: number): string[] {
+function todoRows(todos: readonly TodoItem[], width: number, spinner: string | undefined): string[] {
   const done = todos.filter((t) => t.status === 'completed').length;
   const rows = [paint('bold', cut(`Todos ${done}/${todos.length}`, width))];
   if (todos.length === 0) rows.push(...wrap('none yet', width).map((r) => paint('dim', r)));
   for (const todo of todos) {
     if (todo.status === 'completed') rows.push(...wrap(`✓ ${todo.content}`, width).map((r) => paint('dim', r)));
-    // Without the spinner the in-progress line keeps the space Ink leaves before it.
-    else if (todo.status === 'in_progress') rows.push(...wrap(`◐ ${todo.activeForm || todo.content} `, width).map((r) => paint('cyan', r)));
+    // Without a spinner the in-progress line keeps the space Ink leaves before it.
+    else if (todo.status === 'in_progress') rows.push(...wrap(`◐ ${todo.activeForm || todo.content} ${spinner ?? ''}`, width).map((r) => paint('cyan', r)));
     else rows.push(...wrap(`○ ${todo.content}`, width));
   }
   return rows;
@@ -59,9 +56,9 @@ function taskRows(tasks: readonly BackgroundTaskInfo[], selectedId: string | und
  * Exactly `height` rows, each starting with the border; undefined when the content does not fit, where Ink
  * shrinks rows in ways not worth copying (the caller lets Ink draw the sidebar then).
  */
-export function sidebarRows({ todos, tasks, selectedId, now, width, height }: SidebarInput): string[] | undefined {
+export function sidebarRows({ todos, tasks, selectedId, now, width, height, spinner }: SidebarInput): string[] | undefined {
   const inner = Math.max(1, width - 2);
-  const content = [...todoRows(todos, inner), '', ...taskRows(tasks, selectedId, now, inner)];
+  const content = [...todoRows(todos, inner, spinner), '', ...taskRows(tasks, selectedId, now, inner)];
   if (content.length > height) return undefined;
   const border = paint('dim', '│');
   const rows: string[] = [];

@@ -38,11 +38,11 @@ const MAX_SHIFT_CANDIDATES = 4;
  */
 export function planFrame(screen: readonly string[], next: readonly string[]): FramePlan {
   let best: FramePlan = { writes: diffRows(screen, next) };
-  let bestCost = planCost(best, screen);
+  let bestCost = planCost(best);
   for (const shift of candidateShifts(screen, next)) {
     for (const step of regionsForShift(screen, next, shift)) {
       const plan: FramePlan = { scroll: step, writes: diffRows(applyScroll(screen, step), next) };
-      const cost = planCost(plan, screen);
+      const cost = planCost(plan);
       if (cost < bestCost) {
         best = plan;
         bestCost = cost;
@@ -97,8 +97,19 @@ function diffRows(screen: readonly string[], next: readonly string[]): RowWrite[
   return writes;
 }
 
-function planCost(plan: FramePlan, screen: readonly string[]): number {
-  return encodePlan(plan, screen).length;
+/**
+ * Bytes of a plan with every write priced as a whole row: cheap to compute for each candidate, and patching
+ * changed cells (done once, for the chosen plan) saves about the same on each of them.
+ */
+function planCost(plan: FramePlan): number {
+  let cost = plan.scroll ? encodeScroll(plan.scroll).length : 0;
+  let cursorRow = -1;
+  for (const { row, line } of plan.writes) {
+    cost += (row === cursorRow + 1 && cursorRow >= 0 ? 2 : moveToRow(row).length) + ERASE_LINE_END.length + line.length;
+    if (line.includes('\x1b')) cost += RESET_STYLE.length;
+    cursorRow = row;
+  }
+  return cost;
 }
 
 /** Shifts (old row minus new row) that distinctive lines vote for, most votes first. */

@@ -15,6 +15,7 @@ import {
 import { FrameCaptureStream, StderrBuffer } from './captureStream.js';
 import { createFrameWriter } from './frameWriter.js';
 import { createRowOverlay, RowOverlayContext } from './rowOverlay.js';
+import { fillSpinnerSlots, SPINNER_SLOT, spinnerMs } from './spinner.js';
 import { holdStrayOutput, type HeldOutput } from './strayOutput.js';
 import { guardTerminal, restoreAllTerminals } from './terminalGuard.js';
 
@@ -37,6 +38,10 @@ export interface FullScreenStats {
   bytesWritten: number;
   /** Frame writes (one synchronized write each). */
   framesWritten: number;
+  /** Frames Ink rendered (each a React commit laid out by Ink). */
+  inkFrames: number;
+  /** Redraws of the rows above Ink's frame that took no Ink render. */
+  repaints: number;
 }
 
 export interface FullScreenHandle {
@@ -60,7 +65,7 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
   const stdin = opts.stdin ?? process.stdin;
   if (terminal.isTTY !== true) return renderPlain(node, terminal, stdin, opts);
 
-  const stats: FullScreenStats = { bytesWritten: 0, framesWritten: 0 };
+  const stats: FullScreenStats = { bytesWritten: 0, framesWritten: 0, inkFrames: 0, repaints: 0 };
   // Bound before stray output is held, so frames still reach the terminal when it is process.stdout.
   const terminalWrite = terminal.write.bind(terminal);
   const send = (text: string): void => {
@@ -78,14 +83,40 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
     { rows: () => terminal.rows || 24, cols: () => terminal.columns || 80, maxFps: opts.maxFps },
   );
 
-  const overlay = createRowOverlay();
+  // Ink's last frame as Ink wrote it, and the composed frame last offered to the writer.
+  let inkFrame: string | undefined;
   let lastFrame: string | undefined;
   let framesSeen = 0;
+  // While the frame holds spinner slots, a timer redraws it on the spinner's clock (the writer sends only changed cells).
+  let spinTimer: NodeJS.Timeout | undefined;
+  const show = (frame: string): void => {
+    writer.render(fillSpinnerSlots(frame, performance.now()));
+    const spinning = frame.includes(SPINNER_SLOT);
+    if (spinning && spinTimer === undefined) {
+      spinTimer = setInterval(() => {
+        if (lastFrame !== undefined) writer.render(fillSpinnerSlots(lastFrame, performance.now()));
+      }, spinnerMs);
+      spinTimer.unref();
+    } else if (!spinning && spinTimer !== undefined) {
+      clearInterval(spinTimer);
+      spinTimer = undefined;
+    }
+  };
+  const compose = (): void => {
+    if (inkFrame === undefined) return;
+    lastFrame = overlay.apply(inkFrame);
+    show(lastFrame);
+  };
+  const overlay = createRowOverlay(() => {
+    stats.repaints += 1;
+    compose();
+  });
   const capture = new FrameCaptureStream(terminal, (text) => {
     // Ink's debug output is static output plus the frame; static output ends in a newline of its own.
-    lastFrame = overlay.apply(text.endsWith('\n') ? text.slice(0, -1) : text);
+    inkFrame = text.endsWith('\n') ? text.slice(0, -1) : text;
     framesSeen += 1;
-    writer.render(lastFrame);
+    stats.inkFrames = framesSeen;
+    compose();
   });
   const stderr = new StderrBuffer(() => capture.ignoreNextFrame());
 
@@ -94,13 +125,14 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
     const before = framesSeen;
     capture.emit('resize');
     // Ink skips resize handling in CI; repaint the last frame so the cleared screen is never left blank.
-    if (framesSeen === before && lastFrame !== undefined) writer.render(lastFrame);
+    if (framesSeen === before && lastFrame !== undefined) show(lastFrame);
   };
 
   let restored = false;
   const restore = (): void => {
     if (restored) return;
     restored = true;
+    clearInterval(spinTimer);
     capture.close();
     writer.dispose();
     terminal.off('resize', onResize);
@@ -170,7 +202,7 @@ function renderPlain(
     unmount: () => ink.unmount(),
     waitUntilExit: () => exited,
     // Plain Ink writes straight to stdout; only the full-screen writer is metered.
-    stats: () => ({ bytesWritten: 0, framesWritten: 0 }),
+    stats: () => ({ bytesWritten: 0, framesWritten: 0, inkFrames: 0, repaints: 0 }),
   };
 }
 

@@ -12,6 +12,11 @@ export interface RowOverlay {
    * `width`, followed by `side[i]` when given; undefined puts Ink's frame back at the top.
    */
   setAbove(above: AboveRows | undefined): void;
+  /**
+   * Replaces the rows above Ink's frame and redraws the screen with Ink's last frame below them, without a
+   * React render: how streamed lines reach the screen while Ink's part (prompt, status bar) stays as it was.
+   */
+  repaint(above: AboveRows): void;
   /** The frame (rows joined by '\n') with the overlay rows spliced in. */
   apply(frame: string): string;
 }
@@ -30,7 +35,8 @@ export const RowOverlayContext = createContext<RowOverlay | undefined>(undefined
 // Laid-out rows repeat from frame to frame; fitting one costs a width measurement, so results are kept a while.
 const FIT_CACHE_LIMIT = 4096;
 
-export function createRowOverlay(): RowOverlay {
+/** `redraw` composes and writes a frame from Ink's last one; the full-screen renderer supplies it. */
+export function createRowOverlay(redraw: () => void = () => undefined): RowOverlay {
   let rows: readonly string[] | undefined;
   let width = 0;
   let above: AboveRows | undefined;
@@ -72,6 +78,10 @@ export function createRowOverlay(): RowOverlay {
     },
     setAbove(next) {
       above = next;
+    },
+    repaint(next) {
+      above = next;
+      redraw();
     },
     apply(frame) {
       if (above) return drawAbove(above, frame);

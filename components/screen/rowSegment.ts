@@ -42,9 +42,6 @@ export function encodeRowChange(row: number, old: string, next: string, wholeCos
   const max = Math.min(old.length, next.length);
   while (p < max && old.charCodeAt(p) === next.charCodeAt(p)) p++;
   p = safeCut(next, p);
-  const prefix = next.slice(0, p);
-  const styles = prefix.match(SGR)?.join('') ?? '';
-  const move = moveTo(row, stringWidth(prefix));
 
   let s = 0;
   while (s < max - p && old.charCodeAt(old.length - 1 - s) === next.charCodeAt(next.length - 1 - s)) s++;
@@ -55,6 +52,8 @@ export function encodeRowChange(row: number, old: string, next: string, wholeCos
   // Only a change that keeps its width is patched in place (a spinner glyph, a counter); a row whose text
   // shifts is rewritten whole, so typed text still goes out as one readable run.
   if (s === 0 || oldMid.includes('\x1b') || newMid.includes('\x1b') || stringWidth(oldMid) !== stringWidth(newMid)) return undefined;
-  const out = move + styles + newMid + (styles === '' ? '' : RESET_STYLE);
+  const prefix = next.slice(0, p);
+  const styles = prefix.match(SGR)?.join('') ?? '';
+  const out = moveTo(row, stringWidth(prefix)) + styles + newMid + (styles === '' ? '' : RESET_STYLE);
   return out.length < wholeCost ? out : undefined;
 }

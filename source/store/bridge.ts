@@ -45,6 +45,21 @@ export interface Bridge {
 
 const deltaTypes = new Set<AgentEvent['type']>(['text_delta', 'thinking_delta', 'tool_call_delta', 'tool_progress']);
 
+type TextDelta = Extract<AgentEvent, { type: 'text_delta' | 'thinking_delta' }>;
+const isTextDelta = (e: AgentEvent): e is TextDelta => e.type === 'text_delta' || e.type === 'thinking_delta';
+
+/** Joins runs of text (or thinking) deltas of one message into one event each: the same state, fewer copies of it. */
+export function coalesceDeltas(events: readonly AgentEvent[]): AgentEvent[] {
+  const out: AgentEvent[] = [];
+  for (const event of events) {
+    const last = out[out.length - 1];
+    if (last && isTextDelta(event) && isTextDelta(last) && last.type === event.type && last.messageId === event.messageId && last.runId === event.runId) {
+      out[out.length - 1] = { ...last, text: last.text + event.text };
+    } else out.push(event);
+  }
+  return out;
+}
+
 const defaultSchedule = (run: () => void, ms: number): (() => void) => {
   const timer = setTimeout(run, ms);
   return () => clearTimeout(timer);
@@ -78,7 +93,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     if (pending.length === 0) return;
     const events = pending;
     pending = [];
-    update((state) => events.reduce(applyEvent, state));
+    update((state) => coalesceDeltas(events).reduce(applyEvent, state));
   };
 
   const handleEvent = (event: AgentEvent): void => {

@@ -1,0 +1,151 @@
+// Full screen, streamed lines and turning spinners reach the terminal without React renders, and read as Ink would draw them.
+import React from 'react';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../components/App.js';
+import { RowOverlayContext } from '../../components/screen/rowOverlay.js';
+import { renderFullScreen, type FullScreenHandle } from '../../components/screen/render.js';
+import { SPINNER_SLOT, spinnerFrames } from '../../components/screen/spinner.js';
+import { createBridge, type Bridge } from '../../source/store/bridge.js';
+import { slashCommands } from '../../hooks/commands/registry.js';
+import type { AgentEvent } from '../../source/engine/events.js';
+import { FakeSession, messageEnd, runEnd } from '../support/fakeSession.js';
+import { FakeKeyboard, FakeTerminal } from './fakeTerminal.js';
+import { createEmulator } from './terminalEmulator.js';
+
+const columns = 110;
+const rows = 24;
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Screen {
+  term: FakeTerminal;
+  keyboard: FakeKeyboard;
+  handle: FullScreenHandle;
+  bridge: Bridge;
+  /** Releases the run's next pause. */
+  step(): void;
+}
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+/** A run that streams `lines` one at a time, pausing before each until step() is called, and then waits. */
+function pausedRun(lines: string[]): { session: FakeSession; step: () => void } {
+  const session = new FakeSession();
+  const gates: Array<() => void> = [];
+  const pause = (): { wait: 'promise'; promise: Promise<unknown> } => ({ wait: 'promise', promise: new Promise<void>((resolve) => gates.push(resolve)) });
+  const runId = 'r1';
+  const messageId = 'r1-m1';
+  const steps: Array<AgentEvent | ReturnType<typeof pause>> = [
+    { type: 'run_start', sessionId: 's1', runId, prompt: 'go' },
+    { type: 'turn_start', runId, turnId: 't1', turn: 1 },
+    { type: 'message_start', runId, turnId: 't1', messageId },
+  ];
+  for (const line of lines) steps.push(pause(), { type: 'text_delta', runId, messageId, text: `${line}\n` });
+  steps.push(pause(), messageEnd(runId, messageId, lines.map((l) => `${l}\n`).join('')), runEnd(runId, 'done'));
+  session.script(...steps);
+  return { session, step: () => gates.shift()?.() };
+}
+
+async function startScreen(lines: string[], withOverlay: boolean): Promise<Screen> {
+  const { session, step } = pausedRun(lines);
+  const dir = mkdtempSync(join(tmpdir(), 'rein-live-'));
+  const bridge = createBridge(session, { commands: slashCommands });
+  const term = new FakeTerminal(columns, rows);
+  const keyboard = new FakeKeyboard();
+  const app = <App bridge={bridge} commands={slashCommands} historyFile={join(dir, 'history.jsonl')} gitBranch="main" />;
+  const tree = withOverlay ? app : <RowOverlayContext.Provider value={undefined}>{app}</RowOverlayContext.Provider>;
+  const handle = renderFullScreen(tree, { stdout: term.asStream(), stdin: keyboard.asStream(), maxFps: 0, holdStrayOutput: false, exitOnCtrlC: false });
+  cleanups.push(() => {
+    handle.unmount();
+    bridge.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  await sleep(50);
+  return { term, keyboard, handle, bridge, step };
+}
+
+async function screenOf(term: FakeTerminal): Promise<string[]> {
+  const emulator = createEmulator(columns, rows);
+  await emulator.feed(term.output());
+  const screen = emulator.screen();
+  emulator.dispose();
+  return screen;
+}
+
+async function waitForText(term: FakeTerminal, text: string): Promise<string[]> {
+  for (let i = 0; i < 200; i++) {
+    const screen = await screenOf(term);
+    if (screen.some((row) => row.includes(text))) return screen;
+    await sleep(10);
+  }
+  throw new Error(`"${text}" never showed on the screen:\n${(await screenOf(term)).join('\n')}`);
+}
+
+const spinnerChars = new RegExp(`[${spinnerFrames.join('')}]`, 'g');
+/** The screen with every spinner frame made the same, so two screens drawn at different moments compare. */
+const steady = (screen: string[]): string[] => screen.map((row) => row.replace(spinnerChars, '*'));
+
+describe('live rows under the full-screen renderer', () => {
+  it('paints each streamed line without an Ink render, and the screen reads as the all-Ink screen does', async () => {
+    const lines = ['First streamed line of the answer.', 'A **second** line, with markup.', 'The third and last line.'];
+    const live = await startScreen(lines, true);
+    const ink = await startScreen(lines, false);
+    for (const s of [live, ink]) {
+      s.keyboard.type('go');
+      await sleep(30);
+      s.keyboard.type('\r');
+    }
+    await waitForText(live.term, 'Working');
+    await waitForText(ink.term, 'Working');
+
+    live.step();
+    ink.step();
+    await waitForText(live.term, 'First streamed line');
+    await waitForText(ink.term, 'First streamed line');
+    const inkFramesBefore = live.handle.stats().inkFrames;
+    const repaintsBefore = live.handle.stats().repaints;
+
+    for (const line of lines.slice(1)) {
+      live.step();
+      ink.step();
+      const plain = line.replace(/\*\*/g, '');
+      const liveScreen = await waitForText(live.term, plain);
+      const inkScreen = await waitForText(ink.term, plain);
+      expect(steady(liveScreen)).toEqual(steady(inkScreen));
+    }
+    // Two more lines reached the screen, through repaints alone.
+    expect(live.handle.stats().inkFrames).toBe(inkFramesBefore);
+    expect(live.handle.stats().repaints).toBeGreaterThanOrEqual(repaintsBefore + 2);
+    // The all-Ink app had to render for them.
+    expect(ink.handle.stats().repaints).toBe(0);
+
+    // The run ends: the finished answer still reads the same both ways.
+    live.step();
+    ink.step();
+    await sleep(150);
+    expect(steady(await screenOf(live.term))).toEqual(steady(await screenOf(ink.term)));
+  });
+
+  it('turns the spinner on its own clock: real frames on screen, no slot character, no Ink render', async () => {
+    const live = await startScreen(['only line'], true);
+    live.keyboard.type('go');
+    await sleep(30);
+    live.keyboard.type('\r');
+    await waitForText(live.term, 'Working');
+    const inkFrames = live.handle.stats().inkFrames;
+    const seen = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      const screen = (await screenOf(live.term)).join('\n');
+      expect(screen).not.toContain(SPINNER_SLOT);
+      for (const glyph of screen.match(spinnerChars) ?? []) seen.add(glyph);
+      await sleep(70);
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(3);
+    expect(live.handle.stats().inkFrames).toBe(inkFrames);
+  });
+});
