@@ -2,6 +2,8 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { toAnthropicParams } from './anthropicRequest.js';
 import { streamAttempt } from './attempt.js';
+import { httpFetch } from './httpFetch.js';
+import { messageStreamEvents } from './sse.js';
 import type { ErrorContext } from './errors.js';
 import { parseToolInput } from './toolInput.js';
 import { retryingCall, type ProviderConnectionOptions } from './retry.js';
@@ -133,19 +135,27 @@ class MessageAssembler {
 }
 
 export function createAnthropicProvider(opts: AnthropicProviderOptions): Provider {
-  let client: Promise<Anthropic> | undefined;
+  let client: Promise<{ sdk: Anthropic; APIError: typeof Anthropic.APIError }> | undefined;
   const baseUrl = opts.baseUrl ?? DEFAULT_BASE_URL;
   // Loaded lazily: importing the SDK costs about 100 ms, which headless startup must not pay up front.
   const getClient = () =>
     (client ??= import('@anthropic-ai/sdk').then(
-      ({ default: AnthropicClient }) =>
-        new AnthropicClient({ apiKey: opts.apiKey, baseURL: baseUrl, maxRetries: 0, logLevel: 'off' }),
+      ({ default: AnthropicClient }) => ({
+        sdk: new AnthropicClient({ apiKey: opts.apiKey, baseURL: baseUrl, maxRetries: 0, logLevel: 'off', fetch: httpFetch }),
+        APIError: AnthropicClient.APIError,
+      }),
     ));
 
   async function* attempt(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
-    const sdk = await getClient();
+    const { sdk, APIError } = await getClient();
     const assembler = new MessageAssembler();
-    yield* streamAttempt<RawEvent>(() => sdk.messages.create(toAnthropicParams(request), { signal }), {
+    // The SDK builds, sends and checks the request; the stream is parsed here, without its per-event async layers.
+    const open = async () =>
+      messageStreamEvents<RawEvent>(
+        await sdk.messages.create(toAnthropicParams(request), { signal }).asResponse(),
+        (body, headers, type) => new APIError(undefined, body, undefined, headers, type as Anthropic.ErrorType | undefined),
+      );
+    yield* streamAttempt<RawEvent>(open, {
       accept: (event) => assembler.accept(event),
       complete: () => assembler.finished,
       finished: () => ({ type: 'done', message: assembler.message(), stopReason: assembler.stopReason, usage: assembler.usage }),

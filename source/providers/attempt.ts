@@ -14,8 +14,9 @@ export interface StreamAssembly<E> {
   aborted(): ProviderEvent;
 }
 
-export async function* streamAttempt<E>(open: () => Promise<AsyncIterable<E>>, assembly: StreamAssembly<E>, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
-  let stream: AsyncIterable<E>;
+/** `open` starts the request and returns the stream's wire events, in batches as they arrive. */
+export async function* streamAttempt<E>(open: () => Promise<AsyncIterable<readonly E[]>>, assembly: StreamAssembly<E>, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
+  let stream: AsyncIterable<readonly E[]>;
   try {
     stream = await open();
   } catch (err) {
@@ -23,8 +24,8 @@ export async function* streamAttempt<E>(open: () => Promise<AsyncIterable<E>>, a
     throw err;
   }
   try {
-    for await (const event of stream) {
-      yield* assembly.accept(event);
+    for await (const batch of stream) {
+      for (const event of batch) yield* assembly.accept(event);
       if (signal.aborted) break;
     }
   } catch (err) {

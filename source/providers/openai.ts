@@ -1,6 +1,8 @@
 // The OpenAI-compatible provider (OpenAI, DeepSeek, Qwen, Ollama, vLLM...): Chat Completions streaming, SDK loaded on first use.
 import type OpenAI from 'openai';
 import { streamAttempt } from './attempt.js';
+import { httpFetch } from './httpFetch.js';
+import { chatCompletionChunks } from './sse.js';
 import type { ErrorContext } from './errors.js';
 import { toOpenAIParams } from './openaiRequest.js';
 import { retryingCall, type ProviderConnectionOptions } from './retry.js';
@@ -125,19 +127,28 @@ function defaultLabel(baseUrl: string | undefined): string {
 }
 
 export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
-  let client: Promise<OpenAI> | undefined;
+  let client: Promise<{ sdk: OpenAI; APIError: typeof OpenAI.APIError }> | undefined;
   const baseUrl = opts.baseUrl ?? DEFAULT_BASE_URL;
   // Local servers often need no key, but the SDK refuses an empty one.
   const apiKey = opts.apiKey || 'no-key';
   const getClient = () =>
     (client ??= import('openai').then(
-      ({ default: OpenAIClient }) => new OpenAIClient({ apiKey, baseURL: baseUrl, maxRetries: 0, logLevel: 'off' }),
+      ({ default: OpenAIClient }) => ({
+        sdk: new OpenAIClient({ apiKey, baseURL: baseUrl, maxRetries: 0, logLevel: 'off', fetch: httpFetch }),
+        APIError: OpenAIClient.APIError,
+      }),
     ));
 
   async function* attempt(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
-    const sdk = await getClient();
+    const { sdk, APIError } = await getClient();
     const assembler = new ChunkAssembler();
-    yield* streamAttempt<Chunk>(() => sdk.chat.completions.create(toOpenAIParams(request), { signal }), {
+    // The SDK builds, sends and checks the request; the stream is parsed here, without its per-event async layers.
+    const open = async () =>
+      chatCompletionChunks<Chunk>(
+        await sdk.chat.completions.create(toOpenAIParams(request), { signal }).asResponse(),
+        (body, headers) => new APIError(undefined, body, undefined, headers),
+      );
+    yield* streamAttempt<Chunk>(open, {
       accept: (chunk) => assembler.accept(chunk),
       // Without a finish_reason the stream never completed.
       complete: () => assembler.finishReason !== undefined,

@@ -1,0 +1,185 @@
+// The SDKs' transport (httpFetch) and the SSE parsing of both wire formats, against real local HTTP servers.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { httpFetch } from '../../source/providers/httpFetch.js';
+import { chatCompletionChunks, messageStreamEvents, sseBatches } from '../../source/providers/sse.js';
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((done) => s.close(done))));
+});
+
+async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
+  const server = createServer(handler);
+  servers.push(server);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function* pieces(...parts: Array<string | Uint8Array>): AsyncGenerator<Uint8Array | string> {
+  for (const part of parts) yield part;
+}
+
+async function collect<T>(iterable: AsyncIterable<T[]>): Promise<T[][]> {
+  const out: T[][] = [];
+  for await (const batch of iterable) out.push(batch);
+  return out;
+}
+
+describe('sseBatches', () => {
+  it('joins events split anywhere, even inside a UTF-8 character, and batches what one read completed', async () => {
+    const bytes = Buffer.from('data: {"t":"héllo"}\n\ndata: two\r\n\r\n: a comment\nevent: ping\ndata: {}\n\n');
+    const split = bytes.indexOf(Buffer.from('é')) + 1; // inside the two bytes of é
+    const batches = await collect(sseBatches(pieces(bytes.subarray(0, split), bytes.subarray(split, 30), bytes.subarray(30))));
+    expect(batches.flat().map((e) => [e.event, e.data])).toEqual([
+      [undefined, '{"t":"héllo"}'],
+      [undefined, 'two'],
+      ['ping', '{}'],
+    ]);
+    // The first event completes in the second read, the other two in the third.
+    expect(batches.map((b) => b.length)).toEqual([1, 2]);
+  });
+
+  it('drops an event the stream never finished', async () => {
+    const batches = await collect(sseBatches(pieces('data: whole\n\n', 'data: cut off')));
+    expect(batches.flat().map((e) => e.data)).toEqual(['whole']);
+  });
+});
+
+describe('wire formats', () => {
+  const response = (body: string, headers: Record<string, string> = {}): Response =>
+    Object.defineProperty(new Response(null, { headers }), 'body', { get: () => pieces(body) });
+  const factory = (body: object | undefined, headers: Headers, type?: string): Error =>
+    Object.assign(new Error('server said no'), { error: body, requestId: headers.get('request-id'), type });
+
+  it('Chat Completions: chunks in order, nothing after [DONE], and an error chunk becomes the SDK error', async () => {
+    const ok = response('data: {"n":1}\n\ndata: {"n":2}\n\ndata: [DONE]\n\ndata: {"n":3}\n\n');
+    expect((await collect(chatCompletionChunks<{ n: number }>(ok, factory))).flat()).toEqual([{ n: 1 }, { n: 2 }]);
+
+    const failing = response('data: {"n":1}\n\ndata: {"error":{"message":"overloaded","code":"server_error"}}\n\n', { 'request-id': 'req_1' });
+    const seen: unknown[] = [];
+    const error = await (async () => {
+      try {
+        for await (const batch of chatCompletionChunks(failing, factory)) seen.push(...batch);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(seen).toEqual([{ n: 1 }]);
+    expect(error).toMatchObject({ error: { message: 'overloaded', code: 'server_error' }, requestId: 'req_1' });
+  });
+
+  it('Chat Completions: a chunk that is not JSON throws a SyntaxError (the stream counts as garbled)', async () => {
+    await expect(collect(chatCompletionChunks(response('data: {"n":\n\n'), factory))).rejects.toBeInstanceOf(SyntaxError);
+  });
+
+  it('Anthropic: pings and unnamed events are skipped; an error event carries its type', async () => {
+    const body =
+      'event: message_start\ndata: {"type":"message_start"}\n\nevent: ping\ndata: {"type":"ping"}\n\ndata: {"stray":true}\n\n' +
+      'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n';
+    const seen: unknown[] = [];
+    let caught: unknown;
+    try {
+      for await (const batch of messageStreamEvents(response(body), factory)) seen.push(...batch);
+    } catch (e) {
+      caught = e;
+    }
+    expect(seen).toEqual([{ type: 'message_start' }]);
+    expect(caught).toMatchObject({ type: 'overloaded_error', error: { error: { message: 'Overloaded' } } });
+  });
+});
+
+describe('httpFetch', () => {
+  it('sends method, headers and body, and hands the streamed body over as it arrives', async () => {
+    let received: { method?: string; type?: string; body: string } = { body: '' };
+    const url = await serve((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', async () => {
+        received = { method: req.method, type: req.headers['content-type'], body };
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'x-request-id': 'abc' });
+        res.write('data: one\n\n');
+        await sleep(40);
+        res.end('data: two\n\n');
+      });
+    });
+    const response = await httpFetch(`${url}/v1/chat`, { method: 'post', headers: { 'content-type': 'application/json' }, body: '{"q":1}' });
+    expect(received).toEqual({ method: 'POST', type: 'application/json', body: '{"q":1}' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toBe('abc');
+    const arrivals: Array<[string, number]> = [];
+    const started = performance.now();
+    for await (const batch of sseBatches(response.body as unknown as AsyncIterable<Uint8Array>)) {
+      for (const event of batch) arrivals.push([event.data, performance.now() - started]);
+    }
+    expect(arrivals.map((a) => a[0])).toEqual(['one', 'two']);
+    // The first event was readable before the server sent the second.
+    expect(arrivals[1][1] - arrivals[0][1]).toBeGreaterThan(20);
+  });
+
+  it('decodes a compressed body and reads an error body whole', async () => {
+    const url = await serve((req, res) => {
+      if (req.url === '/gz') {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'content-encoding': 'gzip' });
+        res.end(gzipSync('data: zipped\n\n'));
+      } else {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '3' });
+        res.end('{"error":{"message":"slow down"}}');
+      }
+    });
+    const zipped = await httpFetch(`${url}/gz`);
+    expect((await collect(sseBatches(zipped.body as unknown as AsyncIterable<Uint8Array>))).flat().map((e) => e.data)).toEqual(['zipped']);
+    const limited = await httpFetch(`${url}/limited`);
+    expect(limited.ok).toBe(false);
+    expect(limited.headers.get('retry-after')).toBe('3');
+    expect(await limited.json()).toEqual({ error: { message: 'slow down' } });
+  });
+
+  it('follows a 307 with the same method and body', async () => {
+    const url = await serve((req, res) => {
+      if (req.url === '/old') {
+        res.writeHead(307, { location: '/new' });
+        res.end();
+        return;
+      }
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => res.end(`${req.method} ${body}`));
+    });
+    const response = await httpFetch(`${url}/old`, { method: 'POST', body: 'payload' });
+    expect(await response.text()).toBe('POST payload');
+  });
+
+  it('rejects at once for an aborted signal, and an abort mid-stream ends the body with an AbortError', async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: first\n\n');
+      // Never ends on its own.
+    });
+    await expect(httpFetch(url, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    const controller = new AbortController();
+    const response = await httpFetch(url, { signal: controller.signal });
+    const seen: string[] = [];
+    let caught: unknown;
+    try {
+      for await (const batch of sseBatches(response.body as unknown as AsyncIterable<Uint8Array>)) {
+        seen.push(...batch.map((e) => e.data));
+        controller.abort();
+      }
+    } catch (e) {
+      caught = e;
+    }
+    expect(seen).toEqual(['first']);
+    expect(caught).toMatchObject({ name: 'AbortError' });
+  });
+
+  it('rejects with the connection error code when nothing listens', async () => {
+    const url = await serve(() => undefined);
+    await new Promise((done) => servers.pop()?.close(done));
+    await expect(httpFetch(url)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+});

@@ -1,0 +1,130 @@
+// The fetch the provider SDKs are given: requests over node:http(s) with kept-alive connections, and a streamed
+// response's body handed over as the socket's own Node stream. Node's built-in fetch pipes every chunk through
+// two more streams (one of them a web stream); for a reply streamed a token at a time that is most of the CPU
+// the client spends.
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+
+let httpAgent: HttpAgent | undefined;
+let httpsAgent: HttpsAgent | undefined;
+
+const MAX_REDIRECTS = 5;
+// Statuses whose responses never have a body.
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * A Response whose body is the Node stream itself (the SDKs iterate any async-iterable body directly); reading it
+ * whole (text, json, arrayBuffer) still works.
+ */
+function streamedResponse(stream: Readable, init: ResponseInit): Response {
+  const response = new Response(null, init);
+  const text = async (): Promise<string> => (await readAll(stream)).toString('utf8');
+  Object.defineProperties(response, {
+    body: { get: () => stream },
+    bodyUsed: { get: () => stream.readableDidRead },
+    text: { value: text },
+    json: { value: async () => JSON.parse(await text()) as unknown },
+    arrayBuffer: {
+      value: async () => {
+        const bytes = await readAll(stream);
+        return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+      },
+    },
+  });
+  return response;
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+/** The body decoded as the server encoded it (servers may compress even when asked not to). */
+function decoded(res: IncomingMessage): Readable {
+  const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined;
+  if (!decoder) return res;
+  res.on('error', (error) => decoder.destroy(error));
+  return res.pipe(decoder);
+}
+
+function responseHeaders(res: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
+    try {
+      headers.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
+    } catch {
+      // A header Fetch cannot hold (an invalid name or value) is left out, as a browser would.
+    }
+  }
+  return headers;
+}
+
+function requestBody(body: RequestInit['body']): string | Uint8Array | undefined | null {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string' || body instanceof Uint8Array) return body;
+  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  return null;
+}
+
+function abortError(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+}
+
+function send(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined, hops: number): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError(signal));
+      return;
+    }
+    const secure = url.protocol === 'https:';
+    const agent = secure ? (httpsAgent ??= new HttpsAgent({ keepAlive: true })) : (httpAgent ??= new HttpAgent({ keepAlive: true }));
+    const request = secure ? httpsRequest : httpRequest;
+    const req = request(url, { method, headers, agent, signal }, (res) => {
+      const status = res.statusCode ?? 500;
+      const location = res.headers.location;
+      if ((status === 307 || status === 308) && location && hops < MAX_REDIRECTS) {
+        res.resume();
+        send(new URL(location, url), method, headers, body, signal, hops + 1).then(resolve, reject);
+        return;
+      }
+      const init: ResponseInit = { status, statusText: res.statusMessage ?? '', headers: responseHeaders(res) };
+      if (NULL_BODY.has(status) || method === 'HEAD') {
+        res.resume();
+        resolve(new Response(null, init));
+        return;
+      }
+      const stream = decoded(res);
+      if (signal) {
+        // An abort ends the body with the abort's own error, as fetch does (Node would report a reset connection).
+        const onAbort = (): void => {
+          stream.destroy(abortError(signal) as Error);
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        stream.once('close', () => signal.removeEventListener('abort', onAbort));
+      }
+      resolve(streamedResponse(stream, init));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** fetch(url, init) for the SDKs; anything it does not carry itself (a Request object, a streamed or form body) goes to the built-in fetch. */
+export function httpFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+  const body = requestBody(init.body);
+  if (input instanceof Request || body === null) return fetch(input, init);
+  const url = new URL(input);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return fetch(input, init);
+  const headers: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, name) => {
+    headers[name] = value;
+  });
+  // Ask for the body as it is; decoded() still copes with a server that compresses anyway.
+  headers['accept-encoding'] = 'identity';
+  return send(url, (init.method ?? 'GET').toUpperCase(), headers, body, init.signal ?? undefined, 0);
+}

@@ -1,0 +1,78 @@
+// Server-sent events of a streamed response, parsed with eventsource-parser and handed on in batches (all the events
+// one network read completed), with the stream rules of the two wire formats the SDKs apply.
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+
+/** Makes the SDK's own APIError for an error the server reported inside the stream (the body, the response headers, Anthropic's error type). */
+export type StreamErrorFactory = (body: object | undefined, headers: Headers, type?: string) => Error;
+
+/** Events of an SSE body, a batch per network read that completed at least one. */
+export async function* sseBatches(body: AsyncIterable<Uint8Array | string>): AsyncGenerator<EventSourceMessage[]> {
+  let batch: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (event) => batch.push(event) });
+  const decoder = new TextDecoder();
+  for await (const chunk of body) {
+    parser.feed(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+    if (batch.length > 0) {
+      const ready = batch;
+      batch = [];
+      yield ready;
+    }
+  }
+  // An event the server never finished (no blank line after it) is dropped, as the SSE rules say.
+  parser.feed(decoder.decode());
+  if (batch.length > 0) yield batch;
+}
+
+function bodyOf(response: Response): AsyncIterable<Uint8Array | string> {
+  const body: unknown = response.body;
+  if (body === null || typeof body !== 'object' || !(Symbol.asyncIterator in body)) throw new Error('The response has no body to stream.');
+  return body as AsyncIterable<Uint8Array | string>;
+}
+
+/** Chat Completions chunks: `[DONE]` ends the data, an `error` object in a chunk is the server's error. A chunk that does not parse throws a SyntaxError. */
+export async function* chatCompletionChunks<T>(response: Response, apiError: StreamErrorFactory): AsyncGenerator<T[]> {
+  let done = false;
+  for await (const batch of sseBatches(bodyOf(response))) {
+    const chunks: T[] = [];
+    for (const event of batch) {
+      if (done) continue;
+      if (event.data.startsWith('[DONE]')) {
+        done = true;
+        continue;
+      }
+      const data = JSON.parse(event.data) as T & { error?: object };
+      if (data && data.error) {
+        // What came before the error in the same read is passed on first, as it arrived.
+        if (chunks.length > 0) yield chunks;
+        throw apiError(data.error, response.headers);
+      }
+      chunks.push(data);
+    }
+    if (chunks.length > 0) yield chunks;
+  }
+}
+
+/** Anthropic Messages events: pings and unnamed events are skipped, an `error` event is the server's error. */
+export async function* messageStreamEvents<T>(response: Response, apiError: StreamErrorFactory): AsyncGenerator<T[]> {
+  for await (const batch of sseBatches(bodyOf(response))) {
+    const events: T[] = [];
+    for (const event of batch) {
+      if (event.event === undefined || event.event === 'ping') continue;
+      if (event.event === 'error') {
+        let body: object | undefined;
+        try {
+          const parsed: unknown = JSON.parse(event.data);
+          body = typeof parsed === 'object' && parsed !== null ? parsed : undefined;
+        } catch {
+          // Not JSON: no details beyond the event itself.
+        }
+        const type = (body as { error?: { type?: unknown } } | undefined)?.error?.type;
+        if (events.length > 0) yield events;
+        throw apiError(body ?? { message: event.data }, response.headers, typeof type === 'string' ? type : undefined);
+      }
+      if (event.data === '') continue;
+      events.push(JSON.parse(event.data) as T);
+    }
+    if (events.length > 0) yield events;
+  }
+}
