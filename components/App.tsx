@@ -12,7 +12,7 @@ import { usePromptController } from '../hooks/usePromptController.js';
 import { useApprovalDialog } from '../hooks/useApprovalDialog.js';
 import { useKeymap } from '../hooks/useKeymap.js';
 import { useViewport } from '../hooks/useViewport.js';
-import { minLinesFor, useTranscriptLayout } from '../hooks/useTranscriptLayout.js';
+import { useTranscriptLayout } from '../hooks/useTranscriptLayout.js';
 import type { GlobalAction } from '../hooks/keymap.js';
 import { isMarkdownReady, loadMarkdown } from './lines/markdown.js';
 import { sidebarRows } from './lines/sidebarLines.js';
@@ -183,7 +183,7 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
   );
   const above = overlay !== undefined && !panelTask && viewport.offset === 0 && mainHeight > 0 && (!showSidebar || side !== undefined);
   overlay?.setAbove(above ? { rows: sliceViewport(layout, mainHeight, 0), width: mainWidth, height: mainHeight, side } : undefined);
-  setLive(above ? { width: textWidth, mainWidth, height: mainHeight, side, spinner, markdownVersion, minLines: minLinesFor(mainHeight) } : undefined, latest);
+  setLive(above ? { width: textWidth, mainWidth, height: mainHeight, side, spinner, markdownVersion, minLines: layout.minLines } : undefined, latest);
   useLayoutEffect(() => () => overlay?.setAbove(undefined), [overlay]);
 
   return (

@@ -1,11 +1,13 @@
 // Lays out the transcript as lines for the current width from the bottom up, reusing the cached lines of finished items.
-import { useCallback, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { TranscriptItem } from '../source/store/state.js';
 import { TranscriptView, type ViewLayout } from '../components/lines/transcriptView.js';
 
 export interface LazyTranscriptLayout extends ViewLayout {
   /** Lays out earlier items until at least `lines` lines exist (Infinity: everything). */
   reveal(lines: number): void;
+  /** The lines this layout keeps laid out at least (a screen at first, then the margin too). */
+  minLines: number;
 }
 
 /** Lines laid out ahead of what the screen shows, so paging up a little never waits. */
@@ -33,11 +35,18 @@ export function useTranscriptLayout(
   const reveal = useCallback((lines: number) => {
     if (view.reveal(lines)) bump();
   }, [view]);
-  const minLines = minLinesFor(height);
+  // The first frame lays out one screen; the margin above it follows right after, so a long transcript opens fast.
+  const [warm, setWarm] = useState(false);
+  useEffect(() => {
+    if (warm) return undefined;
+    const timer = setTimeout(() => setWarm(true), 0);
+    return () => clearTimeout(timer);
+  }, [warm]);
+  const minLines = warm ? minLinesFor(height) : height + 1;
   // revealed is a dependency on purpose: reveal() moves what the view wants without changing any input.
   const layout = useMemo(
     () => view.layout({ items, trimmedCount, width, spinner, markdownVersion, minLines }),
     [view, items, trimmedCount, width, spinner, markdownVersion, minLines, revealed],
   );
-  return useMemo(() => ({ ...layout, reveal }), [layout, reveal]);
+  return useMemo(() => ({ ...layout, reveal, minLines }), [layout, reveal, minLines]);
 }

@@ -11,6 +11,7 @@ import { runHeadless } from './headless.js';
 import { discoverInstructions } from './memory/instructions.js';
 import { findGitRoot, MemoryStore } from './memory/store.js';
 import { createProvider } from './providers/index.js';
+import { withoutFetch } from './withoutFetch.js';
 import { findSession, listSessions, loadSession, SessionLog, SessionLogError, sessionLogPath, type LoadedSession } from './session/index.js';
 import { builtinTools } from './tools/builtins.js';
 
@@ -31,7 +32,11 @@ async function readStdin(): Promise<string> {
 /** The saved session that --continue or --resume names, loaded; undefined for a new session. */
 function findResumed(args: CliArgs, sessionsDir: string, cwd: string): LoadedSession | undefined {
   if (!args.continue && args.resume === undefined) return undefined;
-  const summary = args.resume !== undefined ? findSession(sessionsDir, args.resume) : listSessions(sessionsDir, { cwd, limit: 1 })[0];
+  // Only the file is needed: counting prompts would read a long log once more before the first frame.
+  const summary =
+    args.resume !== undefined
+      ? findSession(sessionsDir, args.resume, { countMessages: false })
+      : listSessions(sessionsDir, { cwd, limit: 1, countMessages: false })[0];
   if (!summary) {
     throw new UsageError(args.resume !== undefined
       ? `No saved session matches "${args.resume}"; run rein and type /resume to list recent sessions.`
@@ -116,7 +121,7 @@ async function main(argv: string[]): Promise<number> {
     return runHeadless({ session, prompt, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr });
   }
 
-  const { startTui } = await import('../components/tui.js');
+  const { startTui } = await withoutFetch(() => import('../components/tui.js'));
   const opened = key.ok ? openSession(config, args, key, true, reinHome) : undefined;
   const result = await startTui({
     session: opened?.session,

@@ -7,6 +7,8 @@ import * as messageLines from '../../components/lines/messageLines.js';
 import type { NoticeItem, TranscriptItem } from '../../source/store/state.js';
 import { ticks } from '../support/fakeSession.js';
 import { keys, renderApp, renderSized, type AppHarness } from './harness.js';
+import { useTranscriptLayout } from '../../hooks/useTranscriptLayout.js';
+import { Text } from 'ink';
 
 const notice = (i: number): NoticeItem => ({ kind: 'notice', id: `n${i}`, done: true, level: 'info', text: `line ${i}` });
 
@@ -89,6 +91,22 @@ describe('lazy layout of a long transcript', () => {
     const more = layoutTranscriptTail(items, tail.from, 100, 40, '⠋', cache);
     expect(more.from).toBe(250);
     expect(more.blocks[25]).toBe(tail.blocks[0]);
+  });
+
+  it('lays out one screen for the first frame, then the margin above it right after', async () => {
+    const items: TranscriptItem[] = Array.from({ length: 500 }, (_, i) => notice(i));
+    const totals: number[] = [];
+    function Probe() {
+      const layout = useTranscriptLayout(items, 0, 40, '⠋', 0, 10);
+      totals.push(layout.total);
+      return <Text>{layout.total}</Text>;
+    }
+    const r = await renderSized(<Probe />, 40, 12);
+    await ticks(5);
+    r.unmount();
+    // Notices take two lines each: the first render stops at the first item past one screen (10 rows + 1).
+    expect(totals[0]).toBe(12);
+    expect(totals.at(-1)).toBeGreaterThanOrEqual(200);
   });
 
   it('paging up through a long transcript moves one page at a time and reaches the first item', async () => {

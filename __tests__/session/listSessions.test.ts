@@ -87,6 +87,13 @@ describe('findSession', () => {
     expect(findSession(sessionsDir, '20261102')?.sessionId).toBe('20261102-090000-bbbbbb');
   });
 
+  it('counts prompts unless told not to (resuming needs only the file)', () => {
+    fixture();
+    expect(findSession(sessionsDir, '20261103-090000-cccccc')?.messageCount).toBe(3);
+    expect(findSession(sessionsDir, '20261103-090000-cccccc', { countMessages: false })).toMatchObject({ messageCount: 0, firstPrompt: 'add a flag' });
+    expect(listSessions(sessionsDir, { limit: 1, countMessages: false })[0].messageCount).toBe(0);
+  });
+
   it('throws on an ambiguous prefix, naming the candidates', () => {
     fixture();
     const attempt = () => findSession(sessionsDir, '202611');

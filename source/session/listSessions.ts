@@ -14,7 +14,7 @@ export interface SessionSummary {
   updatedAt: string;
   /** The first prompt of the session, or '' when none was sent yet. */
   firstPrompt: string;
-  /** How many prompts the user sent in this session. */
+  /** How many prompts the user sent in this session (0 when the caller asked not to count them). */
   messageCount: number;
 }
 
@@ -22,6 +22,8 @@ export interface ListSessionsOptions {
   /** Only sessions started in this directory. */
   cwd?: string;
   limit?: number;
+  /** Count each session's prompts (a scan of its whole log; default true). Resuming needs only the file. */
+  countMessages?: boolean;
 }
 
 /** Enough for the header and the first prompt of nearly every session. */
@@ -107,7 +109,7 @@ export function listSessions(sessionsDir: string, opts: ListSessionsOptions = {}
     if (out.length >= limit) break;
     const summary = summarize(log);
     if (!summary || (cwd !== undefined && path.resolve(summary.cwd) !== cwd)) continue;
-    out.push(withMessageCount(summary));
+    out.push(opts.countMessages === false ? summary : withMessageCount(summary));
   }
   return out;
 }
@@ -116,7 +118,7 @@ export function listSessions(sessionsDir: string, opts: ListSessionsOptions = {}
  * The session whose id is or uniquely starts with `idOrPrefix`; undefined when none matches.
  * Throws `SessionLogError` when several match or the only match cannot be read.
  */
-export function findSession(sessionsDir: string, idOrPrefix: string): SessionSummary | undefined {
+export function findSession(sessionsDir: string, idOrPrefix: string, opts: { countMessages?: boolean } = {}): SessionSummary | undefined {
   const prefix = idOrPrefix.trim();
   if (prefix === '') return undefined;
   const matches = logFiles(sessionsDir, prefix);
@@ -132,5 +134,5 @@ export function findSession(sessionsDir: string, idOrPrefix: string): SessionSum
   if (!summary) {
     throw new SessionLogError(`The log of session ${candidates[0].sessionId} has no valid header, so it cannot be resumed; start a new session instead.`);
   }
-  return withMessageCount(summary);
+  return opts.countMessages === false ? summary : withMessageCount(summary);
 }
