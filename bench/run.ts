@@ -1,4 +1,5 @@
 // `npm run bench`: runs every benchmark against the built CLI and prints the figures.
+import { execFileSync } from 'node:child_process';
 import { benchContext } from './context.js';
 import { benchHeadless } from './headless.js';
 import { benchRender } from './render.js';
@@ -10,8 +11,22 @@ const sections: Array<[string, () => Promise<string[]>]> = [
 ];
 const only = process.argv[2];
 
+/**
+ * CPU-seconds of a fixed loop in a fresh node process. CPU figures below scale with it: on a shared machine the
+ * same work can cost a quarter more or less from one minute to the next, so compare runs by this too.
+ */
+function machineReference(): string {
+  const script = 'const t=process.cpuUsage();let x=0;for(let i=0;i<3e8;i++)x+=i%7;const u=process.cpuUsage(t);process.stdout.write(String((u.user+u.system)/1e6))';
+  const runs = [0, 1, 2].map(() => Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })));
+  return `machine reference: a fixed loop took ${runs.map((r) => r.toFixed(2)).join(' / ')} CPU-s (lower is a faster moment of this machine)`;
+}
+
+process.stdout.write(`${machineReference()}\n`);
+
 for (const [name, bench] of sections) {
   if (only && only !== name) continue;
   const lines = await bench();
   process.stdout.write(`\n${lines.join('\n')}\n`);
 }
+
+process.stdout.write(`\n${machineReference()}\n`);
