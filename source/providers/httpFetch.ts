@@ -2,13 +2,24 @@
 // response's body handed over as the socket's own Node stream. Node's built-in fetch pipes every chunk through
 // two more streams (one of them a web stream); for a reply streamed a token at a time that is most of the CPU
 // the client spends.
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+// node:http, node:https (with TLS) and node:zlib load on first use, not at start-up.
+import type { Agent as HttpAgent, IncomingMessage, request as httpRequestFn } from 'node:http';
 import type { Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 
-let httpAgent: HttpAgent | undefined;
-let httpsAgent: HttpsAgent | undefined;
+interface Transport {
+  request: typeof httpRequestFn;
+  agent: HttpAgent;
+}
+
+let httpTransport: Promise<Transport> | undefined;
+let httpsTransport: Promise<Transport> | undefined;
+
+function transportFor(secure: boolean): Promise<Transport> {
+  if (secure) {
+    return (httpsTransport ??= import('node:https').then((https) => ({ request: https.request, agent: new https.Agent({ keepAlive: true }) })));
+  }
+  return (httpTransport ??= import('node:http').then((http) => ({ request: http.request, agent: new http.Agent({ keepAlive: true }) })));
+}
 
 const MAX_REDIRECTS = 5;
 // Statuses whose responses never have a body.
@@ -43,11 +54,11 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /** The body decoded as the server encoded it (servers may compress even when asked not to). */
-function decoded(res: IncomingMessage): Readable {
+async function decoded(res: IncomingMessage): Promise<Readable> {
   const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
-  const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined;
-  if (!decoder) return res;
+  if (encoding !== 'gzip' && encoding !== 'x-gzip' && encoding !== 'deflate' && encoding !== 'br') return res;
+  const zlib = await import('node:zlib');
+  const decoder = encoding === 'deflate' ? zlib.createInflate() : encoding === 'br' ? zlib.createBrotliDecompress() : zlib.createGunzip();
   res.on('error', (error) => decoder.destroy(error));
   return res.pipe(decoder);
 }
@@ -75,43 +86,35 @@ function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
-function send(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined, hops: number): Promise<Response> {
-  return new Promise<Response>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortError(signal));
-      return;
-    }
-    const secure = url.protocol === 'https:';
-    const agent = secure ? (httpsAgent ??= new HttpsAgent({ keepAlive: true })) : (httpAgent ??= new HttpAgent({ keepAlive: true }));
-    const request = secure ? httpsRequest : httpRequest;
-    const req = request(url, { method, headers, agent, signal }, (res) => {
-      const status = res.statusCode ?? 500;
-      const location = res.headers.location;
-      if ((status === 307 || status === 308) && location && hops < MAX_REDIRECTS) {
-        res.resume();
-        send(new URL(location, url), method, headers, body, signal, hops + 1).then(resolve, reject);
-        return;
-      }
-      const init: ResponseInit = { status, statusText: res.statusMessage ?? '', headers: responseHeaders(res) };
-      if (NULL_BODY.has(status) || method === 'HEAD') {
-        res.resume();
-        resolve(new Response(null, init));
-        return;
-      }
-      const stream = decoded(res);
-      if (signal) {
-        // An abort ends the body with the abort's own error, as fetch does (Node would report a reset connection).
-        const onAbort = (): void => {
-          stream.destroy(abortError(signal) as Error);
-        };
-        signal.addEventListener('abort', onAbort, { once: true });
-        stream.once('close', () => signal.removeEventListener('abort', onAbort));
-      }
-      resolve(streamedResponse(stream, init));
-    });
+async function send(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined, hops: number): Promise<Response> {
+  if (signal?.aborted) throw abortError(signal);
+  const { request, agent } = await transportFor(url.protocol === 'https:');
+  const res = await new Promise<IncomingMessage>((resolve, reject) => {
+    const req = request(url, { method, headers, agent, signal }, resolve);
     req.on('error', reject);
     req.end(body);
   });
+  const status = res.statusCode ?? 500;
+  const location = res.headers.location;
+  if ((status === 307 || status === 308) && location && hops < MAX_REDIRECTS) {
+    res.resume();
+    return send(new URL(location, url), method, headers, body, signal, hops + 1);
+  }
+  const init: ResponseInit = { status, statusText: res.statusMessage ?? '', headers: responseHeaders(res) };
+  if (NULL_BODY.has(status) || method === 'HEAD') {
+    res.resume();
+    return new Response(null, init);
+  }
+  const stream = await decoded(res);
+  if (signal) {
+    // An abort ends the body with the abort's own error, as fetch does (Node would report a reset connection).
+    const onAbort = (): void => {
+      stream.destroy(abortError(signal) as Error);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    stream.once('close', () => signal.removeEventListener('abort', onAbort));
+  }
+  return streamedResponse(stream, init);
 }
 
 /** fetch(url, init) for the SDKs; anything it does not carry itself (a Request object, a streamed or form body) goes to the built-in fetch. */
