@@ -15,7 +15,7 @@ const marginScreens = 3;
 const minimumLines = 200;
 
 /** Lines a transcript view `height` rows tall keeps laid out at least. */
-export const minLinesFor = (height: number): number => Math.max(minimumLines, height * marginScreens);
+const minLinesFor = (height: number): number => Math.max(minimumLines, height * marginScreens);
 
 export function useTranscriptLayout(
   items: readonly TranscriptItem[],

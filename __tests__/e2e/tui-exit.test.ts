@@ -1,46 +1,16 @@
 // End-to-end: leaving the full-screen TUI in tmux (/exit, Ctrl+C twice, Ctrl+D, the setup screen) gives the terminal back.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
-import { promptLine, reinCommand, snapshotCli, tmuxServer, typeAndSend, type CliSnapshot, type TmuxPane, type TmuxServer } from '../support/tmux.js';
+import { describe, expect, it } from 'vitest';
+import { startMockLlmServer } from '../support/mockLlmServer.js';
+import { promptLine, reinCommand, typeAndSend, useTuiFixture, type TmuxPane } from '../support/tmux.js';
 
-let tmux: TmuxServer;
-let cli: CliSnapshot;
-let cwd: string;
-let home: string;
-let server: MockLlmServer | undefined;
-let pane: TmuxPane | undefined;
-
-beforeAll(async () => {
-  cli = await snapshotCli();
-  tmux = tmuxServer('exit');
-});
-afterAll(async () => {
-  await tmux?.close();
-  cli?.dispose();
-});
-
-beforeEach(() => {
-  cwd = mkdtempSync(join(tmpdir(), 'rein-tui-cwd-'));
-  home = mkdtempSync(join(tmpdir(), 'rein-tui-home-'));
-});
-
-afterEach(async () => {
-  await pane?.kill();
-  pane = undefined;
-  await server?.close();
-  server = undefined;
-  rmSync(cwd, { recursive: true, force: true });
-  rmSync(home, { recursive: true, force: true });
-});
+const fx = useTuiFixture('exit');
 
 /** Starts rein against a mock server that answers every request, has one exchange, and checks it runs full screen. */
 async function startChattedRein(): Promise<TmuxPane> {
-  server = await startMockLlmServer({ respond: () => ({ text: 'Hello there.', usage: { inputTokens: 1234, outputTokens: 56 } }) });
-  const args = ['--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'test-model'];
-  pane = await tmux.start({ command: reinCommand({ cli: cli.cliPath, args, home, env: { OPENAI_API_KEY: 'sk-test' } }), cwd });
+  fx.server = await startMockLlmServer({ respond: () => ({ text: 'Hello there.', usage: { inputTokens: 1234, outputTokens: 56 } }) });
+  const args = ['--provider', 'openai', '--base-url', fx.server.openaiBaseUrl, '--model', 'test-model'];
+  const pane = await fx.tmux.start({ command: reinCommand({ cli: fx.cli.cliPath, args, home: fx.home, env: { OPENAI_API_KEY: 'sk-test' } }), cwd: fx.cwd });
+  fx.pane = pane;
   await pane.waitFor('Type a message', 20_000);
   expect(await pane.alternateOn()).toBe(true);
   expect(await pane.canCaptureAlternate()).toBe(true);
@@ -92,7 +62,8 @@ describe('leaving the rein TUI', () => {
   });
 
   it('without an API key shows the setup screen naming ANTHROPIC_API_KEY, and quitting restores the terminal', async () => {
-    pane = await tmux.start({ command: reinCommand({ cli: cli.cliPath, args: ['--provider', 'anthropic'], home }), cwd });
+    const pane = await fx.tmux.start({ command: reinCommand({ cli: fx.cli.cliPath, args: ['--provider', 'anthropic'], home: fx.home }), cwd: fx.cwd });
+    fx.pane = pane;
     const setup = await pane.waitFor('rein needs setting up', 20_000);
     expect(setup).toContain('ANTHROPIC_API_KEY');
     expect(await pane.alternateOn()).toBe(true);

@@ -1,48 +1,20 @@
 // End-to-end: the built CLI's full-screen TUI in tmux against the mock LLM server — chat, approvals, interrupts, panels.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validateHistory } from '../../source/engine/history.js';
 import { fromOpenAIRequest } from '../support/requestHistory.js';
 import { startMockLlmServer, type MockLlmServer, type MockTurn } from '../support/mockLlmServer.js';
-import { promptLine, reinCommand, statusLine, snapshotCli, tmuxServer, typeAndSend as send, type CliSnapshot, type TmuxPane, type TmuxServer } from '../support/tmux.js';
+import { promptLine, reinCommand, statusLine, typeAndSend as send, useTuiFixture, type TmuxPane } from '../support/tmux.js';
 
-let tmux: TmuxServer;
-let cli: CliSnapshot;
-let cwd: string;
-let home: string;
-let server: MockLlmServer | undefined;
-let pane: TmuxPane | undefined;
-
-beforeAll(async () => {
-  cli = await snapshotCli();
-  tmux = tmuxServer('tui');
-});
-afterAll(async () => {
-  await tmux?.close();
-  cli?.dispose();
-});
-
-beforeEach(() => {
-  cwd = mkdtempSync(join(tmpdir(), 'rein-tui-cwd-'));
-  home = mkdtempSync(join(tmpdir(), 'rein-tui-home-'));
-});
-
-afterEach(async () => {
-  await pane?.kill();
-  pane = undefined;
-  await server?.close();
-  server = undefined;
-  rmSync(cwd, { recursive: true, force: true });
-  rmSync(home, { recursive: true, force: true });
-});
+const fx = useTuiFixture('tui');
 
 /** Starts the mock server with `turns` and rein in tmux, and waits for the empty prompt. */
 async function startRein(turns: MockTurn[], extraArgs: string[] = []): Promise<TmuxPane> {
-  server = await startMockLlmServer({ turns });
-  const args = ['--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'test-model', ...extraArgs];
-  pane = await tmux.start({ command: reinCommand({ cli: cli.cliPath, args, home, env: { OPENAI_API_KEY: 'sk-test' } }), cwd });
+  fx.server = await startMockLlmServer({ turns });
+  const args = ['--provider', 'openai', '--base-url', fx.server.openaiBaseUrl, '--model', 'test-model', ...extraArgs];
+  const pane = await fx.tmux.start({ command: reinCommand({ cli: fx.cli.cliPath, args, home: fx.home, env: { OPENAI_API_KEY: 'sk-test' } }), cwd: fx.cwd });
+  fx.pane = pane;
   await pane.waitFor('Type a message', 20_000);
   return pane;
 }
@@ -64,14 +36,14 @@ describe('rein TUI in tmux', () => {
     await send(first, '/exit');
     await first.waitFor(/EXIT:0/);
     await first.kill();
-    await server?.close();
+    await fx.server?.close();
     const p = await startRein([{ text: 'The codename was HERON.' }], ['--continue']);
     const resumed = await p.waitFor('Noted: the codename is HERON.');
     expect(resumed).toContain('Remember the codename HERON.');
     await send(p, 'What was the codename?');
     await p.waitFor('The codename was HERON.');
-    expect(JSON.stringify(server?.requests[0].body.messages)).toContain('Remember the codename HERON.');
-    expectValidHistories(server!);
+    expect(JSON.stringify(fx.server?.requests[0].body.messages)).toContain('Remember the codename HERON.');
+    expectValidHistories(fx.server!);
   });
 
   it('shows the user message, the streamed answer, and the model and mode in the status bar', async () => {
@@ -81,13 +53,13 @@ describe('rein TUI in tmux', () => {
     expect(screen).toMatch(/^❯ What is the answer\?/m);
     expect(statusLine(screen)).toMatch(/test-model \(openai\) · ask ·/);
     expect(promptLine(screen)).toContain('Type a message');
-    expect(server?.requests).toHaveLength(1);
+    expect(fx.server?.requests).toHaveLength(1);
     // Prompt history goes to REIN_HOME, never to the real home.
-    expect(readFileSync(join(home, 'prompt-history.jsonl'), 'utf8')).toContain('What is the answer?');
+    expect(readFileSync(join(fx.home, 'prompt-history.jsonl'), 'utf8')).toContain('What is the answer?');
   });
 
   it('shows an edit diff for approval, applies it after y, and shows the diff in the transcript', async () => {
-    writeFileSync(join(cwd, 'greet.txt'), 'hello old world\n');
+    writeFileSync(join(fx.cwd, 'greet.txt'), 'hello old world\n');
     const p = await startRein([
       { toolCalls: [{ name: 'read_file', input: { path: 'greet.txt' } }] },
       { toolCalls: [{ name: 'edit_file', input: { path: 'greet.txt', old_string: 'hello old world', new_string: 'hello new world' } }] },
@@ -98,7 +70,7 @@ describe('rein TUI in tmux', () => {
     expect(dialog).toMatch(/^\s*│\s+-hello old world/m);
     expect(dialog).toMatch(/^\s*│\s+\+hello new world/m);
     expect(dialog).toMatch(/Yes\s+No\s+Always/);
-    expect(readFileSync(join(cwd, 'greet.txt'), 'utf8')).toBe('hello old world\n');
+    expect(readFileSync(join(fx.cwd, 'greet.txt'), 'utf8')).toBe('hello old world\n');
 
     await p.sendKeys('y');
     const after = await p.waitFor('Greeting updated.');
@@ -106,7 +78,7 @@ describe('rein TUI in tmux', () => {
     expect(after).toMatch(/Updated greet\.txt \+1 -1/);
     expect(after).toMatch(/^\s+-hello old world/m);
     expect(after).toMatch(/^\s+\+hello new world/m);
-    expect(readFileSync(join(cwd, 'greet.txt'), 'utf8')).toBe('hello new world\n');
+    expect(readFileSync(join(fx.cwd, 'greet.txt'), 'utf8')).toBe('hello new world\n');
   });
 
   it('denies a bash call with n and a reason that reaches the model, then shows its next answer', async () => {
@@ -117,7 +89,7 @@ describe('rein TUI in tmux', () => {
     await send(p, 'Clean the build');
     const dialog = await p.waitFor('Allow bash?');
     expect(dialog).toContain('$ rm -rf build-output');
-    expect(dialog).toContain(`in ${cwd}`);
+    expect(dialog).toContain(`in ${fx.cwd}`);
 
     await p.sendKeys('n');
     await p.waitFor('Reason (optional, Enter sends, Esc skips)');
@@ -127,9 +99,9 @@ describe('rein TUI in tmux', () => {
     const after = await p.waitFor('Understood, I will keep the build output.');
     expect(after).toMatch(/bash\(rm -rf build-output\) denied/);
     expect(after).toContain('Denied: keep the artifacts');
-    expect(server?.requests).toHaveLength(2);
-    expect(toolResultsOf(server!, 1)).toContain('keep the artifacts');
-    expectValidHistories(server!);
+    expect(fx.server?.requests).toHaveLength(2);
+    expect(toolResultsOf(fx.server!, 1)).toContain('keep the artifacts');
+    expectValidHistories(fx.server!);
   });
 
   it('interrupts a slow stream with Esc, keeps the prompt usable and answers the next message', async () => {
@@ -149,10 +121,10 @@ describe('rein TUI in tmux', () => {
     await p.waitFor((screen) => promptLine(screen).includes('Type a message'));
     await send(p, 'Are you there?');
     await p.waitFor('Back to normal.');
-    expect(server?.requests).toHaveLength(2);
-    const messages = JSON.stringify(server?.requests[1]?.body.messages);
+    expect(fx.server?.requests).toHaveLength(2);
+    const messages = JSON.stringify(fx.server?.requests[1]?.body.messages);
     expect(messages).toContain('Are you there?');
-    expectValidHistories(server!);
+    expectValidHistories(fx.server!);
   });
 
   it('shows todos with their states and counts and a background task in the sidebar and its panel', async () => {
@@ -208,6 +180,6 @@ describe('rein TUI in tmux', () => {
     const hintLines = unknown.split('\n').filter((line) => line.includes('/foo'));
     expect(hintLines).toHaveLength(1);
     expect(hintLines[0]).toContain('Unknown command /foo — type /help for the list.');
-    expect(server?.requests).toHaveLength(0);
+    expect(fx.server?.requests).toHaveLength(0);
   });
 });

@@ -5,6 +5,8 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sym
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import type { MockLlmServer } from './mockLlmServer.js';
 
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
@@ -207,4 +209,42 @@ export async function typeAndSend(pane: TmuxPane, text: string): Promise<void> {
   await pane.sendText(text);
   await pane.waitFor((screen) => promptLine(screen) === `❯ ${text}`);
   await pane.sendKeys('Enter');
+}
+
+/** What a tmux end-to-end test file shares: the CLI snapshot, a tmux server, fresh directories per test, and what a test started. */
+export interface TuiFixture {
+  cli: CliSnapshot;
+  tmux: TmuxServer;
+  /** The directory rein runs in, and its $REIN_HOME; new for every test. */
+  cwd: string;
+  home: string;
+  /** Set by a test; closed and cleared after it. */
+  server?: MockLlmServer;
+  pane?: TmuxPane;
+}
+
+/** Registers the hooks that set a TuiFixture up and tear it down; `label` names the tmux server. */
+export function useTuiFixture(label: string): TuiFixture {
+  const fx = {} as TuiFixture;
+  beforeAll(async () => {
+    fx.cli = await snapshotCli();
+    fx.tmux = tmuxServer(label);
+  });
+  afterAll(async () => {
+    await fx.tmux?.close();
+    fx.cli?.dispose();
+  });
+  beforeEach(() => {
+    fx.cwd = mkdtempSync(join(tmpdir(), 'rein-tui-cwd-'));
+    fx.home = mkdtempSync(join(tmpdir(), 'rein-tui-home-'));
+  });
+  afterEach(async () => {
+    await fx.pane?.kill();
+    fx.pane = undefined;
+    await fx.server?.close();
+    fx.server = undefined;
+    rmSync(fx.cwd, { recursive: true, force: true });
+    rmSync(fx.home, { recursive: true, force: true });
+  });
+  return fx;
 }

@@ -71,18 +71,20 @@ export function encodePlan(plan: FramePlan, screen?: readonly string[]): string 
   const before = screen && plan.scroll ? applyScroll(screen, plan.scroll) : screen;
   let cursorRow = -1;
   for (const { row, line } of plan.writes) {
-    // Moving down one row by CR LF is cheaper than an absolute move; the scroll region is reset, so LF never scrolls here.
-    const whole =
-      (row === cursorRow + 1 && cursorRow >= 0 ? '\r\n' : moveToRow(row)) +
-      ERASE_LINE_END +
-      line +
-      // Close styles so the next erase or scroll does not paint with this line's colours.
-      (line.includes('\x1b') ? RESET_STYLE : '');
+    const whole = wholeRow(row, cursorRow, line);
     const patch = before ? encodeRowChange(row, before[row] ?? '', line, whole.length) : undefined;
     out += patch ?? whole;
     cursorRow = row;
   }
   return out;
+}
+
+/** The bytes that rewrite row `row` whole, with the cursor left on `cursorRow` by the previous write (-1: none). */
+function wholeRow(row: number, cursorRow: number, line: string): string {
+  // Moving down one row by CR LF is cheaper than an absolute move; the scroll region is reset, so LF never scrolls here.
+  const move = row === cursorRow + 1 && cursorRow >= 0 ? '\r\n' : moveToRow(row);
+  // Close styles so the next erase or scroll does not paint with this line's colours.
+  return move + ERASE_LINE_END + line + (line.includes('\x1b') ? RESET_STYLE : '');
 }
 
 function encodeScroll(step: ScrollStep): string {
@@ -105,8 +107,7 @@ function planCost(plan: FramePlan): number {
   let cost = plan.scroll ? encodeScroll(plan.scroll).length : 0;
   let cursorRow = -1;
   for (const { row, line } of plan.writes) {
-    cost += (row === cursorRow + 1 && cursorRow >= 0 ? 2 : moveToRow(row).length) + ERASE_LINE_END.length + line.length;
-    if (line.includes('\x1b')) cost += RESET_STYLE.length;
+    cost += wholeRow(row, cursorRow, line).length;
     cursorRow = row;
   }
   return cost;
