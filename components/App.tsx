@@ -15,6 +15,7 @@ import { useViewport } from '../hooks/useViewport.js';
 import { useTranscriptLayout } from '../hooks/useTranscriptLayout.js';
 import type { GlobalAction } from '../hooks/keymap.js';
 import { isMarkdownReady, loadMarkdown } from './lines/markdown.js';
+import { promptHeight, promptLines, queuedLines, slashMenuLines, statusLine } from './lines/bottomLines.js';
 import { sidebarRows } from './lines/sidebarLines.js';
 import { sliceViewport } from './lines/transcriptLines.js';
 import { TranscriptView } from './lines/transcriptView.js';
@@ -22,7 +23,7 @@ import { RowOverlayContext } from './screen/rowOverlay.js';
 import { SPINNER_SLOT } from './screen/spinner.js';
 import { ApprovalDialog, approvalDialogHeight } from './ApprovalDialog.js';
 import { BackgroundSidebar } from './BackgroundSidebar.js';
-import { PromptInput, promptHeight } from './PromptInput.js';
+import { PromptInput } from './PromptInput.js';
 import { QueuedMessages } from './QueuedMessages.js';
 import { SlashMenu } from './SlashMenu.js';
 import { StatusBar } from './StatusBar.js';
@@ -183,9 +184,30 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
   );
   const above = overlay !== undefined && !panelTask && viewport.offset === 0 && mainHeight > 0 && (!showSidebar || side !== undefined);
   overlay?.setAbove(above ? { rows: sliceViewport(layout, mainHeight, 0), width: mainWidth, height: mainHeight, side } : undefined);
+  const hint = exitArmed ? 'Press Ctrl+C again to exit' : undefined;
+  const status = useMemo(() => statusLine({ session, usage, context, gitBranch, width: columns }), [session, usage, context, gitBranch, columns]);
+  // Below the transcript too, without a dialog, the rows go into the frame ready-made: a keystroke leaves Ink nothing to lay out.
+  const below = above && !approval;
+  overlay?.setBelow(
+    below
+      ? [
+          ...queuedLines(queued, columns, queuedRows),
+          ...(promptRows > 0 ? promptLines({ text: prompt.editor.text, cursor: prompt.editor.cursor, width: columns, maxRows: promptRows - 1, running, spinner, hint }).slice(0, promptRows) : []),
+          ...slashMenuLines(prompt.menu.items, prompt.menu.selected, columns, menuRows),
+          status,
+        ]
+      : undefined,
+  );
   setLive(above ? { width: textWidth, mainWidth, height: mainHeight, side, spinner, markdownVersion, minLines: layout.minLines } : undefined, latest);
-  useLayoutEffect(() => () => overlay?.setAbove(undefined), [overlay]);
+  useLayoutEffect(
+    () => () => {
+      overlay?.setAbove(undefined);
+      overlay?.setBelow(undefined);
+    },
+    [overlay],
+  );
 
+  if (below) return <Box width={columns} height={0} />;
   return (
     <Box flexDirection="column" width={columns} height={above ? frameHeight - mainHeight : frameHeight} overflow="hidden">
       {above ? null : <Box flexDirection="row" height={mainHeight} flexShrink={0} overflow="hidden">
@@ -216,7 +238,7 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
               maxRows={promptRows - 1}
               running={running}
               spinner={spinner}
-              hint={exitArmed ? 'Press Ctrl+C again to exit' : undefined}
+              hint={hint}
             />
           ) : null}
           <SlashMenu items={prompt.menu.items} selected={prompt.menu.selected} width={columns} maxRows={menuRows} />

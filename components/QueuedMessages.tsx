@@ -1,6 +1,7 @@
 // Messages typed during a run, waiting to be sent when it ends.
 import React from 'react';
-import { Box, Text } from 'ink';
+import { queuedLines } from './lines/bottomLines.js';
+import { Lines } from './Lines.js';
 
 export interface QueuedMessagesProps {
   queued: readonly string[];
@@ -9,16 +10,6 @@ export interface QueuedMessagesProps {
 }
 
 export function QueuedMessages({ queued, width, maxRows }: QueuedMessagesProps) {
-  if (queued.length === 0 || maxRows <= 0) return null;
-  const shown = queued.slice(0, maxRows);
-  return (
-    <Box flexDirection="column" width={width} flexShrink={0}>
-      {shown.map((text, i) => (
-        <Text key={i} dimColor wrap="truncate-end">
-          ⏳ queued: {text.replace(/\s*\n\s*/g, ' ⏎ ')}
-          {i === shown.length - 1 && queued.length > shown.length ? ` (+${queued.length - shown.length} more)` : ''}
-        </Text>
-      ))}
-    </Box>
-  );
+  const lines = queuedLines(queued, width, maxRows);
+  return lines.length === 0 ? null : <Lines lines={lines} width={width} />;
 }

@@ -7,7 +7,7 @@ import { stripVTControlCharacters } from 'node:util';
 import type { Key } from 'ink';
 import { editPrompt, emptyEditor, type EditorState } from '../../hooks/promptEditor.js';
 import { appendHistory, historyLimit, loadHistory } from '../../hooks/promptHistory.js';
-import { layoutPrompt } from '../../components/PromptInput.js';
+import { layoutPrompt } from '../../components/lines/bottomLines.js';
 import { FakeSession, runEnd } from '../support/fakeSession.js';
 import { keys, renderApp, type AppHarness } from './harness.js';
 

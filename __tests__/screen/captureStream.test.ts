@@ -9,7 +9,7 @@ function terminal(columns: number, rows: number): NodeJS.WriteStream {
 }
 
 describe('FrameCaptureStream', () => {
-  it('passes frames on, drops control-only and empty writes, and still calls write callbacks', async () => {
+  it('passes frames on (an empty one too), drops control-only writes and the empty flush on exit, and still calls write callbacks', async () => {
     const frames: string[] = [];
     const capture = new FrameCaptureStream(terminal(80, 24), (f) => frames.push(f));
     capture.write('first frame');
@@ -21,7 +21,7 @@ describe('FrameCaptureStream', () => {
     });
     capture.write(Buffer.from('second\nframe'));
     await new Promise((resolve) => process.nextTick(resolve));
-    expect(frames).toEqual(['first frame', 'second\nframe']);
+    expect(frames).toEqual(['first frame', '', 'second\nframe']);
     expect(called).toBe(true);
   });
 

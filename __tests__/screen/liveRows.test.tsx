@@ -131,6 +131,31 @@ describe('live rows under the full-screen renderer', () => {
     expect(steady(await screenOf(live.term))).toEqual(steady(await screenOf(ink.term)));
   });
 
+  it('draws the prompt, slash menu, queued messages and status bar as ready rows that read as the Ink components do', async () => {
+    const live = await startScreen(['only line'], true);
+    const ink = await startScreen(['only line'], false);
+    const both = async (keys: string[], expected: string): Promise<void> => {
+      for (const key of keys) {
+        live.keyboard.type(key);
+        ink.keyboard.type(key);
+        await sleep(5);
+      }
+      const liveScreen = await waitForText(live.term, expected);
+      const inkScreen = await waitForText(ink.term, expected);
+      expect(steady(liveScreen)).toEqual(steady(inkScreen));
+      // Ink lays out nothing: every row on the live screen came ready-made.
+      expect(live.handle.stats().inkRows).toBe(0);
+      expect(ink.handle.stats().inkRows).toBe(rows - 1);
+    };
+    await both(['/', 'h', 'e'], '/help');
+    await both(['\x7f', '\x7f', '\x7f', 'g', 'o'], '❯ go');
+    await both(['\r'], 'Working');
+    await both(['next one'], '❯ next one');
+    await both(['\r'], 'queued: next one');
+    // The rule keeps its spinner slot, turned by the renderer rather than drawn by Ink.
+    expect((await screenOf(live.term)).join('\n')).not.toContain(SPINNER_SLOT);
+  });
+
   it('turns the spinner on its own clock: real frames on screen, no slot character, no Ink render', async () => {
     const live = await startScreen(['only line'], true);
     live.keyboard.type('go');

@@ -2,8 +2,9 @@
 
 import { EventEmitter } from 'node:events';
 
-// Writes made only of control sequences (Ink's cursor show on unmount, erase of zero lines) are not frames.
-const CONTROL_ONLY = /^(?:\x1b\[[0-9;?<>=]*[A-Za-z])*$/;
+// Writes made only of control sequences (Ink's cursor show on unmount) are not frames. An empty write is one:
+// Ink's frame is empty while every row is drawn around it (see RowOverlay.setBelow).
+const CONTROL_ONLY = /^(?:\x1b\[[0-9;?<>=]*[A-Za-z])+$/;
 
 type WriteCallback = (error?: Error | null) => void;
 
@@ -45,10 +46,11 @@ export class FrameCaptureStream extends EventEmitter {
 
   write(chunk: unknown, encodingOrCallback?: unknown, callback?: unknown): boolean {
     const text = chunkText(chunk);
+    const done = pickCallback(encodingOrCallback, callback);
     // Ink echoes the last frame right after each stderr write, in the very next write.
     if (this.skipNextFrame) this.skipNextFrame = false;
-    else if (!this.closed && !CONTROL_ONLY.test(text)) this.onFrame(text);
-    const done = pickCallback(encodingOrCallback, callback);
+    // An empty write with a callback is Ink's flush on exit, not a frame.
+    else if (!this.closed && !CONTROL_ONLY.test(text) && !(text === '' && done)) this.onFrame(text);
     if (done) process.nextTick(done);
     return true;
   }

@@ -42,6 +42,8 @@ export interface FullScreenStats {
   inkFrames: number;
   /** Redraws of the rows above Ink's frame that took no Ink render. */
   repaints: number;
+  /** Rows in Ink's last frame (the rest of the screen was drawn from ready-made rows). */
+  inkRows: number;
 }
 
 export interface FullScreenHandle {
@@ -65,7 +67,7 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
   const stdin = opts.stdin ?? process.stdin;
   if (terminal.isTTY !== true) return renderPlain(node, terminal, stdin, opts);
 
-  const stats: FullScreenStats = { bytesWritten: 0, framesWritten: 0, inkFrames: 0, repaints: 0 };
+  const stats: FullScreenStats = { bytesWritten: 0, framesWritten: 0, inkFrames: 0, repaints: 0, inkRows: 0 };
   // Bound before stray output is held, so frames still reach the terminal when it is process.stdout.
   const terminalWrite = terminal.write.bind(terminal);
   const send = (text: string): void => {
@@ -184,7 +186,7 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
       restore();
     },
     waitUntilExit: () => exited,
-    stats: () => ({ ...stats }),
+    stats: () => ({ ...stats, inkRows: inkFrame === undefined || inkFrame === '' ? 0 : inkFrame.split('\n').length }),
   };
 }
 
@@ -202,7 +204,7 @@ function renderPlain(
     unmount: () => ink.unmount(),
     waitUntilExit: () => exited,
     // Plain Ink writes straight to stdout; only the full-screen writer is metered.
-    stats: () => ({ bytesWritten: 0, framesWritten: 0, inkFrames: 0, repaints: 0 }),
+    stats: () => ({ bytesWritten: 0, framesWritten: 0, inkFrames: 0, repaints: 0, inkRows: 0 }),
   };
 }
 

@@ -13,6 +13,11 @@ export interface RowOverlay {
    */
   setAbove(above: AboveRows | undefined): void;
   /**
+   * Rows drawn below Ink's frame, each already fitted to the screen's width; only together with rows above
+   * (Ink's frame then holds nothing or a few rows between them). Undefined removes them.
+   */
+  setBelow(rows: readonly string[] | undefined): void;
+  /**
    * Replaces the rows above Ink's frame and redraws the screen with Ink's last frame below them, without a
    * React render: how streamed lines reach the screen while Ink's part (prompt, status bar) stays as it was.
    */
@@ -40,6 +45,7 @@ export function createRowOverlay(redraw: () => void = () => undefined): RowOverl
   let rows: readonly string[] | undefined;
   let width = 0;
   let above: AboveRows | undefined;
+  let below: readonly string[] | undefined;
   let fitted = new Map<string, { cut: string; padded: string }>();
   let fittedWidth = 0;
 
@@ -79,12 +85,18 @@ export function createRowOverlay(redraw: () => void = () => undefined): RowOverl
     setAbove(next) {
       above = next;
     },
+    setBelow(next) {
+      below = next;
+    },
     repaint(next) {
       above = next;
       redraw();
     },
     apply(frame) {
-      if (above) return drawAbove(above, frame);
+      if (above) {
+        const top = drawAbove(above, frame);
+        return below && below.length > 0 ? `${top}\n${below.join('\n')}` : top;
+      }
       if (!rows || rows.length === 0 || width <= 0) return frame;
       const lines = frame.split('\n');
       const blank = ' '.repeat(width);
