@@ -4,6 +4,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import pty from 'node-pty';
+import startFlags from '../scripts/node-flags.json' with { type: 'json' };
+
+export { startFlags };
 
 export interface PtyAppOptions {
   /** Working directory rein starts in (the transcript's cwd). */
@@ -78,7 +81,8 @@ export class PtyApp {
     const cli = cliPath();
     // REIN_BENCH_NODE_FLAGS adds node flags to every rein process (e.g. --max-old-space-size=96), for experiments.
     const extraFlags = (process.env.REIN_BENCH_NODE_FLAGS ?? '').split(' ').filter((f) => f !== '');
-    const args = [...extraFlags, ...(opts.nodeFlags ?? []), cli, '--provider', 'openai', '--base-url', opts.baseUrl, '--model', 'bench', ...(opts.args ?? [])];
+    // Started as `npm start` starts it, with the same node flags.
+    const args = [...startFlags, ...extraFlags, ...(opts.nodeFlags ?? []), cli, '--provider', 'openai', '--base-url', opts.baseUrl, '--model', 'bench', ...(opts.args ?? [])];
     this.spawnedAt = performance.now();
     this.spawnedNs = process.hrtime.bigint();
     // encoding null hands over raw Buffers, so byte counts are exact and multibyte characters split across reads decode correctly.

@@ -4,7 +4,7 @@ import { mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMockLlmServer, type MockLlmServer } from '../__tests__/support/mockLlmServer.js';
-import { PtyApp, benchCols, benchRows, cliPath } from './ptyApp.js';
+import { PtyApp, benchCols, benchRows, cliPath, startFlags } from './ptyApp.js';
 import { streamedAnswer } from './renderContent.js';
 import { allFramesWrapped, type FrameReport } from './renderFrames.js';
 import { driveLiveRuns, MockScript, shapesFor, writeFixtureFiles } from './renderLive.js';
@@ -225,7 +225,8 @@ export async function benchRender(): Promise<string[]> {
   const profileRoot = keptProfiles ?? (process.env.REIN_BENCH_PROFILE === '1' ? mkdtempSync(join(tmpdir(), 'rein-render-prof-')) : undefined);
   const out = [
     `render: the rein TUI on a ${benchCols}×${benchRows} pseudo-terminal against the mock server; a ${answerChars / 1024} KB markdown answer ` +
-      `streamed at ${chunkSize} characters a chunk, ${chunkDelayMs} ms apart; keys typed ${keyGapMs} ms apart after each echo; CI=false`,
+      `streamed at ${chunkSize} characters a chunk, ${chunkDelayMs} ms apart; keys typed ${keyGapMs} ms apart after each echo; CI=false; ` +
+      `started as npm start starts it (node ${startFlags.join(' ')})`,
     resume
       ? '  transcripts are preloaded with rein --resume from generated session logs'
       : '  NOTE: transcripts were built with LIVE TURNS (typed prompts, tool rounds, streamed answers), not --resume',

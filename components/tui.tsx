@@ -14,6 +14,7 @@ import { usageSummaryLine } from '../source/store/format.js';
 import { slashCommands } from '../hooks/commands/registry.js';
 import { App } from './App.js';
 import { createIdleCollector } from './screen/idleCollect.js';
+import { capYoungGeneration } from './screen/youngGeneration.js';
 import { SetupScreen } from './SetupScreen.js';
 
 export interface TuiRenderHandle {
@@ -94,6 +95,7 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   const stop = bridge.onExit(() => handle?.unmount());
   // Collect garbage once screen and keyboard have been quiet for a moment (see idleCollect.ts).
   const idle = createIdleCollector();
+  const uncap = capYoungGeneration();
   const unwatchStore = bridge.store.subscribe((next, previous) => (previous.running && !next.running ? idle.now() : idle.activity()));
   const onKeys = () => idle.activity();
   process.stdin.on('data', onKeys);
@@ -102,6 +104,7 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
     await handle.waitUntilExit();
   } finally {
     idle.dispose();
+    uncap();
     unwatchStore();
     process.stdin.off('data', onKeys);
     stop();
