@@ -240,7 +240,8 @@ export async function benchRender(): Promise<string[]> {
     // CI=false (as the bench is told to run) also switches colours off; one pass with colours shows a real terminal's cost.
     if (process.env.REIN_BENCH_RENDER_COLOUR !== '0' && transcriptSizes.length > 0) {
       const messages = transcriptSizes[0];
-      out.push(...(await attempt(`transcript of ${messages} messages, colours on`, async () => transcriptLines(await measureTranscript(messages, preload, true, undefined)))));
+      const profileDir = profileRoot ? join(profileRoot, `${messages}-colour`) : undefined;
+      out.push(...(await attempt(`transcript of ${messages} messages, colours on`, async () => transcriptLines(await measureTranscript(messages, preload, true, profileDir)))));
     }
     if (process.env.REIN_BENCH_RENDER_TURNS !== '0') out.push(...(await attempt('memory over turns', async () => turnsLines(await measureTurns()))));
   } finally {

@@ -39,6 +39,19 @@ describe('rows above the frame', () => {
     overlay.setAbove(undefined);
     expect(overlay.apply('      x')).toBe('mine  x');
   });
+
+  it('draws rows below with the rows above, around an empty or a short Ink frame, and never without rows above', () => {
+    const overlay = createRowOverlay();
+    overlay.setAbove({ rows: ['top'], width: 8, height: 2 });
+    overlay.setBelow(['❯ typed', 'status']);
+    expect(overlay.apply('')).toBe('top\n\n❯ typed\nstatus');
+    expect(overlay.apply('dialog')).toBe('top\n\ndialog\n❯ typed\nstatus');
+    overlay.setAbove(undefined);
+    expect(overlay.apply('ink')).toBe('ink');
+    overlay.setAbove({ rows: ['top'], width: 8, height: 1 });
+    overlay.setBelow(undefined);
+    expect(overlay.apply('ink')).toBe('top\nink');
+  });
 });
 
 function Rows({ rows, width }: { rows: string[]; width: number }) {
