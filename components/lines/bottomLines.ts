@@ -2,7 +2,7 @@
 // components draw these lines, and full screen they go straight into the frame, so a keystroke costs Ink no layout.
 import { homedir } from 'node:os';
 import cliTruncate from 'cli-truncate';
-import stringWidth from 'string-width';
+import stringWidth from './cellWidth.js';
 import type { ContextInfo, PermissionMode } from '../../source/engine/events.js';
 import type { Usage } from '../../source/providers/types.js';
 import type { SlashCommand } from '../../source/store/commands.js';

@@ -1,7 +1,7 @@
 // Rows laid out outside Ink and spliced into its frames, so Ink lays out and re-reads only the small live parts of the screen.
 import { createContext } from 'react';
 import cliTruncate from 'cli-truncate';
-import stringWidth from 'string-width';
+import stringWidth from '../lines/cellWidth.js';
 import { RESET_STYLE } from './ansi.js';
 
 export interface RowOverlay {

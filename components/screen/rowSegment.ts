@@ -1,5 +1,5 @@
 // Rewrites only the changed cells of a row (a spinner glyph, a typed character) instead of the whole row.
-import stringWidth from 'string-width';
+import stringWidth from '../lines/cellWidth.js';
 import { RESET_STYLE } from './ansi.js';
 
 const SGR = /\x1b\[[0-9;]*m/g;
