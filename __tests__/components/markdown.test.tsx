@@ -41,6 +41,15 @@ describe('markdown rendering', () => {
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(40);
   });
 
+  it('lays out a block once for the same text, whatever blank lines follow it, and again at another width', () => {
+    const block = '```ts\nconst cached = true;\n```';
+    const first = markdownToLines(`${block}\n`, 50);
+    expect(markdownToLines(`${block}\n\n`, 50)).toBe(first);
+    expect(markdownToLines(block, 50)).toBe(first);
+    expect(markdownToLines(block, 30)).not.toBe(first);
+    expect(markdownToLines(block, 30)).toEqual(first);
+  });
+
   it('the Markdown component holds back an unfinished line while streaming', async () => {
     const r = await renderSized(<Markdown text={'Done line\nhalf writ'} width={60} streaming />, 60, 10);
     expect(r.lastFrame()).toContain('Done line');

@@ -39,17 +39,30 @@ export function isMarkdownReady(): boolean {
   return renderer !== undefined;
 }
 
+// A streamed block is laid out as the growing tail, again once blank lines follow it, and again when it joins
+// the finished blocks: the same text each time (trailing blank lines do not change the lines), so the lines
+// of the last few are kept. Highlighting a code block costs milliseconds.
+const RENDER_CACHE_LIMIT = 32;
+let rendered = new Map<string, string[]>();
+
 /** Renders markdown to lines no wider than `width`; plain wrapped text until the renderer has loaded. */
 export function markdownToLines(markdown: string, width: number): string[] {
-  const text = markdown.replace(/\r\n?/g, '\n');
+  const text = markdown.replace(/\r\n?/g, '\n').trimEnd();
   if (text.trim() === '') return [];
   if (!renderer) return trimTrailingBlank(wrapText(sanitize(text), width));
+  const key = `${width}\0${text}`;
+  const hit = rendered.get(key);
+  if (hit) return hit;
+  let lines: string[];
   try {
-    const rendered = renderer(text, width).replace(/^\n+/, '');
-    return trimTrailingBlank(rendered.split('\n').flatMap((line) => wrapHanging(line, width)));
+    const out = renderer(text, width).replace(/^\n+/, '');
+    lines = trimTrailingBlank(out.split('\n').flatMap((line) => wrapHanging(line, width)));
   } catch {
-    return trimTrailingBlank(wrapText(sanitize(text), width));
+    lines = trimTrailingBlank(wrapText(sanitize(text), width));
   }
+  if (rendered.size >= RENDER_CACHE_LIMIT) rendered = new Map();
+  rendered.set(key, lines);
+  return lines;
 }
 
 /** Wraps one rendered line so continuation rows line up under the text of a list item or indented block. */
