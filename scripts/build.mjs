@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Ajv, _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { cellWidthPlugin } from './cellWidthPlugin.mjs';
+import { swapPlugin } from './bundleSwaps.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
@@ -21,7 +21,7 @@ await build({
   // table (2.3 MB) is required at run time only when exact counting is first needed.
   external: ['@vscode/ripgrep', 'react-devtools-core', 'js-tiktoken/ranks/*'],
   jsx: 'automatic',
-  plugins: [cellWidthPlugin],
+  plugins: [swapPlugin],
   sourcemap: true,
   // Less source to parse at every start; names are kept so stack traces stay readable.
   minifyWhitespace: true,

@@ -1,12 +1,7 @@
-// cellWidth answers exactly as string-width does, and the build gives it to every package that measures with string-width.
-import path from 'node:path';
-import { build } from 'esbuild';
+// cellWidth answers exactly as string-width does.
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import cellWidth from '../../components/lines/cellWidth.js';
-import { cellWidthPlugin } from '../../scripts/cellWidthPlugin.mjs';
-
-const root = path.resolve(import.meta.dirname, '../..');
 
 describe('cellWidth', () => {
   it('takes its shortcut only for characters string-width counts as one cell each', () => {
@@ -30,21 +25,4 @@ describe('cellWidth', () => {
     expect(cellWidth('─…', { ambiguousIsNarrow: false })).toBe(stringWidth('─…', { ambiguousIsNarrow: false }));
     expect(cellWidth('\x1b[1mx', { countAnsiEscapeCodes: true })).toBe(stringWidth('\x1b[1mx', { countAnsiEscapeCodes: true }));
   });
-
-  it('is what Ink, wrap-ansi and cli-truncate import as string-width in the build', async () => {
-    const result = await build({
-      stdin: { contents: "import 'ink'; import 'wrap-ansi'; import 'cli-truncate';", resolveDir: root, loader: 'ts' },
-      bundle: true, format: 'esm', platform: 'node', write: false, metafile: true, logLevel: 'silent',
-      external: ['react-devtools-core'], plugins: [cellWidthPlugin],
-    });
-    const inputs = result.metafile.inputs;
-    const importers = Object.entries(inputs).filter(([, input]) => input.imports.some((i) => i.original === 'string-width'));
-    const targets = new Map(importers.map(([file, input]) => [file, input.imports.find((i) => i.original === 'string-width')?.path]));
-    expect(targets.get('node_modules/wrap-ansi/index.js')).toBe('components/lines/cellWidth.ts');
-    expect(targets.get('node_modules/cli-truncate/index.js')).toBe('components/lines/cellWidth.ts');
-    expect([...targets].filter(([file]) => file.startsWith('node_modules/ink/')).map(([, to]) => to)).not.toHaveLength(0);
-    for (const [file, to] of targets) if (file.startsWith('node_modules/ink/')) expect(to).toBe('components/lines/cellWidth.ts');
-    // cellWidth itself still reaches the real string-width.
-    expect(targets.get('components/lines/cellWidth.ts')).toBe('node_modules/string-width/index.js');
-  }, 30_000);
 });

@@ -3,7 +3,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import React from 'react';
 import { stripVTControlCharacters } from 'node:util';
 import { Markdown } from '../../components/Markdown.js';
+import themeChalk from 'chalk';
 import { isMarkdownReady, loadMarkdown, markdownToLines, safeMarkdownLength } from '../../components/lines/markdown.js';
+import markedChalk from '../../node_modules/marked-terminal/node_modules/chalk/source/index.js';
 import { FakeSession, messageEnd, runEnd } from '../support/fakeSession.js';
 import { keys, renderApp, renderSized, type AppHarness } from './harness.js';
 
@@ -48,6 +50,21 @@ describe('markdown rendering', () => {
     expect(markdownToLines(block, 50)).toBe(first);
     expect(markdownToLines(block, 30)).not.toBe(first);
     expect(markdownToLines(block, 30)).toEqual(first);
+  });
+
+  it('recognises an untagged code block among common languages, highlighting it as if it were tagged', () => {
+    // Colours on for both chalk copies involved (marked-terminal's own, and the highlighting theme's).
+    const levels = [markedChalk.level, themeChalk.level];
+    markedChalk.level = 2;
+    themeChalk.level = 2;
+    try {
+      const code = 'def twice(x):\n    return x * 2\n\nfor i in range(3):\n    print(twice(i))';
+      const untagged = markdownToLines(`\`\`\`\n${code}\n\`\`\``, 60);
+      expect(untagged.join('\n')).toContain('\x1b[');
+      expect(untagged).toEqual(markdownToLines(`\`\`\`python\n${code}\n\`\`\``, 60));
+    } finally {
+      [markedChalk.level, themeChalk.level] = levels;
+    }
   });
 
   it('the Markdown component holds back an unfinished line while streaming', async () => {

@@ -2,7 +2,7 @@
 // every character takes exactly one cell on its own (printable ASCII, Latin-1, punctuation, arrows, box
 // drawing, shapes, dingbats that are not emoji, the spinner slot). The emoji regex alone costs ~20 ms to
 // compile on first use, before the first frame, and the segmenter makes every later measurement slow. The
-// build hands this function to Ink, wrap-ansi and cli-truncate in place of string-width (scripts/build.mjs).
+// build hands this function to Ink, wrap-ansi and cli-truncate in place of string-width (scripts/bundleSwaps.mjs).
 import stringWidth from 'string-width';
 import stripAnsi from 'strip-ansi';
 

@@ -1,0 +1,43 @@
+// The build gives rein's stand-ins to the packages that import string-width 8 and cli-highlight, and to no others.
+import path from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { swapPlugin } from '../../scripts/bundleSwaps.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** For each bundled file that imports `name`, the file the import resolved to. */
+async function importsOf(entry: string, name: string): Promise<Map<string, string | undefined>> {
+  const result = await build({
+    stdin: { contents: entry, resolveDir: root, loader: 'ts' },
+    bundle: true, format: 'esm', platform: 'node', write: false, metafile: true, logLevel: 'silent',
+    external: ['react-devtools-core'], plugins: [swapPlugin],
+  });
+  const found = new Map<string, string | undefined>();
+  for (const [file, input] of Object.entries(result.metafile.inputs)) {
+    const hit = input.imports.find((i) => i.original === name);
+    if (hit) found.set(file, hit.path);
+  }
+  return found;
+}
+
+describe('bundle swaps', () => {
+  it('Ink, wrap-ansi and cli-truncate measure with cellWidth, which still reaches string-width', async () => {
+    const targets = await importsOf("import 'ink'; import 'wrap-ansi'; import 'cli-truncate';", 'string-width');
+    expect(targets.get('node_modules/wrap-ansi/index.js')).toBe('components/lines/cellWidth.ts');
+    expect(targets.get('node_modules/cli-truncate/index.js')).toBe('components/lines/cellWidth.ts');
+    const ink = [...targets].filter(([file]) => file.startsWith('node_modules/ink/'));
+    expect(ink).not.toHaveLength(0);
+    for (const [, to] of ink) expect(to).toBe('components/lines/cellWidth.ts');
+    expect(targets.get('components/lines/cellWidth.ts')).toBe('node_modules/string-width/index.js');
+  }, 30_000);
+
+  it('marked-terminal highlights with highlight.ts; older string-width copies stay as they are', async () => {
+    const highlighters = await importsOf("import 'marked-terminal';", 'cli-highlight');
+    expect(highlighters.get('node_modules/marked-terminal/index.js')).toBe('components/lines/highlight.ts');
+    const widths = await importsOf("import 'marked-terminal';", 'string-width');
+    const older = [...widths].filter(([file]) => file.includes('cli-table3'));
+    expect(older).not.toHaveLength(0);
+    for (const [, to] of older) expect(to).toMatch(/node_modules\/.*string-width/);
+  }, 30_000);
+});

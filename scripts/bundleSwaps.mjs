@@ -1,0 +1,26 @@
+// Modules the bundle takes from rein instead of a dependency, for speed, with the same answers (each is tested
+// against the module it stands in for):
+//   string-width (Ink, wrap-ansi, cli-truncate) -> components/lines/cellWidth.ts: no grapheme segmenter or
+//     emoji regex for text of one-cell characters;
+//   cli-highlight (marked-terminal) -> components/lines/highlight.ts: no HTML parser between highlight.js and
+//     the terminal colours.
+// Only the copy named here is swapped: other versions of the same package under other packages stay as they are.
+import { resolve } from 'node:path';
+
+const swaps = [
+  { name: 'string-width', real: resolve('node_modules/string-width/index.js'), with: resolve('components/lines/cellWidth.ts') },
+  { name: 'cli-highlight', real: resolve('node_modules/cli-highlight/dist/index.js'), with: resolve('components/lines/highlight.ts') },
+];
+
+export const swapPlugin = {
+  name: 'rein-swaps',
+  setup(build) {
+    for (const swap of swaps) {
+      build.onResolve({ filter: new RegExp(`^${swap.name}$`) }, async (args) => {
+        if (args.importer === swap.with || args.pluginData === swap.name) return undefined;
+        const real = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: swap.name });
+        return real.errors.length === 0 && real.path === swap.real ? { path: swap.with } : real;
+      });
+    }
+  },
+};
