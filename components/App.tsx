@@ -15,7 +15,7 @@ import { useViewport } from '../hooks/useViewport.js';
 import { useTranscriptLayout } from '../hooks/useTranscriptLayout.js';
 import type { GlobalAction } from '../hooks/keymap.js';
 import { isMarkdownReady, loadMarkdown } from './lines/markdown.js';
-import { promptHeight, promptLines, queuedLines, slashMenuLines, statusLine } from './lines/bottomLines.js';
+import { promptHeight, promptLines, queuedLines, slashMenuLines, statusLine, type PromptLinesInput } from './lines/bottomLines.js';
 import { sidebarRows } from './lines/sidebarLines.js';
 import { sliceViewport } from './lines/transcriptLines.js';
 import { TranscriptView } from './lines/transcriptView.js';
@@ -184,15 +184,25 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
   );
   const above = overlay !== undefined && !panelTask && viewport.offset === 0 && mainHeight > 0 && (!showSidebar || side !== undefined);
   overlay?.setAbove(above ? { rows: sliceViewport(layout, mainHeight, 0), width: mainWidth, height: mainHeight, side } : undefined);
-  const hint = exitArmed ? 'Press Ctrl+C again to exit' : undefined;
-  const status = useMemo(() => statusLine({ session, usage, context, gitBranch, width: columns }), [session, usage, context, gitBranch, columns]);
+  // One set of inputs for both ways of drawing the prompt and the status bar (ready rows, or the Ink components).
+  const promptInput: PromptLinesInput = {
+    text: prompt.editor.text,
+    cursor: prompt.editor.cursor,
+    width: columns,
+    maxRows: promptRows - 1,
+    running,
+    spinner,
+    hint: exitArmed ? 'Press Ctrl+C again to exit' : undefined,
+  };
+  const statusInput = useMemo(() => ({ session, usage, context, gitBranch, width: columns }), [session, usage, context, gitBranch, columns]);
+  const status = useMemo(() => statusLine(statusInput), [statusInput]);
   // Below the transcript too, without a dialog, the rows go into the frame ready-made: a keystroke leaves Ink nothing to lay out.
   const below = above && !approval;
   overlay?.setBelow(
     below
       ? [
           ...queuedLines(queued, columns, queuedRows),
-          ...(promptRows > 0 ? promptLines({ text: prompt.editor.text, cursor: prompt.editor.cursor, width: columns, maxRows: promptRows - 1, running, spinner, hint }).slice(0, promptRows) : []),
+          ...(promptRows > 0 ? promptLines(promptInput).slice(0, promptRows) : []),
           ...slashMenuLines(prompt.menu.items, prompt.menu.selected, columns, menuRows),
           status,
         ]
@@ -230,21 +240,11 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
         <ApprovalDialog approval={approval} queueCount={approvals.length} ui={dialog.ui} width={columns} maxHeight={dialogRows} />
       ) : (
         <>
-          {promptRows > 0 ? (
-            <PromptInput
-              text={prompt.editor.text}
-              cursor={prompt.editor.cursor}
-              width={columns}
-              maxRows={promptRows - 1}
-              running={running}
-              spinner={spinner}
-              hint={hint}
-            />
-          ) : null}
+          {promptRows > 0 ? <PromptInput {...promptInput} /> : null}
           <SlashMenu items={prompt.menu.items} selected={prompt.menu.selected} width={columns} maxRows={menuRows} />
         </>
       )}
-      <StatusBar session={session} usage={usage} context={context} gitBranch={gitBranch} width={columns} />
+      <StatusBar {...statusInput} />
     </Box>
   );
 }

@@ -1,6 +1,5 @@
 // Timers for live parts of the screen: spinner frames and a clock, running only while something needs them.
 import { useEffect, useReducer, useRef, useState } from 'react';
-
 import { spinnerFrameAt, spinnerFrames, spinnerMs } from '../components/screen/spinner.js';
 
 function useTick(active: boolean, intervalMs: number): number {
@@ -12,7 +11,6 @@ function useTick(active: boolean, intervalMs: number): number {
   }, [active, intervalMs]);
   return tick;
 }
-
 
 /**
  * The current spinner character, taken from the clock at render time; it stands still while `active` is false.

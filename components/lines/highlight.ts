@@ -26,6 +26,11 @@ function colorize(source: string, theme: Theme): string {
   const styleOf = (token: string): Paint => (theme as Record<string, Paint | undefined>)[token] ?? (DEFAULT_THEME as Record<string, Paint | undefined>)[token] ?? plain;
   const plainText = theme.default ?? DEFAULT_THEME.default ?? plain;
   const stack: Frame[] = [{ parts: [] }];
+  const close = (): void => {
+    const frame = stack.pop() as Frame;
+    const inner = frame.parts.join('');
+    stack[stack.length - 1].parts.push(frame.token === undefined ? inner : styleOf(frame.token)(inner));
+  };
   const tag = /<span class="([^"]*)">|<\/span>/g;
   let at = 0;
   const text = (raw: string): void => {
@@ -39,19 +44,11 @@ function colorize(source: string, theme: Theme): string {
     at = tag.lastIndex;
     if (match[1] !== undefined) {
       stack.push({ token: /hljs-(\w+)/.exec(match[1])?.[1], parts: [] });
-    } else if (stack.length > 1) {
-      const frame = stack.pop() as Frame;
-      const inner = frame.parts.join('');
-      stack[stack.length - 1].parts.push(frame.token === undefined ? inner : styleOf(frame.token)(inner));
-    }
+    } else if (stack.length > 1) close();
   }
   text(html.slice(at));
   // highlight.js closes every span it opens; anything left open is joined as it stands.
-  while (stack.length > 1) {
-    const frame = stack.pop() as Frame;
-    const inner = frame.parts.join('');
-    stack[stack.length - 1].parts.push(frame.token === undefined ? inner : styleOf(frame.token)(inner));
-  }
+  while (stack.length > 1) close();
   return stack[0].parts.join('');
 }
 
