@@ -22,6 +22,8 @@ await build({
   external: ['@vscode/ripgrep', 'react-devtools-core', 'js-tiktoken/ranks/*'],
   jsx: 'automatic',
   plugins: [swapPlugin],
+  // jsonc-parser's `main` is a UMD build whose require() calls esbuild cannot follow; its ES build bundles.
+  alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
   sourcemap: true,
   // Less source to parse at every start; names are kept so stack traces stay readable.
   minifyWhitespace: true,

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../source/config/index.js';
 import { findJsonSyntaxProblem } from '../../source/config/jsonSyntax.js';
@@ -24,25 +25,47 @@ function failure(content: unknown): { error: ConfigError; file: string } {
 describe('invalid JSON', () => {
   it('names the file, the problem, the line and the column', () => {
     const { error, file } = failure('{\n  "model": "m",\n  "maxTurns": 3\n  }}\n');
-    expect(error.message).toBe(`${file} is not valid JSON: Unexpected token } at line 4, column 4.`);
+    expect(error.message).toBe(`${file} is not valid JSON: Unexpected text after the end } at line 4, column 4.`);
     expect(error.file).toBe(file);
     expect(error.exitCode).toBe(2);
   });
 
-  it('explains trailing commas and an early end of input', () => {
-    const trailing = failure('{\n  "model": "m",\n}');
-    expect(trailing.error.message).toBe(`${trailing.file} is not valid JSON: Unexpected token } (trailing commas are not allowed) at line 3, column 1.`);
+  it('explains an early end of input and a missing comma', () => {
     const cut = failure('{ "model": "m"');
-    expect(cut.error.message).toBe(`${cut.file} is not valid JSON: Unexpected end of input at line 1, column 15.`);
+    expect(cut.error.message).toBe(`${cut.file} is not valid JSON: Unexpected end of input (expected }) at line 1, column 15.`);
+    const comma = failure('{\n  "model": "m"\n  "maxTurns": 3\n}');
+    expect(comma.error.message).toBe(`${comma.file} is not valid JSON: Expected a comma, found "maxTurns" at line 3, column 3.`);
   });
 
   it('locates other syntax problems', () => {
     expect(findJsonSyntaxProblem('{"a": 1}')).toBeUndefined();
-    expect(findJsonSyntaxProblem('{"a": tru}')).toEqual({ problem: 'Unexpected token t', line: 1, column: 7 });
-    expect(findJsonSyntaxProblem('{\n"a": "x\ny"}')).toEqual({ problem: 'Bad control character in string (escape it or close the string)', line: 2, column: 8 });
-    expect(findJsonSyntaxProblem("{'a': 1}")).toEqual({ problem: 'Unexpected token \' (expected a "quoted" key)', line: 1, column: 2 });
-    expect(findJsonSyntaxProblem('[1 2]')).toEqual({ problem: 'Unexpected token 2 (expected , or ])', line: 1, column: 4 });
-    expect(findJsonSyntaxProblem('{} x')).toEqual({ problem: 'Unexpected token x', line: 1, column: 4 });
+    expect(findJsonSyntaxProblem('{"a": tru}')).toEqual({ problem: 'Unexpected character tru', line: 1, column: 7 });
+    expect(findJsonSyntaxProblem('{\n"a": "x\ny"}')).toEqual({ problem: 'Unterminated string', line: 2, column: 6 });
+    expect(findJsonSyntaxProblem("{'a': 1}")).toEqual({ problem: 'Unexpected character \' (strings and keys take "double quotes")', line: 1, column: 2 });
+    expect(findJsonSyntaxProblem('[1 2]')).toEqual({ problem: 'Expected a comma, found 2', line: 1, column: 4 });
+    expect(findJsonSyntaxProblem('{} x')).toEqual({ problem: 'Unexpected character x', line: 1, column: 4 });
+    expect(findJsonSyntaxProblem('{ /* x')).toEqual({ problem: 'Unterminated comment', line: 1, column: 3 });
+    expect(findJsonSyntaxProblem('')).toEqual({ problem: 'Unexpected end of input (expected a value)', line: 1, column: 1 });
+  });
+});
+
+describe('JSONC', () => {
+  it('takes comments and trailing commas, as VS Code settings do', () => {
+    const file = dirs.write(dirs.project, '{\n  // output tokens\n  "maxTokens": 1024, /* per response */\n  "tools": ["read_file", "grep",],\n}\n');
+    const { config, sources } = loadConfig({ cwd: dirs.project, env: dirs.env });
+    expect(config.maxTokens).toBe(1024);
+    expect(config.tools).toEqual(['read_file', 'grep']);
+    expect(sources).toContain(file);
+  });
+
+  it("accepts the README's config example as it is pasted", () => {
+    const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const example = /## Configuration[\s\S]*?```jsonc\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example).toContain('//');
+    dirs.write(dirs.project, example);
+    const { config } = loadConfig({ cwd: dirs.project, env: dirs.env });
+    expect(config.maxTokens).toBe(8192);
+    expect(config.maxTurns).toBe(50);
   });
 });
 

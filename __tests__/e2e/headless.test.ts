@@ -131,6 +131,16 @@ describe('rein -p', () => {
     expect(run.stderr).toContain('maxTurns');
   });
 
+  it('reads a config file with comments and trailing commas (JSONC) in the built CLI', async () => {
+    await server.close();
+    server = await startMockLlmServer({ turns: [{ text: 'ok' }] });
+    writeFileSync(join(repo, 'agent.config.json'), '{\n  // a comment\n  "maxTokens": 777, /* another */\n}\n');
+    const run = await rein(['-p', 'hi', ...openaiArgs()], { OPENAI_API_KEY: 'sk-test' });
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(0);
+    expect(server.requests[0].body.max_tokens ?? server.requests[0].body.max_completion_tokens).toBe(777);
+  });
+
   it('exits 2 on a bad flag', async () => {
     const run = await rein(['-p', 'hi', '--permission-mode', 'reckless']);
     expect(run.exitCode).toBe(2);

@@ -33,8 +33,8 @@ export function readConfigFile(file: string, env: Env): ConfigLayer | undefined 
 
   const parsed = parseJson(text);
   if (!parsed.ok) {
-    const where = typeof parsed.problem === 'string' ? parsed.problem : `${parsed.problem.problem} at line ${parsed.problem.line}, column ${parsed.problem.column}`;
-    throw new ConfigError(`${file} is not valid JSON: ${where.replace(/\.$/, '')}.`, file);
+    const { problem, line, column } = parsed.problem;
+    throw new ConfigError(`${file} is not valid JSON: ${problem} at line ${line}, column ${column}.`, file);
   }
 
   const label = fileLabel(file);
