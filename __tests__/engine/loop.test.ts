@@ -64,8 +64,15 @@ describe('agent loop', () => {
     h = makeHarness(() => ({ toolCalls: [{ name: 'glob', input: { pattern: `*.${Math.random()}` } }] }), { maxTurns: 3 });
     const events = await runPrompt(h.session, 'loop forever');
     expect(runEnd(events)).toMatchObject({ reason: 'max_turns', turns: 3 });
+    expect(events.find((e) => e.type === 'warning')).toMatchObject({ message: expect.stringContaining('Stopped after 3 turns') });
     expect(h.provider.requests).toHaveLength(3);
     expect(validateHistory(h.session.history())).toBeUndefined();
+  });
+
+  it('says "1 turn", not "1 turns", at a limit of one', async () => {
+    h = makeHarness(() => ({ toolCalls: [{ name: 'glob', input: { pattern: `*.${Math.random()}` } }] }), { maxTurns: 1 });
+    const events = await runPrompt(h.session, 'loop forever');
+    expect(events.find((e) => e.type === 'warning')).toMatchObject({ message: expect.stringContaining('Stopped after 1 turn (maxTurns)') });
   });
 
   it('treats stop_sequence like end_turn', async () => {

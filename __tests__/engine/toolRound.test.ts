@@ -144,6 +144,12 @@ describe('approvals', () => {
     expect(runEnd(events).reason).toBe('done');
   });
 
+  it('a headless denial of a file write names auto-edit as a way in', async () => {
+    h = makeHarness([{ toolCalls: [{ name: 'write_file', input: { path: 'n.txt', content: 'x' } }] }, { text: 'ok' }], { mode: 'ask', interactive: false });
+    await runPrompt(h.session, 'go');
+    expect(lastToolResults(h.provider.requests[1])[0]).toContain('--permission-mode auto-edit or yolo');
+  });
+
   it('a mode change reaches the model as a reminder, not a new system prompt', async () => {
     h = makeHarness([{ text: 'a' }, { text: 'b' }], { mode: 'ask' });
     await runPrompt(h.session, 'one');

@@ -136,6 +136,8 @@ describe('applyEvent', () => {
     const max = reduce([{ type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'go' }, runEnd('r1', 'max_turns', { turns: 25 })]);
     expect(max.transcript.at(-1)).toMatchObject({ kind: 'notice', level: 'summary' });
     expect(max.transcript.at(-1)?.kind === 'notice' && (max.transcript.at(-1) as { text: string }).text).toContain('25 turns');
+    const one = reduce([{ type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'go' }, runEnd('r1', 'max_turns', { turns: 1 })]);
+    expect(one.transcript.at(-1)).toMatchObject({ text: expect.stringContaining('after 1 turn, the turn limit') });
     const ok = reduce(simpleRun('r1', 'go', 'fine'));
     expect(ok.transcript.some((i) => i.kind === 'notice')).toBe(false);
   });

@@ -83,7 +83,7 @@ describe('grep', () => {
 
   it('says "no matches" without an error, and reports a bad regex clearly', async () => {
     const none = await grepTool.execute({ pattern: 'zebra' }, ws.ctx());
-    expect(none).toMatchObject({ isError: false, content: 'No matches for `zebra` in ..' });
+    expect(none).toMatchObject({ isError: false, content: 'No matches for `zebra` in the working folder.' });
     const bad = await grepTool.execute({ pattern: 'foo(' }, ws.ctx());
     expect(bad.isError).toBe(true);
     expect(bad.content).toMatch(/^Invalid regex `foo\(`:/);

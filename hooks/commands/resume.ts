@@ -14,7 +14,7 @@ export const resumeCommand: SlashCommand = {
     const lines = sessions.map((s) => {
       const when = s.updatedAt.replace('T', ' ').slice(0, 16);
       const prompt = s.firstPrompt.replace(/\s+/g, ' ').slice(0, 60) || '(no prompt)';
-      return `  ${s.sessionId}  ${when}  ${s.messageCount} prompts  ${prompt}`;
+      return `  ${s.sessionId}  ${when}  ${s.messageCount} ${s.messageCount === 1 ? 'prompt ' : 'prompts'}  ${prompt}`;
     });
     ctx.print(`Recent sessions (newest first):\n${lines.join('\n')}\nOpen one with: rein --resume <id>  (or rein --continue for the newest)`);
   },

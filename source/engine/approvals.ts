@@ -38,6 +38,8 @@ export function declinedMessage(reason?: string): string {
   return `The user declined this tool call.${why} Do not retry the same call; adjust your approach or ask the user how to proceed.`;
 }
 
-export function headlessDeniedMessage(tool: string, mode: string): string {
-  return `${tool} needs the user's approval, but rein is running headless in ${mode} mode and cannot ask, so the call was denied. Use read-only tools, or the user can rerun with --permission-mode auto-edit or yolo.`;
+/** Names only the modes that would have let the call run: auto-edit covers file edits, yolo covers everything. */
+export function headlessDeniedMessage(tool: string, mode: string, editsFiles = false): string {
+  const modes = editsFiles && mode !== 'auto-edit' ? '--permission-mode auto-edit or yolo' : '--permission-mode yolo';
+  return `${tool} needs the user's approval, but rein is running headless in ${mode} mode and cannot ask, so the call was denied. Use read-only tools, or the user can rerun with ${modes}.`;
 }

@@ -67,7 +67,7 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
   while (true) {
     if (o.signal.aborted) return yield end('aborted');
     if (o.maxTurns > 0 && turns >= o.maxTurns) {
-      yield { type: 'warning', runId: o.runId, message: `Stopped after ${o.maxTurns} turns (maxTurns); raise it with --max-turns or "maxTurns" in agent.config.json.` };
+      yield { type: 'warning', runId: o.runId, message: `Stopped after ${o.maxTurns} ${o.maxTurns === 1 ? 'turn' : 'turns'} (maxTurns); raise it with --max-turns or "maxTurns" in agent.config.json.` };
       return yield end('max_turns');
     }
     for (const reminder of o.reminders()) o.history.appendUserText(reminder);

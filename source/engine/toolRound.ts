@@ -87,7 +87,7 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
       return false;
     }
     if (!p.interactive) {
-      finish(index, { content: headlessDeniedMessage(tool.name, p.mode), display: { kind: 'text', text: 'denied: needs approval' }, isError: true });
+      finish(index, { content: headlessDeniedMessage(tool.name, p.mode, tool.editsFiles === true), display: { kind: 'text', text: 'denied: needs approval' }, isError: true });
       return false;
     }
     const approvalId = newId('appr');

@@ -68,6 +68,11 @@ async function visibleFiles(args: GrepArgs, target: string, cwd: string, signal:
   return new Set(listed.stdout.split('\0').filter((f) => f !== ''));
 }
 
+/** "in ." would end the sentence in "..": the working folder gets words instead. */
+function noMatches(pattern: string, display: string) {
+  return textResult(`No matches for \`${pattern}\` in ${display === '.' ? 'the working folder' : display}.`);
+}
+
 export const grepTool = defineTool<GrepArgs>({
   name: 'grep',
   description:
@@ -103,7 +108,7 @@ export const grepTool = defineTool<GrepArgs>({
     const cwd = await realpathNearest(ctx.cwd);
     const target = displayPath(real, cwd);
     const result = await runRipgrep(buildArgs(args, mode, target), cwd, ctx.signal);
-    if (result.exitCode === 1) return textResult(`No matches for \`${args.pattern}\` in ${display}.`);
+    if (result.exitCode === 1) return noMatches(args.pattern, display);
     if (result.exitCode !== 0 && result.stdout === '') {
       const detail = ripgrepError(result.stderr);
       if (/regex parse error|error parsing regex/i.test(result.stderr)) {
@@ -132,7 +137,7 @@ export const grepTool = defineTool<GrepArgs>({
         lines = parsed.map((l) => (l.file === undefined ? l.rest : `${shownPath(l.file)}${/^\d+-/.test(l.rest) ? '-' : ':'}${l.rest}`));
       }
     }
-    if (lines.length === 0) return textResult(`No matches for \`${args.pattern}\` in ${display}.`);
+    if (lines.length === 0) return noMatches(args.pattern, display);
 
     const limit = args.head_limit ?? defaultHeadLimit;
     const shown = lines.slice(0, limit);
