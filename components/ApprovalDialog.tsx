@@ -45,7 +45,7 @@ export function ApprovalDialog({ approval, queueCount, ui, width, maxHeight }: A
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1} width={width} height={Math.min(maxHeight, chromeRows + shown.length)} flexShrink={0} overflow="hidden">
       <Text bold wrap="truncate-end">
-        Allow {approval.name}?<Text dimColor>{waiting}</Text>
+        Allow {approval.name}?<Text dimColor>{approval.requester ? ` (${approval.requester})` : ''}{waiting}</Text>
       </Text>
       <Lines lines={room > 0 ? shown.slice(0, room) : []} width={inner} />
       {ui.reasonMode ? (

@@ -14,6 +14,7 @@ import { createProvider } from './providers/index.js';
 import { withoutFetch } from './withoutFetch.js';
 import { findSession, listSessions, loadSession, SessionLog, SessionLogError, sessionLogPath, type LoadedSession } from './session/index.js';
 import { builtinTools } from './tools/builtins.js';
+import { loadAgents } from './agents/loadAgents.js';
 
 declare const REIN_VERSION: string | undefined;
 
@@ -58,6 +59,7 @@ function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; k
   const instructions = discoverInstructions({ cwd, reinHome, budgetTokens: budget, countTokens: estimateTokens }).text;
   const enabled = new Set(config.tools);
   const memory = enabled.has('memory') ? new MemoryStore({ root: config.memory.dir, projectDir: findGitRoot(cwd) ?? cwd }) : undefined;
+  const agents = enabled.has('task') ? loadAgents({ cwd: config.security.workspace, reinHome }) : undefined;
   const sessionId = resumed?.meta.sessionId ?? newSessionId();
   const log = resumed
     ? SessionLog.reopen(sessionLogPath(sessionsDir, sessionId))
@@ -84,6 +86,8 @@ function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; k
     },
     instructions,
     memory,
+    agents: agents ? { definitions: agents.agents, maxParallel: config.agents.maxParallel, maxTurns: config.agents.maxTurns } : undefined,
+    startupWarnings: agents?.warnings,
     log,
     resume: resumed ? { history: repairHistory(resumed.history), todos: resumed.todos } : undefined,
   });

@@ -10,6 +10,7 @@ const base: ReinConfig = {
   tools: [],
   security: { workspace: '/w' },
   context: { contextDangerRatio: 0.9, keepRecentToolResults: 10, keepRecentRatio: 0.3 },
+  agents: { maxParallel: 4, maxTurns: 30 },
   memory: { dir: '/home/.rein/memory' },
 };
 const withConfig = (over: Partial<ReinConfig>): ReinConfig => ({ ...base, ...over });

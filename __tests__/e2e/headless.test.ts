@@ -141,6 +141,27 @@ describe('rein -p', () => {
     expect(server.requests[0].body.max_tokens ?? server.requests[0].body.max_completion_tokens).toBe(777);
   });
 
+  it('hands a job to an explore subagent: its request holds only its tools, stream-json tags its events', async () => {
+    await server.close();
+    server = await startMockLlmServer({ turns: [
+      { toolCalls: [{ id: 'call_task', name: 'task', input: { description: 'find the add function', prompt: 'Where is add defined?', subagent_type: 'explore' } }] },
+      { text: 'add is defined in math.js, line 1.' },
+      { text: 'The explorer says: math.js.' },
+    ] });
+    const run = await rein(['-p', 'where is add?', ...openaiArgs(), '--output-format', 'stream-json'], { OPENAI_API_KEY: 'sk-test' });
+    expect(run.exitCode).toBe(0);
+    const [parent, child, parentAgain] = server.requests.map((r) => r.body);
+    expect(parent.tools.map((t: { function: { name: string } }) => t.function.name)).toContain('task');
+    expect(child.tools.map((t: { function: { name: string } }) => t.function.name).sort()).toEqual(['glob', 'grep', 'read_file']);
+    expect(JSON.stringify(child.messages)).toContain('Where is add defined?');
+    expect(JSON.stringify(parentAgain.messages)).toContain('add is defined in math.js, line 1.');
+    const events = run.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const childEnd = events.find((e) => e.type === 'run_end' && e.agentId);
+    expect(childEnd).toMatchObject({ parentToolCallId: 'call_task', text: 'add is defined in math.js, line 1.' });
+    expect(events.at(-1)).toMatchObject({ type: 'run_end', text: 'The explorer says: math.js.' });
+    expect(events.at(-1).agentId).toBeUndefined();
+  });
+
   it('exits 2 on a bad flag', async () => {
     const run = await rein(['-p', 'hi', '--permission-mode', 'reckless']);
     expect(run.exitCode).toBe(2);

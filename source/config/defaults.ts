@@ -71,6 +71,7 @@ export function finalizeConfig(merged: ConfigLayer, env: Env, cwd: string, reinH
       ...(merged.context?.instructionsBudgetTokens !== undefined ? { instructionsBudgetTokens: merged.context.instructionsBudgetTokens } : {}),
     },
     memory: { dir: merged.memory?.dir ?? path.join(reinHome, 'memory') },
+    agents: { maxParallel: merged.agents?.maxParallel ?? 4, maxTurns: merged.agents?.maxTurns ?? 30 },
   };
   if (picked.baseUrl !== undefined) config.baseUrl = picked.baseUrl;
   if (merged.apiKey !== undefined) config.apiKey = merged.apiKey;

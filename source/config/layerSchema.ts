@@ -13,6 +13,7 @@ export const knownToolNames: readonly string[] = [
   'kill_task',
   'todo_write',
   'memory',
+  'task',
 ];
 
 export const providerNames: readonly string[] = ['anthropic', 'openai'];
@@ -53,6 +54,14 @@ export const configLayerSchema = {
       type: 'object',
       additionalProperties: false,
       properties: { dir: { type: 'string', minLength: 1 } },
+    },
+    agents: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        maxParallel: { type: 'integer', minimum: 1, maximum: 16 },
+        maxTurns: { type: 'integer', minimum: 1 },
+      },
     },
   },
 } as const;

@@ -27,6 +27,14 @@ export interface ReinConfig {
   security: { workspace: string };
   context: ContextConfig;
   memory: { dir: string };
+  agents: AgentsConfig;
+}
+
+export interface AgentsConfig {
+  /** Subagents running at once (default 4). */
+  maxParallel: number;
+  /** Model turns per subagent before it is asked for its answer (default 30). */
+  maxTurns: number;
 }
 
 export interface ContextConfig {
@@ -69,4 +77,5 @@ export interface ConfigLayer {
   security?: { workspace?: string };
   context?: Partial<ContextConfig>;
   memory?: { dir?: string };
+  agents?: Partial<AgentsConfig>;
 }

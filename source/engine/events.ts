@@ -40,7 +40,13 @@ export interface ContextInfo {
   percent: number;
 }
 
-export type AgentEvent =
+/** Set on every event a subagent emits: which child, and the parent's task call that started it. */
+export interface AgentOrigin {
+  agentId?: string;
+  parentToolCallId?: string;
+}
+
+export type AgentEvent = AgentOrigin & (
   | { type: 'session_start'; sessionId: string; cwd: string; provider: string; model: string; mode: PermissionMode; resumed: boolean }
   | { type: 'run_start'; sessionId: string; runId: string; prompt: string }
   | { type: 'turn_start'; runId: string; turnId: string; turn: number }
@@ -67,6 +73,8 @@ export type AgentEvent =
       cwd: string;
       /** For file edits: the diff that would be applied. */
       diff?: string;
+      /** Who asks when it is not the session itself: "verification · run the test suite". */
+      requester?: string;
     }
   | { type: 'approval_resolved'; runId: string; approvalId: string; toolCallId: string; decision: ApprovalDecision }
   | { type: 'tool_start'; runId: string; toolCallId: string; name: string; input: Record<string, unknown>; summary: string }
@@ -91,7 +99,8 @@ export type AgentEvent =
       usage: Usage;
       durationMs: number;
       error?: string;
-    };
+    }
+);
 
 export type AgentEventType = AgentEvent['type'];
 export type EventOf<T extends AgentEventType> = Extract<AgentEvent, { type: T }>;

@@ -21,6 +21,8 @@ import { AlwaysRules } from './permissions.js';
 import { SessionReminders } from './sessionReminders.js';
 import type { AgentSession, SessionInfo } from './sessionTypes.js';
 import { buildSystemPrompt } from './systemPrompt.js';
+import { createTaskTool } from '../agents/taskTool.js';
+import type { AgentDefinition } from '../agents/types.js';
 
 export interface SessionOptions {
   provider: Provider;
@@ -47,6 +49,10 @@ export interface SessionOptions {
   memory?: MemoryStore;
   /** Append-only log of this session; every change is written before it is shown. */
   log?: SessionLog;
+  /** Subagent types for the task tool; unset or empty = no task tool. */
+  agents?: { definitions: AgentDefinition[]; maxParallel: number; maxTurns: number };
+  /** Problems found while starting (skipped agent files): shown as warnings when the first run starts. */
+  startupWarnings?: string[];
   /** A resumed session's history and todo list. */
   resume?: { history: Message[]; todos: TodoItem[] };
   now?: () => Date;
@@ -65,9 +71,7 @@ const unloggedEvents = new Set<AgentEvent['type']>(['text_delta', 'thinking_delt
 export function createSession(o: SessionOptions): EngineSession {
   const sessionId = o.sessionId ?? newSessionId();
   const sessionDir = join(o.sessionsDir, sessionId);
-  const tools = o.memory ? [...o.tools, createMemoryTool(o.memory)] : o.tools;
-  const registry = new ToolRegistry(tools);
-  const toolSchemas = registry.schemas();
+  const baseTools = o.memory ? [...o.tools, createMemoryTool(o.memory)] : o.tools;
   const system = buildSystemPrompt({
     cwd: o.cwd, workspace: o.workspace, platform: process.platform, mode: o.mode,
     instructions: o.instructions, memoryIndex: o.memory?.indexText(), memoryTool: o.memory !== undefined,
@@ -88,6 +92,23 @@ export function createSession(o: SessionOptions): EngineSession {
     sessionId, cwd: o.cwd, provider: o.providerName, model: o.model, mode: o.mode,
     contextWindow: o.contextWindow ?? contextWindowFor(o.model),
   };
+  const tools = o.agents && o.agents.definitions.length > 0
+    ? [...baseTools, createTaskTool({
+        agents: o.agents.definitions,
+        maxParallel: o.agents.maxParallel,
+        // Child events reach the same consumers as the session's own (the store, stream-json, the log).
+        emit: (event) => emit(event),
+        environment: {
+          provider: o.provider, model: () => info.model, maxTokens: o.maxTokens, temperature: o.temperature,
+          tools: () => baseTools, broker, rules, mode: () => info.mode, interactive: o.interactive,
+          cwd: o.cwd, workspace: o.workspace, state, maxTurns: o.agents.maxTurns, contextWindow: o.contextWindow,
+          onUsage: (usage) => { total = addUsage(total, usage); },
+          now: o.now,
+        },
+      })]
+    : baseTools;
+  const registry = new ToolRegistry(tools);
+  const toolSchemas = registry.schemas();
   const history = new Conversation((change) => {
     if (!log) return;
     log.append({ kind: 'history', ...change });
@@ -145,6 +166,7 @@ export function createSession(o: SessionOptions): EngineSession {
         // Once per process: stream-json readers learn the session id (to --resume it) and what runs it.
         announced = true;
         yield record({ type: 'session_start', sessionId, cwd: o.cwd, provider: info.provider, model: info.model, mode: info.mode, resumed: o.resume !== undefined });
+        for (const message of o.startupWarnings ?? []) yield record({ type: 'warning', message });
       }
       yield record({ type: 'run_start', sessionId, runId, prompt: text });
       const loop = runAgentLoop({
@@ -234,3 +256,4 @@ export function createSession(o: SessionOptions): EngineSession {
     },
   };
 }
+

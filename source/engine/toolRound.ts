@@ -133,6 +133,16 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
       await Promise.all(group.map((i) => execute(i)));
       continue;
     }
+    if (tool?.concurrent) {
+      // Consecutive concurrent calls (subagents) are admitted in call order, then run side by side.
+      const admitted: number[] = [];
+      while (index < p.calls.length && p.registry.get(p.calls[index].name)?.concurrent && !p.signal.aborted) {
+        const current = index++;
+        if (await admit(current)) admitted.push(current);
+      }
+      if (!p.signal.aborted) await Promise.all(admitted.map((i) => execute(i)));
+      continue;
+    }
     const current = index++;
     if (await admit(current)) {
       if (p.signal.aborted) break;

@@ -5,7 +5,25 @@ import { limits } from './state.js';
 import { appendItems, clipText, findItemIndex, putNotice, updateItem } from './transcript.js';
 import type { ToolDisplay } from '../tools/types.js';
 
+/**
+ * A subagent's events: its approvals reach the dialog like the session's own; the rest is shown through the
+ * parent's task call (its progress lines), not as transcript items of their own.
+ */
+function applyChildEvent(state: AppState, event: AgentEvent): AppState {
+  if (event.type === 'approval_request') {
+    if (state.approvals.some((a) => a.approvalId === event.approvalId)) return state;
+    const { approvalId, runId, toolCallId, name, input, summary, alwaysScope, cwd, diff, requester } = event;
+    const approval = { approvalId, runId, toolCallId, name, input, summary, alwaysScope, cwd, ...(diff === undefined ? {} : { diff }), ...(requester ? { requester } : {}) };
+    return { ...state, approvals: [...state.approvals, approval] };
+  }
+  if (event.type === 'approval_resolved' && state.approvals.some((a) => a.approvalId === event.approvalId)) {
+    return { ...state, approvals: state.approvals.filter((a) => a.approvalId !== event.approvalId) };
+  }
+  return state;
+}
+
 export function applyEvent(state: AppState, event: AgentEvent): AppState {
+  if (event.agentId !== undefined) return applyChildEvent(state, event);
   switch (event.type) {
     case 'session_start': {
       const s = state.session;

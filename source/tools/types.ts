@@ -56,8 +56,13 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
   readOnly: boolean;
   /** Tools that only edit files (auto-approved in `auto-edit` mode). */
   editsFiles?: boolean;
-  /** Runs without approval in every mode although it writes: it only touches rein's own files (memory). */
+  /**
+   * Runs without approval in every mode although it may write: it only touches rein's own files (memory), or
+   * every call it makes is checked on its own (a subagent's tool calls).
+   */
   autoApproved?: boolean;
+  /** Consecutive calls of this tool in one message run side by side although it is not read-only (subagents). */
+  concurrent?: boolean;
   /** Per-call timeout in ms; the runner aborts the call after it. Default 120 s. */
   timeoutMs?: number | ((args: Args) => number);
   /** Short summary of the key argument for one-line displays and approval scopes. */

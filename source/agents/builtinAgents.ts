@@ -1,0 +1,63 @@
+// The four built-in subagent types: what each is for, the tools it physically gets, and its system prompt.
+import type { AgentDefinition } from './types.js';
+
+const readOnlyTools = ['read_file', 'glob', 'grep'];
+
+const shared = [
+  'You are a subagent of rein, a terminal coding agent. Another agent gave you one task; do it on your own,',
+  'without asking questions (nobody can answer them), and finish with one final answer for that agent.',
+  'Only your final message reaches it: make that message complete and self-contained, with file paths and',
+  'line numbers where they help. Keep it as short as the task allows.',
+].join('\n');
+
+export const builtinAgents: readonly AgentDefinition[] = [
+  {
+    name: 'explore',
+    description: 'Finds and reads code to answer a question about the codebase; changes nothing.',
+    tools: readOnlyTools,
+    source: 'built-in',
+    systemPrompt: [
+      shared,
+      '',
+      'Your job: explore. Search with glob and grep, read what matters with read_file, and report what you',
+      'found. You have read-only tools only: you cannot and must not change any file.',
+    ].join('\n'),
+  },
+  {
+    name: 'plan',
+    description: 'Reads the code and returns a step-by-step plan with the files each step touches; changes nothing.',
+    tools: readOnlyTools,
+    source: 'built-in',
+    systemPrompt: [
+      shared,
+      '',
+      'Your job: plan. Read the code the task concerns, then return a numbered, step-by-step plan. For each',
+      'step name the files it touches and what changes there. You have read-only tools only: you cannot and',
+      'must not change any file.',
+    ].join('\n'),
+  },
+  {
+    name: 'verification',
+    description: 'Runs tests, linters and builds and reports what passes and what fails; edits no file.',
+    tools: [...readOnlyTools, 'bash'],
+    source: 'built-in',
+    systemPrompt: [
+      shared,
+      '',
+      'Your job: verify. Run the tests, linters or builds the task names (bash), read what you need, and',
+      'report exactly what passed and what failed, with the failing output that matters. Do not edit files:',
+      'you have no file-editing tools, and you must not change files through bash either.',
+    ].join('\n'),
+  },
+  {
+    name: 'general',
+    description: 'A general-purpose agent with every tool of the session for a self-contained multi-step task.',
+    source: 'built-in',
+    systemPrompt: [
+      shared,
+      '',
+      'Your job: carry out the task end to end with the tools you have, then report what you did and what',
+      'is left, naming every file you changed.',
+    ].join('\n'),
+  },
+];

@@ -1,0 +1,147 @@
+// Runs one subagent: the same agent loop with its own conversation, context manager and a tool set that holds
+// only what its type allows; its events are tagged with its id and passed up, and only its final text returns.
+import { ContextManager } from '../engine/contextManager.js';
+import type { AgentEvent, PermissionMode, RunEndReason } from '../engine/events.js';
+import { Conversation } from '../engine/history.js';
+import { newId } from '../engine/ids.js';
+import { runAgentLoop } from '../engine/loop.js';
+import { contextWindowFor } from '../engine/modelInfo.js';
+import type { AlwaysRules } from '../engine/permissions.js';
+import type { ApprovalBroker } from '../engine/approvals.js';
+import { wrapReminder } from '../engine/reminders.js';
+import { addUsage, emptyUsage, type Provider, type Usage } from '../providers/types.js';
+import { BackgroundTasks } from '../tools/background.js';
+import { FileState } from '../tools/fileState.js';
+import { ToolRegistry } from '../tools/runner.js';
+import type { AnyTool, ToolSessionState } from '../tools/types.js';
+import type { AgentDefinition } from './types.js';
+
+/** What every child of a session shares with it. */
+export interface ChildEnvironment {
+  provider: Provider;
+  /** The session's model now (children without a model of their own use it). */
+  model: () => string;
+  maxTokens: number;
+  temperature?: number;
+  /** Every tool the session has; a child gets the subset its type allows, never `task`. */
+  tools: () => AnyTool[];
+  broker: ApprovalBroker;
+  rules: AlwaysRules;
+  mode: () => PermissionMode;
+  interactive: boolean;
+  cwd: string;
+  workspace: string;
+  /** The session's tool state: children keep their own file reads and todos but share its background tasks. */
+  state: ToolSessionState;
+  /** Turns per child before it is asked for its answer and stopped. */
+  maxTurns: number;
+  contextWindow?: number;
+  /** Counts the child's tokens in the session's usage and cost. */
+  onUsage: (usage: Usage) => void;
+  now?: () => Date;
+}
+
+export interface ChildRun {
+  agent: AgentDefinition;
+  prompt: string;
+  /** The parent's task call. */
+  parentToolCallId: string;
+  signal: AbortSignal;
+  /** Receives every event of the child, tagged with agentId and parentToolCallId. */
+  emit: (event: AgentEvent) => void;
+}
+
+export interface ChildOutcome {
+  agentId: string;
+  reason: RunEndReason;
+  text: string;
+  turns: number;
+  usage: Usage;
+  durationMs: number;
+  error?: string;
+}
+
+const wrapUpPrompt =
+  'You have reached your turn limit. Do not call any more tools: give your final answer now, with what you have found so far and what is left undone.';
+
+const systemPrompts = new Map<string, string>();
+
+/** Built once per agent type and environment, so a child's request prefix is byte-stable too. */
+function childSystemPrompt(agent: AgentDefinition, env: ChildEnvironment): string {
+  const key = `${agent.source}\0${agent.name}\0${env.cwd}\0${env.workspace}`;
+  let prompt = systemPrompts.get(key);
+  if (prompt === undefined) {
+    prompt = [
+      agent.systemPrompt.trim(),
+      '',
+      '# Environment',
+      `Working directory: ${env.cwd}`,
+      `Workspace root (file tools stay inside it): ${env.workspace}`,
+      `Platform: ${process.platform}`,
+    ].join('\n');
+    systemPrompts.set(key, prompt);
+  }
+  return prompt;
+}
+
+/** The child's tools: only what its type names (unknown names are left out), and never `task`. */
+export function childTools(agent: AgentDefinition, all: AnyTool[]): AnyTool[] {
+  const allowed = agent.tools ? new Set(agent.tools) : undefined;
+  return all.filter((tool) => tool.name !== 'task' && (!allowed || allowed.has(tool.name)));
+}
+
+export async function runChild(env: ChildEnvironment, run: ChildRun): Promise<ChildOutcome> {
+  const agentId = newId('agent');
+  const model = run.agent.model ?? env.model();
+  const registry = new ToolRegistry(childTools(run.agent, env.tools()));
+  const schemas = registry.schemas();
+  const system = childSystemPrompt(run.agent, env);
+  const history = new Conversation(() => {}, []);
+  const context = new ContextManager(
+    { window: env.contextWindow ?? contextWindowFor(model), dangerRatio: 0.9, keepRecentToolResults: 10, keepRecentRatio: 0.3 },
+    () => ({ provider: env.provider, model, maxTokens: Math.min(env.maxTokens, 8192) }),
+  );
+  const state: ToolSessionState = {
+    ...env.state,
+    // Its own reads: an edit to a file another child changed since this child read it is refused as stale.
+    files: new FileState(),
+    todos: [],
+    background: env.state.background ?? new BackgroundTasks(),
+  };
+  let usage = emptyUsage();
+  const started = Date.now();
+  let turns = 0;
+  const loopOnce = async (prompt: string, maxTurns: number): Promise<Omit<ChildOutcome, 'agentId'>> => {
+    let outcome: Omit<ChildOutcome, 'agentId'> = { reason: 'error', text: '', turns: 0, usage, durationMs: 0, error: 'the subagent ended without an answer' };
+    const loop = runAgentLoop({
+      runId: newId('run'), prompt, provider: env.provider, system, tools: schemas, history, model,
+      maxTokens: env.maxTokens, temperature: env.temperature, maxTurns, context, mode: env.mode,
+      rules: env.rules, broker: env.broker, interactive: env.interactive, registry,
+      cwd: env.cwd, workspace: env.workspace, state, signal: run.signal,
+      reminders: () => (history.length === 1 ? [wrapReminder(`Today's date is ${(env.now?.() ?? new Date()).toISOString().slice(0, 10)}.`)] : []),
+      onUsage: (turnUsage) => {
+        env.onUsage(turnUsage);
+        return (usage = addUsage(usage, turnUsage));
+      },
+    });
+    try {
+      for await (const event of loop) {
+        run.emit({ ...event, agentId, parentToolCallId: run.parentToolCallId });
+        if (event.type === 'run_end') outcome = { reason: event.reason, text: event.text, turns: event.turns, usage, durationMs: 0, error: event.error };
+      }
+    } catch (err) {
+      // The loop does not throw by contract; should it ever, the parent gets an error result, never a crash.
+      outcome = { ...outcome, reason: 'error', error: err instanceof Error ? err.message : String(err) };
+    }
+    turns += outcome.turns;
+    return outcome;
+  };
+  let outcome = await loopOnce(run.prompt, env.maxTurns);
+  // At its turn limit a child is asked for its answer once, with one turn to give it.
+  if (outcome.reason === 'max_turns' && !run.signal.aborted) {
+    const wrapUp = await loopOnce(wrapUpPrompt, 1);
+    if (wrapUp.text.trim()) outcome = { ...wrapUp, reason: wrapUp.reason === 'max_turns' ? 'done' : wrapUp.reason };
+  }
+  outcome = { ...outcome, turns, usage, durationMs: Date.now() - started };
+  return { agentId, ...outcome };
+}

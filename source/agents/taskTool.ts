@@ -1,0 +1,114 @@
+// The `task` tool: the model hands a self-contained job to a subagent of a named type and gets back its answer.
+import type { AgentEvent } from '../engine/events.js';
+import { defineTool, errorResult, textResult, type AnyTool } from '../tools/types.js';
+import { runChild, type ChildEnvironment, type ChildOutcome } from './childRunner.js';
+import type { AgentDefinition } from './types.js';
+
+export interface TaskArgs {
+  description: string;
+  prompt: string;
+  subagent_type: string;
+}
+
+export interface TaskToolOptions {
+  agents: AgentDefinition[];
+  environment: ChildEnvironment;
+  /** Where child events go: the session's event stream. */
+  emit: (event: AgentEvent) => void;
+  /** Children running at once; the rest wait their turn. */
+  maxParallel: number;
+}
+
+/** Lets at most `limit` holders run at once; the others wait in call order. */
+function slots(limit: number) {
+  let free = Math.max(1, limit);
+  const waiting: Array<() => void> = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (free > 0) free--;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    }
+  };
+}
+
+function tokens(outcome: ChildOutcome): string {
+  const total = outcome.usage.inputTokens + outcome.usage.outputTokens;
+  return total >= 1000 ? `${(total / 1000).toFixed(1)}k` : String(total);
+}
+
+export function footer(agent: string, outcome: ChildOutcome): string {
+  const turns = `${outcome.turns} ${outcome.turns === 1 ? 'turn' : 'turns'}`;
+  return `[${agent} subagent: ${turns}, ${tokens(outcome)} tokens, ${(outcome.durationMs / 1000).toFixed(1)} s]`;
+}
+
+function failure(agent: string, outcome: ChildOutcome): string | undefined {
+  switch (outcome.reason) {
+    case 'done':
+      return outcome.text.trim() ? undefined : `The ${agent} subagent finished without an answer.`;
+    case 'aborted':
+      return `The ${agent} subagent was interrupted before it finished.`;
+    case 'max_turns':
+      return `The ${agent} subagent reached its turn limit without an answer.`;
+    case 'repeated_tool_call':
+      return `The ${agent} subagent kept repeating the same tool call and was stopped.`;
+    case 'context_full':
+      return `The ${agent} subagent ran out of context before it finished.`;
+    default:
+      return `The ${agent} subagent failed: ${outcome.error ?? 'it ended in an error'}.`;
+  }
+}
+
+function describeTypes(agents: AgentDefinition[]): string {
+  return agents.map((agent) => `- ${agent.name}: ${agent.description}`).join('\n');
+}
+
+export function createTaskTool(o: TaskToolOptions): AnyTool {
+  const byName = new Map(o.agents.map((agent) => [agent.name, agent]));
+  const inSlot = slots(o.maxParallel);
+  return defineTool<TaskArgs>({
+    name: 'task',
+    description: [
+      'Hand a self-contained job to a subagent: a fresh agent with its own conversation and a limited set of tools.',
+      'It works on its own and returns only its final answer, so your context stays small. Give it the whole',
+      'brief in `prompt` (it sees nothing of this conversation). Several task calls in one message run at the',
+      'same time. Subagent types:',
+      describeTypes(o.agents),
+    ].join('\n'),
+    inputSchema: {
+      type: 'object',
+      properties: {
+        description: { type: 'string', description: 'What the subagent does, in 3-5 words (shown to the user).' },
+        prompt: { type: 'string', description: 'The whole brief: the task, what to look at, and what to report back.' },
+        subagent_type: { type: 'string', enum: o.agents.map((agent) => agent.name), description: 'Which kind of subagent to start.' },
+      },
+      required: ['description', 'prompt', 'subagent_type'],
+      additionalProperties: false,
+    },
+    readOnly: false,
+    // The child's own calls are asked for one by one, under the session's mode and rules.
+    autoApproved: true,
+    concurrent: true,
+    // A child runs until its own turn limit; Esc stops it through the run's signal.
+    timeoutMs: 24 * 60 * 60 * 1000,
+    summarize: (args) => `${args.subagent_type}: ${args.description}`,
+
+    async execute(args, ctx) {
+      const agent = byName.get(args.subagent_type);
+      if (!agent) return errorResult(`Unknown subagent_type "${args.subagent_type}"; use one of: ${[...byName.keys()].join(', ')}.`);
+      const requester = `${agent.name} · ${args.description}`;
+      const emit = (event: AgentEvent) => {
+        o.emit(event.type === 'approval_request' ? { ...event, requester } : event);
+        if (event.type === 'tool_start') ctx.onProgress(`${event.name}(${event.summary})`);
+      };
+      const outcome = await inSlot(() => runChild(o.environment, { agent, prompt: args.prompt, parentToolCallId: ctx.toolCallId, signal: ctx.signal, emit }));
+      const problem = failure(agent.name, outcome);
+      if (problem) return errorResult(`${problem}${outcome.text.trim() ? `\nIts last text:\n${outcome.text.trim()}` : ''}\n${footer(agent.name, outcome)}`);
+      return textResult(`${outcome.text.trim()}\n\n${footer(agent.name, outcome)}`, false, outcome.text.trim());
+    },
+  });
+}

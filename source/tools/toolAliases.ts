@@ -1,0 +1,23 @@
+// Claude Code's tool names and the rein tools they mean, so files written for Claude Code work unchanged.
+
+const claudeToRein: Record<string, string> = {
+  Read: 'read_file',
+  Write: 'write_file',
+  Edit: 'edit_file',
+  MultiEdit: 'edit_file',
+  Glob: 'glob',
+  Grep: 'grep',
+  LS: 'glob',
+  Bash: 'bash',
+  BashOutput: 'bash_output',
+  KillBash: 'kill_task',
+  KillShell: 'kill_task',
+  TodoWrite: 'todo_write',
+  Task: 'task',
+  Agent: 'task',
+};
+
+/** rein's name for `name`: Claude Code's names are translated, rein's own (and `mcp__…`) pass through. */
+export function reinToolName(name: string): string {
+  return claudeToRein[name] ?? name;
+}
