@@ -112,6 +112,24 @@ describe('repeated tool calls', () => {
   });
 });
 
+describe('polling is not repeating', () => {
+  it('lets the model poll bash_output with the same task id while the output keeps changing', async () => {
+    let polls = 0;
+    h = makeHarness((request, index) => {
+      if (index === 0) return { toolCalls: [{ name: 'bash', input: { command: 'while :; do date +%s%N; sleep 0.002; done', run_in_background: true } }] };
+      // Streaming a few words with a pause lets the task print more before each poll.
+      if (polls < 6) return polls++, { text: 'checking the task again', delayMs: 20, toolCalls: [{ name: 'bash_output', input: { task_id: 'bg1' } }] };
+      return { text: 'the task is still printing' };
+    });
+    const events = await runPrompt(h.session, 'watch the task');
+    const outputs = events.filter((e) => e.type === 'tool_end' && e.name === 'bash_output').map((e) => (e as { result: { content: string } }).result.content);
+    expect(outputs).toHaveLength(6);
+    expect(outputs.every((o) => o.startsWith('bg1 running'))).toBe(true);
+    expect(runEnd(events)).toMatchObject({ reason: 'done', text: 'the task is still printing' });
+    expect(events.some((e) => e.type === 'warning' && /repeated/.test(e.message))).toBe(false);
+  });
+});
+
 describe('abort', () => {
   it('stops a hanging stream and leaves a valid history', async () => {
     h = makeHarness([{ text: 'partial answer', hang: true }, { text: 'next' }]);

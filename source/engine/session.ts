@@ -88,6 +88,7 @@ export function createSession(o: SessionOptions): EngineSession {
     sessionId, cwd: o.cwd, provider: o.providerName, model: o.model, mode: o.mode,
     contextWindow: o.contextWindow ?? contextWindowFor(o.model),
   };
+  const learnedWindows = new Map<string, number>();
   const history = new Conversation((change) => {
     if (!log) return;
     log.append({ kind: 'history', ...change });
@@ -102,6 +103,11 @@ export function createSession(o: SessionOptions): EngineSession {
       keepRecentRatio: o.context?.keepRecentRatio ?? 0.3,
     },
     () => ({ provider: o.provider, model: info.model, maxTokens: Math.min(o.maxTokens, 8192) }),
+    (window) => {
+      // Kept for the session, per model: the window follows the model, and a learned one is the real one.
+      learnedWindows.set(info.model, window);
+      info.contextWindow = window;
+    },
   );
   if (o.resume) context.anchorResumed(system, toolSchemas, history.messages);
   const reminders = new SessionReminders({ state, memory: o.memory, now: o.now });
@@ -202,7 +208,7 @@ export function createSession(o: SessionOptions): EngineSession {
     },
     setModel(model) {
       info.model = model;
-      info.contextWindow = o.contextWindow ?? contextWindowFor(model);
+      info.contextWindow = learnedWindows.get(model) ?? o.contextWindow ?? contextWindowFor(model);
       context.setWindow(info.contextWindow);
       emit({ type: 'model_change', model });
     },
