@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../source/engine/events.js';
 import { validateHistory } from '../../source/engine/history.js';
 import { lastToolResults, makeHarness, runEnd, runPrompt, types, userTexts, type Harness } from '../support/engineHarness.js';
 
@@ -49,6 +50,14 @@ describe('agent loop', () => {
     expect(JSON.stringify(second.tools)).toBe(JSON.stringify(first.tools));
     // Append-only: the second request starts with the first request's messages.
     expect(JSON.stringify(second.messages.slice(0, first.messages.length))).toBe(JSON.stringify(first.messages));
+  });
+
+  it('adds the date reminder once even when the first request fails', async () => {
+    const failure = { error: { kind: 'server' as const, status: 500, message: 'The server failed (500).' } };
+    h = makeHarness([failure, failure, { text: 'ok' }]);
+    await runPrompt(h.session, 'first');
+    const last = h.provider.requests.at(-1)!;
+    expect(userTexts(last).filter((t) => t.includes("Today's date is"))).toHaveLength(1);
   });
 
   it('keeps the text and warns when the answer hits max_tokens', async () => {
@@ -127,6 +136,25 @@ describe('polling is not repeating', () => {
     expect(outputs.every((o) => o.startsWith('bg1 running'))).toBe(true);
     expect(runEnd(events)).toMatchObject({ reason: 'done', text: 'the task is still printing' });
     expect(events.some((e) => e.type === 'warning' && /repeated/.test(e.message))).toBe(false);
+  });
+});
+
+describe('events outside the run stream', () => {
+  it('background_task, mode_change and model_change carry the session id, and the run id while a run is active', async () => {
+    h = makeHarness([{ toolCalls: [{ name: 'bash', input: { command: 'echo hi', run_in_background: true } }] }, { text: 'started' }]);
+    const session = h.session;
+    const ambient: AgentEvent[] = [];
+    session.subscribe((e) => ambient.push(e));
+    const events = await runPrompt(session, 'start it');
+    const runId = runEnd(events).runId;
+    const sessionId = session.info.sessionId;
+    const tasks = ambient.filter((e) => e.type === 'background_task');
+    expect(tasks.length).toBeGreaterThan(0);
+    expect(tasks[0]).toMatchObject({ sessionId, runId });
+    session.setMode('ask');
+    session.setModel('other-model');
+    expect(ambient.find((e) => e.type === 'mode_change')).toEqual({ type: 'mode_change', sessionId, mode: 'ask' });
+    expect(ambient.find((e) => e.type === 'model_change')).toEqual({ type: 'model_change', sessionId, model: 'other-model' });
   });
 });
 

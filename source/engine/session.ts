@@ -113,6 +113,7 @@ export function createSession(o: SessionOptions): EngineSession {
   const reminders = new SessionReminders({ state, memory: o.memory, now: o.now });
   let total: Usage = emptyUsage();
   let controller: AbortController | undefined;
+  let activeRunId: string | undefined;
 
   /** Logs an event before anyone sees it, then hands it on. */
   const record = (event: AgentEvent): AgentEvent => {
@@ -126,7 +127,9 @@ export function createSession(o: SessionOptions): EngineSession {
     record(event);
     for (const listener of listeners) listener(event);
   };
-  state.background.onChange((task) => emit({ type: 'background_task', task }));
+  /** Ids for events outside a run's own stream: the session's, and the run active at the time, if any. */
+  const ambientIds = () => (activeRunId === undefined ? { sessionId } : { sessionId, runId: activeRunId });
+  state.background.onChange((task) => emit({ type: 'background_task', ...ambientIds(), task }));
   if (log) log.onError = (message) => emit({ type: 'warning', message: `The session log could not be written (${message}); this session may not be resumable.` });
 
   let announced = false;
@@ -146,6 +149,7 @@ export function createSession(o: SessionOptions): EngineSession {
     const runController = new AbortController();
     controller = runController;
     const runId = newId('run');
+    activeRunId = runId;
     try {
       if (!announced) {
         // Once per process: stream-json readers learn the session id (to --resume it) and what runs it.
@@ -167,7 +171,10 @@ export function createSession(o: SessionOptions): EngineSession {
         yield record(event);
       }
     } finally {
-      if (controller === runController) controller = undefined;
+      if (controller === runController) {
+        controller = undefined;
+        activeRunId = undefined;
+      }
       if (clearAfterRun) clearNow();
     }
   }
@@ -204,13 +211,13 @@ export function createSession(o: SessionOptions): EngineSession {
       if (mode === info.mode) return;
       info.mode = mode;
       reminders.modeChanged(mode);
-      emit({ type: 'mode_change', mode });
+      emit({ type: 'mode_change', ...ambientIds(), mode });
     },
     setModel(model) {
       info.model = model;
       info.contextWindow = learnedWindows.get(model) ?? o.contextWindow ?? contextWindowFor(model);
       context.setWindow(info.contextWindow);
-      emit({ type: 'model_change', model });
+      emit({ type: 'model_change', ...ambientIds(), model });
     },
     clear() {
       // A running loop may still answer its pending calls after the abort: clear once it has ended.

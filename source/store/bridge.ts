@@ -175,7 +175,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     },
     setMode(mode) {
       session.setMode(mode);
-      handleEvent({ type: 'mode_change', mode });
+      handleEvent({ type: 'mode_change', sessionId: session.info.sessionId, mode });
     },
     cycleMode() {
       const current = store.getState().session.mode;
@@ -185,7 +185,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     setModel(model) {
       try {
         session.setModel(model);
-        handleEvent({ type: 'model_change', model });
+        handleEvent({ type: 'model_change', sessionId: session.info.sessionId, model });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         update((state) => addNotice(state, 'error', `Could not switch to model ${model} (${reason}); check the name.`));
