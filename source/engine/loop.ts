@@ -4,6 +4,7 @@ import {
   emptyUsage,
   type AssistantMessage,
   type Provider,
+  type ProviderError,
   type ToolResultBlock,
   type ToolSchema,
   type ToolUseBlock,
@@ -44,7 +45,7 @@ export interface LoopOptions extends ToolEnvironment {
 }
 
 /** Errors that will not go away by asking again. */
-const fatalErrorKinds = new Set(['auth', 'not_found', 'bad_request']);
+const fatalErrorKinds = new Set<ProviderError['kind']>(['auth', 'not_found', 'bad_request']);
 const maxConsecutiveErrors = 3;
 
 const textOf = (message: AssistantMessage): string =>
@@ -139,7 +140,7 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
         overflows += 1;
         const shrunk = overflows <= maxOverflowRetries
           ? yield* recoverFromOverflow(o.context, {
-              conversation: o.history, system: o.system, tools: o.tools, error, maxTokens, attempt: overflows, signal: o.signal, runId: o.runId,
+              conversation: o.history, system: o.system, tools: o.tools, error, maxTokens, signal: o.signal, runId: o.runId,
             })
           : false;
         if (o.signal.aborted) return yield end('aborted');

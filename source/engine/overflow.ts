@@ -25,8 +25,6 @@ export interface OverflowInput {
   error: ProviderError;
   /** Output tokens the rejected request asked for. */
   maxTokens: number;
-  /** 1 for the first context-length error in a row. */
-  attempt: number;
   signal: AbortSignal;
   runId: string;
 }

@@ -17,6 +17,7 @@ import { Conversation } from './history.js';
 import { newId, newSessionId } from './ids.js';
 import { runAgentLoop } from './loop.js';
 import { contextWindowFor } from './modelInfo.js';
+import { outputBudget } from './overflow.js';
 import { AlwaysRules } from './permissions.js';
 import { SessionReminders } from './sessionReminders.js';
 import type { AgentSession, SessionInfo } from './sessionTypes.js';
@@ -102,7 +103,7 @@ export function createSession(o: SessionOptions): EngineSession {
       keepRecentToolResults: o.context?.keepRecentToolResults ?? 10,
       keepRecentRatio: o.context?.keepRecentRatio ?? 0.3,
     },
-    () => ({ provider: o.provider, model: info.model, maxTokens: Math.min(o.maxTokens, 8192) }),
+    () => ({ provider: o.provider, model: info.model, maxTokens: outputBudget(Math.min(o.maxTokens, 8192), info.contextWindow) }),
     (window) => {
       // Kept for the session, per model: the window follows the model, and a learned one is the real one.
       learnedWindows.set(info.model, window);
