@@ -92,7 +92,9 @@ describe('rein -p', () => {
     expect(kinds.at(-1)).toBe('run_end');
     expect(kinds.filter((k) => k === 'tool_end')).toHaveLength(4);
     expect(kinds).toContain('text_delta');
-    expect(events.every((e) => typeof e.runId === 'string' || e.type === 'background_task' || e.type === 'session_start')).toBe(true);
+    expect(events.every((e) => typeof e.runId === 'string' || e.type === 'session_start')).toBe(true);
+    // Events from outside the run's own stream (background tasks) carry the session id as well.
+    for (const e of events.filter((e) => e.type === 'background_task')) expect(e.sessionId).toBe(events[0].sessionId);
   });
 
   it('exits 1 with one plain line when the provider keeps failing', async () => {

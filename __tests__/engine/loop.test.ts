@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../source/engine/events.js';
 import { validateHistory } from '../../source/engine/history.js';
 import { lastToolResults, makeHarness, runEnd, runPrompt, types, userTexts, type Harness } from '../support/engineHarness.js';
 
@@ -49,6 +50,14 @@ describe('agent loop', () => {
     expect(JSON.stringify(second.tools)).toBe(JSON.stringify(first.tools));
     // Append-only: the second request starts with the first request's messages.
     expect(JSON.stringify(second.messages.slice(0, first.messages.length))).toBe(JSON.stringify(first.messages));
+  });
+
+  it('adds the date reminder once even when the first request fails', async () => {
+    const failure = { error: { kind: 'server' as const, status: 500, message: 'The server failed (500).' } };
+    h = makeHarness([failure, failure, { text: 'ok' }]);
+    await runPrompt(h.session, 'first');
+    const last = h.provider.requests.at(-1)!;
+    expect(userTexts(last).filter((t) => t.includes("Today's date is"))).toHaveLength(1);
   });
 
   it('keeps the text and warns when the answer hits max_tokens', async () => {
@@ -116,6 +125,43 @@ describe('repeated tool calls', () => {
     expect(runEnd(events).reason).toBe('repeated_tool_call');
     expect(h.provider.requests).toHaveLength(5);
     expect(validateHistory(h.session.history())).toBeUndefined();
+  });
+});
+
+describe('polling is not repeating', () => {
+  it('lets the model poll bash_output with the same task id while the output keeps changing', async () => {
+    let polls = 0;
+    h = makeHarness((request, index) => {
+      if (index === 0) return { toolCalls: [{ name: 'bash', input: { command: 'while :; do date +%s%N; sleep 0.002; done', run_in_background: true } }] };
+      // Streaming a few words with a pause lets the task print more before each poll.
+      if (polls < 6) return polls++, { text: 'checking the task again', delayMs: 20, toolCalls: [{ name: 'bash_output', input: { task_id: 'bg1' } }] };
+      return { text: 'the task is still printing' };
+    });
+    const events = await runPrompt(h.session, 'watch the task');
+    const outputs = events.filter((e) => e.type === 'tool_end' && e.name === 'bash_output').map((e) => (e as { result: { content: string } }).result.content);
+    expect(outputs).toHaveLength(6);
+    expect(outputs.every((o) => o.startsWith('bg1 running'))).toBe(true);
+    expect(runEnd(events)).toMatchObject({ reason: 'done', text: 'the task is still printing' });
+    expect(events.some((e) => e.type === 'warning' && /repeated/.test(e.message))).toBe(false);
+  });
+});
+
+describe('events outside the run stream', () => {
+  it('background_task, mode_change and model_change carry the session id, and the run id while a run is active', async () => {
+    h = makeHarness([{ toolCalls: [{ name: 'bash', input: { command: 'echo hi', run_in_background: true } }] }, { text: 'started' }]);
+    const session = h.session;
+    const ambient: AgentEvent[] = [];
+    session.subscribe((e) => ambient.push(e));
+    const events = await runPrompt(session, 'start it');
+    const runId = runEnd(events).runId;
+    const sessionId = session.info.sessionId;
+    const tasks = ambient.filter((e) => e.type === 'background_task');
+    expect(tasks.length).toBeGreaterThan(0);
+    expect(tasks[0]).toMatchObject({ sessionId, runId });
+    session.setMode('ask');
+    session.setModel('other-model');
+    expect(ambient.find((e) => e.type === 'mode_change')).toEqual({ type: 'mode_change', sessionId, mode: 'ask' });
+    expect(ambient.find((e) => e.type === 'model_change')).toEqual({ type: 'model_change', sessionId, model: 'other-model' });
   });
 });
 

@@ -45,7 +45,7 @@ describe('applyEvent', () => {
   it('returns the same object for events that change nothing', () => {
     const state = start();
     expect(applyEvent(state, { type: 'turn_start', runId: 'r1', turnId: 't', turn: 1 })).toBe(state);
-    expect(applyEvent(state, { type: 'mode_change', mode: 'ask' })).toBe(state);
+    expect(applyEvent(state, { type: 'mode_change', sessionId: 's1', mode: 'ask' })).toBe(state);
     const s = applyEvent(state, { type: 'session_start', sessionId: 's1', cwd: '/tmp/project', provider: 'anthropic', model: 'claude-sonnet-4-5', mode: 'ask', resumed: false });
     expect(s).toBe(state);
   });
@@ -147,7 +147,7 @@ describe('applyEvent', () => {
     let state = reduce([{ type: 'todos', runId: 'r1', todos }]);
     expect(state.todos).toEqual(todos);
     const task = { taskId: 'b1', command: 'npm run dev', status: 'running' as const, startedAt: 1, lastLine: '' };
-    state = reduce([{ type: 'background_task', task }, { type: 'background_task', task: { ...task, taskId: 'b2' } }, { type: 'background_task', task: { ...task, status: 'exited', exitCode: 0 } }], state);
+    state = reduce([{ type: 'background_task', sessionId: 's1', task }, { type: 'background_task', sessionId: 's1', task: { ...task, taskId: 'b2' } }, { type: 'background_task', sessionId: 's1', task: { ...task, status: 'exited', exitCode: 0 } }], state);
     expect(state.tasks.map((t) => [t.taskId, t.status])).toEqual([['b1', 'exited'], ['b2', 'running']]);
   });
 
@@ -160,7 +160,7 @@ describe('applyEvent', () => {
 
   it('applies mode and model changes and clears the conversation', () => {
     let state = reduce(simpleRun('r1', 'hi', 'there'));
-    state = reduce([{ type: 'mode_change', mode: 'yolo' }, { type: 'model_change', model: 'gpt-4o' }, { type: 'todos', runId: 'r1', todos: [{ content: 'x', status: 'pending', activeForm: 'x' }] }], state);
+    state = reduce([{ type: 'mode_change', sessionId: 's1', mode: 'yolo' }, { type: 'model_change', sessionId: 's1', model: 'gpt-4o' }, { type: 'todos', runId: 'r1', todos: [{ content: 'x', status: 'pending', activeForm: 'x' }] }], state);
     expect(state.session.mode).toBe('yolo');
     expect(state.session.model).toBe('gpt-4o');
     state = applyEvent(state, { type: 'conversation_cleared', sessionId: 's2' });

@@ -136,7 +136,7 @@ describe('bridge', () => {
   it('applies events from subscribe, mode cycling, model and clear', async () => {
     const session = new FakeSession();
     const bridge = createBridge(session);
-    session.emit({ type: 'background_task', task: { taskId: 'b1', command: 'sleep 9', status: 'running', startedAt: 0, lastLine: '' } });
+    session.emit({ type: 'background_task', sessionId: 's1', task: { taskId: 'b1', command: 'sleep 9', status: 'running', startedAt: 0, lastLine: '' } });
     expect(bridge.store.getState().tasks).toHaveLength(1);
     bridge.cycleMode();
     expect(session.modes).toEqual(['auto-edit']);

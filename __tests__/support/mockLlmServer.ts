@@ -70,6 +70,23 @@ function sendError(res: http.ServerResponse, format: Format, status: number, mes
   res.end(JSON.stringify(body));
 }
 
+/** The exact error bodies Anthropic and OpenAI send for a request longer than the model's window. */
+function sendContextLengthError(res: http.ServerResponse, format: Format, sent: number, window: number): void {
+  const body =
+    format === 'anthropic'
+      ? { type: 'error', error: { type: 'invalid_request_error', message: `prompt is too long: ${sent} tokens > ${window} maximum` } }
+      : {
+          error: {
+            message: `This model's maximum context length is ${window} tokens. However, your messages resulted in ${sent} tokens. Please reduce the length of the messages.`,
+            type: 'invalid_request_error',
+            param: 'messages',
+            code: 'context_length_exceeded',
+          },
+        };
+  res.writeHead(400, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
 /** Keys the request presents, in either header style (the Anthropic SDK sends a Bearer token). */
 function presentedKeys(headers: http.IncomingHttpHeaders): string[] {
   const keys: string[] = [];
@@ -120,6 +137,11 @@ export async function startMockLlmServer(opts: {
   turns?: MockTurn[];
   respond?: (req: RecordedRequest, index: number) => MockTurn;
   apiKey?: string;
+  /**
+   * A model window, in tokens (the body's characters / 4): a longer request is refused with the provider's real
+   * context-length error (Anthropic's "prompt is too long", OpenAI's context_length_exceeded), no turn consumed.
+   */
+  contextWindowTokens?: number;
 } = {}): Promise<MockLlmServer> {
   const queue: MockTurn[] = [...(opts.turns ?? [])];
   const requests: RecordedRequest[] = [];
@@ -150,6 +172,10 @@ export async function startMockLlmServer(opts: {
     const invalid = format === 'anthropic' ? validateAnthropicRequest(json) : validateOpenAIRequest(json);
     if (invalid) return sendError(res, format, 400, invalid);
     if (json.stream !== true) return sendError(res, format, 400, 'The mock server only answers streaming requests (stream: true)');
+
+    const window = opts.contextWindowTokens;
+    const sentTokens = Math.ceil(raw.length / 4);
+    if (window !== undefined && sentTokens > window) return sendContextLengthError(res, format, sentTokens, window);
 
     const index = consumed;
     const turn = opts.respond ? opts.respond(recorded, index) : queue.shift();

@@ -10,8 +10,8 @@ export const compactCommand: SlashCommand = {
       ctx.fail('Wait for the running task to finish (or press Esc) before compacting.');
       return;
     }
-    ctx.print(args ? `Compacting the conversation (${args})…` : 'Compacting the conversation…');
+    ctx.print(args ? `Compacting the conversation (${args})… Esc to interrupt` : 'Compacting the conversation… Esc to interrupt');
     // The result arrives as a compaction (or error) event from the session.
-    await ctx.session.compact(args || undefined);
+    await ctx.compact(args || undefined);
   },
 };

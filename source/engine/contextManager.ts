@@ -59,6 +59,8 @@ export class ContextManager {
   constructor(
     private settings: ContextSettings,
     private readonly summarizer: () => { provider: Provider; model: string; maxTokens: number },
+    /** Told when a provider's error revealed a smaller window than assumed. */
+    private readonly onWindowLearned: (window: number) => void = () => {},
   ) {
     this.breaker = new ContextBreaker({ dangerRatio: settings.dangerRatio });
   }
@@ -69,6 +71,21 @@ export class ContextManager {
 
   get window(): number {
     return this.settings.window;
+  }
+
+  /** The provider said the window is smaller than assumed: measure against the real one from now on. */
+  learnWindow(window: number): void {
+    this.setWindow(window);
+    this.onWindowLearned(window);
+    // The breaker's memory of what compaction achieved was measured against the old window.
+    this.breaker.reset();
+  }
+
+  /** Puts a shrunk history in place and counts it once as the new anchor, as a compaction does. */
+  replaceHistory(conversation: Conversation, messages: Message[], system: string, tools: readonly ToolSchema[]): void {
+    conversation.replace(messages);
+    this.resetMeters();
+    this.reanchor(this.typical.estimate(system, tools, messages), messages.length);
   }
 
   /** After a model call: the provider's usage is the truth for everything up to that reply. */

@@ -81,13 +81,14 @@ export type AgentEvent = AgentOrigin & (
   | { type: 'tool_progress'; runId: string; toolCallId: string; text: string }
   | { type: 'tool_end'; runId: string; toolCallId: string; name: string; result: ToolResult; durationMs: number }
   | { type: 'todos'; runId: string; todos: TodoItem[] }
-  | { type: 'background_task'; task: BackgroundTaskInfo }
+  /** `runId` is the run active when the task changed, if any: tasks outlive the run that started them. */
+  | { type: 'background_task'; sessionId: string; runId?: string; task: BackgroundTaskInfo }
   | { type: 'usage'; runId: string; turnUsage: Usage; totalUsage: Usage; context: ContextInfo }
   | { type: 'warning'; runId?: string; message: string }
   | { type: 'error'; runId?: string; message: string }
   | { type: 'compaction'; runId?: string; level: 'micro' | 'auto' | 'manual'; tokensBefore: number; tokensAfter: number; summary?: string }
-  | { type: 'mode_change'; mode: PermissionMode }
-  | { type: 'model_change'; model: string }
+  | { type: 'mode_change'; sessionId: string; runId?: string; mode: PermissionMode }
+  | { type: 'model_change'; sessionId: string; runId?: string; model: string }
   | { type: 'conversation_cleared'; sessionId: string }
   | {
       type: 'run_end';

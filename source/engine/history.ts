@@ -45,24 +45,7 @@ export function appendUserText(history: Message[], text: string): void {
   }
 }
 
-/**
- * Makes a history read back from a log valid again: a session killed while tools ran leaves an assistant message
- * whose calls have no results; they get "interrupted" results, as an abort would have given them.
- */
-export function repairHistory(messages: readonly Message[]): Message[] {
-  const out = [...messages];
-  const last = out[out.length - 1];
-  if (last?.role === 'assistant') {
-    const calls = last.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
-    if (calls.length > 0) {
-      out.push({
-        role: 'user',
-        content: calls.map((call) => ({ type: 'tool_result', toolUseId: call.id, content: 'Interrupted: the session ended before this call finished.', isError: true })),
-      });
-    }
-  }
-  return out;
-}
+export { repairHistory } from './historyRepair.js';
 
 /** Every change to a conversation, as the session log records it and resume replays it. */
 export type HistoryOp =

@@ -3,22 +3,23 @@ import {
   addUsage,
   emptyUsage,
   type AssistantMessage,
-  type Message,
   type Provider,
   type ProviderError,
-  type StopReason,
+  type ToolResultBlock,
   type ToolSchema,
   type ToolUseBlock,
   type Usage,
 } from '../providers/types.js';
 import type { ContextManager } from './contextManager.js';
-import { callSignal } from './callSignal.js';
 import { EventQueue } from './eventQueue.js';
 import type { AgentEvent, PermissionMode, RunEndReason } from './events.js';
-import type { Conversation } from './history.js';
+import { validateHistory, type Conversation } from './history.js';
+import { repairHistory } from './historyRepair.js';
 import { newId } from './ids.js';
+import { streamModelCall } from './modelCall.js';
+import { doesNotFitMessage, maxOverflowRetries, outputBudget, recoverFromOverflow } from './overflow.js';
 import { RepeatGuard } from './repeatGuard.js';
-import { runToolRound, type ToolEnvironment } from './toolRound.js';
+import { interruptedResult, runToolRound, type ToolEnvironment } from './toolRound.js';
 
 export interface LoopOptions extends ToolEnvironment {
   runId: string;
@@ -50,13 +51,36 @@ const maxConsecutiveErrors = 3;
 const textOf = (message: AssistantMessage): string =>
   message.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('');
 
+const interruptedBlocks = (calls: readonly ToolUseBlock[]): ToolResultBlock[] =>
+  calls.map((c) => ({ type: 'tool_result', toolUseId: c.id, content: interruptedResult().content, isError: true }));
+
+/**
+ * Runs one user message to its end. A consumer that stops reading (breaks out or throws) ends the run as Esc
+ * would: everything running is aborted and every pending call is answered "interrupted" before the generator
+ * closes, so the history stays valid for the next message.
+ */
 export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> {
+  const stop = new AbortController();
+  const follow = () => stop.abort(o.signal.reason);
+  if (o.signal.aborted) follow();
+  else o.signal.addEventListener('abort', follow, { once: true });
+  let ended = false;
+  try {
+    yield* runTurns({ ...o, signal: stop.signal }, () => stop.abort());
+    ended = true;
+  } finally {
+    if (!ended) stop.abort();
+    o.signal.removeEventListener('abort', follow);
+  }
+}
+
+async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<AgentEvent> {
   const started = Date.now();
   let runUsage = emptyUsage();
   let turns = 0;
   let lastText = '';
   let consecutiveErrors = 0;
-  let recoveredFromOverflow = false;
+  let overflows = 0;
   const repeats = new RepeatGuard();
   o.history.appendUserText(o.prompt);
 
@@ -77,45 +101,28 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
       yield { type: 'error', runId: o.runId, message: text };
       return yield end('context_full', text);
     }
+    const problem = validateHistory(o.history.messages);
+    if (problem) {
+      // An invalid request is never sent: the APIs would reject it, and every later one with it.
+      o.history.replace(repairHistory(o.history.messages));
+      yield { type: 'warning', runId: o.runId, message: `The conversation was inconsistent (${problem}) and was repaired before the next request.` };
+    }
     turns += 1;
     const turnId = newId('turn');
     const messageId = newId('msg');
     yield { type: 'turn_start', runId: o.runId, turnId, turn: turns };
     yield { type: 'message_start', runId: o.runId, turnId, messageId };
 
-    let message: AssistantMessage = { role: 'assistant', content: [] };
-    let stopReason: StopReason = 'error';
-    let usage = emptyUsage();
-    let error: ProviderError | undefined;
+    const maxTokens = outputBudget(o.maxTokens, o.context.window);
     const request = {
       system: o.system,
       tools: o.tools,
-      messages: o.history.messages as Message[],
-      options: { model: o.model, maxTokens: o.maxTokens, temperature: o.temperature },
+      messages: [...o.history.messages],
+      options: { model: o.model, maxTokens, temperature: o.temperature },
     };
-    const call = callSignal(o.signal);
-    try {
-      for await (const event of o.provider.stream(request, call.signal)) {
-        switch (event.type) {
-          case 'text_delta': yield { type: 'text_delta', runId: o.runId, messageId, text: event.text }; break;
-          case 'thinking_delta': yield { type: 'thinking_delta', runId: o.runId, messageId, text: event.text }; break;
-          case 'tool_call_start': yield { type: 'tool_call_start', runId: o.runId, messageId, toolCallId: event.id, name: event.name }; break;
-          case 'tool_call_delta': yield { type: 'tool_call_delta', runId: o.runId, messageId, toolCallId: event.id, partialJson: event.partialJson }; break;
-          case 'retry':
-            yield { type: 'retry', runId: o.runId, messageId, attempt: event.attempt, maxAttempts: event.maxAttempts, delayMs: event.delayMs, reason: event.reason };
-            break;
-          case 'usage': break;
-          case 'done':
-            message = event.message;
-            stopReason = event.stopReason;
-            usage = event.usage;
-            error = event.error;
-            break;
-        }
-      }
-    } finally {
-      call.done();
-    }
+    const call = yield* streamModelCall(o.provider, request, { runId: o.runId, messageId }, o.signal);
+    let { message } = call;
+    const { stopReason, usage, error } = call;
 
     if (stopReason === 'aborted' || o.signal.aborted) {
       // Keep what was said; drop reasoning and unfinished tool calls, which the APIs would reject without their pairs.
@@ -125,27 +132,32 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
       return yield end('aborted');
     }
 
-    if (stopReason === 'error' && error?.kind === 'context_length' && !recoveredFromOverflow) {
-      // The provider says the request is too long: compact once and send it again.
-      recoveredFromOverflow = true;
-      turns -= 1;
-      yield { type: 'message_end', runId: o.runId, turnId, messageId, message: { role: 'assistant', content: [] }, stopReason, usage };
-      yield { type: 'warning', runId: o.runId, message: 'The request was longer than the model accepts; compacting the conversation and retrying.' };
-      const outcome = await o.context.compact(o.history, o.system, o.tools, 'overflow', undefined, o.signal, o.runId);
-      if (outcome.event) yield outcome.event;
-      if (outcome.ok) continue;
-    }
     if (stopReason === 'error') {
+      yield { type: 'message_end', runId: o.runId, turnId, messageId, message: { role: 'assistant', content: [] }, stopReason, usage };
+      turns -= 1;
+      if (error?.kind === 'context_length') {
+        // The provider says the request is too long: learn its window, shrink the history to fit, and ask again.
+        overflows += 1;
+        const shrunk = overflows <= maxOverflowRetries
+          ? yield* recoverFromOverflow(o.context, {
+              conversation: o.history, system: o.system, tools: o.tools, error, maxTokens, signal: o.signal, runId: o.runId,
+            })
+          : false;
+        if (o.signal.aborted) return yield end('aborted');
+        if (shrunk) continue;
+        const text = doesNotFitMessage(o.context.window);
+        yield { type: 'error', runId: o.runId, message: text };
+        return yield end('error', text);
+      }
       consecutiveErrors += 1;
       const text = error?.message ?? 'The model call failed for an unknown reason.';
-      yield { type: 'message_end', runId: o.runId, turnId, messageId, message: { role: 'assistant', content: [] }, stopReason, usage };
       yield { type: 'error', runId: o.runId, message: text };
       if ((error && fatalErrorKinds.has(error.kind)) || consecutiveErrors >= maxConsecutiveErrors) return yield end('error', text);
       o.history.appendUserText(`<error>The previous model call failed: ${text} Continue with the task.</error>`);
-      turns -= 1;
       continue;
     }
     consecutiveErrors = 0;
+    overflows = 0;
 
     runUsage = addUsage(runUsage, usage);
     const total = o.onUsage(usage);
@@ -170,35 +182,51 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
 
     if (calls.length === 0) {
       if (stopReason === 'max_tokens') {
-        yield { type: 'warning', runId: o.runId, message: `The answer hit the limit of ${o.maxTokens} output tokens and was cut off; raise "maxTokens" in agent.config.json for longer answers.` };
+        yield { type: 'warning', runId: o.runId, message: `The answer hit the limit of ${maxTokens} output tokens and was cut off; raise "maxTokens" in agent.config.json for longer answers.` };
         return yield end('done');
       }
       if (stopReason === 'refusal') return yield end('refusal', 'The model declined to continue.');
       return yield end('done');
     }
 
-    const repeat = repeats.observe(calls);
-    const queue = new EventQueue<AgentEvent>();
-    const round = repeat === 'stop'
-      ? Promise.resolve(calls.map((c) => ({ type: 'tool_result' as const, toolUseId: c.id, content: 'Not run: the same call was repeated 5 times in a row.', isError: true })))
-      : runToolRound({
-          runId: o.runId, calls, registry: o.registry, mode: o.mode(), rules: o.rules, broker: o.broker, interactive: o.interactive,
-          cwd: o.cwd, workspace: o.workspace, state: o.state, signal: o.signal, emit: (e) => queue.push(e),
-        });
-    yield* queue.drainUntil(round);
-    const results = await round;
-    o.history.append({ role: 'user', content: results });
-
+    const results = yield* toolRound(o, calls, abortRun);
+    const repeat = repeats.observe(calls, results);
     if (repeat === 'stop') {
-      const text = 'Stopped: the model made the same tool call with identical arguments 5 times in a row.';
+      const text = 'Stopped: the model made the same tool call with identical arguments 5 times in a row and got the same result each time.';
       yield { type: 'error', runId: o.runId, message: text };
       return yield end('repeated_tool_call', text);
     }
     if (repeat === 'warn') {
-      const text = 'You have made the same tool call with identical arguments 3 times in a row. It will not give a different result: change your approach, or stop and tell the user what is blocking you.';
+      const text = 'You have made the same tool call with identical arguments 3 times in a row and got the same result each time. Asking again will not change it: change your approach, or stop and tell the user what is blocking you.';
       o.history.appendUserText(`<system-reminder>${text}</system-reminder>`);
-      yield { type: 'warning', runId: o.runId, message: 'The model repeated the same tool call 3 times; it was told to change approach.' };
+      yield { type: 'warning', runId: o.runId, message: 'The model repeated the same tool call 3 times with the same result; it was told to change approach.' };
     }
     if (o.signal.aborted) return yield end('aborted');
+  }
+}
+
+/**
+ * Runs one round and appends its results. Closed early (the consumer stopped reading), it aborts the run, waits
+ * for the round to wind down (running commands killed, the rest answered "interrupted") and appends its results,
+ * so no call is left without one and nothing keeps running.
+ */
+async function* toolRound(o: LoopOptions, calls: ToolUseBlock[], abortRun: () => void): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
+  const queue = new EventQueue<AgentEvent>();
+  const round = runToolRound({
+    runId: o.runId, calls, registry: o.registry, mode: o.mode(), rules: o.rules, broker: o.broker, interactive: o.interactive,
+    cwd: o.cwd, workspace: o.workspace, state: o.state, signal: o.signal, emit: (e) => queue.push(e),
+  });
+  let answered = false;
+  try {
+    yield* queue.drainUntil(round);
+    const results = await round;
+    o.history.append({ role: 'user', content: results });
+    answered = true;
+    return results;
+  } finally {
+    if (!answered) {
+      abortRun();
+      o.history.append({ role: 'user', content: await round.catch(() => interruptedBlocks(calls)) });
+    }
   }
 }

@@ -1,5 +1,5 @@
-// Notices the model making the same tool call with identical arguments again and again.
-import type { ToolUseBlock } from '../providers/types.js';
+// Notices the model making the same tool call with identical arguments and getting the identical result again and again.
+import type { ToolResultBlock, ToolUseBlock } from '../providers/types.js';
 
 export const repeatWarnAt = 3;
 export const repeatStopAt = 5;
@@ -8,16 +8,21 @@ export class RepeatGuard {
   private last = '';
   private count = 0;
 
-  /** Feeds the calls of one assistant message in order; says whether to warn the model or stop the run. */
-  observe(calls: readonly ToolUseBlock[]): 'ok' | 'warn' | 'stop' {
+  /**
+   * Feeds one round's calls and their results in order; says whether to warn the model or stop the run. A call
+   * whose result changed (a poll of a task that printed more) is not a repeat: only the same call answered the
+   * same way is.
+   */
+  observe(calls: readonly ToolUseBlock[], results: readonly ToolResultBlock[]): 'ok' | 'warn' | 'stop' {
     let verdict: 'ok' | 'warn' | 'stop' = 'ok';
-    for (const call of calls) {
-      const signature = `${call.name}\u0000${JSON.stringify(call.input)}`;
+    calls.forEach((call, i) => {
+      const result = results[i];
+      const signature = JSON.stringify([call.name, call.input, result?.content ?? '', result?.isError === true]);
       this.count = signature === this.last ? this.count + 1 : 1;
       this.last = signature;
       if (this.count >= repeatStopAt) verdict = 'stop';
       else if (this.count >= repeatWarnAt && verdict === 'ok') verdict = 'warn';
-    }
+    });
     return verdict;
   }
 }

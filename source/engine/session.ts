@@ -17,6 +17,7 @@ import { Conversation } from './history.js';
 import { newId, newSessionId } from './ids.js';
 import { runAgentLoop } from './loop.js';
 import { contextWindowFor } from './modelInfo.js';
+import { outputBudget } from './overflow.js';
 import { AlwaysRules } from './permissions.js';
 import { SessionReminders } from './sessionReminders.js';
 import type { AgentSession, SessionInfo } from './sessionTypes.js';
@@ -109,6 +110,7 @@ export function createSession(o: SessionOptions): EngineSession {
     : baseTools;
   const registry = new ToolRegistry(tools);
   const toolSchemas = registry.schemas();
+  const learnedWindows = new Map<string, number>();
   const history = new Conversation((change) => {
     if (!log) return;
     log.append({ kind: 'history', ...change });
@@ -122,12 +124,18 @@ export function createSession(o: SessionOptions): EngineSession {
       keepRecentToolResults: o.context?.keepRecentToolResults ?? 10,
       keepRecentRatio: o.context?.keepRecentRatio ?? 0.3,
     },
-    () => ({ provider: o.provider, model: info.model, maxTokens: Math.min(o.maxTokens, 8192) }),
+    () => ({ provider: o.provider, model: info.model, maxTokens: outputBudget(Math.min(o.maxTokens, 8192), info.contextWindow) }),
+    (window) => {
+      // Kept for the session, per model: the window follows the model, and a learned one is the real one.
+      learnedWindows.set(info.model, window);
+      info.contextWindow = window;
+    },
   );
   if (o.resume) context.anchorResumed(system, toolSchemas, history.messages);
   const reminders = new SessionReminders({ state, memory: o.memory, now: o.now });
   let total: Usage = emptyUsage();
   let controller: AbortController | undefined;
+  let activeRunId: string | undefined;
 
   /** Logs an event before anyone sees it, then hands it on. */
   const record = (event: AgentEvent): AgentEvent => {
@@ -141,7 +149,9 @@ export function createSession(o: SessionOptions): EngineSession {
     record(event);
     for (const listener of listeners) listener(event);
   };
-  state.background.onChange((task) => emit({ type: 'background_task', task }));
+  /** Ids for events outside a run's own stream: the session's, and the run active at the time, if any. */
+  const ambientIds = () => (activeRunId === undefined ? { sessionId } : { sessionId, runId: activeRunId });
+  state.background.onChange((task) => emit({ type: 'background_task', ...ambientIds(), task }));
   if (log) log.onError = (message) => emit({ type: 'warning', message: `The session log could not be written (${message}); this session may not be resumable.` });
 
   let announced = false;
@@ -161,6 +171,7 @@ export function createSession(o: SessionOptions): EngineSession {
     const runController = new AbortController();
     controller = runController;
     const runId = newId('run');
+    activeRunId = runId;
     try {
       if (!announced) {
         // Once per process: stream-json readers learn the session id (to --resume it) and what runs it.
@@ -183,7 +194,10 @@ export function createSession(o: SessionOptions): EngineSession {
         yield record(event);
       }
     } finally {
-      if (controller === runController) controller = undefined;
+      if (controller === runController) {
+        controller = undefined;
+        activeRunId = undefined;
+      }
       if (clearAfterRun) clearNow();
     }
   }
@@ -220,13 +234,13 @@ export function createSession(o: SessionOptions): EngineSession {
       if (mode === info.mode) return;
       info.mode = mode;
       reminders.modeChanged(mode);
-      emit({ type: 'mode_change', mode });
+      emit({ type: 'mode_change', ...ambientIds(), mode });
     },
     setModel(model) {
       info.model = model;
-      info.contextWindow = o.contextWindow ?? contextWindowFor(model);
+      info.contextWindow = learnedWindows.get(model) ?? o.contextWindow ?? contextWindowFor(model);
       context.setWindow(info.contextWindow);
-      emit({ type: 'model_change', model });
+      emit({ type: 'model_change', ...ambientIds(), model });
     },
     clear() {
       // A running loop may still answer its pending calls after the abort: clear once it has ended.

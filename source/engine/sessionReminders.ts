@@ -11,6 +11,8 @@ export class SessionReminders {
   private memoryIndex: string | undefined;
   private memoryVersion: number;
   private afterCompaction = false;
+  /** The date goes into the conversation once: a failed first request leaves it there for the retry. */
+  private dateGiven = false;
   private nudge = new TodoNudge();
 
   constructor(private readonly o: { state: ToolSessionState; memory?: MemoryStore; now?: () => Date }) {
@@ -34,13 +36,15 @@ export class SessionReminders {
   reset(): void {
     this.mode = undefined;
     this.afterCompaction = false;
+    this.dateGiven = false;
     this.nudge = new TodoNudge();
   }
 
   /** Called once before each request. */
   collect(firstRequest: boolean): string[] {
     const out: string[] = [];
-    if (firstRequest) {
+    if (firstRequest && !this.dateGiven) {
+      this.dateGiven = true;
       const now = (this.o.now ?? (() => new Date()))();
       out.push(wrapReminder(`Today's date is ${now.toISOString().slice(0, 10)}.`));
     }

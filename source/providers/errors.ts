@@ -47,7 +47,17 @@ const CONNECTION_CODES = new Set([
   'UND_ERR_BODY_TIMEOUT',
 ]);
 
-const CONTEXT_PATTERNS = [/prompt is too long/i, /context_length_exceeded/i, /maximum context length/i, /context window/i, /context length/i];
+// The wordings of Anthropic, OpenAI, vLLM, llama.cpp and Ollama for a request longer than the model's window.
+const CONTEXT_PATTERNS = [
+  /prompt is too long/i,
+  /context_length_exceeded/i,
+  /maximum context length/i,
+  /context window/i,
+  /context length/i,
+  /context limit/i,
+  /context size/i,
+  /exceed_context_size_error/i,
+];
 
 const record = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
@@ -129,8 +139,12 @@ function classifyStatus(status: number, err: unknown, ctx: ErrorContext): Classi
     return make('auth', `The API key was rejected by ${who} (${status}); set ${ctx.keyHint} or \`apiKey\` in agent.config.json.`, status, false, `not authorized (${status})`);
   if (status === 404)
     return make('not_found', `${who} has no model "${ctx.model}" at ${ctx.baseUrl} (404); check \`model\` and \`baseUrl\` in agent.config.json.`, status, false, 'not found (404)');
-  if ((status === 400 || status === 413) && isContext)
-    return make('context_length', `The conversation is too long for the context window of "${ctx.model}"; compact it with /compact or start a new one.`, status, false, 'context too long');
+  if ((status === 400 || status === 413) && isContext) {
+    const classified = make('context_length', `The conversation is too long for the context window of "${ctx.model}"; compact it with /compact or start a new one.`, status, false, 'context too long');
+    // The server's own words often state the real window, which the engine reads to shrink the request to fit.
+    if (message) classified.error.detail = message;
+    return classified;
+  }
   if (status === 429)
     return make('rate_limit', `${who} is rate limiting requests (429); wait a minute and try again.`, status, true, 'rate limited (429)');
   if (status === 529)

@@ -111,6 +111,8 @@ export interface ProviderError {
   status?: number;
   /** One plain sentence for the user: what went wrong and what to do. */
   message: string;
+  /** The server's own message, kept for context-length errors: it often names the real window. */
+  detail?: string;
 }
 
 export type ProviderEvent =

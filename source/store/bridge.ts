@@ -5,7 +5,7 @@ import type { AgentSession } from '../engine/sessionTypes.js';
 import { applyEvent } from './applyEvent.js';
 import type { CommandContext, SlashCommand } from './commands.js';
 import { parseSlashCommand, unknownCommandHint } from './commands.js';
-import { addNotice, markInterrupted, setQueued, toggleExpand } from './localActions.js';
+import { addNotice, markBusy, markInterrupted, setQueued, toggleExpand } from './localActions.js';
 import type { AppState } from './state.js';
 import { initialState } from './state.js';
 import type { AppStore } from './store.js';
@@ -34,6 +34,11 @@ export interface Bridge {
   killTask(taskId: string): Promise<void>;
   taskOutput(taskId: string): string;
   runCommand(text: string): Promise<void>;
+  /**
+   * Compacts the conversation (`/compact`) as busy work like a run: Esc interrupts it, and messages sent
+   * meanwhile are queued and run after it.
+   */
+  compact(instructions?: string): Promise<void>;
   toggleExpand(which: 'last' | 'all'): void;
   /** Asks the app to exit; listeners registered with onExit run once. */
   exit(): void;
@@ -115,6 +120,18 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     for (const resolve of waiters) resolve();
   };
 
+  /** After a run or a compaction: the next queued message starts, or the bridge is idle. */
+  const afterBusy = (): void => {
+    flush();
+    runActive = false;
+    const [next, ...rest] = store.getState().queued;
+    if (next !== undefined && !disposed) {
+      update((state) => setQueued(state, rest));
+      startRun(next);
+    }
+    notifyIdle();
+  };
+
   const startRun = (text: string): void => {
     runActive = true;
     void (async () => {
@@ -126,15 +143,9 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
         update((state) => addNotice(state, 'error', `The message could not be sent (${reason}); try again.`));
       } finally {
         flush();
-        runActive = false;
         // A run that ended without run_end (a crash) must not leave the screen "running".
         update(markInterrupted);
-        const [next, ...rest] = store.getState().queued;
-        if (next !== undefined && !disposed) {
-          update((state) => setQueued(state, rest));
-          startRun(next);
-        }
-        notifyIdle();
+        afterBusy();
       }
     })();
   };
@@ -175,7 +186,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     },
     setMode(mode) {
       session.setMode(mode);
-      handleEvent({ type: 'mode_change', mode });
+      handleEvent({ type: 'mode_change', sessionId: session.info.sessionId, mode });
     },
     cycleMode() {
       const current = store.getState().session.mode;
@@ -185,7 +196,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     setModel(model) {
       try {
         session.setModel(model);
-        handleEvent({ type: 'model_change', model });
+        handleEvent({ type: 'model_change', sessionId: session.info.sessionId, model });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         update((state) => addNotice(state, 'error', `Could not switch to model ${model} (${reason}); check the name.`));
@@ -225,6 +236,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
         clear: () => bridge.clear(),
         exit: () => bridge.exit(),
         killTask: (taskId) => bridge.killTask(taskId),
+        compact: (instructions) => bridge.compact(instructions),
         session,
         commands,
       };
@@ -233,6 +245,23 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         ctx.fail(`/${command.name} failed: ${reason}`);
+      }
+    },
+    async compact(instructions) {
+      if (runActive) {
+        update((state) => addNotice(state, 'error', 'Wait for the running task to finish (or press Esc) before compacting.'));
+        return;
+      }
+      runActive = true;
+      update(markBusy);
+      try {
+        // The outcome arrives as a compaction, warning or error event through the subscription.
+        await session.compact(instructions);
+      } finally {
+        flush();
+        // Interrupted, the screen already shows it; otherwise the work is simply over.
+        update((state) => (state.running ? { ...state, running: false } : state));
+        afterBusy();
       }
     },
     toggleExpand(which) {

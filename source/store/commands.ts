@@ -15,6 +15,8 @@ export interface CommandContext {
   clear(): void;
   exit(): void;
   killTask(taskId: string): Promise<void>;
+  /** Compacts the conversation as busy work: Esc interrupts it and messages sent meanwhile are queued. */
+  compact(instructions?: string): Promise<void>;
   /** The engine session, for commands that call it directly (/compact, /memory, /resume). */
   readonly session: AgentSession;
   /** Every registered command, for /help. */

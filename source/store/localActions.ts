@@ -13,6 +13,11 @@ export function markInterrupted(state: AppState): AppState {
   return putNotice(next, `interrupted-${state.runId ?? 'local'}`, 'interrupted', 'Interrupted.');
 }
 
+/** Busy work outside a run (a compaction): shown as running, so Esc interrupts it and new messages queue. */
+export function markBusy(state: AppState): AppState {
+  return state.running ? state : { ...state, running: true, runId: undefined };
+}
+
 export function setQueued(state: AppState, queued: string[]): AppState {
   return { ...state, queued };
 }

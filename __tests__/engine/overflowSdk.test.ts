@@ -1,0 +1,86 @@
+// Context-length recovery through the real SDKs: the mock server refuses requests over its window in the providers' words.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../source/engine/events.js';
+import { validateHistory } from '../../source/engine/history.js';
+import { createSession } from '../../source/engine/session.js';
+import { runHeadless } from '../../source/headless.js';
+import { createProvider } from '../../source/providers/index.js';
+import { builtinTools } from '../../source/tools/builtins.js';
+import { defineTool, textResult } from '../../source/tools/types.js';
+import { fromAnthropicRequest, fromOpenAIRequest } from '../support/requestHistory.js';
+import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
+
+let server: MockLlmServer | undefined;
+const dirs: string[] = [];
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const bulkTool = defineTool<{ n: number }>({
+  name: 'bulk',
+  description: 'returns a lot of text',
+  inputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] },
+  readOnly: true,
+  async execute(args) {
+    return textResult(`chunk ${args.n}\n${'alpha beta gamma delta '.repeat(1500)}`);
+  },
+});
+
+function sessionOn(provider: 'openai' | 'anthropic', s: MockLlmServer) {
+  const workspace = mkdtempSync(join(tmpdir(), 'rein-ws-'));
+  const home = mkdtempSync(join(tmpdir(), 'rein-home-'));
+  dirs.push(workspace, home);
+  return createSession({
+    provider: createProvider({ provider, apiKey: 'sk-test', baseUrl: provider === 'openai' ? s.openaiBaseUrl : s.anthropicBaseUrl, maxRetries: 2, keyHint: 'KEY' }),
+    providerName: provider,
+    model: 'local-model',
+    tools: [...builtinTools, bulkTool],
+    cwd: workspace,
+    workspace,
+    mode: 'yolo',
+    interactive: false,
+    maxTokens: 1000,
+    maxTurns: 20,
+    sessionsDir: join(home, 'sessions'),
+    contextWindow: 128_000,
+  });
+}
+
+describe('context-length errors through the real SDKs', () => {
+  for (const provider of ['openai', 'anthropic'] as const) {
+    it(`${provider}: learns the window from the error, shrinks, and finishes`, async () => {
+      server = await startMockLlmServer({ apiKey: 'sk-test', contextWindowTokens: 10_000 });
+      server.push({ toolCalls: [{ name: 'bulk', input: { n: 1 } }] }, { toolCalls: [{ name: 'bulk', input: { n: 2 } }] }, { text: 'all done' });
+      const session = sessionOn(provider, server);
+      const events: AgentEvent[] = [];
+      for await (const event of session.prompt('read two chunks')) events.push(event);
+      await session.close();
+      expect(events.find((e) => e.type === 'run_end')).toMatchObject({ reason: 'done', text: 'all done' });
+      expect(session.info.contextWindow).toBe(10_000);
+      const refused = server.requests.filter((r) => r.bytes / 4 > 10_000);
+      expect(refused.length).toBeGreaterThan(0);
+      const toHistory = provider === 'openai' ? fromOpenAIRequest : fromAnthropicRequest;
+      for (const request of server.requests) expect(validateHistory(toHistory(request.body))).toBeUndefined();
+      const ends = events.filter((e) => e.type === 'message_end').map((e) => (e as { messageId: string }).messageId);
+      expect(new Set(ends).size).toBe(ends.length);
+    });
+  }
+
+  it('headless: a conversation that cannot fit ends with one sentence and exit code 1', async () => {
+    server = await startMockLlmServer({ apiKey: 'sk-test', contextWindowTokens: 1_500 });
+    server.push({ text: 'never sent' });
+    const session = sessionOn('openai', server);
+    let out = '';
+    let err = '';
+    const code = await runHeadless({ session, prompt: 'hello', format: 'text', stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } });
+    expect(code).toBe(1);
+    expect(out).toBe('');
+    // Warnings go to stderr as they happen; the error that ended the run is the last line.
+    expect(err.trimEnd().split('\n').at(-1)).toMatch(/^rein: The conversation does not fit the model's context window of about 1,500 tokens.*\.$/);
+  });
+});
