@@ -86,7 +86,7 @@ function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; k
     },
     instructions,
     memory,
-    agents: agents ? { definitions: agents.agents, maxParallel: config.agents.maxParallel, maxTurns: config.agents.maxTurns } : undefined,
+    agents: agents ? { definitions: agents.agents, maxParallel: config.agents.maxParallel, maxTurns: config.agents.maxTurns, team: config.team } : undefined,
     startupWarnings: agents?.warnings,
     log,
     resume: resumed ? { history: repairHistory(resumed.history), todos: resumed.todos } : undefined,
@@ -120,9 +120,10 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`rein: ${key.message}\n`);
       return 2;
     }
+    if (args.team && !config.tools.includes('task')) throw new UsageError('--team needs the task tool; add "task" to "tools" in agent.config.json.');
     const { session, resumed } = openSession(config, args, key, false, reinHome);
     for (const warning of resumed?.warnings ?? []) process.stderr.write(`rein: ${warning}\n`);
-    return runHeadless({ session, prompt, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr });
+    return runHeadless({ session, prompt, team: args.team, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr });
   }
 
   const { startTui } = await withoutFetch(() => import('../components/tui.js'));

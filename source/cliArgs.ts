@@ -18,6 +18,8 @@ export interface CliArgs {
   continue: boolean;
   /** Resume the session with this id (or unique id prefix). */
   resume?: string;
+  /** Headless team mode: planner, workers and reviewer on the -p prompt. */
+  team: boolean;
   help: boolean;
   version: boolean;
 }
@@ -40,6 +42,7 @@ Options:
       --permission-mode <m>   ask | auto-edit | plan | yolo (TUI default ask, headless default yolo)
       --max-turns <n>         stop after n model turns (0 = unlimited, default 50)
       --output-format <f>     headless output: text | json | stream-json (default text)
+      --team                  with -p: a planner, parallel workers and a reviewer take the task on together
   -c, --continue              resume the latest session started in this directory
   -r, --resume <id>           resume the session with this id (a unique prefix is enough)
   -v, --version               print the version
@@ -65,6 +68,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
         'output-format': { type: 'string' },
         continue: { type: 'boolean', short: 'c' },
         resume: { type: 'string', short: 'r' },
+        team: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -87,6 +91,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     if (!Number.isInteger(maxTurns) || maxTurns < 0) throw new UsageError(`--max-turns must be a whole number ≥ 0 (got "${v['max-turns']}").`);
   }
   if (v.continue && v.resume !== undefined) throw new UsageError('Use either --continue or --resume <id>, not both.');
+  if (v.team && v.print === undefined) throw new UsageError('--team runs headless with -p: rein -p "task" --team (in the full-screen session, type /team <task>).');
   if (v.print !== undefined && v.print.trim() === '') throw new UsageError('-p needs a prompt: rein -p "your task", or -p - to read it from standard input.');
   return {
     print: v.print,
@@ -98,6 +103,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     outputFormat: format as OutputFormat,
     continue: v.continue ?? false,
     resume: v.resume,
+    team: v.team ?? false,
     help: v.help ?? false,
     version: v.version ?? false,
   };

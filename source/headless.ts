@@ -12,6 +12,8 @@ export interface Writable {
 export interface HeadlessOptions {
   session: AgentSession;
   prompt: string;
+  /** Team mode instead of a single agent. */
+  team?: boolean;
   format: OutputFormat;
   stdout: Writable;
   stderr: Writable;
@@ -44,7 +46,8 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
   process.on('SIGTERM', onSignal);
   const unsubscribe = o.format === 'stream-json' ? o.session.subscribe((e) => o.stdout.write(`${JSON.stringify(e)}\n`)) : () => {};
   try {
-    for await (const event of o.session.prompt(o.prompt)) {
+    const run = o.team && o.session.team ? o.session.team(o.prompt) : o.session.prompt(o.prompt);
+    for await (const event of run) {
       if (o.format === 'stream-json') o.stdout.write(`${JSON.stringify(event)}\n`);
       if (event.type === 'error') errors.push(event.message);
       if (event.type === 'run_end') end = event;

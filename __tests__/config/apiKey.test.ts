@@ -11,6 +11,7 @@ const base: ReinConfig = {
   security: { workspace: '/w' },
   context: { contextDangerRatio: 0.9, keepRecentToolResults: 10, keepRecentRatio: 0.3 },
   agents: { maxParallel: 4, maxTurns: 30 },
+  team: {},
   memory: { dir: '/home/.rein/memory' },
 };
 const withConfig = (over: Partial<ReinConfig>): ReinConfig => ({ ...base, ...over });

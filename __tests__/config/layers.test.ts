@@ -25,6 +25,7 @@ describe('layer precedence', () => {
       context: { contextDangerRatio: 0.9, keepRecentToolResults: 10, keepRecentRatio: 0.3 },
       memory: { dir: path.join(dirs.home, 'memory') },
       agents: { maxParallel: 4, maxTurns: 30 },
+      team: {},
     });
   });
 

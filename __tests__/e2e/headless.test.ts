@@ -164,6 +164,25 @@ describe('rein -p', () => {
     expect(events.at(-1).agentId).toBeUndefined();
   });
 
+  it('--team: planner, worker and reviewer through the real SDK; the report is the answer', async () => {
+    await server.close();
+    server = await startMockLlmServer({ turns: [
+      { text: JSON.stringify({ summary: 'one fix', steps: [{ id: '1', description: 'fix add in math.js', dependencies: [] }] }) },
+      { toolCalls: [{ name: 'read_file', input: { path: 'math.js' } }] },
+      { toolCalls: [{ name: 'edit_file', input: { path: 'math.js', old_string: 'return a - b;', new_string: 'return a + b;' } }] },
+      { text: 'Fixed add.' },
+      { text: '{"approved": true, "summary": "add is right now", "issues": [], "suggestions": []}' },
+    ] });
+    const run = await rein(['-p', 'fix the add bug', '--team', ...openaiArgs()], { OPENAI_API_KEY: 'sk-test' });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain('1. fix add in math.js: done');
+    expect(run.stdout).toContain('Review: approved. add is right now');
+    expect(readFileSync(join(repo, 'math.js'), 'utf8')).toContain('return a + b;');
+    const [planner, worker] = server.requests.map((r) => r.body);
+    expect(planner.tools.map((t: { function: { name: string } }) => t.function.name).sort()).toEqual(['glob', 'grep', 'read_file']);
+    expect(worker.tools.map((t: { function: { name: string } }) => t.function.name)).not.toContain('task');
+  });
+
   it('exits 2 on a bad flag', async () => {
     const run = await rein(['-p', 'hi', '--permission-mode', 'reckless']);
     expect(run.exitCode).toBe(2);

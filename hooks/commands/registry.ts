@@ -10,6 +10,7 @@ import { modeCommand } from './mode.js';
 import { modelCommand } from './model.js';
 import { resumeCommand } from './resume.js';
 import { tasksCommand } from './tasks.js';
+import { teamCommand } from './team.js';
 import { todosCommand } from './todos.js';
 
 export const slashCommands: readonly SlashCommand[] = [
@@ -23,5 +24,6 @@ export const slashCommands: readonly SlashCommand[] = [
   resumeCommand,
   todosCommand,
   tasksCommand,
+  teamCommand,
   exitCommand,
 ];

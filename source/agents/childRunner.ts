@@ -90,58 +90,78 @@ export function childTools(agent: AgentDefinition, all: AnyTool[]): AnyTool[] {
   return all.filter((tool) => tool.name !== 'task' && (!allowed || allowed.has(tool.name)));
 }
 
-export async function runChild(env: ChildEnvironment, run: ChildRun): Promise<ChildOutcome> {
-  const agentId = newId('agent');
-  const model = run.agent.model ?? env.model();
-  const registry = new ToolRegistry(childTools(run.agent, env.tools()));
-  const schemas = registry.schemas();
-  const system = childSystemPrompt(run.agent, env);
-  const history = new Conversation(() => {}, []);
-  const context = new ContextManager(
-    { window: env.contextWindow ?? contextWindowFor(model), dangerRatio: 0.9, keepRecentToolResults: 10, keepRecentRatio: 0.3 },
-    () => ({ provider: env.provider, model, maxTokens: Math.min(env.maxTokens, 8192) }),
-  );
-  const state: ToolSessionState = {
-    ...env.state,
-    // Its own reads: an edit to a file another child changed since this child read it is refused as stale.
-    files: new FileState(),
-    todos: [],
-    background: env.state.background ?? new BackgroundTasks(),
-  };
-  let usage = emptyUsage();
-  const started = Date.now();
-  let turns = 0;
-  const loopOnce = async (prompt: string, maxTurns: number): Promise<Omit<ChildOutcome, 'agentId'>> => {
-    let outcome: Omit<ChildOutcome, 'agentId'> = { reason: 'error', text: '', turns: 0, usage, durationMs: 0, error: 'the subagent ended without an answer' };
+/** One subagent's conversation: asked once by the task tool, or again with follow-ups (team mode's repairs). */
+export class ChildAgent {
+  readonly agentId = newId('agent');
+  private readonly history = new Conversation(() => {}, []);
+  private readonly registry: ToolRegistry;
+  private readonly model: string;
+  private readonly system: string;
+  private readonly context: ContextManager;
+  private readonly state: ToolSessionState;
+  private usage = emptyUsage();
+  private turns = 0;
+  private readonly started = Date.now();
+
+  constructor(
+    private readonly env: ChildEnvironment,
+    private readonly run: Omit<ChildRun, 'prompt'>,
+  ) {
+    this.model = run.agent.model ?? env.model();
+    this.registry = new ToolRegistry(childTools(run.agent, env.tools()));
+    this.system = childSystemPrompt(run.agent, env);
+    this.context = new ContextManager(
+      { window: env.contextWindow ?? contextWindowFor(this.model), dangerRatio: 0.9, keepRecentToolResults: 10, keepRecentRatio: 0.3 },
+      () => ({ provider: env.provider, model: this.model, maxTokens: Math.min(env.maxTokens, 8192) }),
+    );
+    this.state = {
+      ...env.state,
+      // Its own reads: an edit to a file another child changed since this child read it is refused as stale.
+      files: new FileState(),
+      todos: [],
+      background: env.state.background ?? new BackgroundTasks(),
+    };
+  }
+
+  /** Sends `prompt` and runs to the child's answer; at its turn limit it is asked for the answer once. */
+  async ask(prompt: string): Promise<ChildOutcome> {
+    let outcome = await this.loopOnce(prompt, this.env.maxTurns);
+    if (outcome.reason === 'max_turns' && !this.run.signal.aborted) {
+      const wrapUp = await this.loopOnce(wrapUpPrompt, 1);
+      if (wrapUp.text.trim()) outcome = { ...wrapUp, reason: wrapUp.reason === 'max_turns' ? 'done' : wrapUp.reason };
+    }
+    return { ...outcome, agentId: this.agentId, turns: this.turns, usage: this.usage, durationMs: Date.now() - this.started };
+  }
+
+  private async loopOnce(prompt: string, maxTurns: number): Promise<Omit<ChildOutcome, 'agentId'>> {
+    const { env, run, history } = this;
+    let outcome: Omit<ChildOutcome, 'agentId'> = { reason: 'error', text: '', turns: 0, usage: this.usage, durationMs: 0, error: 'the subagent ended without an answer' };
     const loop = runAgentLoop({
-      runId: newId('run'), prompt, provider: env.provider, system, tools: schemas, history, model,
-      maxTokens: env.maxTokens, temperature: env.temperature, maxTurns, context, mode: env.mode,
-      rules: env.rules, broker: env.broker, interactive: env.interactive, registry,
-      cwd: env.cwd, workspace: env.workspace, state, signal: run.signal,
+      runId: newId('run'), prompt, provider: env.provider, system: this.system, tools: this.registry.schemas(), history, model: this.model,
+      maxTokens: env.maxTokens, temperature: env.temperature, maxTurns, context: this.context, mode: env.mode,
+      rules: env.rules, broker: env.broker, interactive: env.interactive, registry: this.registry,
+      cwd: env.cwd, workspace: env.workspace, state: this.state, signal: run.signal,
       reminders: () => (history.length === 1 ? [wrapReminder(`Today's date is ${(env.now?.() ?? new Date()).toISOString().slice(0, 10)}.`)] : []),
       onUsage: (turnUsage) => {
         env.onUsage(turnUsage);
-        return (usage = addUsage(usage, turnUsage));
+        return (this.usage = addUsage(this.usage, turnUsage));
       },
     });
     try {
       for await (const event of loop) {
-        run.emit({ ...event, agentId, parentToolCallId: run.parentToolCallId });
-        if (event.type === 'run_end') outcome = { reason: event.reason, text: event.text, turns: event.turns, usage, durationMs: 0, error: event.error };
+        run.emit({ ...event, agentId: this.agentId, parentToolCallId: run.parentToolCallId });
+        if (event.type === 'run_end') outcome = { reason: event.reason, text: event.text, turns: event.turns, usage: this.usage, durationMs: 0, error: event.error };
       }
     } catch (err) {
       // The loop does not throw by contract; should it ever, the parent gets an error result, never a crash.
       outcome = { ...outcome, reason: 'error', error: err instanceof Error ? err.message : String(err) };
     }
-    turns += outcome.turns;
+    this.turns += outcome.turns;
     return outcome;
-  };
-  let outcome = await loopOnce(run.prompt, env.maxTurns);
-  // At its turn limit a child is asked for its answer once, with one turn to give it.
-  if (outcome.reason === 'max_turns' && !run.signal.aborted) {
-    const wrapUp = await loopOnce(wrapUpPrompt, 1);
-    if (wrapUp.text.trim()) outcome = { ...wrapUp, reason: wrapUp.reason === 'max_turns' ? 'done' : wrapUp.reason };
   }
-  outcome = { ...outcome, turns, usage, durationMs: Date.now() - started };
-  return { agentId, ...outcome };
+}
+
+export function runChild(env: ChildEnvironment, run: ChildRun): Promise<ChildOutcome> {
+  const { prompt, ...rest } = run;
+  return new ChildAgent(env, rest).ask(prompt);
 }

@@ -55,6 +55,15 @@ export const configLayerSchema = {
       additionalProperties: false,
       properties: { dir: { type: 'string', minLength: 1 } },
     },
+    team: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        plannerModel: { type: 'string', minLength: 1 },
+        workerModel: { type: 'string', minLength: 1 },
+        reviewerModel: { type: 'string', minLength: 1 },
+      },
+    },
     agents: {
       type: 'object',
       additionalProperties: false,

@@ -28,6 +28,14 @@ export interface ReinConfig {
   context: ContextConfig;
   memory: { dir: string };
   agents: AgentsConfig;
+  /** Per-role models for team mode; unset = the session's. */
+  team: TeamConfig;
+}
+
+export interface TeamConfig {
+  plannerModel?: string;
+  workerModel?: string;
+  reviewerModel?: string;
 }
 
 export interface AgentsConfig {
@@ -78,4 +86,5 @@ export interface ConfigLayer {
   context?: Partial<ContextConfig>;
   memory?: { dir?: string };
   agents?: Partial<AgentsConfig>;
+  team?: TeamConfig;
 }

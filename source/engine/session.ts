@@ -24,6 +24,8 @@ import type { AgentSession, SessionInfo } from './sessionTypes.js';
 import { buildSystemPrompt } from './systemPrompt.js';
 import { createTaskTool } from '../agents/taskTool.js';
 import type { AgentDefinition } from '../agents/types.js';
+import type { ChildEnvironment } from '../agents/childRunner.js';
+import { runTeamRun } from '../agents/teamRun.js';
 
 export interface SessionOptions {
   provider: Provider;
@@ -51,7 +53,7 @@ export interface SessionOptions {
   /** Append-only log of this session; every change is written before it is shown. */
   log?: SessionLog;
   /** Subagent types for the task tool; unset or empty = no task tool. */
-  agents?: { definitions: AgentDefinition[]; maxParallel: number; maxTurns: number };
+  agents?: { definitions: AgentDefinition[]; maxParallel: number; maxTurns: number; team?: { plannerModel?: string; workerModel?: string; reviewerModel?: string } };
   /** Problems found while starting (skipped agent files): shown as warnings when the first run starts. */
   startupWarnings?: string[];
   /** A resumed session's history and todo list. */
@@ -93,19 +95,20 @@ export function createSession(o: SessionOptions): EngineSession {
     sessionId, cwd: o.cwd, provider: o.providerName, model: o.model, mode: o.mode,
     contextWindow: o.contextWindow ?? contextWindowFor(o.model),
   };
+  const childEnvironment = (): ChildEnvironment => ({
+    provider: o.provider, model: () => info.model, maxTokens: o.maxTokens, temperature: o.temperature,
+    tools: () => baseTools, broker, rules, mode: () => info.mode, interactive: o.interactive,
+    cwd: o.cwd, workspace: o.workspace, state, maxTurns: o.agents?.maxTurns ?? 30, contextWindow: o.contextWindow,
+    onUsage: (usage) => { total = addUsage(total, usage); },
+    now: o.now,
+  });
   const tools = o.agents && o.agents.definitions.length > 0
     ? [...baseTools, createTaskTool({
         agents: o.agents.definitions,
         maxParallel: o.agents.maxParallel,
         // Child events reach the same consumers as the session's own (the store, stream-json, the log).
         emit: (event) => emit(event),
-        environment: {
-          provider: o.provider, model: () => info.model, maxTokens: o.maxTokens, temperature: o.temperature,
-          tools: () => baseTools, broker, rules, mode: () => info.mode, interactive: o.interactive,
-          cwd: o.cwd, workspace: o.workspace, state, maxTurns: o.agents.maxTurns, contextWindow: o.contextWindow,
-          onUsage: (usage) => { total = addUsage(total, usage); },
-          now: o.now,
-        },
+        environment: childEnvironment(),
       })]
     : baseTools;
   const registry = new ToolRegistry(tools);
@@ -221,9 +224,34 @@ export function createSession(o: SessionOptions): EngineSession {
     }
   }
 
+  async function* team(task: string): AsyncGenerator<AgentEvent> {
+    if (controller) throw new Error('A run is already active; wait for it to end or abort it first.');
+    const runController = new AbortController();
+    controller = runController;
+    try {
+      if (!announced) {
+        announced = true;
+        yield record({ type: 'session_start', sessionId, cwd: o.cwd, provider: info.provider, model: info.model, mode: info.mode, resumed: o.resume !== undefined });
+      }
+      const team = o.agents?.team ?? {};
+      yield* runTeamRun({
+        sessionId, task, history, record,
+        options: {
+          environment: childEnvironment(), signal: runController.signal, maxParallel: o.agents?.maxParallel ?? 4,
+          models: { planner: team.plannerModel, worker: team.workerModel, reviewer: team.reviewerModel },
+          emit,
+        },
+      });
+    } finally {
+      if (controller === runController) controller = undefined;
+      if (clearAfterRun) clearNow();
+    }
+  }
+
   return {
     info,
     prompt,
+    ...(o.agents ? { team } : {}),
     compact,
     history: () => history.messages,
     prefix: () => ({ system, tools: toolSchemas }),

@@ -22,6 +22,8 @@ export interface AgentSession {
    * a second call while a run is active throws.
    */
   prompt(text: string): AsyncGenerator<AgentEvent>;
+  /** Team mode: planner, workers and reviewer on `task`; the report joins the conversation. Undefined without subagents. */
+  team?(task: string): AsyncGenerator<AgentEvent>;
   /** Answers an `approval_request` event. Unknown or already answered ids are ignored. */
   respond(approvalId: string, decision: ApprovalDecision): void;
   /**

@@ -39,6 +39,8 @@ export interface Bridge {
    * meanwhile are queued and run after it.
    */
   compact(instructions?: string): Promise<void>;
+  /** Starts team mode on `task` (`/team`); false when a run is active or the session has no subagents. */
+  team(task: string): boolean;
   toggleExpand(which: 'last' | 'all'): void;
   /** Asks the app to exit; listeners registered with onExit run once. */
   exit(): void;
@@ -132,11 +134,11 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     notifyIdle();
   };
 
-  const startRun = (text: string): void => {
+  const startRun = (text: string, run: () => AsyncGenerator<AgentEvent> = () => session.prompt(text)): void => {
     runActive = true;
     void (async () => {
       try {
-        for await (const event of session.prompt(text)) handleEvent(event);
+        for await (const event of run()) handleEvent(event);
       } catch (error) {
         flush();
         const reason = error instanceof Error ? error.message : String(error);
@@ -237,6 +239,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
         exit: () => bridge.exit(),
         killTask: (taskId) => bridge.killTask(taskId),
         compact: (instructions) => bridge.compact(instructions),
+        team: (task) => bridge.team(task),
         session,
         commands,
       };
@@ -263,6 +266,12 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
         update((state) => (state.running ? { ...state, running: false } : state));
         afterBusy();
       }
+    },
+    team(task) {
+      const team = session.team?.bind(session);
+      if (runActive || !team) return false;
+      startRun(`/team ${task}`, () => team(task));
+      return true;
     },
     toggleExpand(which) {
       update((state) => toggleExpand(state, which));

@@ -17,6 +17,8 @@ export interface CommandContext {
   killTask(taskId: string): Promise<void>;
   /** Compacts the conversation as busy work: Esc interrupts it and messages sent meanwhile are queued. */
   compact(instructions?: string): Promise<void>;
+  /** Starts team mode; false when a run is active or subagents are off. */
+  team(task: string): boolean;
   /** The engine session, for commands that call it directly (/compact, /memory, /resume). */
   readonly session: AgentSession;
   /** Every registered command, for /help. */

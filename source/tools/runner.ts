@@ -40,7 +40,7 @@ let ajvInstance: Promise<Ajv> | undefined;
 const validators = new WeakMap<AnyTool, ValidateFunction | null>();
 
 /** Ajv is loaded with the first tool call, not at start-up. */
-function getAjv(): Promise<Ajv> {
+export function getAjv(): Promise<Ajv> {
   ajvInstance ??= (async () => {
     const [ajvModule, formats] = await Promise.all([import('ajv'), import('ajv-formats')]);
     // Both are CommonJS: their module.exports is the default export whichever loader brings them in.
