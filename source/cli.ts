@@ -61,7 +61,7 @@ function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; k
   const sessionId = resumed?.meta.sessionId ?? newSessionId();
   const log = resumed
     ? SessionLog.reopen(sessionLogPath(sessionsDir, sessionId))
-    : SessionLog.create({ sessionsDir, meta: { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString() } });
+    : SessionLog.create({ sessionsDir, lazy: true, meta: { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString() } });
   const session = createSession({
     provider: createProvider({ provider: config.provider, apiKey: key.apiKey, baseUrl: config.baseUrl, maxRetries: config.maxRetries, keyHint: key.keyHint }),
     providerName: config.provider,
