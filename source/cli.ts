@@ -1,5 +1,5 @@
 // rein's entry point and only wiring file: parses flags, loads config, then runs headless or opens the TUI (lazily).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { helpText, parseCliArgs, UsageError, type CliArgs } from './cliArgs.js';
 import { ConfigError, loadConfig, resolveApiKey, resolveReinHome, type ReinConfig } from './config/index.js';
@@ -8,6 +8,7 @@ import { newSessionId } from './engine/ids.js';
 import { contextWindowFor } from './engine/modelInfo.js';
 import { createSession } from './engine/session.js';
 import { runHeadless } from './headless.js';
+import { installShutdown } from './shutdown.js';
 import { discoverInstructions } from './memory/instructions.js';
 import { findGitRoot, MemoryStore } from './memory/store.js';
 import { createProvider } from './providers/index.js';
@@ -87,7 +88,12 @@ function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; k
     log,
     resume: resumed ? { history: repairHistory(resumed.history), todos: resumed.todos } : undefined,
   });
-  return { session, resumed };
+  return { session, resumed, logFile: log.file };
+}
+
+/** The closing line naming the session and how to continue it; nothing while its log holds no prompt yet. */
+function continueLine(sessionId: string, logFile: string): string | undefined {
+  return existsSync(logFile) ? `Session ${sessionId} saved. Continue with: rein --resume ${sessionId}` : undefined;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -108,6 +114,8 @@ async function main(argv: string[]): Promise<number> {
     flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl, maxTurns: args.maxTurns, permissionMode: args.permissionMode },
   });
   const key = resolveApiKey(config, process.env);
+  // From here on every way out stops the processes rein started (see shutdown.ts).
+  const shutdown = installShutdown({ write: (text) => process.stderr.write(text) });
 
   if (args.print !== undefined) {
     const prompt = args.print === '-' ? (await readStdin()).trim() : args.print;
@@ -116,13 +124,18 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`rein: ${key.message}\n`);
       return 2;
     }
-    const { session, resumed } = openSession(config, args, key, false, reinHome);
+    const { session, resumed, logFile } = openSession(config, args, key, false, reinHome);
     for (const warning of resumed?.warnings ?? []) process.stderr.write(`rein: ${warning}\n`);
-    return runHeadless({ session, prompt, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr });
+    // JSON output carries session_id; a person at a terminal is told how to continue.
+    if (args.outputFormat === 'text' && process.stderr.isTTY) shutdown.setFarewell(() => continueLine(session.info.sessionId, logFile));
+    const code = await runHeadless({ session, prompt, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr });
+    await shutdown.finish();
+    return code;
   }
 
   const { startTui } = await withoutFetch(() => import('../components/tui.js'));
   const opened = key.ok ? openSession(config, args, key, true, reinHome) : undefined;
+  if (opened) shutdown.setFarewell(() => continueLine(opened.session.info.sessionId, opened.logFile));
   const result = await startTui({
     session: opened?.session,
     setupMessage: key.ok ? undefined : key.message,
@@ -131,6 +144,7 @@ async function main(argv: string[]): Promise<number> {
     notices: opened?.resumed?.warnings,
   });
   if (result.usageLine) process.stdout.write(`${result.usageLine}\n`);
+  await shutdown.finish();
   return result.exitCode;
 }
 

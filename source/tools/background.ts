@@ -1,6 +1,7 @@
 // Background shell tasks: started by the bash tool, watched by the UI, read by the model through bash_output.
 import type { BackgroundTaskInfo } from '../engine/events.js';
 import { spawnShell, type ShellProcess } from './processGroup.js';
+import { beginShutdown } from './processRegistry.js';
 
 export interface BackgroundTasksOptions {
   /** Output kept per task; older output is dropped first. */
@@ -115,7 +116,9 @@ export class BackgroundTasks {
     return true;
   }
 
+  /** Stops every task as the session closes; the commands still running count as stopped by rein's shutdown. */
   async killAll(): Promise<void> {
+    beginShutdown();
     await Promise.all([...this.tasks.keys()].map((taskId) => this.kill(taskId)));
   }
 
