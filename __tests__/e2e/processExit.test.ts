@@ -112,6 +112,19 @@ describe('the rein TUI stops its commands on every way out', () => {
     expect(promptLine(screen)).toBe('');
   });
 
+  it('when quit with Ctrl+C twice while both run', async () => {
+    const { pane, pids } = await startWithCommands();
+    await pane.sendKeys('C-c');
+    await pane.waitFor('Press Ctrl+C again to exit');
+    await pane.sendKeys('C-c');
+    const screen = await pane.waitFor(/EXIT:\d+/);
+    await allGone(pids);
+    expect(screen).toMatch(/^EXIT:0$/m);
+    // The first Ctrl+C interrupted the run and its command, as Esc does; quitting had to stop the background task.
+    expect(screen).toMatch(/^rein: Stopped 1 running command\.$/m);
+    expect(screen).toMatch(/^Session (\S+) saved\. Continue with: rein --resume \1$/m);
+  });
+
   it('when the tmux server is killed (the terminal goes away)', async () => {
     const own = tmuxServer('procexit-kill');
     try {
