@@ -1,5 +1,5 @@
 // rein's entry point and only wiring file: parses flags, loads config, then runs headless or opens the TUI (lazily).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { helpText, parseCliArgs, UsageError, type CliArgs } from './cliArgs.js';
 import { ConfigError, loadConfig, resolveApiKey, resolveReinHome, type ReinConfig } from './config/index.js';
@@ -8,6 +8,7 @@ import { newSessionId } from './engine/ids.js';
 import { contextWindowFor } from './engine/modelInfo.js';
 import { createSession } from './engine/session.js';
 import { runHeadless } from './headless.js';
+import { installShutdown } from './shutdown.js';
 import { discoverInstructions } from './memory/instructions.js';
 import { findGitRoot, MemoryStore } from './memory/store.js';
 import { createProvider } from './providers/index.js';
@@ -63,7 +64,7 @@ function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; k
   const sessionId = resumed?.meta.sessionId ?? newSessionId();
   const log = resumed
     ? SessionLog.reopen(sessionLogPath(sessionsDir, sessionId))
-    : SessionLog.create({ sessionsDir, meta: { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString() } });
+    : SessionLog.create({ sessionsDir, lazy: true, meta: { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString() } });
   const session = createSession({
     provider: createProvider({ provider: config.provider, apiKey: key.apiKey, baseUrl: config.baseUrl, maxRetries: config.maxRetries, keyHint: key.keyHint }),
     providerName: config.provider,
@@ -91,7 +92,12 @@ function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; k
     log,
     resume: resumed ? { history: repairHistory(resumed.history), todos: resumed.todos } : undefined,
   });
-  return { session, resumed };
+  return { session, resumed, logFile: log.file };
+}
+
+/** The closing line naming the session and how to continue it; nothing while its log holds no prompt yet. */
+function continueLine(sessionId: string, logFile: string): string | undefined {
+  return existsSync(logFile) ? `Session ${sessionId} saved. Continue with: rein --resume ${sessionId}` : undefined;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -112,6 +118,8 @@ async function main(argv: string[]): Promise<number> {
     flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl, maxTurns: args.maxTurns, permissionMode: args.permissionMode },
   });
   const key = resolveApiKey(config, process.env);
+  // From here on every way out stops the processes rein started (see shutdown.ts).
+  const shutdown = installShutdown({ write: (text) => process.stderr.write(text) });
 
   if (args.print !== undefined) {
     const prompt = args.print === '-' ? (await readStdin()).trim() : args.print;
@@ -121,13 +129,18 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (args.team && !config.tools.includes('task')) throw new UsageError('--team needs the task tool; add "task" to "tools" in agent.config.json.');
-    const { session, resumed } = openSession(config, args, key, false, reinHome);
+    const { session, resumed, logFile } = openSession(config, args, key, false, reinHome);
     for (const warning of resumed?.warnings ?? []) process.stderr.write(`rein: ${warning}\n`);
-    return runHeadless({ session, prompt, team: args.team, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr });
+    // JSON output carries session_id; a person at a terminal is told how to continue.
+    if (args.outputFormat === 'text' && process.stderr.isTTY) shutdown.setFarewell(() => continueLine(session.info.sessionId, logFile));
+    const code = await runHeadless({ session, prompt, team: args.team, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr });
+    await shutdown.finish();
+    return code;
   }
 
   const { startTui } = await withoutFetch(() => import('../components/tui.js'));
   const opened = key.ok ? openSession(config, args, key, true, reinHome) : undefined;
+  if (opened) shutdown.setFarewell(() => continueLine(opened.session.info.sessionId, opened.logFile));
   const result = await startTui({
     session: opened?.session,
     setupMessage: key.ok ? undefined : key.message,
@@ -136,6 +149,7 @@ async function main(argv: string[]): Promise<number> {
     notices: opened?.resumed?.warnings,
   });
   if (result.usageLine) process.stdout.write(`${result.usageLine}\n`);
+  await shutdown.finish();
   return result.exitCode;
 }
 

@@ -35,7 +35,8 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
   const errors: string[] = [];
   const showProgress = o.format === 'text' && o.stderr.isTTY === true;
 
-  // The first Ctrl+C (or SIGTERM) stops the run cleanly; a second one exits at once.
+  // The first Ctrl+C (or SIGTERM) stops the run cleanly; a second one exits at once, and the exit hooks
+  // (shutdown.ts) kill every command still running.
   let signalled = false;
   const onSignal = () => {
     if (signalled) process.exit(130);
@@ -58,10 +59,11 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
       }
     }
   } finally {
+    unsubscribe();
+    // Closing stops the background tasks (with a grace period): a second Ctrl+C meanwhile still exits at once.
+    await o.session.close();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-    unsubscribe();
-    await o.session.close();
   }
 
   const isError = !end || end.reason !== 'done';

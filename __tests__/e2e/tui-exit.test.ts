@@ -1,4 +1,6 @@
 // End-to-end: leaving the full-screen TUI in tmux (/exit, Ctrl+C twice, Ctrl+D, the setup screen) gives the terminal back.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startMockLlmServer } from '../support/mockLlmServer.js';
 import { promptLine, reinCommand, typeAndSend, useTuiFixture, type TmuxPane } from '../support/tmux.js';
@@ -36,6 +38,39 @@ describe('leaving the rein TUI', () => {
     const screen = await expectTerminalRestored(p, /EXIT:\d+/);
     expect(screen).toMatch(/^rein: 1,234 tokens in, 56 out$/m);
     expect(screen).toMatch(/^EXIT:0$/m);
+    // The closing line names the session and how to continue it, and that session is on disk.
+    const id = /^Session (\S+) saved\. Continue with: rein --resume \1$/m.exec(screen)?.[1];
+    expect(id).toBeDefined();
+    expect(existsSync(join(fx.home, 'sessions', id!, 'log.jsonl'))).toBe(true);
+  });
+
+  it('opening and quitting without a prompt leaves no session behind and names none', async () => {
+    fx.server = await startMockLlmServer({ respond: () => ({ text: 'unused' }) });
+    const args = ['--provider', 'openai', '--base-url', fx.server.openaiBaseUrl, '--model', 'test-model'];
+    const pane = await fx.tmux.start({ command: reinCommand({ cli: fx.cli.cliPath, args, home: fx.home, env: { OPENAI_API_KEY: 'sk-test' } }), cwd: fx.cwd });
+    fx.pane = pane;
+    await pane.waitFor('Type a message', 20_000);
+    await pane.sendKeys('C-d');
+    const screen = await expectTerminalRestored(pane, /EXIT:\d+/);
+    expect(screen).toMatch(/^EXIT:0$/m);
+    expect(screen).not.toContain('Continue with');
+    const sessions = join(fx.home, 'sessions');
+    expect(existsSync(sessions) ? readdirSync(sessions) : []).toEqual([]);
+  });
+
+  it('rein -p at a terminal names the session and how to continue it on stderr', async () => {
+    fx.server = await startMockLlmServer({ respond: () => ({ text: 'Hello there.' }) });
+    const args = ['-p', 'Say hello', '--provider', 'openai', '--base-url', fx.server.openaiBaseUrl, '--model', 'test-model'];
+    const command = reinCommand({ cli: fx.cli.cliPath, args, home: fx.home, env: { OPENAI_API_KEY: 'sk-test' } });
+    // stdout goes to a file, so what the pane shows is stderr alone.
+    const pane = await fx.tmux.start({ command: command.replace('; echo "EXIT', ' > out.txt; echo "EXIT'), cwd: fx.cwd });
+    fx.pane = pane;
+    const screen = await pane.waitFor(/EXIT:\d+/, 20_000);
+    expect(screen).toMatch(/^EXIT:0$/m);
+    const id = /^Session (\S+) saved\. Continue with: rein --resume \1$/m.exec(screen)?.[1];
+    expect(id).toBeDefined();
+    expect(existsSync(join(fx.home, 'sessions', id!, 'log.jsonl'))).toBe(true);
+    expect(readFileSync(join(fx.cwd, 'out.txt'), 'utf8')).toBe('Hello there.\n');
   });
 
   it('Ctrl+C once only warns; a second Ctrl+C exits and restores the terminal', async () => {

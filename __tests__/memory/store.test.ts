@@ -125,7 +125,8 @@ describe('MemoryStore', () => {
     expect(() => store.save({ name: '!!!', type: 'user', body: 'x' })).toThrow('A memory name needs at least one letter or digit');
   });
 
-  it('writes atomically, leaving no temp files behind', () => {
+  // That a crash mid-write leaves the old file is checked with a real kill -9 in __tests__/tools/atomicCrash.test.ts.
+  it('leaves no temp files behind after saves, updates and deletes', () => {
     for (let i = 0; i < 5; i++) store.save({ name: `fact-${i}`, type: i % 2 ? 'project' : 'user', body: `Fact number ${i}.` });
     store.update('fact-1', { body: 'Changed.' });
     store.delete('fact-2');

@@ -40,7 +40,8 @@ describe('listSessions', () => {
   it('lists sessions newest first by log mtime with their first prompt and prompt count', () => {
     fixture();
     const all = listSessions(sessionsDir);
-    expect(all.map((s) => s.sessionId)).toEqual(['20261102-090000-bbbbbb', '20261103-090000-cccccc', '20261104-090000-dddddd', '20261101-090000-aaaaaa']);
+    // dddddd was opened and left without a prompt: nothing to resume, so it is not listed.
+    expect(all.map((s) => s.sessionId)).toEqual(['20261102-090000-bbbbbb', '20261103-090000-cccccc', '20261101-090000-aaaaaa']);
     expect(all[0]).toEqual({
       sessionId: '20261102-090000-bbbbbb',
       file: path.join(sessionsDir, '20261102-090000-bbbbbb', 'log.jsonl'),
@@ -51,16 +52,16 @@ describe('listSessions', () => {
       firstPrompt: 'fix the build',
       messageCount: 2,
     });
-    expect(all.map((s) => [s.firstPrompt, s.messageCount])).toEqual([['fix the build', 2], ['add a flag', 3], ['', 0], ['oldest task', 1]]);
+    expect(all.map((s) => [s.firstPrompt, s.messageCount])).toEqual([['fix the build', 2], ['add a flag', 3], ['oldest task', 1]]);
   });
 
   it('filters by the directory a session started in and stops at the limit', () => {
     fixture();
     expect(listSessions(sessionsDir, { cwd: projectA }).map((s) => s.sessionId)).toEqual([
-      '20261103-090000-cccccc', '20261104-090000-dddddd', '20261101-090000-aaaaaa',
+      '20261103-090000-cccccc', '20261101-090000-aaaaaa',
     ]);
     expect(listSessions(sessionsDir, { cwd: `${projectB}/` }).map((s) => s.sessionId)).toEqual(['20261102-090000-bbbbbb']);
-    expect(listSessions(sessionsDir, { cwd: projectA, limit: 2 }).map((s) => s.sessionId)).toEqual(['20261103-090000-cccccc', '20261104-090000-dddddd']);
+    expect(listSessions(sessionsDir, { cwd: projectA, limit: 2 }).map((s) => s.sessionId)).toEqual(['20261103-090000-cccccc', '20261101-090000-aaaaaa']);
     expect(listSessions(sessionsDir, { limit: 1 }).map((s) => s.sessionId)).toEqual(['20261102-090000-bbbbbb']);
   });
 
@@ -73,6 +74,12 @@ describe('listSessions', () => {
     const again = SessionLog.reopen(log.file);
     again.append({ kind: 'event', event: { type: 'run_start', sessionId: id, runId: 'r2', prompt: 'resumed' } });
     expect(listSessions(sessionsDir)).toMatchObject([{ sessionId: id, firstPrompt: 'after a long line', messageCount: 2 }]);
+  });
+
+  it('never offers an empty session as the newest one to continue', () => {
+    fixture();
+    session('20261108-090000-eeeeee', projectA, [], '2026-11-09T09:00:00.000Z');
+    expect(listSessions(sessionsDir, { cwd: projectA, limit: 1, countMessages: false }).map((s) => s.sessionId)).toEqual(['20261103-090000-cccccc']);
   });
 
   it('returns an empty list when no session was ever saved', () => {
@@ -98,7 +105,15 @@ describe('findSession', () => {
     fixture();
     const attempt = () => findSession(sessionsDir, '202611');
     expect(attempt).toThrow(SessionLogError);
-    expect(attempt).toThrow(/matches 5 sessions .*20261101-090000-aaaaaa.*type more of the id/);
+    expect(attempt).toThrow(/matches 4 sessions .*20261101-090000-aaaaaa.*type more of the id/);
+  });
+
+  it('skips empty sessions when matching a prefix, and says so for the exact id of one', () => {
+    fixture();
+    // 20261104 is shared by the empty session dddddd and nothing else.
+    session('20261104-100000-gggggg', projectA, ['the real one'], '2026-11-02T09:00:00.000Z');
+    expect(findSession(sessionsDir, '20261104')?.sessionId).toBe('20261104-100000-gggggg');
+    expect(() => findSession(sessionsDir, '20261104-090000-dddddd')).toThrow(/has no messages yet/);
   });
 
   it('returns undefined when nothing matches and throws when the only match has no header', () => {

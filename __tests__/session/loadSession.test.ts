@@ -120,6 +120,26 @@ describe('loadSession', () => {
     expect(loaded.history).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hello' }] }]);
   });
 
+  it('falls back to the earlier rewrite and todo list when the newest ones are cut off', () => {
+    const log = newLog();
+    log.append({ kind: 'history', op: 'append_text', text: 'before' });
+    log.append({ kind: 'history', op: 'replace', messages: [{ role: 'user', content: [{ type: 'text', text: 'first summary' }] }] });
+    log.append({ kind: 'state', todos: [{ content: 'a', activeForm: 'doing a', status: 'pending' }] });
+    log.append({ kind: 'history', op: 'append', message: { role: 'assistant', content: [{ type: 'text', text: 'after' }] } });
+    const torn = JSON.stringify({ kind: 'state', todos: [] });
+    fs.appendFileSync(log.file, `${torn.slice(0, 12)}\n`);
+    const half = JSON.stringify({ kind: 'history', op: 'replace', messages: [{ role: 'user', content: [{ type: 'text', text: 'second summary' }] }] });
+    fs.appendFileSync(log.file, half.slice(0, half.length - 5));
+
+    const loaded = loadSession(log.file);
+    expect(loaded.history).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'first summary' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'after' }] },
+    ]);
+    expect(loaded.todos).toEqual([{ content: 'a', activeForm: 'doing a', status: 'pending' }]);
+    expect(loaded.warnings).toHaveLength(2);
+  });
+
   it('skips unreadable lines in the middle and names their line numbers', () => {
     const log = newLog();
     log.append({ kind: 'event', event: warning('one') });

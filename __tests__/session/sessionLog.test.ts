@@ -24,6 +24,30 @@ describe('SessionLog', () => {
     expect(JSON.parse(fs.readFileSync(log.file, 'utf8'))).toEqual({ kind: 'meta', version: 1, ...meta(id) });
   });
 
+  it('with lazy, writes nothing until a prompt or message arrives, then everything in order', () => {
+    const sessionsDir = path.join(tmp.dir, 'sessions');
+    const log = SessionLog.create({ sessionsDir, meta: meta(id), lazy: true });
+    log.append({ kind: 'event', event: warning('opened') });
+    expect(fs.existsSync(log.file)).toBe(false);
+    log.append({ kind: 'event', event: { type: 'run_start', sessionId: id, runId: 'r1', prompt: 'hello' } });
+    expect(fs.existsSync(log.file)).toBe(true);
+    log.append({ kind: 'history', op: 'append_text', text: 'hello' });
+    expect(messages(log.file)).toEqual(['opened', 'run_start']);
+    expect(loadSession(log.file).history).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hello' }] }]);
+  });
+
+  it('with lazy, leaves no log and no empty folder behind when closed before anything worth keeping', () => {
+    const sessionsDir = path.join(tmp.dir, 'sessions');
+    const log = SessionLog.create({ sessionsDir, meta: meta(id), lazy: true });
+    log.append({ kind: 'event', event: warning('opened') });
+    log.close();
+    expect(fs.existsSync(log.file)).toBe(false);
+    expect(fs.readdirSync(sessionsDir)).toEqual([]);
+    // A lazy log still refuses an id whose log exists, at once.
+    SessionLog.create({ sessionsDir, meta: meta(id) });
+    expect(() => SessionLog.create({ sessionsDir, meta: meta(id), lazy: true })).toThrow(/already exists/);
+  });
+
   it('refuses to overwrite an existing log or to use an id that is not a folder name', () => {
     const log = SessionLog.create({ sessionsDir: tmp.dir, meta: meta(id) });
     log.append({ kind: 'event', event: warning('keep me') });

@@ -72,6 +72,8 @@ export interface TmuxPane {
   alternateOn(): Promise<boolean>;
   /** Whether `capture-pane -a` (the alternate screen's content) works, which it only does in alternate mode. */
   canCaptureAlternate(): Promise<boolean>;
+  /** The pid of the shell the pane runs (rein is its child). */
+  panePid(): Promise<number>;
   kill(): Promise<void>;
 }
 
@@ -143,6 +145,9 @@ export function tmuxServer(label: string): TmuxServer {
         } catch {
           return false;
         }
+      },
+      async panePid() {
+        return Number((await tmux('display-message', '-p', '-t', target, '#{pane_pid}')).trim());
       },
       async kill() {
         await tmux('kill-session', '-t', name).catch(() => undefined);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BackgroundTaskInfo } from '../../source/engine/events.js';
 import { BackgroundTasks } from '../../source/tools/background.js';
@@ -60,6 +62,25 @@ describe('BackgroundTasks', () => {
     expect(small.output('bg1')).toHaveLength(100);
     expect(small.output('bg1').endsWith('999\n1000\n')).toBe(true);
     expect(small.readNew('bg1')?.output).toMatch(/^\[… [\d,]+ earlier characters were dropped …\]\n/);
+  });
+
+  it('keeps only a tail of a finished task once it was reported, with the full output saved in the session folder', async () => {
+    const outputDir = path.join(ws.dir, 'session', 'outputs');
+    const saving = new BackgroundTasks({ outputDir, keptTailChars: 100 });
+    saving.start('seq 1 3000', ws.dir);
+    await waitUntil(() => saving.get('bg1')?.status !== 'running');
+    const full = Array.from({ length: 3000 }, (_, i) => `${i + 1}\n`).join('');
+    // Until the model has been told, everything is kept.
+    expect(saving.output('bg1')).toBe(full);
+    expect(saving.takeFinished().map((t) => t.taskId)).toEqual(['bg1']);
+    expect(saving.output('bg1')).toHaveLength(100);
+    expect(full.endsWith(saving.output('bg1'))).toBe(true);
+    const read = saving.readNew('bg1')?.output ?? '';
+    const file = /the full output is in (\S+) …\]\n/.exec(read)?.[1];
+    expect(file).toBeDefined();
+    expect(path.dirname(file!)).toBe(outputDir);
+    expect(readFileSync(file!, 'utf8')).toBe(full);
+    expect(read.endsWith(saving.output('bg1'))).toBe(true);
   });
 
   it('throttles output notifications per task', async () => {

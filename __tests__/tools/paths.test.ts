@@ -31,6 +31,20 @@ describe('resolveToolPath', () => {
     expect(!r.ok && r.error).toBe(`\`${expected}\` is outside the workspace \`${ws.dir}\`; rein's file tools only work inside it.`);
   });
 
+  it('allows names that only start with two dots, inside the workspace and in subfolders', async () => {
+    await ws.write('..notes', 'n');
+    await ws.write('a/..b', 'b');
+    for (const [given, access] of [['..notes', 'read'], ['a/..b', 'read'], ['..notes', 'write'], ['a/..b', 'write'], ['..new/file.txt', 'write']] as const) {
+      const r = await resolveToolPath(given, ws.ctx(), access);
+      expect(r).toEqual({ ok: true, path: { abs: path.join(ws.dir, given), real: path.join(ws.dir, given), display: given } });
+    }
+    // A real parent step is still refused, also when the folder outside has a dotted name.
+    for (const given of ['../x', '..', 'a/../../x', '../..notes']) {
+      const r = await resolveToolPath(given, ws.ctx(), 'write');
+      expect(r.ok, given).toBe(false);
+    }
+  });
+
   it('refuses an escape through a symlink, for reads and for new files below it', async () => {
     await fs.symlink(outside, path.join(ws.dir, 'link'));
     const read = await resolveToolPath('link/secret.txt', ws.ctx(), 'read');

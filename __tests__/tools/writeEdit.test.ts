@@ -1,6 +1,6 @@
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { editFileTool } from '../../source/tools/editFile.js';
 import { readFileTool } from '../../source/tools/readFile.js';
 import { writeFileTool } from '../../source/tools/writeFile.js';
@@ -10,7 +10,31 @@ let ws: TestWorkspace;
 beforeEach(async () => {
   ws = await makeWorkspace();
 });
-afterEach(() => ws.cleanup());
+afterEach(() => {
+  vi.restoreAllMocks();
+  return ws.cleanup();
+});
+
+/**
+ * Makes every fs.promises.writeFile write in small chunks with pauses, and polls `file` between the chunks
+ * (a reader running while the write is under way); returns every content the reader saw mid-write.
+ */
+function watchWrites(file: string): { seen: Set<string>; midWrite: () => number } {
+  const realWrite = fs.writeFile.bind(fs);
+  const seen = new Set<string>();
+  let readsMidWrite = 0;
+  vi.spyOn(fs, 'writeFile').mockImplementation(async (target, data, options) => {
+    const bytes = Buffer.from(String(data));
+    await realWrite(target, '', options);
+    for (let at = 0; at < bytes.length; at += 1024) {
+      await fs.appendFile(target as string, bytes.subarray(at, at + 1024));
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      seen.add(readFileSync(file, 'utf8'));
+      readsMidWrite += 1;
+    }
+  });
+  return { seen, midWrite: () => readsMidWrite };
+}
 
 const read = (p: string) => readFileTool.execute({ path: p }, ws.ctx());
 
@@ -19,6 +43,22 @@ async function touchLater(file: string): Promise<void> {
   const later = new Date(Date.now() + 60_000);
   await fs.utimes(file, later, later);
 }
+
+describe('atomic writes', () => {
+  it('a reader never sees half a file while write_file or edit_file writes', async () => {
+    const file = await ws.write('big.txt', 'old line\n'.repeat(2_000));
+    const watch = watchWrites(file);
+    await read('big.txt');
+    const written = `head\n${'new line\n'.repeat(2_000)}`;
+    expect((await writeFileTool.execute({ path: 'big.txt', content: written }, ws.ctx())).isError).toBe(false);
+    await read('big.txt');
+    const edited = written.replace('head\n', 'first line\n');
+    expect((await editFileTool.execute({ path: 'big.txt', old_string: 'head\n', new_string: 'first line\n' }, ws.ctx())).isError).toBe(false);
+    expect(watch.midWrite()).toBeGreaterThan(10);
+    expect([...watch.seen].every((text) => [ 'old line\n'.repeat(2_000), written, edited ].includes(text))).toBe(true);
+    expect(await ws.read('big.txt')).toBe(edited);
+  });
+});
 
 describe('write_file', () => {
   it('creates files and parent folders, with a diff display and a short message', async () => {

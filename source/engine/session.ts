@@ -86,7 +86,8 @@ export function createSession(o: SessionOptions): EngineSession {
   const state: ToolSessionState = {
     files: new FileState(),
     todos: o.resume ? [...o.resume.todos] : [],
-    background: new BackgroundTasks(),
+    // Finished tasks' output is saved next to the log; only a tail stays in memory once reported.
+    background: new BackgroundTasks({ outputDir: join(sessionDir, 'outputs') }),
     sessionDir,
     extraReadableRoots: o.memory ? [o.memory.globalDir, o.memory.projectDir] : [],
   };

@@ -60,10 +60,11 @@ function logFiles(sessionsDir: string, idPrefix = ''): LogFile[] {
 }
 
 /** The header and first prompt from the head of a log; undefined when the log has no valid header. */
-function readHead(file: string): { cwd: string; model: string; startedAt: string; firstPrompt: string } | undefined {
+function readHead(file: string): { cwd: string; model: string; startedAt: string; firstPrompt: string; empty: boolean } | undefined {
   let lines: string[];
+  let truncated: boolean;
   try {
-    ({ lines } = readHeadLines(file, headBytes));
+    ({ lines, truncated } = readHeadLines(file, headBytes));
   } catch {
     return undefined;
   }
@@ -80,14 +81,27 @@ function readHead(file: string): { cwd: string; model: string; startedAt: string
       break;
     }
   }
-  return { cwd: meta.cwd, model: meta.model, startedAt: meta.startedAt, firstPrompt };
+  // No prompt in the head: the session is empty unless one lies past it (a rare, very long first record).
+  const empty = firstPrompt === '' && (!truncated || !hasPrompt(file));
+  return { cwd: meta.cwd, model: meta.model, startedAt: meta.startedAt, firstPrompt, empty };
 }
 
-function summarize(log: LogFile): SessionSummary | undefined {
+function hasPrompt(file: string): boolean {
+  try {
+    return countLinesStartingWith(file, runStartLinePrefix) > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The summary of a log; undefined when it has no valid header. `empty` is true when no prompt was ever sent in it. */
+function summarize(log: LogFile): (SessionSummary & { empty: boolean }) | undefined {
   const head = readHead(log.file);
   if (!head) return undefined;
   return { sessionId: log.sessionId, file: log.file, ...head, updatedAt: new Date(log.mtimeMs).toISOString(), messageCount: 0 };
 }
+
+const withoutEmptyFlag = ({ empty: _empty, ...summary }: SessionSummary & { empty: boolean }): SessionSummary => summary;
 
 function withMessageCount(summary: SessionSummary): SessionSummary {
   try {
@@ -98,7 +112,7 @@ function withMessageCount(summary: SessionSummary): SessionSummary {
 }
 
 /**
- * Saved sessions, newest first. Each log's head is read for its header and first prompt; the prompt
+ * Saved sessions, newest first, leaving out empty ones (no prompt sent). Each log's head is read for its header and first prompt; the prompt
  * count scans a whole log, so it is done only for the sessions returned.
  */
 export function listSessions(sessionsDir: string, opts: ListSessionsOptions = {}): SessionSummary[] {
@@ -107,32 +121,42 @@ export function listSessions(sessionsDir: string, opts: ListSessionsOptions = {}
   const out: SessionSummary[] = [];
   for (const log of logFiles(sessionsDir)) {
     if (out.length >= limit) break;
-    const summary = summarize(log);
-    if (!summary || (cwd !== undefined && path.resolve(summary.cwd) !== cwd)) continue;
+    const found = summarize(log);
+    // A session opened and left without a prompt has nothing to resume.
+    if (!found || found.empty || (cwd !== undefined && path.resolve(found.cwd) !== cwd)) continue;
+    const summary = withoutEmptyFlag(found);
     out.push(opts.countMessages === false ? summary : withMessageCount(summary));
   }
   return out;
 }
 
 /**
- * The session whose id is or uniquely starts with `idOrPrefix`; undefined when none matches.
- * Throws `SessionLogError` when several match or the only match cannot be read.
+ * The session whose id is or uniquely starts with `idOrPrefix` among sessions with a prompt; undefined when none
+ * matches. Throws `SessionLogError` when several match, the only match cannot be read, or the exact id is empty.
  */
 export function findSession(sessionsDir: string, idOrPrefix: string, opts: { countMessages?: boolean } = {}): SessionSummary | undefined {
   const prefix = idOrPrefix.trim();
   if (prefix === '') return undefined;
   const matches = logFiles(sessionsDir, prefix);
   const exact = matches.find((m) => m.sessionId === prefix);
-  const candidates = exact ? [exact] : matches;
+  if (exact) {
+    const summary = summarize(exact);
+    if (summary?.empty) {
+      throw new SessionLogError(`Session ${exact.sessionId} has no messages yet, so there is nothing to resume; start a new session instead.`);
+    }
+  }
+  // An empty session is never picked by a prefix; a log without a valid header stays, to be reported below.
+  const candidates = exact ? [exact] : matches.filter((m) => summarize(m)?.empty !== true);
   if (candidates.length === 0) return undefined;
   if (candidates.length > 1) {
     const ids = candidates.map((m) => m.sessionId).sort().reverse();
     const shown = ids.length > 10 ? `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more` : ids.join(', ');
     throw new SessionLogError(`"${prefix}" matches ${ids.length} sessions (${shown}); type more of the id.`);
   }
-  const summary = summarize(candidates[0]);
-  if (!summary) {
+  const found = summarize(candidates[0]);
+  if (!found) {
     throw new SessionLogError(`The log of session ${candidates[0].sessionId} has no valid header, so it cannot be resumed; start a new session instead.`);
   }
+  const summary = withoutEmptyFlag(found);
   return opts.countMessages === false ? summary : withMessageCount(summary);
 }

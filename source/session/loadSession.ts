@@ -74,7 +74,8 @@ export function loadSession(file: string, opts: LoadSessionOptions = {}): Loaded
 
   try {
     meta = readHeader(file);
-    const kept: TailLine[] = [];
+    // Lines to replay, newest first; rewrites and todo lists are parsed as they are met (see below).
+    const kept: Array<{ line: TailLine; value?: unknown }> = [];
     let sawReplace = false;
     let sawState = false;
     let eventCount = 0;
@@ -88,21 +89,31 @@ export function loadSession(file: string, opts: LoadSessionOptions = {}): Loaded
         if (eventCount >= maxEvents) droppedEvents += 1;
         else {
           eventCount += 1;
-          kept.push(line);
+          kept.push({ line });
         }
       } else if (text.startsWith(prefixes.history)) {
-        if (!sawReplace) kept.push(line);
-        if (text.startsWith(prefixes.replace)) sawReplace = true;
+        if (sawReplace) continue;
+        if (!text.startsWith(prefixes.replace)) {
+          kept.push({ line });
+          continue;
+        }
+        // Only a complete rewrite supersedes the lines before it: one cut off by kill -9 or a full disk
+        // is skipped like any damaged line, and the history falls back to the last good state.
+        const value = parseLine(text);
+        kept.push({ line, value });
+        if (isLogRecord(value)) sawReplace = true;
       } else if (text.startsWith(prefixes.state)) {
-        if (!sawState) kept.push(line);
-        sawState = true;
+        if (sawState) continue;
+        const value = parseLine(text);
+        kept.push({ line, value });
+        if (isLogRecord(value)) sawState = true;
       } else {
-        kept.push(line);
+        kept.push({ line });
       }
       if (sawReplace && sawState && eventCount >= maxEvents) break;
     }
-    for (const line of kept.reverse()) {
-      const value = parseLine(line.text);
+    for (const { line, value: parsed } of kept.reverse()) {
+      const value = parsed ?? parseLine(line.text);
       if (!isLogRecord(value)) {
         if (value !== undefined && isMetaShaped(value)) continue; // a repeated header carries nothing to replay
         warnings.push(line === newest ? cutOffWarning(file) : `Line ${lineNumberAt(file, line.offset)} of ${file} could not be read; it was skipped.`);

@@ -6,7 +6,16 @@ import { logFileName, serializeRecord, SessionLogError, type LogRecord, type Met
 export interface CreateSessionLogOptions {
   sessionsDir: string;
   meta: Omit<MetaRecord, 'kind' | 'version'>;
+  /**
+   * Write nothing until the first record worth keeping (a prompt or a history change); records before it are
+   * held and written with it. A session opened and quit without a prompt then leaves no log behind.
+   */
+  lazy?: boolean;
 }
+
+/** A prompt or a change to the conversation: what makes a session worth resuming. */
+const isWorthKeeping = (record: LogRecord): boolean =>
+  record.kind === 'history' || (record.kind === 'event' && record.event.type === 'run_start');
 
 const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -35,6 +44,8 @@ export class SessionLog {
     readonly file: string,
     /** Set when the file may end in a fragment, so the next record starts on a fresh line. */
     private needsSeparator: boolean,
+    /** A lazy log's meta line and held records, until the first record worth keeping; undefined once written. */
+    private held?: string[],
   ) {}
 
   /** Creates `<sessionsDir>/<sessionId>/` (it may already hold saved outputs) and writes the meta line. */
@@ -48,6 +59,12 @@ export class SessionLog {
     const meta: MetaRecord = { kind: 'meta', version: 1, ...opts.meta };
     try {
       fs.mkdirSync(dir, { recursive: true });
+      if (opts.lazy) {
+        // Fail at start, not at the first prompt, when the log could never be written.
+        if (fs.existsSync(file)) throw Object.assign(new Error('exists'), { code: 'EEXIST' });
+        fs.accessSync(dir, fs.constants.W_OK);
+        return new SessionLog(file, false, [serializeRecord(meta)]);
+      }
       // 'wx' refuses to overwrite: a second log for the same id would destroy the first.
       fs.writeFileSync(file, serializeRecord(meta), { flag: 'wx' });
     } catch (error) {
@@ -90,8 +107,16 @@ export class SessionLog {
       this.fail(`A session record could not be saved to ${this.file} (${reasonOf(error)}); resuming this session may miss it.`);
       return;
     }
+    if (this.held) {
+      this.held.push(line);
+      if (!isWorthKeeping(record)) return;
+      line = this.held.join('');
+    }
     try {
-      fs.appendFileSync(this.file, this.needsSeparator ? `\n${line}` : line);
+      // 'wx' for a lazy log's first write: never append to a log another rein created meanwhile.
+      if (this.held) fs.writeFileSync(this.file, line, { flag: 'wx' });
+      else fs.appendFileSync(this.file, this.needsSeparator ? `\n${line}` : line);
+      this.held = undefined;
       this.needsSeparator = false;
     } catch (error) {
       // A failed write may have left part of the line behind; keep the next record off it.
@@ -100,9 +125,19 @@ export class SessionLog {
     }
   }
 
-  /** Every record is already on disk after `append`; closing only stops further writes. */
+  /**
+   * Every record is already on disk after `append`; closing only stops further writes. A lazy log that never
+   * got a record worth keeping removes its session folder when nothing else was saved in it.
+   */
   close(): void {
     this.closed = true;
+    if (!this.held) return;
+    this.held = undefined;
+    try {
+      fs.rmdirSync(path.dirname(this.file));
+    } catch {
+      // The folder holds saved outputs (or is gone already): leave it.
+    }
   }
 
   private fail(message: string): void {

@@ -1,10 +1,17 @@
 // Background shell tasks: started by the bash tool, watched by the UI, read by the model through bash_output.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import type { BackgroundTaskInfo } from '../engine/events.js';
 import { spawnShell, type ShellProcess } from './processGroup.js';
+import { beginShutdown } from './processRegistry.js';
 
 export interface BackgroundTasksOptions {
   /** Output kept per task; older output is dropped first. */
   maxOutputChars?: number;
+  /** Where a finished task's output is saved in full (the session's `outputs/` folder). */
+  outputDir?: string;
+  /** Output kept in memory for a finished task once the model was told it ended; the rest is in the saved file. */
+  keptTailChars?: number;
   /** Minimum time between two output notifications of one task (start and exit always notify). */
   notifyIntervalMs?: number;
   killGraceMs?: number;
@@ -22,6 +29,10 @@ interface Task {
   killed: boolean;
   /** The model has seen how this task ended (or it is still running). */
   seen: boolean;
+  /** The file holding the task's output, once it ended and was saved. */
+  savedPath?: string;
+  /** Characters dropped before the output was saved (so the file lacks them too). */
+  droppedBeforeSave: number;
   lastNotify: number;
   pendingNotify?: NodeJS.Timeout;
   exited: Promise<void>;
@@ -38,12 +49,16 @@ export class BackgroundTasks {
   private readonly listeners = new Set<(info: BackgroundTaskInfo) => void>();
   private nextId = 1;
   private readonly maxOutputChars: number;
+  private readonly keptTailChars: number;
+  private readonly outputDir: string | undefined;
   private readonly notifyIntervalMs: number;
   private readonly killGraceMs: number | undefined;
   private readonly now: () => number;
 
   constructor(options: BackgroundTasksOptions = {}) {
     this.maxOutputChars = options.maxOutputChars ?? 4_000_000;
+    this.keptTailChars = options.keptTailChars ?? 20_000;
+    this.outputDir = options.outputDir;
     this.notifyIntervalMs = options.notifyIntervalMs ?? 250;
     this.killGraceMs = options.killGraceMs;
     this.now = options.now ?? Date.now;
@@ -59,13 +74,15 @@ export class BackgroundTasks {
       readOffset: 0,
       killed: false,
       seen: true,
+      droppedBeforeSave: 0,
       lastNotify: 0,
       process: spawnShell(command, { cwd, killGraceMs: this.killGraceMs, onOutput: (chunk) => this.append(task, chunk) }),
       exited: Promise.resolve(),
     };
-    task.exited = task.process.exited.then((exit) => {
+    task.exited = task.process.exited.then(async (exit) => {
       if (exit.spawnError) this.append(task, `${exit.spawnError}\n`);
       clearTimeout(task.pendingNotify);
+      await this.save(task);
       task.info.exitCode = exit.exitCode;
       task.info.status = task.killed ? 'killed' : exit.exitCode === 0 ? 'exited' : 'failed';
       task.info.endedAt = this.now();
@@ -98,10 +115,14 @@ export class BackgroundTasks {
     const end = task.dropped + task.output.length;
     let output = task.output.slice(Math.max(0, task.readOffset - task.dropped));
     if (task.readOffset < task.dropped) {
-      output = `[… ${(task.dropped - task.readOffset).toLocaleString('en-US')} earlier characters were dropped …]\n${output}`;
+      const count = (task.dropped - task.readOffset).toLocaleString('en-US');
+      const where = !task.savedPath ? ''
+        : task.droppedBeforeSave === 0 ? `; the full output is in ${task.savedPath}`
+        : `; the last ${this.maxOutputChars.toLocaleString('en-US')} are in ${task.savedPath}`;
+      output = `[… ${count} earlier characters were dropped${where} …]\n${output}`;
     }
     task.readOffset = end;
-    if (task.info.status !== 'running') task.seen = true;
+    if (task.info.status !== 'running') this.markSeen(task);
     return { output, info: { ...task.info } };
   }
 
@@ -115,7 +136,9 @@ export class BackgroundTasks {
     return true;
   }
 
+  /** Stops every task as the session closes; the commands still running count as stopped by rein's shutdown. */
   async killAll(): Promise<void> {
+    beginShutdown();
     await Promise.all([...this.tasks.keys()].map((taskId) => this.kill(taskId)));
   }
 
@@ -129,11 +152,34 @@ export class BackgroundTasks {
     const finished: BackgroundTaskInfo[] = [];
     for (const task of this.tasks.values()) {
       if (task.info.status !== 'running' && !task.seen) {
-        task.seen = true;
+        this.markSeen(task);
         finished.push({ ...task.info });
       }
     }
     return finished;
+  }
+
+  /** Writes a finished task's output to the session folder; without a folder (or on failure) it stays in memory only. */
+  private async save(task: Task): Promise<void> {
+    if (!this.outputDir || task.output === '') return;
+    const file = path.join(this.outputDir, `background-${task.info.taskId}-${task.info.startedAt}.txt`);
+    try {
+      await fs.mkdir(this.outputDir, { recursive: true });
+      await fs.writeFile(file, task.output);
+      task.savedPath = file;
+      task.droppedBeforeSave = task.dropped;
+    } catch {
+      // The output stays in memory (the tail of it, once reported); the drop marker then names no file.
+    }
+  }
+
+  /** Once the model was told a task ended, only a tail stays in memory: long-lived sessions run many tasks. */
+  private markSeen(task: Task): void {
+    task.seen = true;
+    if (task.output.length <= this.keptTailChars) return;
+    const drop = task.output.length - this.keptTailChars;
+    task.output = task.output.slice(drop);
+    task.dropped += drop;
   }
 
   private append(task: Task, chunk: string): void {

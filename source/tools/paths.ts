@@ -53,7 +53,8 @@ export async function realpathNearest(absPath: string): Promise<string> {
 
 export function isInside(child: string, root: string): boolean {
   const rel = path.relative(root, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  // A parent step is `..` alone or followed by a separator: `..notes` is an ordinary name inside root.
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
 export function displayPath(absPath: string, cwd: string): string {

@@ -1,5 +1,6 @@
 // Runs a bash command in its own process group so a timeout, an abort or a kill takes down everything it started.
 import type { execa as ExecaFn } from 'execa';
+import { registerProcessGroup } from './processRegistry.js';
 
 type Execa = typeof ExecaFn;
 let loadedExeca: Execa | undefined;
@@ -83,11 +84,15 @@ function startShell(execa: Execa, command: string, options: ShellOptions): Shell
   const pid = subprocess.pid;
   const grace = options.killGraceMs ?? defaultKillGraceMs;
   let exitedEarly: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  // Registered until the whole group is gone, so every way out of rein can stop it (see processRegistry.ts).
+  const unregister = pid === undefined ? () => {} : registerProcessGroup(pid, command);
 
   subprocess.all?.setEncoding('utf8');
   subprocess.all?.on('data', (chunk: string) => options.onOutput(chunk));
   subprocess.on('exit', (code, signal) => {
     exitedEarly = { code, signal };
+    // What the shell left running in its group (`server &`) stays registered; it dies with rein at the latest.
+    if (pid !== undefined && !signalGroup(pid, 0)) unregister();
     setTimeout(() => {
       subprocess.stdout?.destroy();
       subprocess.stderr?.destroy();
@@ -116,6 +121,7 @@ function startShell(execa: Execa, command: string, options: ShellOptions): Shell
     }
     signalGroup(pid, 'SIGKILL');
     await exited;
+    unregister();
   };
 
   return { pid, exited, kill };
