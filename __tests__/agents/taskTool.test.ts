@@ -223,3 +223,46 @@ describe('the task tool', () => {
     expect(readFileSync(join(h.workspace, 'f.txt'), 'utf8')).toBe('B\n');
   });
 });
+
+describe('background subagents', () => {
+  const untilTask = async (harness: Harness, status: string) => {
+    for (let i = 0; i < 400; i++) {
+      if (harness.session.backgroundTasks().some((t) => t.status === status)) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`no background task reached ${status}`);
+  };
+
+  it('returns an id at once; the answer reaches the parent in a later request as a reminder', async () => {
+    h = makeHarness((request) => {
+      if (isChild(request)) return { text: 'the child answer' };
+      const last = JSON.stringify(request.messages.at(-1));
+      if (request.messages.length === 1) return { toolCalls: [{ name: 'task', input: { description: 'look around', prompt: 'child A', subagent_type: 'explore', run_in_background: true } }] };
+      return { text: last.includes('the child answer') ? 'got it' : 'waiting' };
+    }, { agents: agents() });
+    await runPrompt(h.session, 'go');
+    const started = lastToolResults(h.provider.requests.filter((r) => !isChild(r))[1])[0];
+    expect(started).toMatch(/^Started the explore subagent in the background as bg1\./);
+    await untilTask(h, 'exited');
+    await runPrompt(h.session, 'anything new?');
+    const reminded = h.provider.requests.filter((r) => !isChild(r) && JSON.stringify(r.messages.at(-1)).includes('bg1 (explore subagent: look around) ended. Its answer:\\nthe child answer'));
+    expect(reminded).toHaveLength(1);
+    expect(h.invalidRequests).toEqual([]);
+  });
+
+  it('kill_task stops a background subagent, and so does Esc', async () => {
+    h = makeHarness((request) => {
+      if (isChild(request)) return { text: 'working', hang: true };
+      if (request.messages.length === 1) return { toolCalls: [{ name: 'task', input: { description: 'wait', prompt: 'child A', subagent_type: 'explore', run_in_background: true } }, { name: 'task', input: { description: 'wait too', prompt: 'child B', subagent_type: 'explore', run_in_background: true } }] };
+      return { text: 'ok' };
+    }, { agents: agents() });
+    await runPrompt(h.session, 'go');
+    await h.session.killTask('bg1');
+    expect(h.session.backgroundTasks().find((t) => t.taskId === 'bg1')?.status).toBe('killed');
+    expect(h.session.backgroundTasks().find((t) => t.taskId === 'bg2')?.status).toBe('running');
+    h.session.abort();
+    await untilTask(h, 'killed');
+    for (let i = 0; i < 400 && h.session.backgroundTasks().some((t) => t.status === 'running'); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(h.session.backgroundTasks().map((t) => t.status)).toEqual(['killed', 'killed']);
+  });
+});

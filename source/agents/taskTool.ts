@@ -8,6 +8,7 @@ export interface TaskArgs {
   description: string;
   prompt: string;
   subagent_type: string;
+  run_in_background?: boolean;
 }
 
 export interface TaskToolOptions {
@@ -63,6 +64,13 @@ function failure(agent: string, outcome: ChildOutcome): string | undefined {
   }
 }
 
+function answerOf(agent: string, outcome: ChildOutcome): { content: string; display: string; isError: boolean } {
+  const problem = failure(agent, outcome);
+  const text = outcome.text.trim();
+  if (problem) return { content: `${problem}${text ? `\nIts last text:\n${text}` : ''}\n${footer(agent, outcome)}`, display: problem, isError: true };
+  return { content: `${text}\n\n${footer(agent, outcome)}`, display: text, isError: false };
+}
+
 function describeTypes(agents: AgentDefinition[]): string {
   return agents.map((agent) => `- ${agent.name}: ${agent.description}`).join('\n');
 }
@@ -85,6 +93,10 @@ export function createTaskTool(o: TaskToolOptions): AnyTool {
         description: { type: 'string', description: 'What the subagent does, in 3-5 words (shown to the user).' },
         prompt: { type: 'string', description: 'The whole brief: the task, what to look at, and what to report back.' },
         subagent_type: { type: 'string', enum: o.agents.map((agent) => agent.name), description: 'Which kind of subagent to start.' },
+        run_in_background: {
+          type: 'boolean',
+          description: 'Return at once with a task id; the answer reaches you in a later turn when the subagent ends. kill_task stops it.',
+        },
       },
       required: ['description', 'prompt', 'subagent_type'],
       additionalProperties: false,
@@ -105,10 +117,21 @@ export function createTaskTool(o: TaskToolOptions): AnyTool {
         o.emit(event.type === 'approval_request' ? { ...event, requester } : event);
         if (event.type === 'tool_start') ctx.onProgress(`${event.name}(${event.summary})`);
       };
-      const outcome = await inSlot(() => runChild(o.environment, { agent, prompt: args.prompt, parentToolCallId: ctx.toolCallId, signal: ctx.signal, emit }));
-      const problem = failure(agent.name, outcome);
-      if (problem) return errorResult(`${problem}${outcome.text.trim() ? `\nIts last text:\n${outcome.text.trim()}` : ''}\n${footer(agent.name, outcome)}`);
-      return textResult(`${outcome.text.trim()}\n\n${footer(agent.name, outcome)}`, false, outcome.text.trim());
+      const start = (signal: AbortSignal) => inSlot(() => runChild(o.environment, { agent, prompt: args.prompt, parentToolCallId: ctx.toolCallId, signal, emit }));
+      if (args.run_in_background) {
+        const task = ctx.state.background.startWork(`${agent.name} subagent: ${args.description}`, async (onOutput, signal) => {
+          const answer = answerOf(agent.name, await start(signal));
+          onOutput(answer.content);
+          return answer.isError ? 1 : 0;
+        });
+        return textResult(
+          `Started the ${agent.name} subagent in the background as ${task.taskId}. Its answer reaches you when it ends; kill_task ${task.taskId} stops it.`,
+          false,
+          `started in the background as ${task.taskId}`,
+        );
+      }
+      const answer = answerOf(agent.name, await start(ctx.signal));
+      return answer.isError ? errorResult(answer.content) : textResult(answer.content, false, answer.display);
     },
   });
 }

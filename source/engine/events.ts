@@ -30,6 +30,8 @@ export interface BackgroundTaskInfo {
   startedAt: number;
   endedAt?: number;
   lastLine: string;
+  /** A background subagent rather than a shell command: `command` is its type and description. */
+  kind?: 'subagent';
 }
 
 export interface ContextInfo {

@@ -6,9 +6,17 @@ export const todoReminderAfterRounds = 3;
 
 export const wrapReminder = (text: string): string => `<system-reminder>\n${text}\n</system-reminder>`;
 
-export function backgroundResults(finished: readonly BackgroundTaskInfo[]): string | undefined {
+/** Characters of a background subagent's answer given in the reminder; the rest is read with bash_output. */
+const subagentAnswerChars = 8000;
+
+export function backgroundResults(finished: readonly BackgroundTaskInfo[], outputOf: (taskId: string) => string = () => ''): string | undefined {
   if (finished.length === 0) return undefined;
   const lines = finished.map((t) => {
+    if (t.kind === 'subagent') {
+      const answer = outputOf(t.taskId);
+      const shown = answer.length > subagentAnswerChars ? `${answer.slice(0, subagentAnswerChars)}\n[… cut; read the rest with bash_output ${t.taskId}]` : answer;
+      return `- ${t.taskId} (${t.command}) ${t.status === 'killed' ? 'was stopped' : 'ended'}. Its answer:\n${shown}`;
+    }
     const how = t.status === 'exited' ? `exited with code ${t.exitCode ?? 0}` : t.status;
     const last = t.lastLine ? `; last output line: ${t.lastLine.slice(0, 200)}` : '';
     return `- ${t.taskId} \`${t.command}\` ${how}${last}. Read its output with bash_output.`;

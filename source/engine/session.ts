@@ -257,7 +257,11 @@ export function createSession(o: SessionOptions): EngineSession {
     history: () => history.messages,
     prefix: () => ({ system, tools: toolSchemas }),
     respond: (approvalId: string, decision: ApprovalDecision) => { broker.respond(approvalId, decision); },
-    abort: () => controller?.abort(),
+    abort: () => {
+      controller?.abort();
+      // Esc stops background subagents too; background commands keep running until killed.
+      void state.background.killSubagents();
+    },
     isRunning: () => controller !== undefined,
     setMode(mode) {
       if (mode === info.mode) return;

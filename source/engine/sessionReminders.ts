@@ -66,7 +66,8 @@ export class SessionReminders {
       const state = this.stateSummary();
       if (state) out.push(wrapReminder(state));
     }
-    const finished = backgroundResults(this.o.state.background.takeFinished());
+    const background = this.o.state.background;
+    const finished = backgroundResults(background.takeFinished(), (taskId) => background.output(taskId));
     if (finished) out.push(finished);
     const nudge = this.nudge.beforeRequest(this.o.state.todos);
     if (nudge) out.push(nudge);

@@ -65,8 +65,35 @@ export class BackgroundTasks {
   }
 
   start(command: string, cwd: string): BackgroundTaskInfo {
+    return this.track(command, undefined, (onOutput) => spawnShell(command, { cwd, killGraceMs: this.killGraceMs, onOutput }));
+  }
+
+  /**
+   * Background work that is not a shell command (a subagent): it writes its output through `onOutput` and
+   * resolves with an exit code; kill_task, Esc and shutdown abort its signal.
+   */
+  startWork(label: string, work: (onOutput: (chunk: string) => void, signal: AbortSignal) => Promise<number>): BackgroundTaskInfo {
+    return this.track(label, 'subagent', (onOutput) => {
+      const controller = new AbortController();
+      // Started on the next tick, so output never arrives before the task is tracked.
+      const exited = Promise.resolve().then(() => work(onOutput, controller.signal)).then(
+        (exitCode) => ({ exitCode, signal: undefined }),
+        (err: unknown) => ({ exitCode: 1, signal: undefined, spawnError: err instanceof Error ? err.message : String(err) }),
+      );
+      return { pid: undefined, exited, kill: async () => { controller.abort(); await exited; } };
+    });
+  }
+
+  /** Stops every background subagent (Esc stops them with the run). */
+  async killSubagents(): Promise<void> {
+    await Promise.all([...this.tasks.values()].filter((t) => t.info.kind === 'subagent').map((t) => this.kill(t.info.taskId)));
+  }
+
+  private track(command: string, kind: 'subagent' | undefined, launch: (onOutput: (chunk: string) => void) => ShellProcess): BackgroundTaskInfo {
     const taskId = `bg${this.nextId++}`;
-    const info: BackgroundTaskInfo = { taskId, command, status: 'running', startedAt: this.now(), lastLine: '' };
+    const info: BackgroundTaskInfo = { taskId, command, status: 'running', startedAt: this.now(), lastLine: '', ...(kind ? { kind } : {}) };
+    // Output arrives only after launch returns, when `task` is set.
+    const process = launch((chunk) => this.append(task, chunk));
     const task: Task = {
       info,
       output: '',
@@ -76,7 +103,7 @@ export class BackgroundTasks {
       seen: true,
       droppedBeforeSave: 0,
       lastNotify: 0,
-      process: spawnShell(command, { cwd, killGraceMs: this.killGraceMs, onOutput: (chunk) => this.append(task, chunk) }),
+      process,
       exited: Promise.resolve(),
     };
     task.exited = task.process.exited.then(async (exit) => {
