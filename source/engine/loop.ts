@@ -44,7 +44,9 @@ export interface LoopOptions extends ToolEnvironment {
 }
 
 /** Errors that will not go away by asking again. */
-const fatalErrorKinds = new Set<ProviderError['kind']>(['auth', 'not_found', 'bad_request']);
+// The provider has already retried what can be retried: asking again cannot fix these (a server that cannot be
+// reached included, whose error would otherwise be repeated for every new attempt).
+const fatalErrorKinds = new Set<ProviderError['kind']>(['auth', 'not_found', 'bad_request', 'connection']);
 const maxConsecutiveErrors = 3;
 
 const textOf = (message: AssistantMessage): string =>
@@ -104,6 +106,7 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
           case 'retry':
             yield { type: 'retry', runId: o.runId, messageId, attempt: event.attempt, maxAttempts: event.maxAttempts, delayMs: event.delayMs, reason: event.reason };
             break;
+          case 'warning': yield { type: 'warning', runId: o.runId, message: event.message }; break;
           case 'usage': break;
           case 'done':
             message = event.message;

@@ -10,10 +10,15 @@ export interface ModelPrice {
 
 // First match wins, so more specific names come first. Unknown models show no cost rather than a wrong one.
 const prices: Array<[RegExp, ModelPrice]> = [
+  [/^claude-fable-5-2/, { input: 8, output: 40, cacheRead: 0.8, cacheWrite: 10 }],
+  [/^claude-fable-5(-1)?$/, { input: 10, output: 50, cacheRead: 1, cacheWrite: 12.5 }],
+  [/^claude-opus-5-5/, { input: 4, output: 20, cacheRead: 0.4, cacheWrite: 5 }],
+  [/^claude-opus-5(-|$)/, { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 }],
+  [/^claude-sonnet-5(-|$)/, { input: 2, output: 10, cacheRead: 0.2, cacheWrite: 2.5 }],
   [/^claude-opus-4-[5-9]/, { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 }],
   [/^claude-(3-)?opus/, { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 }],
   [/^claude-opus-4/, { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 }],
-  [/^claude-(3-[57]-)?sonnet|^claude-sonnet/, { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 }],
+  [/^claude-(3-[57]-)?sonnet|^claude-sonnet-4/, { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 }],
   [/^claude-haiku-4/, { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 }],
   [/^claude-3-5-haiku/, { input: 0.8, output: 4, cacheRead: 0.08, cacheWrite: 1 }],
   [/^gpt-4o-mini/, { input: 0.15, output: 0.6, cacheRead: 0.075, cacheWrite: 0 }],
