@@ -48,7 +48,7 @@ function findResumed(args: CliArgs, sessionsDir: string, cwd: string): LoadedSes
 /** Rough token count for the instruction budget; exact counting is only worth its start-up cost near the limit. */
 const estimateTokens = (text: string): number => Math.ceil(text.length / 3);
 
-function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; keyHint: string }, interactive: boolean, reinHome: string) {
+function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; keyHint: string }, interactive: boolean, reinHome: string, baseUrlFrom?: string) {
   const cwd = process.cwd();
   const sessionsDir = join(reinHome, 'sessions');
   const resumed = findResumed(args, sessionsDir, cwd);
@@ -63,7 +63,10 @@ function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; k
     ? SessionLog.reopen(sessionLogPath(sessionsDir, sessionId))
     : SessionLog.create({ sessionsDir, meta: { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString() } });
   const session = createSession({
-    provider: createProvider({ provider: config.provider, apiKey: key.apiKey, baseUrl: config.baseUrl, maxRetries: config.maxRetries, keyHint: key.keyHint }),
+    provider: createProvider({
+      provider: config.provider, apiKey: key.apiKey, baseUrl: config.baseUrl, baseUrlFrom, maxRetries: config.maxRetries, keyHint: key.keyHint,
+      requestTimeoutMs: config.requestTimeoutMs, streamIdleTimeoutMs: config.streamIdleTimeoutMs, thinking: config.thinking,
+    }),
     providerName: config.provider,
     model,
     tools: builtinTools.filter((t) => enabled.has(t.name)),
@@ -101,11 +104,11 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const reinHome = resolveReinHome(process.env);
-  const { config } = loadConfig({
+  const { config, baseUrlFrom } = loadConfig({
     cwd: process.cwd(),
     env: process.env,
     reinHome,
-    flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl, maxTurns: args.maxTurns, permissionMode: args.permissionMode },
+    flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl, maxTurns: args.maxTurns, permissionMode: args.permissionMode, thinking: args.thinking },
   });
   const key = resolveApiKey(config, process.env);
 
@@ -116,13 +119,13 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`rein: ${key.message}\n`);
       return 2;
     }
-    const { session, resumed } = openSession(config, args, key, false, reinHome);
+    const { session, resumed } = openSession(config, args, key, false, reinHome, baseUrlFrom);
     for (const warning of resumed?.warnings ?? []) process.stderr.write(`rein: ${warning}\n`);
     return runHeadless({ session, prompt, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr });
   }
 
   const { startTui } = await withoutFetch(() => import('../components/tui.js'));
-  const opened = key.ok ? openSession(config, args, key, true, reinHome) : undefined;
+  const opened = key.ok ? openSession(config, args, key, true, reinHome, baseUrlFrom) : undefined;
   const result = await startTui({
     session: opened?.session,
     setupMessage: key.ok ? undefined : key.message,
