@@ -79,7 +79,8 @@ function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; k
     temperature: config.temperature,
     sessionsDir,
     sessionId,
-    contextWindow: window,
+    // Only a configured window is fixed; otherwise the window follows the model, /model included.
+    contextWindow: config.context.maxContextTokens,
     context: {
       dangerRatio: config.context.contextDangerRatio,
       keepRecentToolResults: config.context.keepRecentToolResults,

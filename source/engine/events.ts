@@ -74,12 +74,14 @@ export type AgentEvent =
   | { type: 'tool_end'; runId: string; toolCallId: string; name: string; result: ToolResult; durationMs: number }
   | { type: 'todos'; runId: string; todos: TodoItem[] }
   | { type: 'background_task'; task: BackgroundTaskInfo }
-  | { type: 'usage'; runId: string; turnUsage: Usage; totalUsage: Usage; context: ContextInfo }
+  /** `model` made this call (each model's tokens keep its own price); logs from before it was recorded lack it. */
+  | { type: 'usage'; runId: string; turnUsage: Usage; totalUsage: Usage; context: ContextInfo; model?: string }
   | { type: 'warning'; runId?: string; message: string }
   | { type: 'error'; runId?: string; message: string }
   | { type: 'compaction'; runId?: string; level: 'micro' | 'auto' | 'manual'; tokensBefore: number; tokensAfter: number; summary?: string }
   | { type: 'mode_change'; mode: PermissionMode }
-  | { type: 'model_change'; model: string }
+  /** `contextWindow` is the new model's window, against which the context is measured from now on. */
+  | { type: 'model_change'; model: string; contextWindow?: number }
   | { type: 'conversation_cleared'; sessionId: string }
   | {
       type: 'run_end';

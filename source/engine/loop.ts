@@ -165,7 +165,7 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
     const contextTokens = o.context.estimate(o.system, o.tools, o.history.messages);
     const window = o.context.window;
     yield {
-      type: 'usage', runId: o.runId, turnUsage: usage, totalUsage: total,
+      type: 'usage', runId: o.runId, turnUsage: usage, totalUsage: total, model: o.model,
       context: { tokens: contextTokens, window, percent: Math.min(100, Math.round((contextTokens / window) * 1000) / 10) },
     };
     lastText = textOf(message) || lastText;

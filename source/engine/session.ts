@@ -204,7 +204,7 @@ export function createSession(o: SessionOptions): EngineSession {
       info.model = model;
       info.contextWindow = o.contextWindow ?? contextWindowFor(model);
       context.setWindow(info.contextWindow);
-      emit({ type: 'model_change', model });
+      emit({ type: 'model_change', model, contextWindow: info.contextWindow });
     },
     clear() {
       // A running loop may still answer its pending calls after the abort: clear once it has ended.

@@ -1,5 +1,5 @@
 // Per-model token prices (US dollars per million tokens), so the status bar and /cost can show what a session cost.
-import type { Usage } from '../providers/types.js';
+import { addUsage, emptyUsage, type Usage } from '../providers/types.js';
 
 export interface ModelPrice {
   input: number;
@@ -49,4 +49,26 @@ export function costOf(usage: Usage, model: string): number | undefined {
   const dollars =
     uncached * price.input + usage.cacheReadTokens * price.cacheRead + usage.cacheWriteTokens * price.cacheWrite + usage.outputTokens * price.output;
   return dollars / 1_000_000;
+}
+
+/** Dollars for tokens kept per model, each at its own price; undefined when any model used has no known price. */
+export function costByModel(usageByModel: Readonly<Record<string, Usage>>): number | undefined {
+  let total = 0;
+  for (const [model, usage] of Object.entries(usageByModel)) {
+    const cost = costOf(usage, model);
+    if (cost === undefined) return undefined;
+    total += cost;
+  }
+  return total;
+}
+
+/** The per-model tokens and their cost, as the store keeps them. */
+export function pricedUsage(usageByModel: Record<string, Usage>): { usageByModel: Record<string, Usage>; cost?: number } {
+  const cost = costByModel(usageByModel);
+  return cost === undefined ? { usageByModel } : { usageByModel, cost };
+}
+
+/** Adds one call's tokens to the model that made it. */
+export function addModelUsage(usageByModel: Readonly<Record<string, Usage>>, model: string, usage: Usage): { usageByModel: Record<string, Usage>; cost?: number } {
+  return pricedUsage({ ...usageByModel, [model]: addUsage(usageByModel[model] ?? emptyUsage(), usage) });
 }
