@@ -6,6 +6,7 @@ import { createAnthropicProvider } from '../../source/providers/anthropic.js';
 import { classifyProviderError } from '../../source/providers/errors.js';
 import { createProvider } from '../../source/providers/index.js';
 import { createOpenAIProvider } from '../../source/providers/openai.js';
+import { makeHarness, runEnd, runPrompt } from '../support/engineHarness.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
 import { doneOf, recordingSleep, request, run, userText } from './collect.js';
 
@@ -90,4 +91,17 @@ test('neither SDK writes to the terminal; a retiring model gets one warning even
   expect(first.filter((e) => e.type === 'warning').map((e) => (e as { message: string }).message)).toEqual([
     'The model claude-sonnet-4-5 reaches its end of life on November 30th, 2026; choose a current one with /model or --model (for example claude-sonnet-5-5).',
   ]);
+});
+
+test('a run whose provider cannot connect says so once and ends, without asking again', async () => {
+  const error = { kind: 'connection' as const, message: 'Nothing is listening at http://127.0.0.1:9 (connection refused); start the server or correct the --base-url flag.' };
+  const h = makeHarness(() => ({ error }));
+  try {
+    const events = await runPrompt(h.session, 'hi');
+    expect(events.filter((e) => e.type === 'error').map((e) => (e as { message: string }).message)).toEqual([error.message]);
+    expect(runEnd(events)).toMatchObject({ reason: 'error', error: error.message });
+    expect(h.provider.requests).toHaveLength(1);
+  } finally {
+    await h.cleanup();
+  }
 });
