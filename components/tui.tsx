@@ -111,5 +111,5 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
     bridge.dispose();
     await session.close();
   }
-  return { exitCode: 0, usageLine: usageSummaryLine(session.totalUsage(), bridge.store.getState().session.model) };
+  return { exitCode: 0, usageLine: usageSummaryLine(session.totalUsage(), bridge.store.getState().cost) };
 }

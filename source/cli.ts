@@ -50,7 +50,7 @@ function findResumed(args: CliArgs, sessionsDir: string, cwd: string): LoadedSes
 /** Rough token count for the instruction budget; exact counting is only worth its start-up cost near the limit. */
 const estimateTokens = (text: string): number => Math.ceil(text.length / 3);
 
-function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; keyHint: string }, interactive: boolean, reinHome: string) {
+function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; keyHint: string }, interactive: boolean, reinHome: string, baseUrlFrom?: string) {
   const cwd = process.cwd();
   const sessionsDir = join(reinHome, 'sessions');
   const resumed = findResumed(args, sessionsDir, cwd);
@@ -66,7 +66,10 @@ function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; k
     ? SessionLog.reopen(sessionLogPath(sessionsDir, sessionId))
     : SessionLog.create({ sessionsDir, lazy: true, meta: { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString() } });
   const session = createSession({
-    provider: createProvider({ provider: config.provider, apiKey: key.apiKey, baseUrl: config.baseUrl, maxRetries: config.maxRetries, keyHint: key.keyHint }),
+    provider: createProvider({
+      provider: config.provider, apiKey: key.apiKey, baseUrl: config.baseUrl, baseUrlFrom, maxRetries: config.maxRetries, keyHint: key.keyHint,
+      requestTimeoutMs: config.requestTimeoutMs, streamIdleTimeoutMs: config.streamIdleTimeoutMs, thinking: config.thinking,
+    }),
     providerName: config.provider,
     model,
     tools: builtinTools.filter((t) => enabled.has(t.name)),
@@ -79,7 +82,8 @@ function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; k
     temperature: config.temperature,
     sessionsDir,
     sessionId,
-    contextWindow: window,
+    // Only a configured window is fixed; otherwise the window follows the model, /model included.
+    contextWindow: config.context.maxContextTokens,
     context: {
       dangerRatio: config.context.contextDangerRatio,
       keepRecentToolResults: config.context.keepRecentToolResults,
@@ -111,11 +115,11 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const reinHome = resolveReinHome(process.env);
-  const { config } = loadConfig({
+  const { config, baseUrlFrom } = loadConfig({
     cwd: process.cwd(),
     env: process.env,
     reinHome,
-    flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl, maxTurns: args.maxTurns, permissionMode: args.permissionMode },
+    flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl, maxTurns: args.maxTurns, permissionMode: args.permissionMode, thinking: args.thinking },
   });
   const key = resolveApiKey(config, process.env);
   // From here on every way out stops the processes rein started (see shutdown.ts).
@@ -129,7 +133,7 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (args.team && !config.tools.includes('task')) throw new UsageError('--team needs the task tool; add "task" to "tools" in agent.config.json.');
-    const { session, resumed, logFile } = openSession(config, args, key, false, reinHome);
+    const { session, resumed, logFile } = openSession(config, args, key, false, reinHome, baseUrlFrom);
     for (const warning of resumed?.warnings ?? []) process.stderr.write(`rein: ${warning}\n`);
     // JSON output carries session_id; a person at a terminal is told how to continue.
     if (args.outputFormat === 'text' && process.stderr.isTTY) shutdown.setFarewell(() => continueLine(session.info.sessionId, logFile));
@@ -139,7 +143,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const { startTui } = await withoutFetch(() => import('../components/tui.js'));
-  const opened = key.ok ? openSession(config, args, key, true, reinHome) : undefined;
+  const opened = key.ok ? openSession(config, args, key, true, reinHome, baseUrlFrom) : undefined;
   if (opened) shutdown.setFarewell(() => continueLine(opened.session.info.sessionId, opened.logFile));
   const result = await startTui({
     session: opened?.session,

@@ -2,6 +2,8 @@
 import { parseArgs } from 'node:util';
 import type { PermissionMode } from './engine/events.js';
 import { permissionModes } from './engine/events.js';
+import { parseThinking } from './providers/thinking.js';
+import type { ThinkingSetting } from './providers/types.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
@@ -13,6 +15,7 @@ export interface CliArgs {
   baseUrl?: string;
   permissionMode?: PermissionMode;
   maxTurns?: number;
+  thinking?: ThinkingSetting;
   outputFormat: OutputFormat;
   /** Resume the latest session in this directory. */
   continue: boolean;
@@ -37,10 +40,11 @@ Usage:
 Options:
   -p, --print <prompt>        run headless with this prompt ('-' reads standard input)
       --provider <name>       anthropic | openai (any OpenAI-compatible server)
-  -m, --model <name>          model name, e.g. claude-sonnet-4-5, gpt-4.1, deepseek-chat
+  -m, --model <name>          model name, e.g. claude-sonnet-5-5, gpt-4.1, deepseek-chat
       --base-url <url>        API root: http://host:port for Anthropic, http://host:port/v1 for OpenAI-compatible
       --permission-mode <m>   ask | auto-edit | plan | yolo (TUI default ask, headless default yolo)
       --max-turns <n>         stop after n model turns (0 = unlimited, default 50)
+      --thinking <t>          reasoning: off | low | medium | high, or a thinking-token budget such as 8000
       --output-format <f>     headless output: text | json | stream-json (default text)
       --team                  with -p: a planner, parallel workers and a reviewer take the task on together
   -c, --continue              resume the latest session started in this directory
@@ -65,6 +69,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
         'base-url': { type: 'string' },
         'permission-mode': { type: 'string' },
         'max-turns': { type: 'string' },
+        thinking: { type: 'string' },
         'output-format': { type: 'string' },
         continue: { type: 'boolean', short: 'c' },
         resume: { type: 'string', short: 'r' },
@@ -90,6 +95,11 @@ export function parseCliArgs(argv: string[]): CliArgs {
     maxTurns = Number(v['max-turns']);
     if (!Number.isInteger(maxTurns) || maxTurns < 0) throw new UsageError(`--max-turns must be a whole number ≥ 0 (got "${v['max-turns']}").`);
   }
+  let thinking: ThinkingSetting | undefined;
+  if (v.thinking !== undefined) {
+    thinking = parseThinking(v.thinking);
+    if (thinking === undefined) throw new UsageError(`--thinking must be off, low, medium, high or a number of tokens of at least 1024 (got "${v.thinking}").`);
+  }
   if (v.continue && v.resume !== undefined) throw new UsageError('Use either --continue or --resume <id>, not both.');
   if (v.team && v.print === undefined) throw new UsageError('--team runs headless with -p: rein -p "task" --team (in the full-screen session, type /team <task>).');
   if (v.print !== undefined && v.print.trim() === '') throw new UsageError('-p needs a prompt: rein -p "your task", or -p - to read it from standard input.');
@@ -100,6 +110,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     baseUrl: v['base-url'],
     permissionMode: mode as PermissionMode | undefined,
     maxTurns,
+    thinking,
     outputFormat: format as OutputFormat,
     continue: v.continue ?? false,
     resume: v.resume,

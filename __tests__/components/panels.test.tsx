@@ -60,7 +60,7 @@ describe('StatusBar', () => {
     const session = { sessionId: 's', cwd: '/work/app', provider: 'anthropic', model: 'claude-sonnet-4-5', mode: 'plan' as const, contextWindow: 200_000 };
     const usage = { inputTokens: 12_345, outputTokens: 2_345, cacheReadTokens: 9_876, cacheWriteTokens: 0 };
     const r = await renderSized(
-      <StatusBar session={session} usage={usage} context={{ tokens: 46_000, window: 200_000, percent: 23 }} gitBranch="feature/x" width={160} />,
+      <StatusBar session={session} usage={usage} cost={0.0412} context={{ tokens: 46_000, window: 200_000, percent: 23 }} gitBranch="feature/x" width={160} />,
       160,
       5,
     );

@@ -16,10 +16,13 @@ describe('layer precedence', () => {
     expect(sources).toEqual([]);
     expect(config).toEqual({
       provider: 'anthropic',
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-5-5',
       maxTokens: 8192,
       maxTurns: 50,
       maxRetries: 5,
+      requestTimeoutMs: 60_000,
+      streamIdleTimeoutMs: 90_000,
+      thinking: 'off',
       tools: [...knownToolNames],
       security: { workspace: dirs.project },
       context: { contextDangerRatio: 0.9, keepRecentToolResults: 10, keepRecentRatio: 0.3 },

@@ -14,7 +14,7 @@ describe('provider auto-pick', () => {
   it('picks anthropic when ANTHROPIC_API_KEY is set, even if other keys are too', () => {
     const config = load({ ANTHROPIC_API_KEY: 'a', OPENAI_API_KEY: 'o', DEEPSEEK_API_KEY: 'd' });
     expect(config.provider).toBe('anthropic');
-    expect(config.model).toBe('claude-sonnet-4-5');
+    expect(config.model).toBe('claude-sonnet-5-5');
     expect(config.baseUrl).toBeUndefined();
   });
 

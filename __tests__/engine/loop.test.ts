@@ -161,7 +161,7 @@ describe('events outside the run stream', () => {
     session.setMode('ask');
     session.setModel('other-model');
     expect(ambient.find((e) => e.type === 'mode_change')).toEqual({ type: 'mode_change', sessionId, mode: 'ask' });
-    expect(ambient.find((e) => e.type === 'model_change')).toEqual({ type: 'model_change', sessionId, model: 'other-model' });
+    expect(ambient.find((e) => e.type === 'model_change')).toEqual({ type: 'model_change', sessionId, model: 'other-model', contextWindow: 128000 });
   });
 });
 

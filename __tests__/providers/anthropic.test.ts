@@ -265,7 +265,7 @@ describe('errors', () => {
     const { sleep, waits } = recordingSleep();
     const events = await run(createAnthropicProvider({ apiKey: 'k', baseUrl: deadUrl, maxAttempts: 2, sleep }), request([userText('hi')]));
     expect(waits).toHaveLength(1);
-    expect(events.find((e) => e.type === 'retry')).toMatchObject({ reason: 'connection failed' });
+    expect(events.find((e) => e.type === 'retry')).toMatchObject({ reason: 'connection refused' });
     const done = doneOf(events);
     expect(done.error?.kind).toBe('connection');
     expect(done.error?.message).toContain(deadUrl);

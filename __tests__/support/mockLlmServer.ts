@@ -20,7 +20,10 @@ export interface MockTurn {
     | { kind: 'cut_mid_text' }
     | { kind: 'garbage_line' } // a line that is not valid SSE JSON in the middle of the stream
     | { kind: 'malformed_tool_json' } // the tool call arguments streamed are not valid JSON, stream otherwise completes
-    | { kind: 'hang' }; // sends headers and a few chunks, then never finishes
+    | { kind: 'hang' } // sends headers and a few chunks, then never finishes
+    | { kind: 'headers_then_nothing' } // 200 and SSE headers, then not a byte more
+    | { kind: 'no_headers' } // reads the request and never answers at all
+    | { kind: 'cut_after_finish' }; // streams the whole answer up to its stop (message_stop / finish_reason), then the socket drops
 }
 
 export interface RecordedRequest {
@@ -118,11 +121,14 @@ async function streamTurn(res: http.ServerResponse, format: Format, turn: MockTu
   if (fault === 'cut_mid_tool_call') cutAt = steps.some((s) => s.tag === 'tool_args') ? faultIndex(steps, 'tool_args', 0) : faultIndex(steps, 'text');
   if (fault === 'garbage_line') steps.splice(faultIndex(steps, 'text'), 0, garbageStep(format));
   if (fault === 'hang') cutAt = Math.min(steps.length - 1, 4);
+  if (fault === 'headers_then_nothing') cutAt = 0;
+  // Anthropic's last step is message_stop; OpenAI's finish chunk comes before the usage chunk and [DONE].
+  if (fault === 'cut_after_finish') cutAt = format === 'anthropic' ? steps.length : steps.findIndex((st) => st.data.includes('"finish_reason":"')) + 1;
 
   for (const [i, step] of steps.entries()) {
     if (closed) return;
     if (i === cutAt) {
-      if (fault === 'hang') return void (await new Promise<void>((resolve) => res.on('close', resolve)));
+      if (fault === 'hang' || fault === 'headers_then_nothing') return void (await new Promise<void>((resolve) => res.on('close', resolve)));
       // Destroying the socket without the closing chunk makes the client see a body that broke off.
       res.socket?.destroy();
       return;
@@ -130,6 +136,7 @@ async function streamTurn(res: http.ServerResponse, format: Format, turn: MockTu
     if (i > 0 && turn.chunkDelayMs) await sleep(turn.chunkDelayMs);
     await write(step.data);
   }
+  if (cutAt === steps.length) return void res.socket?.destroy();
   if (!closed) res.end();
 }
 
@@ -186,6 +193,8 @@ export async function startMockLlmServer(opts: {
       const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {};
       return sendError(res, format, fault.status, fault.message ?? DEFAULT_MESSAGES[fault.status] ?? `Error ${fault.status}`, headers);
     }
+    // Never answering: the response stays open, without headers, until the client gives up.
+    if (fault?.kind === 'no_headers') return void (await new Promise<void>((resolve) => res.on('close', resolve)));
     const ctx = {
       model: typeof json.model === 'string' ? json.model : 'mock-model',
       estimatedInputTokens: Math.ceil(raw.length / 4),

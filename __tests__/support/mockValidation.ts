@@ -7,6 +7,14 @@ const blocksOf = (m: Json): Json[] => (Array.isArray(m.content) ? m.content.flat
 
 /** Returns the API's error message for an invalid Anthropic Messages request, or undefined when it is valid. */
 export function validateAnthropicRequest(body: Json): string | undefined {
+  const thinking = asRecord(body.thinking);
+  if (thinking?.type === 'enabled') {
+    const budget = Number(thinking.budget_tokens);
+    if (!Number.isInteger(budget) || budget < 1024) return 'thinking.enabled.budget_tokens: Input should be greater than or equal to 1024';
+    if (!(Number(body.max_tokens) > budget)) return '`max_tokens` must be greater than `thinking.budget_tokens`';
+  }
+  if (thinking && thinking.type !== 'disabled' && body.temperature !== undefined && body.temperature !== 1)
+    return '`temperature` may only be set to 1 when thinking is enabled';
   const messages = Array.isArray(body.messages) ? body.messages : undefined;
   if (!messages) return 'messages: Field required';
   for (const [i, raw] of messages.entries()) {

@@ -7,7 +7,6 @@ import type { ContextInfo, PermissionMode } from '../../source/engine/events.js'
 import type { Usage } from '../../source/providers/types.js';
 import type { SlashCommand } from '../../source/store/commands.js';
 import { cacheHitPercent, formatCost, formatTokens } from '../../source/store/format.js';
-import { costOf } from '../../source/store/prices.js';
 import type { SessionView } from '../../source/store/state.js';
 import { paint, type Style } from './style.js';
 
@@ -135,6 +134,8 @@ export function slashMenuLines(items: readonly SlashCommand[], selected: number,
 export interface StatusLineInput {
   session: SessionView;
   usage: Usage;
+  /** Dollars so far, each model's tokens at its own price; undefined when unknown. */
+  cost?: number;
   context?: ContextInfo;
   gitBranch?: string;
   width: number;
@@ -148,9 +149,8 @@ function shortPath(path: string): string {
 }
 
 /** The bottom line: model, provider, permission mode, context used, tokens, cache hits, cost, directory and branch. */
-export function statusLine({ session, usage, context, gitBranch, width }: StatusLineInput): string {
+export function statusLine({ session, usage, cost, context, gitBranch, width }: StatusLineInput): string {
   const cached = cacheHitPercent(usage);
-  const cost = costOf(usage, session.model);
   const sep = paint('dim', ' · ');
   let line = paint('bold', session.model) + paint('dim', ` (${session.provider})`) + sep + paint(modeStyle[session.mode], session.mode);
   if (context) {

@@ -1,20 +1,20 @@
 // /cost: tokens in and out, cache hits, and the cost when the model's price is known.
 import type { SlashCommand } from '../../source/store/commands.js';
 import { cacheHitPercent, formatCost, formatInt } from '../../source/store/format.js';
-import { costOf } from '../../source/store/prices.js';
+import { priceFor } from '../../source/store/prices.js';
 
 export const costCommand: SlashCommand = {
   name: 'cost',
   description: 'show token use and cost of this session',
   run(ctx) {
-    const { usage, session, context } = ctx.getState();
+    const { usage, usageByModel, cost, context } = ctx.getState();
     const cached = cacheHitPercent(usage);
-    const cost = costOf(usage, session.model);
+    const unpriced = Object.keys(usageByModel).filter((model) => priceFor(model) === undefined);
     const lines = [
       `Tokens in:  ${formatInt(usage.inputTokens)}`,
       `Tokens out: ${formatInt(usage.outputTokens)}`,
       `Cache hits: ${formatInt(usage.cacheReadTokens)} tokens${cached === undefined ? '' : ` (${cached}% of input)`}`,
-      cost === undefined ? `Cost: unknown (no price for ${session.model})` : `Cost: ${formatCost(cost)}`,
+      cost === undefined ? `Cost: unknown (no price for ${unpriced.join(', ')})` : `Cost: ${formatCost(cost)}`,
     ];
     if (context) lines.push(`Context: ${context.percent}% of ${formatInt(context.window)} tokens`);
     ctx.print(lines.join('\n'));

@@ -4,7 +4,7 @@ import { knownToolNames } from './schema.js';
 import type { ConfigLayer, Env, ProviderName, ReinConfig } from './types.js';
 
 export const defaultModels: Readonly<Record<ProviderName, string>> = {
-  anthropic: 'claude-sonnet-4-5',
+  anthropic: 'claude-sonnet-5-5',
   openai: 'gpt-4.1',
 };
 
@@ -61,6 +61,9 @@ export function finalizeConfig(merged: ConfigLayer, env: Env, cwd: string, reinH
     maxTokens: merged.maxTokens ?? 8192,
     maxTurns: merged.maxTurns ?? 50,
     maxRetries: merged.maxRetries ?? 5,
+    requestTimeoutMs: merged.requestTimeoutMs ?? 60_000,
+    streamIdleTimeoutMs: merged.streamIdleTimeoutMs ?? 90_000,
+    thinking: merged.thinking ?? 'off',
     tools: [...new Set(merged.tools ?? knownToolNames)],
     security: { workspace: merged.security?.workspace ?? cwd },
     context: {

@@ -32,6 +32,10 @@ export const configLayerSchema = {
     maxTokens: { type: 'integer', minimum: 1 },
     maxTurns: { type: 'integer', minimum: 0 },
     maxRetries: { type: 'integer', minimum: 1, maximum: 10 },
+    requestTimeoutMs: { type: 'integer', minimum: 1 },
+    streamIdleTimeoutMs: { type: 'integer', minimum: 1 },
+    // "off" | "low" | "medium" | "high", or a budget of thinking tokens (the API's smallest is 1024).
+    thinking: { anyOf: [{ type: 'string', enum: ['off', 'low', 'medium', 'high'] }, { type: 'integer', minimum: 1024 }] },
     permissionMode: { type: 'string', enum: [...permissionModes] },
     tools: { type: 'array', items: { type: 'string', enum: [...knownToolNames] } },
     security: {

@@ -20,6 +20,8 @@ export interface LoadedConfig {
   config: ReinConfig;
   /** The config files that were read, lowest layer first. */
   sources: string[];
+  /** Where `baseUrl` was set, for error messages: "the --base-url flag", "REIN_BASE_URL" or "`baseUrl` in <file>". */
+  baseUrlFrom?: string;
 }
 
 /** Reads and merges every layer. Throws ConfigError with a one-sentence message on any problem. */
@@ -32,14 +34,20 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
 
   let merged: ConfigLayer = builtInDefaults(cwd);
   const sources: string[] = [];
+  let baseUrlFrom: string | undefined;
   for (const file of unique) {
     const layer = readConfigFile(file, opts.env);
     if (!layer) continue;
     sources.push(file);
+    if (layer.baseUrl !== undefined) baseUrlFrom = `\`baseUrl\` in ${file}`;
     merged = deepMerge(merged, layer);
   }
-  merged = deepMerge(merged, readEnvLayer(opts.env, cwd));
-  merged = deepMerge(merged, readFlagsLayer(opts.flags));
+  const envLayer = readEnvLayer(opts.env, cwd);
+  if (envLayer.baseUrl !== undefined) baseUrlFrom = 'REIN_BASE_URL';
+  const flagsLayer = readFlagsLayer(opts.flags);
+  if (flagsLayer.baseUrl !== undefined) baseUrlFrom = 'the --base-url flag';
+  merged = deepMerge(deepMerge(merged, envLayer), flagsLayer);
 
-  return { config: finalizeConfig(merged, opts.env, cwd, home), sources };
+  const config = finalizeConfig(merged, opts.env, cwd, home);
+  return { config, sources, ...(baseUrlFrom !== undefined && config.baseUrl !== undefined ? { baseUrlFrom } : {}) };
 }

@@ -25,6 +25,8 @@ function quoteList(values: readonly unknown[]): string {
 export function describeProblem(error: ErrorObject): string {
   const secret = /(^|\/)apiKey$/.test(error.instancePath);
   const got = secret ? '' : ` (got ${showValue(error.data)})`;
+  // Either a word or a number: ajv reports only the first alternative it tried, which would mislead.
+  if (error.instancePath === '/thinking') return `must be "off", "low", "medium", "high" or a number of thinking tokens of at least 1024${got}`;
   switch (error.keyword) {
     case 'additionalProperties': {
       const key = String((error.params as { additionalProperty: string }).additionalProperty);

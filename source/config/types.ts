@@ -1,6 +1,8 @@
 // The shape of rein's resolved configuration and of the partial layers it is merged from.
 import type { PermissionMode } from '../engine/events.js';
 
+import type { ThinkingSetting } from '../providers/types.js';
+
 export type ProviderName = 'anthropic' | 'openai';
 
 /** Environment variables as read from the process (or a test's stand-in). */
@@ -20,6 +22,12 @@ export interface ReinConfig {
   maxTurns: number;
   /** Total attempts per model call including the first (1..10). */
   maxRetries: number;
+  /** Milliseconds until a response's headers must arrive before the attempt is retried (default 60,000). */
+  requestTimeoutMs: number;
+  /** Milliseconds a response stream may stay silent before the attempt is retried (default 90,000). */
+  streamIdleTimeoutMs: number;
+  /** Reasoning: off (default), an effort level, or a thinking-token budget. */
+  thinking: ThinkingSetting;
   /** Unset = ask in the TUI, yolo in -p mode. */
   permissionMode?: PermissionMode;
   /** Built-in tools that are on. */
@@ -68,6 +76,7 @@ export interface ConfigFlags {
   permissionMode?: string;
   temperature?: number;
   maxTokens?: number;
+  thinking?: ThinkingSetting;
 }
 
 /** One validated layer (a file, the environment or the flags): every key optional. */
@@ -80,6 +89,9 @@ export interface ConfigLayer {
   maxTokens?: number;
   maxTurns?: number;
   maxRetries?: number;
+  requestTimeoutMs?: number;
+  streamIdleTimeoutMs?: number;
+  thinking?: ThinkingSetting;
   permissionMode?: PermissionMode;
   tools?: string[];
   security?: { workspace?: string };

@@ -85,12 +85,14 @@ export type AgentEvent = AgentOrigin & (
   | { type: 'todos'; runId: string; todos: TodoItem[] }
   /** `runId` is the run active when the task changed, if any: tasks outlive the run that started them. */
   | { type: 'background_task'; sessionId: string; runId?: string; task: BackgroundTaskInfo }
-  | { type: 'usage'; runId: string; turnUsage: Usage; totalUsage: Usage; context: ContextInfo }
+  /** `model` made this call (each model's tokens keep its own price); logs from before it was recorded lack it. */
+  | { type: 'usage'; runId: string; turnUsage: Usage; totalUsage: Usage; context: ContextInfo; model?: string }
   | { type: 'warning'; runId?: string; message: string }
   | { type: 'error'; runId?: string; message: string }
   | { type: 'compaction'; runId?: string; level: 'micro' | 'auto' | 'manual'; tokensBefore: number; tokensAfter: number; summary?: string }
   | { type: 'mode_change'; sessionId: string; runId?: string; mode: PermissionMode }
-  | { type: 'model_change'; sessionId: string; runId?: string; model: string }
+  /** `contextWindow` is the new model's window, against which the context is measured from now on. */
+  | { type: 'model_change'; sessionId: string; runId?: string; model: string; contextWindow?: number }
   | { type: 'conversation_cleared'; sessionId: string }
   | {
       type: 'run_end';

@@ -45,7 +45,9 @@ export interface LoopOptions extends ToolEnvironment {
 }
 
 /** Errors that will not go away by asking again. */
-const fatalErrorKinds = new Set<ProviderError['kind']>(['auth', 'not_found', 'bad_request']);
+// The provider has already retried what can be retried: asking again cannot fix these (a server that cannot be
+// reached included, whose error would otherwise be repeated for every new attempt).
+const fatalErrorKinds = new Set<ProviderError['kind']>(['auth', 'not_found', 'bad_request', 'connection']);
 const maxConsecutiveErrors = 3;
 
 const textOf = (message: AssistantMessage): string =>
@@ -174,7 +176,7 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
     const contextTokens = o.context.estimate(o.system, o.tools, o.history.messages);
     const window = o.context.window;
     yield {
-      type: 'usage', runId: o.runId, turnUsage: usage, totalUsage: total,
+      type: 'usage', runId: o.runId, turnUsage: usage, totalUsage: total, model: o.model,
       context: { tokens: contextTokens, window, percent: Math.min(100, Math.round((contextTokens / window) * 1000) / 10) },
     };
     lastText = textOf(message) || lastText;

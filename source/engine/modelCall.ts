@@ -29,6 +29,7 @@ export async function* streamModelCall(
         case 'retry':
           yield { type: 'retry', runId, messageId, attempt: event.attempt, maxAttempts: event.maxAttempts, delayMs: event.delayMs, reason: event.reason };
           break;
+        case 'warning': yield { type: 'warning', runId, message: event.message }; break;
         case 'usage': break;
         case 'done':
           result = { message: event.message, stopReason: event.stopReason, usage: event.usage, error: event.error };

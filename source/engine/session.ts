@@ -273,7 +273,7 @@ export function createSession(o: SessionOptions): EngineSession {
       info.model = model;
       info.contextWindow = learnedWindows.get(model) ?? o.contextWindow ?? contextWindowFor(model);
       context.setWindow(info.contextWindow);
-      emit({ type: 'model_change', ...ambientIds(), model });
+      emit({ type: 'model_change', ...ambientIds(), model, contextWindow: info.contextWindow });
     },
     clear() {
       // A running loop may still answer its pending calls after the abort: clear once it has ended.

@@ -2,10 +2,11 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { toAnthropicParams } from './anthropicRequest.js';
 import { streamAttempt } from './attempt.js';
-import { httpFetch } from './httpFetch.js';
 import { messageStreamEvents } from './sse.js';
 import type { ErrorContext } from './errors.js';
 import { parseToolInput } from './toolInput.js';
+import { retirementNotice } from '../engine/modelInfo.js';
+import { sdkClientOptions, stallLimits } from './clientOptions.js';
 import { retryingCall, type ProviderConnectionOptions } from './retry.js';
 import {
   emptyUsage,
@@ -134,45 +135,69 @@ class MessageAssembler {
   }
 }
 
+/** The SDK adds /v1/messages itself: a base URL that already ends in /v1 would ask for /v1/v1/messages. */
+export function anthropicRoot(baseUrl: string): { root: string; stripped: boolean } {
+  const root = baseUrl.replace(/\/v1\/?$/, '');
+  return { root, stripped: root !== baseUrl };
+}
+
 export function createAnthropicProvider(opts: AnthropicProviderOptions): Provider {
   let client: Promise<{ sdk: Anthropic; APIError: typeof Anthropic.APIError }> | undefined;
-  const baseUrl = opts.baseUrl ?? DEFAULT_BASE_URL;
+  const { root: baseUrl, stripped } = anthropicRoot(opts.baseUrl ?? DEFAULT_BASE_URL);
+  const limits = stallLimits(opts);
   // Loaded lazily: importing the SDK costs about 100 ms, which headless startup must not pay up front.
   const getClient = () =>
     (client ??= import('@anthropic-ai/sdk').then(
       ({ default: AnthropicClient }) => ({
-        sdk: new AnthropicClient({ apiKey: opts.apiKey, baseURL: baseUrl, maxRetries: 0, logLevel: 'off', fetch: httpFetch }),
+        sdk: new AnthropicClient({ apiKey: opts.apiKey, baseURL: baseUrl, ...sdkClientOptions(limits) }),
         APIError: AnthropicClient.APIError,
       }),
     ));
+  // Said once per provider (the URL) and once per model (a retirement), not on every call.
+  const told = new Set<string>();
+  function* notices(model: string): Generator<ProviderEvent> {
+    if (stripped && !told.has('/v1')) {
+      told.add('/v1');
+      yield { type: 'warning', message: `The Anthropic base URL ${opts.baseUrl} ends in /v1, which rein adds itself; using ${baseUrl}.` };
+    }
+    const retiring = retirementNotice(model);
+    if (retiring && !told.has(model)) {
+      told.add(model);
+      yield { type: 'warning', message: retiring };
+    }
+  }
 
   async function* attempt(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
     const { sdk, APIError } = await getClient();
     const assembler = new MessageAssembler();
-    // The SDK builds, sends and checks the request; the stream is parsed here, without its per-event async layers.
-    const open = async () =>
+    const body = toAnthropicParams(request, opts.thinking);
+    // Posted directly rather than through messages.create, which writes its own deprecation warnings to the
+    // terminal; the stream is parsed here, without the SDK's per-event async layers.
+    const open = async (requestSignal: AbortSignal) =>
       messageStreamEvents<RawEvent>(
-        await sdk.messages.create(toAnthropicParams(request), { signal }).asResponse(),
-        (body, headers, type) => new APIError(undefined, body, undefined, headers, type as Anthropic.ErrorType | undefined),
+        await sdk.post('/v1/messages', { body, stream: true, signal: requestSignal }).asResponse(),
+        (errorBody, headers, type) => new APIError(undefined, errorBody, undefined, headers, type as Anthropic.ErrorType | undefined),
       );
     yield* streamAttempt<RawEvent>(open, {
       accept: (event) => assembler.accept(event),
       complete: () => assembler.finished,
       finished: () => ({ type: 'done', message: assembler.message(), stopReason: assembler.stopReason, usage: assembler.usage }),
       aborted: () => ({ type: 'done', message: assembler.message(), stopReason: 'aborted', usage: assembler.usage }),
-    }, signal);
+    }, signal, limits);
   }
 
   return {
     name: 'anthropic',
-    stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
+    async *stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
+      yield* notices(request.options.model);
       const ctx: ErrorContext = {
         providerLabel: 'Anthropic',
         baseUrl,
         model: request.options.model,
         keyHint: opts.keyHint ?? 'ANTHROPIC_API_KEY',
+        baseUrlFrom: opts.baseUrlFrom,
       };
-      return retryingCall((s) => attempt(request, s), opts, ctx, signal);
+      yield* retryingCall((s) => attempt(request, s), opts, ctx, signal);
     },
   };
 }

@@ -1,6 +1,7 @@
 // Maps a provider-neutral request onto Anthropic Messages API parameters, with prompt-cache breakpoints.
 import type Anthropic from '@anthropic-ai/sdk';
-import type { AssistantBlock, Message, ProviderRequest, UserBlock } from './types.js';
+import { thinkingBudget, thinkingEffort } from './thinking.js';
+import type { AssistantBlock, Message, ProviderRequest, ThinkingSetting, UserBlock } from './types.js';
 
 type ContentParam = Anthropic.Messages.ContentBlockParam;
 type MessageParam = Anthropic.Messages.MessageParam;
@@ -56,7 +57,27 @@ function markNewestMessage(messages: MessageParam[]): void {
   }
 }
 
-export function toAnthropicParams(request: ProviderRequest): AnthropicStreamParams {
+/**
+ * Models from Claude 4.6 on think adaptively and refuse a manual budget: they take an effort level instead.
+ * Older ones (Sonnet 4.5, Haiku 4.5, Opus 4.5 and before) take `budget_tokens`.
+ */
+export function thinksAdaptively(model: string): boolean {
+  const name = model.toLowerCase().replace(/^.*\//, '');
+  return /^claude-(opus|sonnet|haiku)-(4-[6-9]|[5-9])/.test(name) || /^claude-(fable|mythos)/.test(name);
+}
+
+/** The request fields that turn thinking on for this model, and the room it needs on top of the answer. */
+function thinkingParams(model: string, setting: ThinkingSetting | undefined): { fields: Partial<AnthropicStreamParams>; room: number } | undefined {
+  const budget = thinkingBudget(setting);
+  const effort = thinkingEffort(setting);
+  if (budget === undefined || effort === undefined) return undefined;
+  if (thinksAdaptively(model)) {
+    return { fields: { thinking: { type: 'adaptive', display: 'summarized' }, output_config: { effort } }, room: budget };
+  }
+  return { fields: { thinking: { type: 'enabled', budget_tokens: budget } }, room: budget };
+}
+
+export function toAnthropicParams(request: ProviderRequest, thinking?: ThinkingSetting): AnthropicStreamParams {
   const messages = toAnthropicMessages(request.messages);
   markNewestMessage(messages);
   const tools = request.tools.map(
@@ -67,13 +88,17 @@ export function toAnthropicParams(request: ProviderRequest): AnthropicStreamPara
       ...(i === request.tools.length - 1 ? { cache_control: EPHEMERAL } : {}),
     }),
   );
+  const think = thinkingParams(request.options.model, thinking);
   return {
     model: request.options.model,
-    max_tokens: request.options.maxTokens,
+    // max_tokens covers thinking and answer alike and must exceed the budget: the answer keeps its own room.
+    max_tokens: request.options.maxTokens + (think?.room ?? 0),
     messages,
     stream: true,
     ...(request.system !== '' ? { system: [{ type: 'text', text: request.system, cache_control: EPHEMERAL }] } : {}),
     ...(tools.length > 0 ? { tools } : {}),
-    ...(request.options.temperature !== undefined ? { temperature: request.options.temperature } : {}),
+    ...think?.fields,
+    // Thinking does not take a temperature.
+    ...(request.options.temperature !== undefined && think === undefined ? { temperature: request.options.temperature } : {}),
   };
 }

@@ -1,6 +1,6 @@
 // One streaming attempt, shared by both providers: open the stream, feed its events to an assembler, and turn an
-// abort into an `aborted` result and a stream that ends early into a retryable error.
-import { asStreamError, StreamBrokenError } from './errors.js';
+// abort into an `aborted` result, a stalled server into a retryable error and a stream that ends early into one too.
+import { asStreamError, StallError, StreamBrokenError } from './errors.js';
 import type { ProviderEvent } from './types.js';
 
 export interface StreamAssembly<E> {
@@ -14,25 +14,73 @@ export interface StreamAssembly<E> {
   aborted(): ProviderEvent;
 }
 
-/** `open` starts the request and returns the stream's wire events, in batches as they arrive. */
-export async function* streamAttempt<E>(open: () => Promise<AsyncIterable<readonly E[]>>, assembly: StreamAssembly<E>, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
-  let stream: AsyncIterable<readonly E[]>;
+export interface StallLimits {
+  /** Until the response headers arrive. */
+  requestTimeoutMs: number;
+  /** Between two reads of the response stream. */
+  streamIdleTimeoutMs: number;
+}
+
+// setTimeout fires at once for delays beyond this (about 24.8 days).
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * `open` starts the request under the signal it is given and returns the stream's wire events, in batches as they
+ * arrive (an empty batch is a sign of life such as a ping). `signal` is the caller's: only it means "aborted".
+ */
+export async function* streamAttempt<E>(
+  open: (signal: AbortSignal) => Promise<AsyncIterable<readonly E[]>>,
+  assembly: StreamAssembly<E>,
+  signal: AbortSignal,
+  limits: StallLimits,
+): AsyncGenerator<ProviderEvent> {
+  // The request's own controller: the caller's abort and a stall both end it; the reason says which.
+  const request = new AbortController();
+  const forward = () => request.abort(signal.reason);
+  if (signal.aborted) forward();
+  signal.addEventListener('abort', forward, { once: true });
+  let watchdog: NodeJS.Timeout | undefined;
+  const watch = (stage: StallError['stage'], ms: number) => {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => request.abort(new StallError(stage, ms)), Math.min(ms, MAX_TIMER_MS));
+  };
+  // An error caused by a stall is reported as the stall, whatever the SDK or the socket made of the abort.
+  const stalled = (err: unknown): unknown => (request.signal.reason instanceof StallError && !signal.aborted ? request.signal.reason : err);
+  let settled = false;
   try {
-    stream = await open();
-  } catch (err) {
-    if (signal.aborted) return yield assembly.aborted();
-    throw err;
-  }
-  try {
-    for await (const batch of stream) {
-      for (const event of batch) yield* assembly.accept(event);
-      if (signal.aborted) break;
+    let stream: AsyncIterable<readonly E[]>;
+    watch('headers', limits.requestTimeoutMs);
+    try {
+      stream = await open(request.signal);
+    } catch (err) {
+      if (signal.aborted) return yield assembly.aborted();
+      throw stalled(err);
     }
-  } catch (err) {
+    watch('idle', limits.streamIdleTimeoutMs);
+    try {
+      for await (const batch of stream) {
+        watchdog?.refresh();
+        for (const event of batch) yield* assembly.accept(event);
+        if (signal.aborted) break;
+      }
+    } catch (err) {
+      if (signal.aborted) return yield assembly.aborted();
+      // The answer was already whole: a failure after it (a reset socket, a late error event) changes nothing.
+      if (assembly.complete()) {
+        settled = true;
+        return yield assembly.finished();
+      }
+      const cause = stalled(err);
+      throw cause instanceof StallError ? cause : asStreamError(err);
+    }
+    settled = true;
     if (signal.aborted) return yield assembly.aborted();
-    throw asStreamError(err);
+    if (!assembly.complete()) throw new StreamBrokenError('broke_off');
+    yield assembly.finished();
+  } finally {
+    clearTimeout(watchdog);
+    signal.removeEventListener('abort', forward);
+    // A request left behind (a stall, an error, a consumer that stopped reading) gives its connection up.
+    if (!settled) request.abort();
   }
-  if (signal.aborted) return yield assembly.aborted();
-  if (!assembly.complete()) throw new StreamBrokenError('broke_off');
-  yield assembly.finished();
 }

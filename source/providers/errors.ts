@@ -12,12 +12,30 @@ export class StreamBrokenError extends Error {
   }
 }
 
+/** Thrown when a server goes quiet: no response headers within `requestTimeoutMs`, or a stream silent for `streamIdleTimeoutMs`. */
+export class StallError extends Error {
+  constructor(
+    readonly stage: 'headers' | 'idle',
+    readonly ms: number,
+  ) {
+    super(stage === 'headers' ? `No response within ${duration(ms)}.` : `The response stream was silent for ${duration(ms)}.`);
+    this.name = 'StallError';
+  }
+}
+
+/** "90 s", or "300 ms" below a second. */
+export function duration(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
+}
+
 /** What the error messages name: who answered, where, for which model, and which variable holds the key. */
 export interface ErrorContext {
   providerLabel: string;
   baseUrl: string;
   model: string;
   keyHint: string;
+  /** Where the base URL was set ("the --base-url flag", "REIN_BASE_URL", "`baseUrl` in /x/agent.config.json"); unset for the provider's own URL. */
+  baseUrlFrom?: string;
 }
 
 export interface ClassifiedError {
@@ -29,7 +47,12 @@ export interface ClassifiedError {
   retryAfterMs?: number;
   /** Broken or garbled streams are retried almost at once. */
   quickRetry: boolean;
+  /** A lower cap on attempts for this kind of failure (a refused connection is not worth five tries). */
+  maxAttempts?: number;
 }
+
+/** Attempts given to a refused connection: nothing listens there, and waiting rarely changes that. */
+export const REFUSED_MAX_ATTEMPTS = 3;
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',
@@ -124,6 +147,14 @@ function shortDetail(message: string | undefined): string {
   return clipped.replace(/[.\s]+$/, '');
 }
 
+/** "Anthropic at https://…", or the label alone when it already names the URL. */
+function whoAt(ctx: ErrorContext): string {
+  return ctx.providerLabel.includes(ctx.baseUrl) ? ctx.providerLabel : `${ctx.providerLabel} at ${ctx.baseUrl}`;
+}
+
+/** " and the --base-url flag": the place to fix the URL, when the user set one. */
+const andUrlSource = (ctx: ErrorContext): string => (ctx.baseUrlFrom ? ` and ${ctx.baseUrlFrom}` : '');
+
 function make(kind: ProviderErrorKind, text: string, status: number | undefined, retryable: boolean, reason: string): ClassifiedError {
   // Labels such as "the server at ..." may open the sentence.
   const message = text.charAt(0).toUpperCase() + text.slice(1);
@@ -138,7 +169,7 @@ function classifyStatus(status: number, err: unknown, ctx: ErrorContext): Classi
   if (status === 401 || status === 403)
     return make('auth', `The API key was rejected by ${who} (${status}); set ${ctx.keyHint} or \`apiKey\` in agent.config.json.`, status, false, `not authorized (${status})`);
   if (status === 404)
-    return make('not_found', `${who} has no model "${ctx.model}" at ${ctx.baseUrl} (404); check \`model\` and \`baseUrl\` in agent.config.json.`, status, false, 'not found (404)');
+    return make('not_found', `${whoAt(ctx)} has no model "${ctx.model}" (404); check \`model\`${andUrlSource(ctx)}.`, status, false, 'not found (404)');
   if ((status === 400 || status === 413) && isContext) {
     const classified = make('context_length', `The conversation is too long for the context window of "${ctx.model}"; compact it with /compact or start a new one.`, status, false, 'context too long');
     // The server's own words often state the real window, which the engine reads to shrink the request to fit.
@@ -180,6 +211,17 @@ function classifyInStreamError(err: unknown, ctx: ErrorContext): ClassifiedError
 
 /** Classifies any thrown value from an SDK call or stream. */
 export function classifyProviderError(err: unknown, ctx: ErrorContext): ClassifiedError {
+  if (err instanceof StallError) {
+    // Treated like a dropped connection: the request is abandoned and sent again at once.
+    const what = err.stage === 'headers' ? `sent no response within ${duration(err.ms)}` : `went silent for ${duration(err.ms)} mid-answer`;
+    const key = err.stage === 'headers' ? 'requestTimeoutMs' : 'streamIdleTimeoutMs';
+    return {
+      error: { kind: 'connection', message: `${whoAt(ctx)} ${what}; try again later, or raise \`${key}\` in agent.config.json for a slow server.` },
+      retryable: true,
+      reason: err.stage === 'headers' ? `no response within ${duration(err.ms)}` : `the stream was silent for ${duration(err.ms)}`,
+      quickRetry: true,
+    };
+  }
   if (err instanceof StreamBrokenError) {
     const garbled = err.detail === 'garbled';
     return {
@@ -193,8 +235,13 @@ export function classifyProviderError(err: unknown, ctx: ErrorContext): Classifi
   const status = typeof e?.status === 'number' ? e.status : undefined;
   let classified: ClassifiedError | undefined;
   if (status !== undefined) classified = classifyStatus(status, err, ctx);
-  else if (connectionCode(err) !== undefined || /^APIConnection(Timeout)?Error$/.test(str(e?.name) ?? '')) {
-    classified = make('connection', `Could not reach ${ctx.providerLabel} at ${ctx.baseUrl}; check the network and \`baseUrl\` in agent.config.json.`, undefined, true, 'connection failed');
+  else if (connectionCode(err) === 'ECONNREFUSED') {
+    const fix = ctx.baseUrlFrom ? `start the server or correct ${ctx.baseUrlFrom}` : 'check the network';
+    classified = make('connection', `Nothing is listening at ${ctx.baseUrl} (connection refused); ${fix}.`, undefined, true, 'connection refused');
+    classified.quickRetry = true;
+    classified.maxAttempts = REFUSED_MAX_ATTEMPTS;
+  } else if (connectionCode(err) !== undefined || /^APIConnection(Timeout)?Error$/.test(str(e?.name) ?? '')) {
+    classified = make('connection', `Could not reach ${whoAt(ctx)}; check the network${andUrlSource(ctx)}.`, undefined, true, 'connection failed');
   } else classified = classifyInStreamError(err, ctx);
   if (classified === undefined) {
     const detail = shortDetail(err instanceof Error ? err.message : String(err));

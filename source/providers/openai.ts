@@ -1,10 +1,10 @@
 // The OpenAI-compatible provider (OpenAI, DeepSeek, Qwen, Ollama, vLLM...): Chat Completions streaming, SDK loaded on first use.
 import type OpenAI from 'openai';
 import { streamAttempt } from './attempt.js';
-import { httpFetch } from './httpFetch.js';
 import { chatCompletionChunks } from './sse.js';
 import type { ErrorContext } from './errors.js';
 import { toOpenAIParams } from './openaiRequest.js';
+import { sdkClientOptions, stallLimits } from './clientOptions.js';
 import { retryingCall, type ProviderConnectionOptions } from './retry.js';
 import { parseToolInput } from './toolInput.js';
 import {
@@ -131,10 +131,11 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
   const baseUrl = opts.baseUrl ?? DEFAULT_BASE_URL;
   // Local servers often need no key, but the SDK refuses an empty one.
   const apiKey = opts.apiKey || 'no-key';
+  const limits = stallLimits(opts);
   const getClient = () =>
     (client ??= import('openai').then(
       ({ default: OpenAIClient }) => ({
-        sdk: new OpenAIClient({ apiKey, baseURL: baseUrl, maxRetries: 0, logLevel: 'off', fetch: httpFetch }),
+        sdk: new OpenAIClient({ apiKey, baseURL: baseUrl, ...sdkClientOptions(limits) }),
         APIError: OpenAIClient.APIError,
       }),
     ));
@@ -143,9 +144,10 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
     const { sdk, APIError } = await getClient();
     const assembler = new ChunkAssembler();
     // The SDK builds, sends and checks the request; the stream is parsed here, without its per-event async layers.
-    const open = async () =>
+    const params = toOpenAIParams(request, opts.thinking);
+    const open = async (requestSignal: AbortSignal) =>
       chatCompletionChunks<Chunk>(
-        await sdk.chat.completions.create(toOpenAIParams(request), { signal }).asResponse(),
+        await sdk.chat.completions.create(params, { signal: requestSignal }).asResponse(),
         (body, headers) => new APIError(undefined, body, undefined, headers),
       );
     yield* streamAttempt<Chunk>(open, {
@@ -154,7 +156,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
       complete: () => assembler.finishReason !== undefined,
       finished: () => ({ type: 'done', message: assembler.message(true), stopReason: assembler.stopReason, usage: assembler.usage }),
       aborted: () => ({ type: 'done', message: assembler.message(false), stopReason: 'aborted', usage: assembler.usage }),
-    }, signal);
+    }, signal, limits);
   }
 
   return {
@@ -165,6 +167,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
         baseUrl,
         model: request.options.model,
         keyHint: opts.keyHint ?? 'OPENAI_API_KEY',
+        baseUrlFrom: opts.baseUrlFrom,
       };
       return retryingCall((s) => attempt(request, s), opts, ctx, signal);
     },

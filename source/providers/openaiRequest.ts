@@ -1,6 +1,7 @@
 // Maps a provider-neutral request onto OpenAI Chat Completions parameters (tool messages, DeepSeek reasoning_content).
 import type OpenAI from 'openai';
-import type { AssistantMessage, Message, ProviderRequest, UserMessage } from './types.js';
+import { thinkingEffort } from './thinking.js';
+import type { AssistantMessage, Message, ProviderRequest, ThinkingSetting, UserMessage } from './types.js';
 
 type ChatMessage = OpenAI.Chat.ChatCompletionMessageParam;
 /** DeepSeek-style servers take the model's reasoning back in this extra field. */
@@ -52,7 +53,8 @@ export function toOpenAIMessages(system: string, messages: Message[]): ChatMessa
   return out;
 }
 
-export function toOpenAIParams(request: ProviderRequest): OpenAIStreamParams {
+export function toOpenAIParams(request: ProviderRequest, thinking?: ThinkingSetting): OpenAIStreamParams {
+  const effort = thinkingEffort(thinking);
   const tools = request.tools.map(
     (tool): OpenAI.Chat.ChatCompletionFunctionTool => ({
       type: 'function',
@@ -67,6 +69,8 @@ export function toOpenAIParams(request: ProviderRequest): OpenAIStreamParams {
     // Most compatible servers know max_tokens, not max_completion_tokens.
     max_tokens: request.options.maxTokens,
     ...(tools.length > 0 ? { tools } : {}),
-    ...(request.options.temperature !== undefined ? { temperature: request.options.temperature } : {}),
+    ...(effort !== undefined ? { reasoning_effort: effort } : {}),
+    // Reasoning models reject a temperature.
+    ...(request.options.temperature !== undefined && effort === undefined ? { temperature: request.options.temperature } : {}),
   };
 }

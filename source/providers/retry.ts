@@ -1,6 +1,6 @@
 // The one retry policy for model calls: backoff with jitter, retry-after, quick retries of broken streams.
 import { classifyProviderError, StreamBrokenError, type ClassifiedError, type ErrorContext } from './errors.js';
-import { emptyUsage, type ProviderEvent } from './types.js';
+import { emptyUsage, type ProviderEvent, type ThinkingSetting } from './types.js';
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 
@@ -15,6 +15,8 @@ export interface RetryOptions {
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 90_000;
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 30_000;
 const QUICK_RETRY_MAX_MS = 500;
@@ -81,12 +83,13 @@ export async function* streamWithRetry(
     }
     const classified = opts.classify(failure);
     const tooLong = classified.retryAfterMs !== undefined && classified.retryAfterMs > MAX_RETRY_AFTER_MS;
-    if (!classified.retryable || n >= maxAttempts || tooLong) {
+    const allowed = Math.min(maxAttempts, classified.maxAttempts ?? maxAttempts);
+    if (!classified.retryable || n >= allowed || tooLong) {
       yield { type: 'done', message: emptyMessage(), stopReason: 'error', usage: emptyUsage(), error: classified.error };
       return;
     }
     const delayMs = backoffDelay(n, classified, random);
-    yield { type: 'retry', attempt: n + 1, maxAttempts, delayMs, reason: classified.reason };
+    yield { type: 'retry', attempt: n + 1, maxAttempts: allowed, delayMs, reason: classified.reason };
     try {
       await sleep(delayMs, signal);
     } catch {
@@ -99,6 +102,14 @@ export async function* streamWithRetry(
 export interface ProviderConnectionOptions {
   apiKey: string;
   baseUrl?: string;
+  /** Where baseUrl was set, named in error messages ("the --base-url flag"). */
+  baseUrlFrom?: string;
+  /** Time allowed until the response headers arrive; then the attempt is abandoned and retried. Default 60,000. */
+  requestTimeoutMs?: number;
+  /** Time a response stream may stay silent; then the attempt is abandoned and retried. Default 90,000. */
+  streamIdleTimeoutMs?: number;
+  /** Reasoning for models that support it; default off. */
+  thinking?: ThinkingSetting;
   /** All attempts of one call, the first included. Default 5. */
   maxAttempts?: number;
   /** The env var named when the key is rejected. */

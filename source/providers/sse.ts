@@ -5,16 +5,21 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 /** Makes the SDK's own APIError for an error the server reported inside the stream (the body, the response headers, Anthropic's error type). */
 export type StreamErrorFactory = (body: object | undefined, headers: Headers, type?: string) => Error;
 
-/** Events of an SSE body, a batch per network read that completed at least one. */
+/**
+ * Events of an SSE body, a batch per network read that completed at least one. A read that completed only a
+ * comment (a keep-alive such as ": processing") gives an empty batch: the server is still there.
+ */
 export async function* sseBatches(body: AsyncIterable<Uint8Array | string>): AsyncGenerator<EventSourceMessage[]> {
   let batch: EventSourceMessage[] = [];
-  const parser = createParser({ onEvent: (event) => batch.push(event) });
+  let alive = false;
+  const parser = createParser({ onEvent: (event) => batch.push(event), onComment: () => (alive = true) });
   const decoder = new TextDecoder();
   for await (const chunk of body) {
     parser.feed(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
-    if (batch.length > 0) {
+    if (batch.length > 0 || alive) {
       const ready = batch;
       batch = [];
+      alive = false;
       yield ready;
     }
   }
@@ -29,7 +34,10 @@ function bodyOf(response: Response): AsyncIterable<Uint8Array | string> {
   return body as AsyncIterable<Uint8Array | string>;
 }
 
-/** Chat Completions chunks: `[DONE]` ends the data, an `error` object in a chunk is the server's error. A chunk that does not parse throws a SyntaxError. */
+/**
+ * Chat Completions chunks: `[DONE]` ends the data, an `error` object in a chunk is the server's error. A chunk that
+ * does not parse throws a SyntaxError. Every read gives a batch, empty for keep-alives, so stall detection sees life.
+ */
 export async function* chatCompletionChunks<T>(response: Response, apiError: StreamErrorFactory): AsyncGenerator<T[]> {
   let done = false;
   for await (const batch of sseBatches(bodyOf(response))) {
@@ -48,11 +56,11 @@ export async function* chatCompletionChunks<T>(response: Response, apiError: Str
       }
       chunks.push(data);
     }
-    if (chunks.length > 0) yield chunks;
+    yield chunks;
   }
 }
 
-/** Anthropic Messages events: pings and unnamed events are skipped, an `error` event is the server's error. */
+/** Anthropic Messages events: pings and unnamed events are skipped (as empty batches), an `error` event is the server's error. */
 export async function* messageStreamEvents<T>(response: Response, apiError: StreamErrorFactory): AsyncGenerator<T[]> {
   for await (const batch of sseBatches(bodyOf(response))) {
     const events: T[] = [];
@@ -73,6 +81,6 @@ export async function* messageStreamEvents<T>(response: Response, apiError: Stre
       if (event.data === '') continue;
       events.push(JSON.parse(event.data) as T);
     }
-    if (events.length > 0) yield events;
+    yield events;
   }
 }

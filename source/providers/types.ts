@@ -93,6 +93,12 @@ export interface ProviderRequest {
   };
 }
 
+/**
+ * How hard a reasoning model thinks: `off`, an effort level, or (Anthropic) a budget of thinking tokens.
+ * Anthropic gets extended thinking with a budget; OpenAI-compatible servers get `reasoning_effort`.
+ */
+export type ThinkingSetting = 'off' | 'low' | 'medium' | 'high' | number;
+
 /** Why a call failed, so the loop can tell the user what to do. */
 export type ProviderErrorKind =
   | 'auth'
@@ -123,6 +129,8 @@ export type ProviderEvent =
   | { type: 'usage'; usage: Usage }
   /** The attempt failed before completing; deltas streamed so far are void and the call starts over. */
   | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; reason: string }
+  /** Something the user should know that does not stop the call (a retired model, a corrected base URL). */
+  | { type: 'warning'; message: string }
   | { type: 'done'; message: AssistantMessage; stopReason: StopReason; usage: Usage; error?: ProviderError };
 
 export interface Provider {

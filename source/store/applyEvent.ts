@@ -2,6 +2,7 @@
 import type { AgentEvent, EventOf, RunEndReason } from '../engine/events.js';
 import type { AppState, AssistantItem, ToolItem, ToolStatus, TranscriptItem } from './state.js';
 import { limits } from './state.js';
+import { addModelUsage } from './prices.js';
 import { appendItems, clipText, findItemIndex, putNotice, updateItem } from './transcript.js';
 import type { ToolDisplay } from '../tools/types.js';
 
@@ -96,8 +97,11 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
       else tasks[index] = event.task;
       return { ...state, tasks };
     }
-    case 'usage':
-      return { ...state, usage: event.totalUsage, context: event.context };
+    case 'usage': {
+      // Priced by the model that made the call: tokens spent before a /model keep their old price.
+      const { cost: _old, ...rest } = state;
+      return { ...rest, usage: event.totalUsage, context: event.context, ...addModelUsage(state.usageByModel, event.model ?? state.session.model, event.turnUsage) };
+    }
     case 'warning':
       return addEventNotice(state, 'warning', event.message);
     case 'error':
@@ -109,7 +113,7 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
     case 'mode_change':
       return state.session.mode === event.mode ? state : { ...state, session: { ...state.session, mode: event.mode } };
     case 'model_change':
-      return state.session.model === event.model ? state : { ...state, session: { ...state.session, model: event.model } };
+      return applyModelChange(state, event);
     case 'conversation_cleared': {
       const notice: TranscriptItem = { kind: 'notice', id: `cleared-${event.sessionId}`, done: true, level: 'info', text: 'Started a new conversation.' };
       return {
@@ -146,6 +150,18 @@ function appendDelta(state: AppState, event: EventOf<'text_delta'> | EventOf<'th
     if (m.done) return m;
     return event.type === 'text_delta' ? { ...m, text: m.text + event.text } : { ...m, thinking: m.thinking + event.text };
   });
+}
+
+/** The new model, and the context measured against its window from now on. */
+function applyModelChange(state: AppState, event: EventOf<'model_change'>): AppState {
+  const window = event.contextWindow ?? state.session.contextWindow;
+  if (state.session.model === event.model && state.session.contextWindow === window) return state;
+  const context = state.context && {
+    tokens: state.context.tokens,
+    window,
+    percent: Math.min(100, Math.round((state.context.tokens / window) * 1000) / 10),
+  };
+  return { ...state, session: { ...state.session, model: event.model, contextWindow: window }, ...(context ? { context } : {}) };
 }
 
 function applyRetry(state: AppState, event: EventOf<'retry'>): AppState {

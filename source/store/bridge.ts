@@ -198,7 +198,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     setModel(model) {
       try {
         session.setModel(model);
-        handleEvent({ type: 'model_change', sessionId: session.info.sessionId, model });
+        handleEvent({ type: 'model_change', sessionId: session.info.sessionId, model, contextWindow: session.info.contextWindow });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         update((state) => addNotice(state, 'error', `Could not switch to model ${model} (${reason}); check the name.`));

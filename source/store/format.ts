@@ -1,6 +1,5 @@
 // Number and usage formatting shared by the status bar, /cost and the exit summary line.
 import type { Usage } from '../providers/types.js';
-import { costOf } from './prices.js';
 
 export function formatInt(n: number): string {
   return Math.round(n).toLocaleString('en-US');
@@ -34,9 +33,9 @@ export function formatDuration(ms: number): string {
 }
 
 /** The line printed after the TUI exits: "rein: 12,345 tokens in (80% cached), 2,345 out · $0.05". */
-export function usageSummaryLine(usage: Usage, model: string): string {
+/** `cost` is the session's dollars (undefined when a model used has no known price). */
+export function usageSummaryLine(usage: Usage, cost: number | undefined): string {
   const cached = cacheHitPercent(usage);
-  const cost = costOf(usage, model);
   const input = `${formatInt(usage.inputTokens)} tokens in${cached === undefined ? '' : ` (${cached}% cached)`}`;
   return `rein: ${input}, ${formatInt(usage.outputTokens)} out${cost === undefined ? '' : ` · ${formatCost(cost)}`}`;
 }

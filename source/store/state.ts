@@ -1,6 +1,7 @@
 // The TUI's state shape: everything the screen shows, built only by reducing AgentEvents (plus a few local actions).
 import type { Usage } from '../providers/types.js';
 import { emptyUsage } from '../providers/types.js';
+import { pricedUsage } from './prices.js';
 import type { BackgroundTaskInfo, ContextInfo, EventOf, PermissionMode } from '../engine/events.js';
 import type { SessionInfo } from '../engine/sessionTypes.js';
 import type { TodoItem, ToolDisplay } from '../tools/types.js';
@@ -73,6 +74,10 @@ export interface AppState {
   todos: TodoItem[];
   tasks: BackgroundTaskInfo[];
   usage: Usage;
+  /** The tokens each model used, so each is priced at its own model's rate after /model. */
+  usageByModel: Record<string, Usage>;
+  /** Dollars spent so far; undefined when a model that was used has no known price. */
+  cost?: number;
   context?: ContextInfo;
   running: boolean;
   runId?: string;
@@ -113,6 +118,8 @@ export function initialState(info: SessionInfo, extra: { todos?: TodoItem[]; tas
     todos: extra.todos ?? [],
     tasks: extra.tasks ?? [],
     usage: extra.usage ?? emptyUsage(),
+    // The starting model is listed even before it spends anything, so an unpriced one shows no cost at all.
+    ...pricedUsage({ [info.model]: extra.usage ?? emptyUsage() }),
     running: false,
     queued: [],
     seq: 0,
