@@ -266,3 +266,26 @@ describe('background subagents', () => {
     expect(h.session.backgroundTasks().map((t) => t.status)).toEqual(['killed', 'killed']);
   });
 });
+
+describe('subagent events in the store', () => {
+  it("prices a child's tokens in the session's cost without taking over its context or totals", async () => {
+    const { applyEvent } = await import('../../source/store/applyEvent.js');
+    const { initialState } = await import('../../source/store/state.js');
+    h = makeHarness((request) => {
+      if (isChild(request)) return { text: 'child answer', usage: { inputTokens: 1_000_000, outputTokens: 0 } };
+      return request.messages.length === 1 ? { toolCalls: [taskCall('explore', 'look')] } : { text: 'ok', usage: { inputTokens: 1_000_000, outputTokens: 0 } };
+    }, { agents: agents(), model: 'claude-sonnet-4-6' });
+    let state = initialState(h.session.info);
+    const take = (event: AgentEvent) => {
+      state = applyEvent(state, event);
+    };
+    const unsubscribe = h.session.subscribe(take);
+    await runPrompt(h.session, 'go', undefined, take);
+    unsubscribe();
+    // 1M prompt tokens for the child and 1M for the parent at $3/M.
+    expect(state.cost).toBeCloseTo(6, 6);
+    expect(state.usage.inputTokens).toBe(2_000_000);
+    // The child's run_end did not end the session's run on screen, and no child message became a transcript item.
+    expect(state.transcript.filter((i) => i.kind === 'assistant').map((i) => (i as { text: string }).text)).toEqual(['ok']);
+  });
+});

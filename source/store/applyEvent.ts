@@ -20,6 +20,11 @@ function applyChildEvent(state: AppState, event: AgentEvent): AppState {
   if (event.type === 'approval_resolved' && state.approvals.some((a) => a.approvalId === event.approvalId)) {
     return { ...state, approvals: state.approvals.filter((a) => a.approvalId !== event.approvalId) };
   }
+  // A child's tokens are priced at its own model; its totals and context are its own, not the session's.
+  if (event.type === 'usage') {
+    const { cost: _old, ...rest } = state;
+    return { ...rest, ...addModelUsage(state.usageByModel, event.model ?? state.session.model, event.turnUsage) };
+  }
   return state;
 }
 
