@@ -12,6 +12,7 @@ import { createBridge, type Bridge } from '../../source/store/bridge.js';
 import { slashCommands } from '../../hooks/commands/registry.js';
 import type { AgentEvent } from '../../source/engine/events.js';
 import { FakeSession, messageEnd, runEnd } from '../support/fakeSession.js';
+import { loadMarkdown } from '../../components/lines/markdown.js';
 import { FakeKeyboard, FakeTerminal } from './fakeTerminal.js';
 import { createEmulator } from './terminalEmulator.js';
 
@@ -52,6 +53,8 @@ function pausedRun(lines: string[]): { session: FakeSession; step: () => void } 
 }
 
 async function startScreen(lines: string[], withOverlay: boolean): Promise<Screen> {
+  // Loaded before the app mounts, so its arrival is never an Ink render in the middle of what a test counts.
+  expect(await loadMarkdown()).toBe(true);
   const { session, step } = pausedRun(lines);
   const dir = mkdtempSync(join(tmpdir(), 'rein-live-'));
   const bridge = createBridge(session, { commands: slashCommands });
@@ -65,7 +68,7 @@ async function startScreen(lines: string[], withOverlay: boolean): Promise<Scree
     bridge.dispose();
     rmSync(dir, { recursive: true, force: true });
   });
-  await sleep(50);
+  await waitForText(term, 'Type a message');
   return { term, keyboard, handle, bridge, step };
 }
 
@@ -77,18 +80,36 @@ async function screenOf(term: FakeTerminal): Promise<string[]> {
   return screen;
 }
 
-async function waitForText(term: FakeTerminal, text: string): Promise<string[]> {
-  for (let i = 0; i < 200; i++) {
+const shows = (screen: string[], texts: string[]): boolean => texts.every((text) => screen.some((row) => row.includes(text)));
+
+async function waitForText(term: FakeTerminal, ...texts: string[]): Promise<string[]> {
+  for (let i = 0; i < 300; i++) {
     const screen = await screenOf(term);
-    if (screen.some((row) => row.includes(text))) return screen;
+    if (shows(screen, texts)) return screen;
     await sleep(10);
   }
-  throw new Error(`"${text}" never showed on the screen:\n${(await screenOf(term)).join('\n')}`);
+  throw new Error(`${JSON.stringify(texts)} never showed on the screen:\n${(await screenOf(term)).join('\n')}`);
 }
 
 const spinnerChars = new RegExp(`[${spinnerFrames.join('')}]`, 'g');
 /** The screen with every spinner frame made the same, so two screens drawn at different moments compare. */
 const steady = (screen: string[]): string[] => screen.map((row) => row.replace(spinnerChars, '*'));
+
+/**
+ * Waits until both screens show every one of `texts` and read the same, and fails with their difference when
+ * they never do: the two apps draw on their own schedules, so a screen taken from one mid-way is not comparable.
+ */
+async function expectSameScreens(live: FakeTerminal, ink: FakeTerminal, ...texts: string[]): Promise<void> {
+  let pair: [string[], string[]] = [[], []];
+  for (let i = 0; i < 300; i++) {
+    pair = [steady(await screenOf(live)), steady(await screenOf(ink))];
+    if (shows(pair[0], texts) && shows(pair[1], texts) && pair[0].join('\n') === pair[1].join('\n')) return;
+    await sleep(10);
+  }
+  expect(shows(pair[0], texts), `the live screen never showed ${JSON.stringify(texts)}`).toBe(true);
+  expect(shows(pair[1], texts), `the all-Ink screen never showed ${JSON.stringify(texts)}`).toBe(true);
+  expect(pair[0]).toEqual(pair[1]);
+}
 
 describe('live rows under the full-screen renderer', () => {
   it('paints each streamed line without an Ink render, and the screen reads as the all-Ink screen does', async () => {
@@ -97,7 +118,7 @@ describe('live rows under the full-screen renderer', () => {
     const ink = await startScreen(lines, false);
     for (const s of [live, ink]) {
       s.keyboard.type('go');
-      await sleep(30);
+      await waitForText(s.term, '❯ go');
       s.keyboard.type('\r');
     }
     await waitForText(live.term, 'Working');
@@ -113,12 +134,9 @@ describe('live rows under the full-screen renderer', () => {
     for (const line of lines.slice(1)) {
       live.step();
       ink.step();
-      const plain = line.replace(/\*\*/g, '');
-      const liveScreen = await waitForText(live.term, plain);
-      const inkScreen = await waitForText(ink.term, plain);
-      expect(steady(liveScreen)).toEqual(steady(inkScreen));
+      await expectSameScreens(live.term, ink.term, line.replace(/\*\*/g, ''));
     }
-    // Two more lines reached the screen, through repaints alone.
+    // Two more lines reached the screen, through repaints alone: Ink rendered nothing for them.
     expect(live.handle.stats().inkFrames).toBe(inkFramesBefore);
     expect(live.handle.stats().repaints).toBeGreaterThanOrEqual(repaintsBefore + 2);
     // The all-Ink app had to render for them.
@@ -127,27 +145,26 @@ describe('live rows under the full-screen renderer', () => {
     // The run ends: the finished answer still reads the same both ways.
     live.step();
     ink.step();
-    await sleep(150);
-    expect(steady(await screenOf(live.term))).toEqual(steady(await screenOf(ink.term)));
+    await waitForText(live.term, 'Type a message');
+    await waitForText(ink.term, 'Type a message');
+    await expectSameScreens(live.term, ink.term, 'The third and last line.', 'Type a message');
   });
 
   it('draws the prompt, slash menu, queued messages and status bar as ready rows that read as the Ink components do', async () => {
     const live = await startScreen(['only line'], true);
     const ink = await startScreen(['only line'], false);
-    const both = async (keys: string[], expected: string): Promise<void> => {
+    // Each step waits for the state it names on both screens (typed text, menu, status), then compares them whole.
+    const both = async (keys: string[], ...expected: string[]): Promise<void> => {
       for (const key of keys) {
         live.keyboard.type(key);
         ink.keyboard.type(key);
-        await sleep(5);
       }
-      const liveScreen = await waitForText(live.term, expected);
-      const inkScreen = await waitForText(ink.term, expected);
-      expect(steady(liveScreen)).toEqual(steady(inkScreen));
+      await expectSameScreens(live.term, ink.term, ...expected);
       // Ink lays out nothing: every row on the live screen came ready-made.
       expect(live.handle.stats().inkRows).toBe(0);
       expect(ink.handle.stats().inkRows).toBe(rows - 1);
     };
-    await both(['/', 'h', 'e'], '/help');
+    await both(['/', 'h', 'e'], '❯ /he', '/help');
     await both(['\x7f', '\x7f', '\x7f', 'g', 'o'], '❯ go');
     await both(['\r'], 'Working');
     await both(['next one'], '❯ next one');
@@ -159,16 +176,17 @@ describe('live rows under the full-screen renderer', () => {
   it('turns the spinner on its own clock: real frames on screen, no slot character, no Ink render', async () => {
     const live = await startScreen(['only line'], true);
     live.keyboard.type('go');
-    await sleep(30);
+    await waitForText(live.term, '❯ go');
     live.keyboard.type('\r');
     await waitForText(live.term, 'Working');
     const inkFrames = live.handle.stats().inkFrames;
     const seen = new Set<string>();
-    for (let i = 0; i < 8; i++) {
+    // Polled until three different frames were seen (a stuck spinner never gets there).
+    for (let i = 0; i < 300 && seen.size < 3; i++) {
       const screen = (await screenOf(live.term)).join('\n');
       expect(screen).not.toContain(SPINNER_SLOT);
       for (const glyph of screen.match(spinnerChars) ?? []) seen.add(glyph);
-      await sleep(70);
+      await sleep(20);
     }
     expect(seen.size).toBeGreaterThanOrEqual(3);
     expect(live.handle.stats().inkFrames).toBe(inkFrames);
