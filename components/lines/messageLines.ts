@@ -3,7 +3,7 @@ import type { AssistantItem, NoticeItem, UserItem } from '../../source/store/sta
 import { markdownToLines, safeMarkdownLength } from './markdown.js';
 import type { Style } from './style.js';
 import { layoutStreaming, type StreamLayout } from './streamLayout.js';
-import { paint, sanitize, wrapText, wrapWithPrefix } from './style.js';
+import { paint, sanitize, wrapHanging, wrapText, wrapWithPrefix } from './style.js';
 
 export function userToLines(item: UserItem, width: number): string[] {
   return wrapWithPrefix(sanitize(item.text), width, paint(['bold', 'cyan'], '❯ '), '  ', 'bold');
@@ -63,7 +63,7 @@ export function noticeToLines(item: NoticeItem, width: number): string[] {
   const text = sanitize(item.text);
   if (item.level === 'command') {
     const title = item.title ? [paint('dim', `❯ ${sanitize(item.title)}`)] : [];
-    return [...title, ...wrapText(text, Math.max(1, width - 2)).map((row) => `  ${row}`)];
+    return [...title, ...wrapHanging(text, Math.max(1, width - 2)).map((row) => `  ${row}`)];
   }
   const { mark, style } = noticeStyle[item.level];
   return wrapWithPrefix(text, width, paint(style, `${mark} `), '  ', style);
