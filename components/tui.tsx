@@ -7,7 +7,7 @@ import type { AgentEvent } from '../source/engine/events.js';
 import type { AgentSession } from '../source/engine/sessionTypes.js';
 import { applyEvent } from '../source/store/applyEvent.js';
 import { createBridge } from '../source/store/bridge.js';
-import { initialState } from '../source/store/state.js';
+import { initialState, type AppState } from '../source/store/state.js';
 import { createAppStore } from '../source/store/store.js';
 import { addNotice, markInterrupted } from '../source/store/localActions.js';
 import { usageSummaryLine } from '../source/store/format.js';
@@ -72,6 +72,22 @@ export function readGitBranch(cwd: string): string | undefined {
   }
 }
 
+/**
+ * The first state of a session: its old log replayed for the transcript, then what is in force now laid over it.
+ * The log's session_start, mode, model and usage events describe the old process; the mode, model and token
+ * totals the engine runs with come from the flags and config of this one.
+ */
+export function resumedState(session: AgentSession, events: readonly AgentEvent[]): AppState {
+  let state = initialState(session.info, { todos: session.todos(), tasks: session.backgroundTasks(), usage: session.totalUsage() });
+  for (const event of events) state = applyEvent(state, event);
+  const inForce = initialState(session.info, { usage: session.totalUsage() });
+  // The conversation is the same, so its size is still right; the window is the one of the model in force.
+  const old = state.context;
+  const window = session.info.contextWindow;
+  const context = old && window > 0 ? { tokens: old.tokens, window, percent: Math.min(100, Math.round((old.tokens / window) * 1000) / 10) } : old;
+  return { ...state, session: inForce.session, usage: inForce.usage, context };
+}
+
 export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   const render = opts.render ?? (await defaultRender());
   const { session } = opts;
@@ -84,8 +100,7 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
     return { exitCode: 2, usageLine: '' };
   }
 
-  let state = initialState(session.info, { todos: session.todos(), tasks: session.backgroundTasks(), usage: session.totalUsage() });
-  for (const event of opts.initialEvents ?? []) state = applyEvent(state, event);
+  let state = resumedState(session, opts.initialEvents ?? []);
   // A resumed log that stops mid-run was cut off by a crash or a kill: show that run as interrupted.
   state = markInterrupted(state);
   for (const notice of opts.notices ?? []) state = addNotice(state, 'warning', notice);
