@@ -34,8 +34,8 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-/** A run that streams `lines` one at a time, pausing before each until step() is called, and then waits. */
-function pausedRun(lines: string[]): { session: FakeSession; step: () => void } {
+/** A run that streams `lines` one at a time (each ending in a line break unless `raw`), pausing before each until step() is called, and then waits. */
+function pausedRun(lines: string[], raw = false): { session: FakeSession; step: () => void } {
   const session = new FakeSession();
   const gates: Array<() => void> = [];
   const pause = (): { wait: 'promise'; promise: Promise<unknown> } => ({ wait: 'promise', promise: new Promise<void>((resolve) => gates.push(resolve)) });
@@ -46,16 +46,17 @@ function pausedRun(lines: string[]): { session: FakeSession; step: () => void } 
     { type: 'turn_start', runId, turnId: 't1', turn: 1 },
     { type: 'message_start', runId, turnId: 't1', messageId },
   ];
-  for (const line of lines) steps.push(pause(), { type: 'text_delta', runId, messageId, text: `${line}\n` });
-  steps.push(pause(), messageEnd(runId, messageId, lines.map((l) => `${l}\n`).join('')), runEnd(runId, 'done'));
+  const piece = (line: string): string => (raw ? line : `${line}\n`);
+  for (const line of lines) steps.push(pause(), { type: 'text_delta', runId, messageId, text: piece(line) });
+  steps.push(pause(), messageEnd(runId, messageId, lines.map(piece).join('')), runEnd(runId, 'done'));
   session.script(...steps);
   return { session, step: () => gates.shift()?.() };
 }
 
-async function startScreen(lines: string[], withOverlay: boolean): Promise<Screen> {
+async function startScreen(lines: string[], withOverlay: boolean, raw = false): Promise<Screen> {
   // Loaded before the app mounts, so its arrival is never an Ink render in the middle of what a test counts.
   expect(await loadMarkdown()).toBe(true);
-  const { session, step } = pausedRun(lines);
+  const { session, step } = pausedRun(lines, raw);
   const dir = mkdtempSync(join(tmpdir(), 'rein-live-'));
   const bridge = createBridge(session, { commands: slashCommands });
   const term = new FakeTerminal(columns, rows);
@@ -171,6 +172,37 @@ describe('live rows under the full-screen renderer', () => {
     await both(['\r'], 'queued: next one');
     // The rule keeps its spinner slot, turned by the renderer rather than drawn by Ink.
     expect((await screenOf(live.term)).join('\n')).not.toContain(SPINNER_SLOT);
+  });
+
+  it('shows a paragraph with no line break word by word, painted without Ink, writing little more than the new words', async () => {
+    const words = Array.from({ length: 150 }, (_, i) => `w${i}`);
+    const chunks: string[] = [];
+    for (let i = 0; i < words.length; i += 5) chunks.push(`${words.slice(i, i + 5).join(' ')} `);
+    const live = await startScreen(chunks, true, true);
+    const ink = await startScreen(chunks, false, true);
+    for (const s of [live, ink]) {
+      s.keyboard.type('go');
+      await waitForText(s.term, '❯ go');
+      s.keyboard.type('\r');
+      await waitForText(s.term, 'Working');
+      s.step();
+      await waitForText(s.term, 'w0 w1 w2');
+    }
+    const inkFramesBefore = live.handle.stats().inkFrames;
+    let bytesBefore = live.handle.stats().bytesWritten;
+    let growth = 0;
+    for (let i = 1; i < chunks.length; i++) {
+      live.step();
+      ink.step();
+      await expectSameScreens(live.term, ink.term, `w${i * 5 + 4}`);
+      const bytes = live.handle.stats().bytesWritten;
+      growth = Math.max(growth, bytes - bytesBefore);
+      bytesBefore = bytes;
+    }
+    // The whole paragraph showed before the message ended, through repaints alone.
+    expect(live.handle.stats().inkFrames).toBe(inkFramesBefore);
+    // Each delta of ~20 characters wrote its cells, not the screen (a 110×24 repaint is thousands of bytes).
+    expect(growth).toBeLessThan(400);
   });
 
   it('turns the spinner on its own clock: real frames on screen, no slot character, no Ink render', async () => {

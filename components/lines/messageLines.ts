@@ -24,6 +24,27 @@ export function visibleAssistantText(item: AssistantItem): string {
   return item.done ? item.text : item.text.slice(0, safeMarkdownLength(item.text));
 }
 
+const fenceLineRe = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * The unfinished tail of a streaming message (past the last safe line break) as plain wrapped text, so words show
+ * as they arrive; it is replaced by its rendered form once its line is finished. Empty for a finished message.
+ */
+export function streamingTailLines(item: AssistantItem, width: number): string[] {
+  if (item.done) return [];
+  const visible = visibleAssistantText(item);
+  // Fence lines are markup: the code of a block still open shows without them.
+  const tail = sanitize(item.text.slice(visible.length))
+    .split('\n')
+    .filter((line) => !fenceLineRe.test(line))
+    .join('\n')
+    .replace(/\s+$/, '');
+  if (tail.trim() === '') return [];
+  // A tail that opens a new paragraph keeps the blank line the rendered blocks keep between them.
+  const gap = visible.length > 0 && /\n\s*\n\s*$/.test(visible) ? [''] : [];
+  return [...gap, ...wrapText(tail, Math.max(1, width - 2)).map((row) => `  ${row}`)];
+}
+
 /** Thinking and the visible markdown: the costly part, cached by the caller while the message streams. */
 export function assistantBodyLines(item: AssistantItem, width: number): string[] {
   const rows = markdownToLines(visibleAssistantText(item), Math.max(1, width - 2)).map((row) => `  ${row}`);
@@ -45,7 +66,7 @@ export function assistantStatusLines(item: AssistantItem, spinner: string): stri
 }
 
 export function assistantToLines(item: AssistantItem, width: number, spinner: string): string[] {
-  return [...assistantBodyLines(item, width), ...assistantStatusLines(item, spinner)];
+  return [...assistantBodyLines(item, width), ...streamingTailLines(item, width), ...assistantStatusLines(item, spinner)];
 }
 
 const noticeStyle: Record<NoticeItem['level'], { mark: string; style: Style }> = {
