@@ -34,6 +34,8 @@ export interface StartTuiOptions {
   initialEvents?: AgentEvent[];
   /** Warnings to show at the top of the transcript (e.g. a resumed log whose last line was cut off). */
   notices?: string[];
+  /** A first message, sent as soon as the session is on screen (`rein "task"`). */
+  initialPrompt?: string;
   /** The renderer; the full-screen one by default. Tests pass Ink's own. */
   render?: (node: ReactElement) => TuiRenderHandle;
 }
@@ -116,6 +118,7 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   process.stdin.on('data', onKeys);
   try {
     handle = render(<App bridge={bridge} commands={slashCommands} historyFile={opts.historyFile} gitBranch={gitBranch} />);
+    if (opts.initialPrompt) bridge.send(opts.initialPrompt);
     await handle.waitUntilExit();
   } finally {
     idle.dispose();

@@ -129,6 +129,7 @@ async function main(argv: string[]): Promise<number> {
     historyFile: join(reinHome, 'prompt-history.jsonl'),
     initialEvents: opened?.resumed?.events,
     notices: opened?.resumed?.warnings,
+    initialPrompt: args.prompt,
   });
   if (result.usageLine) process.stdout.write(`${result.usageLine}\n`);
   return result.exitCode;

@@ -173,6 +173,9 @@ describe('SetupScreen and startTui', () => {
     const r = await renderSized(<SetupScreen message={message} onExit={() => exited++} />, 100, 20);
     expect(r.lastFrame()).toContain('set ANTHROPIC_API_KEY');
     expect(r.lastFrame()).toContain('Press q');
+    // Every way in is named, including a local server that needs no key.
+    const flat = (r.lastFrame() ?? '').replace(/\s+/g, ' ');
+    for (const way of ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'DEEPSEEK_API_KEY', '--provider openai --base-url http://localhost:11434/v1']) expect(flat).toContain(way);
     await r.press('q');
     expect(exited).toBe(1);
     r.unmount();

@@ -51,4 +51,12 @@ describe('rein TUI keys in tmux', () => {
     expect(existsSync(join(fx.cwd, 'made.txt'))).toBe(true);
     expect(statusLine(await p.capture())).toContain('· yolo ·');
   });
+
+  it('rein "task" opens the session with that first message sent', async () => {
+    const p = await startRein([{ text: 'Looking at the tests now.' }], ['fix the tests']);
+    const screen = await p.waitFor('Looking at the tests now.', 20_000);
+    expect(screen).toMatch(/^❯ fix the tests/m);
+    const users = (fx.server?.requests[0].body.messages as Array<{ role: string; content: unknown }>).filter((m) => m.role === 'user');
+    expect(JSON.stringify(users.at(-1)?.content)).toContain('fix the tests');
+  });
 });
