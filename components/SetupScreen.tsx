@@ -8,6 +8,14 @@ export interface SetupScreenProps {
   onExit(): void;
 }
 
+/** Every way to a working session, named on the screen a first-time user sees. */
+const waysIn: ReadonlyArray<[string, string]> = [
+  ['export ANTHROPIC_API_KEY=…', 'Anthropic (Claude)'],
+  ['export OPENAI_API_KEY=…', 'OpenAI or any OpenAI-compatible service'],
+  ['export DEEPSEEK_API_KEY=…', 'DeepSeek'],
+  ['rein --provider openai --base-url http://localhost:11434/v1', 'a local server (Ollama, vLLM…): no key needed'],
+];
+
 export function SetupScreen({ message, onExit }: SetupScreenProps) {
   const { isRawModeSupported } = useStdin();
   useInput(
@@ -23,6 +31,16 @@ export function SetupScreen({ message, onExit }: SetupScreenProps) {
       </Text>
       <Box marginTop={1}>
         <Text wrap="wrap">{message}</Text>
+      </Box>
+      <Box marginTop={1} flexDirection="column">
+        <Text>Any one of these gets you in:</Text>
+        {waysIn.map(([how, what]) => (
+          <Text key={how} wrap="wrap">
+            {'  '}
+            <Text bold>{how}</Text>
+            {`  ${what}`}
+          </Text>
+        ))}
       </Box>
       <Box marginTop={1}>
         <Text dimColor wrap="wrap">

@@ -7,7 +7,7 @@ import type { AgentEvent } from '../source/engine/events.js';
 import type { AgentSession } from '../source/engine/sessionTypes.js';
 import { applyEvent } from '../source/store/applyEvent.js';
 import { createBridge } from '../source/store/bridge.js';
-import { initialState } from '../source/store/state.js';
+import { initialState, type AppState } from '../source/store/state.js';
 import { createAppStore } from '../source/store/store.js';
 import { addNotice, markInterrupted } from '../source/store/localActions.js';
 import { usageSummaryLine } from '../source/store/format.js';
@@ -34,6 +34,8 @@ export interface StartTuiOptions {
   initialEvents?: AgentEvent[];
   /** Warnings to show at the top of the transcript (e.g. a resumed log whose last line was cut off). */
   notices?: string[];
+  /** A first message, sent as soon as the session is on screen (`rein "task"`). */
+  initialPrompt?: string;
   /** The renderer; the full-screen one by default. Tests pass Ink's own. */
   render?: (node: ReactElement) => TuiRenderHandle;
 }
@@ -72,6 +74,22 @@ export function readGitBranch(cwd: string): string | undefined {
   }
 }
 
+/**
+ * The first state of a session: its old log replayed for the transcript, then what is in force now laid over it.
+ * The log's session_start, mode, model and usage events describe the old process; the mode, model and token
+ * totals the engine runs with come from the flags and config of this one.
+ */
+export function resumedState(session: AgentSession, events: readonly AgentEvent[]): AppState {
+  let state = initialState(session.info, { todos: session.todos(), tasks: session.backgroundTasks(), usage: session.totalUsage() });
+  for (const event of events) state = applyEvent(state, event);
+  const inForce = initialState(session.info, { usage: session.totalUsage() });
+  // The conversation is the same, so its size is still right; the window is the one of the model in force.
+  const old = state.context;
+  const window = session.info.contextWindow;
+  const context = old && window > 0 ? { tokens: old.tokens, window, percent: Math.min(100, Math.round((old.tokens / window) * 1000) / 10) } : old;
+  return { ...state, session: inForce.session, usage: inForce.usage, context };
+}
+
 export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   const render = opts.render ?? (await defaultRender());
   const { session } = opts;
@@ -84,8 +102,7 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
     return { exitCode: 2, usageLine: '' };
   }
 
-  let state = initialState(session.info, { todos: session.todos(), tasks: session.backgroundTasks(), usage: session.totalUsage() });
-  for (const event of opts.initialEvents ?? []) state = applyEvent(state, event);
+  let state = resumedState(session, opts.initialEvents ?? []);
   // A resumed log that stops mid-run was cut off by a crash or a kill: show that run as interrupted.
   state = markInterrupted(state);
   for (const notice of opts.notices ?? []) state = addNotice(state, 'warning', notice);
@@ -101,6 +118,7 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   process.stdin.on('data', onKeys);
   try {
     handle = render(<App bridge={bridge} commands={slashCommands} historyFile={opts.historyFile} gitBranch={gitBranch} />);
+    if (opts.initialPrompt) bridge.send(opts.initialPrompt);
     await handle.waitUntilExit();
   } finally {
     idle.dispose();

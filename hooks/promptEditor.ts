@@ -92,9 +92,9 @@ function browseHistory(state: EditorState, direction: -1 | 1, history: readonly 
 const done = (state: EditorState, submit?: string): EditResult => ({ state, handled: true, ...(submit === undefined ? {} : { submit }) });
 
 /**
- * Enter sends; Ctrl+J, Alt+Enter, or a trailing `\` before Enter insert a newline. A chunk of
- * several characters is a paste: its line breaks are text and never send (except a single
- * Enter at the very end of one line of typing, which is how fast typists and tmux deliver keys).
+ * Enter sends; Ctrl+J, Alt+Enter, or a trailing `\` before Enter insert a newline. Input of several
+ * characters is a printable run or a paste (keys read together were split by keyChunks.ts before
+ * they got here): its line breaks are text and never send.
  */
 export function editPrompt(state: EditorState, input: string, key: Key, history: readonly string[]): EditResult {
   const { text, cursor } = state;
@@ -103,14 +103,7 @@ export function editPrompt(state: EditorState, input: string, key: Key, history:
     if (cursor > 0 && text[cursor - 1] === '\\') return done(insert(replaceRange(state, cursor - 1, cursor), '\n'));
     return done(emptyEditor, text);
   }
-  if (input.length > 1 && !key.ctrl && !key.meta) {
-    const typedThenEnter = /^[^\r\n]+\r$/.test(input);
-    if (typedThenEnter) {
-      const typed = insert(state, cleanInput(input.slice(0, -1)));
-      return done(emptyEditor, typed.text);
-    }
-    return done(insert(state, cleanInput(input)));
-  }
+  if (input.length > 1 && !key.ctrl && !key.meta) return done(insert(state, cleanInput(input)));
   if (input === '\n') return done(insert(state, '\n'));
   if (key.backspace || key.delete) {
     if (key.meta) return done(replaceRange(state, wordStartBefore(text, cursor), cursor));

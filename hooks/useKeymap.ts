@@ -1,6 +1,7 @@
 // The one keyboard listener: routes each key to its owner (approval dialog, task panel, global keys, prompt).
 import { useEffect, useRef, useState } from 'react';
 import { useInput, useStdin, type Key } from 'ink';
+import { createKeyChunker, noKey } from './keyChunks.js';
 import { globalKeyAction, type GlobalAction, type GlobalKeyContext } from './keymap.js';
 
 export interface KeymapOptions {
@@ -29,6 +30,7 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
   ref.current = options;
   const lastCtrlC = useRef<number | undefined>(undefined);
   const [exitArmed, setExitArmed] = useState(false);
+  const chunker = useRef(createKeyChunker());
 
   useEffect(() => {
     if (!exitArmed) return;
@@ -36,41 +38,50 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
     return () => clearTimeout(timer);
   }, [exitArmed]);
 
-  useInput(
-    (input, key) => {
-      const o = ref.current;
-      const now = (o.now ?? Date.now)();
-      // Two Ctrl+C read in one chunk (a fast double press while the app was busy) arrive as one input.
-      if (input.length >= 2 && [...input].every((ch) => ch === '\u0003')) {
+  /** Routes one key to its owner. */
+  const routeKey = (input: string, key: Key): void => {
+    const o = ref.current;
+    const now = (o.now ?? Date.now)();
+    if (key.ctrl && input === 'c') {
+      if (lastCtrlC.current !== undefined && now - lastCtrlC.current <= ctrlCWindowMs) {
         lastCtrlC.current = undefined;
         o.onExit();
         return;
       }
-      if (key.ctrl && input === 'c') {
-        if (lastCtrlC.current !== undefined && now - lastCtrlC.current <= ctrlCWindowMs) {
-          lastCtrlC.current = undefined;
-          o.onExit();
-          return;
-        }
-        lastCtrlC.current = now;
-        setExitArmed(true);
-        o.onInterrupt();
+      lastCtrlC.current = now;
+      setExitArmed(true);
+      o.onInterrupt();
+      return;
+    }
+    if (o.approval) {
+      o.approval(input, key);
+      return;
+    }
+    if (o.taskPanel) {
+      o.taskPanel(input, key);
+      return;
+    }
+    const action = globalKeyAction(input, key, o.context);
+    if (action) {
+      o.onAction(action);
+      return;
+    }
+    o.prompt(input, key);
+  };
+
+  useInput(
+    (input, key) => {
+      // Two Ctrl+C read in one chunk (a fast double press while the app was busy) exit at once.
+      if (input.length >= 2 && [...input].every((ch) => ch === '\u0003')) {
+        lastCtrlC.current = undefined;
+        ref.current.onExit();
         return;
       }
-      if (o.approval) {
-        o.approval(input, key);
-        return;
+      for (const event of chunker.current(input, key)) {
+        if (event.kind === 'key') routeKey(event.input, event.key);
+        // A paste is text for the prompt; a dialog or panel never takes pasted characters as answers.
+        else if (!ref.current.approval && !ref.current.taskPanel) ref.current.prompt(event.text, noKey);
       }
-      if (o.taskPanel) {
-        o.taskPanel(input, key);
-        return;
-      }
-      const action = globalKeyAction(input, key, o.context);
-      if (action) {
-        o.onAction(action);
-        return;
-      }
-      o.prompt(input, key);
     },
     { isActive: isRawModeSupported },
   );

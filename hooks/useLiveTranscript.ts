@@ -22,13 +22,17 @@ export interface LiveRows {
   minLines: number;
 }
 
-/** Same look for a streaming assistant message: text held back past the last safe line break does not show. */
+/**
+ * Same look for a streaming assistant message: the same text (the rendered part and the plain tail past the last
+ * safe line break) up to trailing whitespace, which the tail does not show.
+ */
 function sameLook(a: AssistantItem, b: AssistantItem): boolean {
   if (a.id !== b.id || a.done || b.done || a.expanded !== b.expanded || a.thinking.length !== b.thinking.length) return false;
   const shown = visibleAssistantText(a).length;
   if (shown !== visibleAssistantText(b).length) return false;
   // The "more is coming" spinner shows exactly while some text is held back.
-  return (shown < a.text.length) === (shown < b.text.length);
+  if ((shown < a.text.length) !== (shown < b.text.length)) return false;
+  return a.text.trimEnd().length === b.text.trimEnd().length;
 }
 
 /** True when every item is the same object, or a streaming assistant message that would draw the same lines. */

@@ -151,6 +151,7 @@ async function main(argv: string[]): Promise<number> {
     historyFile: join(reinHome, 'prompt-history.jsonl'),
     initialEvents: opened?.resumed?.events,
     notices: opened?.resumed?.warnings,
+    initialPrompt: args.prompt,
   });
   if (result.usageLine) process.stdout.write(`${result.usageLine}\n`);
   await shutdown.finish();

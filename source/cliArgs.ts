@@ -10,6 +10,8 @@ export type OutputFormat = 'text' | 'json' | 'stream-json';
 export interface CliArgs {
   /** Headless prompt; '-' reads it from standard input. Undefined opens the TUI. */
   print?: string;
+  /** A first message for the TUI, given as the positional argument (`rein "fix the tests"`). */
+  prompt?: string;
   provider?: string;
   model?: string;
   baseUrl?: string;
@@ -33,6 +35,7 @@ export const helpText = `rein — a terminal coding agent
 
 Usage:
   rein                      open the full-screen session in this directory
+  rein "task"               open it with this first message sent
   rein -p "task"            run one task headless and print the answer
   rein -p - < task.txt      read the headless prompt from standard input
   rein --continue           pick up the latest session in this directory (works with -p too)
@@ -60,7 +63,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
   try {
     parsed = parseArgs({
       args: argv,
-      allowPositionals: false,
+      allowPositionals: true,
       strict: true,
       options: {
         print: { type: 'string', short: 'p' },
@@ -103,8 +106,11 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (v.continue && v.resume !== undefined) throw new UsageError('Use either --continue or --resume <id>, not both.');
   if (v.team && v.print === undefined) throw new UsageError('--team runs headless with -p: rein -p "task" --team (in the full-screen session, type /team <task>).');
   if (v.print !== undefined && v.print.trim() === '') throw new UsageError('-p needs a prompt: rein -p "your task", or -p - to read it from standard input.');
+  const prompt = parsed.positionals.join(' ').trim() || undefined;
+  if (prompt !== undefined && v.print !== undefined) throw new UsageError('Give the task either after -p or on its own (rein "task" opens the TUI with it), not both.');
   return {
     print: v.print,
+    prompt,
     provider: v.provider,
     model: v.model,
     baseUrl: v['base-url'],

@@ -173,6 +173,9 @@ describe('SetupScreen and startTui', () => {
     const r = await renderSized(<SetupScreen message={message} onExit={() => exited++} />, 100, 20);
     expect(r.lastFrame()).toContain('set ANTHROPIC_API_KEY');
     expect(r.lastFrame()).toContain('Press q');
+    // Every way in is named, including a local server that needs no key.
+    const flat = (r.lastFrame() ?? '').replace(/\s+/g, ' ');
+    for (const way of ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'DEEPSEEK_API_KEY', '--provider openai --base-url http://localhost:11434/v1']) expect(flat).toContain(way);
     await r.press('q');
     expect(exited).toBe(1);
     r.unmount();
@@ -227,6 +230,47 @@ describe('SetupScreen and startTui', () => {
       expect(session.closed).toBe(1);
       expect(result.exitCode).toBe(0);
       expect(result.usageLine).toMatch(/^rein: 12,345 tokens in \(80% cached\), 2,345 out · \$0\.\d\d$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a resumed session shows the mode, model and token totals in force, not those in its old log', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rein-tui-resume-'));
+    // The session in force: started with --permission-mode yolo and another model; the engine's totals start anew.
+    const session = new FakeSession({ sessionId: 'old1', mode: 'yolo', model: 'gpt-4.1', provider: 'openai' });
+    session.usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
+    const oldUsage = { inputTokens: 987_654, outputTokens: 55_555, cacheReadTokens: 0, cacheWriteTokens: 0 };
+    let frame = '';
+    try {
+      await startTui({
+        session,
+        historyFile: join(dir, 'h.jsonl'),
+        gitBranch: 'main',
+        initialEvents: [
+          { type: 'session_start', sessionId: 'old1', cwd: '/tmp/project', provider: 'anthropic', model: 'claude-old', mode: 'ask', resumed: false },
+          { type: 'mode_change', mode: 'plan' },
+          { type: 'run_start', sessionId: 'old1', runId: 'r1', prompt: 'earlier question' },
+          { type: 'usage', runId: 'r1', turnUsage: oldUsage, totalUsage: oldUsage, context: { tokens: 40_000, window: 1_000_000, percent: 4 } },
+          runEnd('r1', 'done'),
+        ],
+        render: (node: ReactElement) => {
+          const r = render(node);
+          let done!: () => void;
+          const exited = new Promise<void>((resolve) => (done = resolve));
+          void (async () => {
+            await ticks(3);
+            frame = r.lastFrame() ?? '';
+            r.unmount();
+            done();
+          })();
+          return { unmount: () => r.unmount(), waitUntilExit: () => exited };
+        },
+      });
+      const status = frame.trimEnd().split('\n').at(-1) ?? '';
+      expect(status).toContain('gpt-4.1 (openai) · yolo');
+      expect(status).not.toContain('987');
+      expect(frame).toContain('earlier question');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -82,7 +82,7 @@ describe('streamed answer in the app', () => {
   let h: AppHarness;
   afterEach(() => h.cleanup());
 
-  it('shows committed lines as they stream, the held-back tail only at a boundary or the end', async () => {
+  it('shows committed lines rendered as they stream, and the unfinished tail as plain text until its line is done', async () => {
     await loadMarkdown();
     const session = new FakeSession();
     const gates = [0, 1].map(() => {
@@ -107,13 +107,16 @@ describe('streamed answer in the app', () => {
     let frame = h.lastFrame();
     expect(frame).toContain('Plan');
     expect(frame).toContain('step one');
-    expect(frame).not.toContain('step t');
+    // The unfinished line shows as it is, markup and all, not yet as a list item.
+    expect(frame).toContain('- step t');
     gates[0].open();
     await h.press();
     frame = h.lastFrame();
     expect(frame).toContain('step two');
-    // Inside an open code fence nothing of the block shows yet.
-    expect(frame).not.toContain('let x = 1;');
+    expect(frame).not.toContain('- step two');
+    // Inside an open code fence the code shows as plain text, without the fence line.
+    expect(frame).toContain('let x = 1;');
+    expect(frame).not.toContain('```');
     gates[1].open();
     await h.bridge.idle();
     await h.press();

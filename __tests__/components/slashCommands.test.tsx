@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { slashCommands } from '../../hooks/commands/registry.js';
 import { menuItems } from '../../hooks/slashMenu.js';
 import { parseSlashCommand } from '../../source/store/commands.js';
+import { stripVTControlCharacters } from 'node:util';
+import { noticeToLines } from '../../components/lines/messageLines.js';
 import { FakeSession, simpleRun, ticks } from '../support/fakeSession.js';
 import { keys, renderApp, type AppHarness } from './harness.js';
 
@@ -68,6 +70,23 @@ describe('slash commands in the app', () => {
     expect(text).toContain('Shift+Tab');
     expect(text).toContain('Ctrl+J');
     expect(h.lastFrame()).toContain('❯ /help');
+  });
+
+  it('/help wrapped at a narrow width keeps each wrapped line under the text column it belongs to', async () => {
+    h = await renderApp({ rows: 60 });
+    await run(h, '/help');
+    const rows = noticeToLines({ kind: 'notice', id: 'n', level: 'command', done: true, text: lastNotice(h) }, 80).map((row) => stripVTControlCharacters(row));
+    const indent = (row: string): number => row.length - row.trimStart().length;
+    // A command's description starts at the same column on every command row, and its wrapped rest stays there.
+    const compact = rows.findIndex((row) => row.trimStart().startsWith('/compact'));
+    const descriptionColumn = rows[compact].indexOf('summarise');
+    expect(descriptionColumn).toBeGreaterThan(10);
+    expect(indent(rows[compact + 1])).toBe(descriptionColumn);
+    expect(rows[compact + 1].trimStart()).not.toMatch(/^\//);
+    // A key's explanation follows its "keys: " label, and wraps back to that column.
+    const homeEnd = rows.findIndex((row) => row.trimStart().startsWith('Home / End (empty prompt)'));
+    expect(indent(rows[homeEnd + 1])).toBe(rows[homeEnd].indexOf(': ') + 2);
+    expect(rows.every((row) => row.length <= 80)).toBe(true);
   });
 
   it('/clear starts a new conversation', async () => {

@@ -74,10 +74,12 @@ describe('layoutStreaming', () => {
 describe('sameVisibleTranscript', () => {
   const msg = (text: string, done = false): AssistantItem => ({ kind: 'assistant', id: 'm1', done, runId: 'r1', text, thinking: '', expanded: false });
 
-  it('treats deltas that stay inside the held-back line as no change, and a finished line as a change', () => {
+  it('treats a delta of trailing spaces as no change, and new words or a finished line as a change', () => {
     const user: TranscriptItem = { kind: 'user', id: 'u1', done: true, text: 'hi' };
     const a = [user, msg('line one\nhal')];
-    expect(sameVisibleTranscript(a, [user, msg('line one\nhalf a lin')])).toBe(true);
+    expect(sameVisibleTranscript(a, [user, msg('line one\nhal  ')])).toBe(true);
+    // The unfinished line shows as it streams, so more of it is a change.
+    expect(sameVisibleTranscript(a, [user, msg('line one\nhalf a lin')])).toBe(false);
     expect(sameVisibleTranscript(a, [user, msg('line one\nhalf a line\n')])).toBe(false);
     expect(sameVisibleTranscript(a, [user, msg('line one\nhal', true)])).toBe(false);
     // The "more is coming" spinner appears once text is held back.

@@ -5,7 +5,8 @@ import { Transcript } from '../../components/Transcript.js';
 import { LineCache, layoutTranscript, layoutTranscriptTail, sliceViewport } from '../../components/lines/transcriptLines.js';
 import * as messageLines from '../../components/lines/messageLines.js';
 import type { NoticeItem, TranscriptItem } from '../../source/store/state.js';
-import { ticks } from '../support/fakeSession.js';
+import { FakeSession, messageEnd, runEnd, ticks } from '../support/fakeSession.js';
+import type { AgentEvent } from '../../source/engine/events.js';
 import { keys, renderApp, renderSized, type AppHarness } from './harness.js';
 import { useTranscriptLayout } from '../../hooks/useTranscriptLayout.js';
 import { Text } from 'ink';
@@ -127,5 +128,47 @@ describe('lazy layout of a long transcript', () => {
     expect(h.lastFrame()).toContain('message 0');
     await h.press(keys.end);
     expect(h.lastFrame()).toContain('message 399');
+  });
+});
+
+/** The newest frame once it shows `text`, polled with a deadline; fails with the last frame. */
+async function frameShowing(h: AppHarness, text: string): Promise<string> {
+  for (let i = 0; i < 200 && !h.lastFrame().includes(text); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(h.lastFrame()).toContain(text);
+  return h.lastFrame();
+}
+
+describe('a long paragraph streaming without a line break', () => {
+  let h: AppHarness;
+  afterEach(() => h.cleanup());
+
+  it('shows its words as they arrive, and its rendered form once the message ends', async () => {
+    const words = Array.from({ length: 160 }, (_, i) => `word${i}`);
+    const paragraph = `${words.join(' ')} and **bold** end.`;
+    expect(paragraph.length).toBeGreaterThan(1000);
+    const half = words.slice(0, 80).join(' ');
+    let release!: () => void;
+    const session = new FakeSession();
+    const steps: Array<AgentEvent | { wait: 'promise'; promise: Promise<unknown> }> = [
+      { type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'go' },
+      { type: 'turn_start', runId: 'r1', turnId: 't1', turn: 1 },
+      { type: 'message_start', runId: 'r1', turnId: 't1', messageId: 'm1' },
+    ];
+    for (let i = 0; i < half.length; i += 20) steps.push({ type: 'text_delta', runId: 'r1', messageId: 'm1', text: half.slice(i, i + 20) });
+    steps.push({ wait: 'promise', promise: new Promise<void>((resolve) => (release = resolve)) });
+    steps.push({ type: 'text_delta', runId: 'r1', messageId: 'm1', text: paragraph.slice(half.length) }, messageEnd('r1', 'm1', paragraph), runEnd('r1', 'done'));
+    session.script(...steps);
+    h = await renderApp({ session, columns: 100, rows: 40 });
+    await h.type('go');
+    await h.press(keys.enter);
+    // Mid-stream, with no line break yet: the words so far are on screen, wrapped, up to the newest one.
+    const mid = await frameShowing(h, 'word79');
+    expect(mid).toContain('word0 word1');
+    expect(mid).toContain('word79');
+    expect(mid).not.toContain('word80');
+    release();
+    await h.bridge.idle();
+    const end = await frameShowing(h, 'word159');
+    expect(end).not.toContain('**bold**');
   });
 });

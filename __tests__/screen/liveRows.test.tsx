@@ -12,6 +12,7 @@ import { createBridge, type Bridge } from '../../source/store/bridge.js';
 import { slashCommands } from '../../hooks/commands/registry.js';
 import type { AgentEvent } from '../../source/engine/events.js';
 import { FakeSession, messageEnd, runEnd } from '../support/fakeSession.js';
+import { loadMarkdown } from '../../components/lines/markdown.js';
 import { FakeKeyboard, FakeTerminal } from './fakeTerminal.js';
 import { createEmulator } from './terminalEmulator.js';
 
@@ -33,8 +34,8 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-/** A run that streams `lines` one at a time, pausing before each until step() is called, and then waits. */
-function pausedRun(lines: string[]): { session: FakeSession; step: () => void } {
+/** A run that streams `lines` one at a time (each ending in a line break unless `raw`), pausing before each until step() is called, and then waits. */
+function pausedRun(lines: string[], raw = false): { session: FakeSession; step: () => void } {
   const session = new FakeSession();
   const gates: Array<() => void> = [];
   const pause = (): { wait: 'promise'; promise: Promise<unknown> } => ({ wait: 'promise', promise: new Promise<void>((resolve) => gates.push(resolve)) });
@@ -45,14 +46,17 @@ function pausedRun(lines: string[]): { session: FakeSession; step: () => void } 
     { type: 'turn_start', runId, turnId: 't1', turn: 1 },
     { type: 'message_start', runId, turnId: 't1', messageId },
   ];
-  for (const line of lines) steps.push(pause(), { type: 'text_delta', runId, messageId, text: `${line}\n` });
-  steps.push(pause(), messageEnd(runId, messageId, lines.map((l) => `${l}\n`).join('')), runEnd(runId, 'done'));
+  const piece = (line: string): string => (raw ? line : `${line}\n`);
+  for (const line of lines) steps.push(pause(), { type: 'text_delta', runId, messageId, text: piece(line) });
+  steps.push(pause(), messageEnd(runId, messageId, lines.map(piece).join('')), runEnd(runId, 'done'));
   session.script(...steps);
   return { session, step: () => gates.shift()?.() };
 }
 
-async function startScreen(lines: string[], withOverlay: boolean): Promise<Screen> {
-  const { session, step } = pausedRun(lines);
+async function startScreen(lines: string[], withOverlay: boolean, raw = false): Promise<Screen> {
+  // Loaded before the app mounts, so its arrival is never an Ink render in the middle of what a test counts.
+  expect(await loadMarkdown()).toBe(true);
+  const { session, step } = pausedRun(lines, raw);
   const dir = mkdtempSync(join(tmpdir(), 'rein-live-'));
   const bridge = createBridge(session, { commands: slashCommands });
   const term = new FakeTerminal(columns, rows);
@@ -65,7 +69,7 @@ async function startScreen(lines: string[], withOverlay: boolean): Promise<Scree
     bridge.dispose();
     rmSync(dir, { recursive: true, force: true });
   });
-  await sleep(50);
+  await waitForText(term, 'Type a message');
   return { term, keyboard, handle, bridge, step };
 }
 
@@ -77,18 +81,36 @@ async function screenOf(term: FakeTerminal): Promise<string[]> {
   return screen;
 }
 
-async function waitForText(term: FakeTerminal, text: string): Promise<string[]> {
-  for (let i = 0; i < 200; i++) {
+const shows = (screen: string[], texts: string[]): boolean => texts.every((text) => screen.some((row) => row.includes(text)));
+
+async function waitForText(term: FakeTerminal, ...texts: string[]): Promise<string[]> {
+  for (let i = 0; i < 300; i++) {
     const screen = await screenOf(term);
-    if (screen.some((row) => row.includes(text))) return screen;
+    if (shows(screen, texts)) return screen;
     await sleep(10);
   }
-  throw new Error(`"${text}" never showed on the screen:\n${(await screenOf(term)).join('\n')}`);
+  throw new Error(`${JSON.stringify(texts)} never showed on the screen:\n${(await screenOf(term)).join('\n')}`);
 }
 
 const spinnerChars = new RegExp(`[${spinnerFrames.join('')}]`, 'g');
 /** The screen with every spinner frame made the same, so two screens drawn at different moments compare. */
 const steady = (screen: string[]): string[] => screen.map((row) => row.replace(spinnerChars, '*'));
+
+/**
+ * Waits until both screens show every one of `texts` and read the same, and fails with their difference when
+ * they never do: the two apps draw on their own schedules, so a screen taken from one mid-way is not comparable.
+ */
+async function expectSameScreens(live: FakeTerminal, ink: FakeTerminal, ...texts: string[]): Promise<void> {
+  let pair: [string[], string[]] = [[], []];
+  for (let i = 0; i < 300; i++) {
+    pair = [steady(await screenOf(live)), steady(await screenOf(ink))];
+    if (shows(pair[0], texts) && shows(pair[1], texts) && pair[0].join('\n') === pair[1].join('\n')) return;
+    await sleep(10);
+  }
+  expect(shows(pair[0], texts), `the live screen never showed ${JSON.stringify(texts)}`).toBe(true);
+  expect(shows(pair[1], texts), `the all-Ink screen never showed ${JSON.stringify(texts)}`).toBe(true);
+  expect(pair[0]).toEqual(pair[1]);
+}
 
 describe('live rows under the full-screen renderer', () => {
   it('paints each streamed line without an Ink render, and the screen reads as the all-Ink screen does', async () => {
@@ -97,7 +119,7 @@ describe('live rows under the full-screen renderer', () => {
     const ink = await startScreen(lines, false);
     for (const s of [live, ink]) {
       s.keyboard.type('go');
-      await sleep(30);
+      await waitForText(s.term, '❯ go');
       s.keyboard.type('\r');
     }
     await waitForText(live.term, 'Working');
@@ -113,12 +135,9 @@ describe('live rows under the full-screen renderer', () => {
     for (const line of lines.slice(1)) {
       live.step();
       ink.step();
-      const plain = line.replace(/\*\*/g, '');
-      const liveScreen = await waitForText(live.term, plain);
-      const inkScreen = await waitForText(ink.term, plain);
-      expect(steady(liveScreen)).toEqual(steady(inkScreen));
+      await expectSameScreens(live.term, ink.term, line.replace(/\*\*/g, ''));
     }
-    // Two more lines reached the screen, through repaints alone.
+    // Two more lines reached the screen, through repaints alone: Ink rendered nothing for them.
     expect(live.handle.stats().inkFrames).toBe(inkFramesBefore);
     expect(live.handle.stats().repaints).toBeGreaterThanOrEqual(repaintsBefore + 2);
     // The all-Ink app had to render for them.
@@ -127,27 +146,26 @@ describe('live rows under the full-screen renderer', () => {
     // The run ends: the finished answer still reads the same both ways.
     live.step();
     ink.step();
-    await sleep(150);
-    expect(steady(await screenOf(live.term))).toEqual(steady(await screenOf(ink.term)));
+    await waitForText(live.term, 'Type a message');
+    await waitForText(ink.term, 'Type a message');
+    await expectSameScreens(live.term, ink.term, 'The third and last line.', 'Type a message');
   });
 
   it('draws the prompt, slash menu, queued messages and status bar as ready rows that read as the Ink components do', async () => {
     const live = await startScreen(['only line'], true);
     const ink = await startScreen(['only line'], false);
-    const both = async (keys: string[], expected: string): Promise<void> => {
+    // Each step waits for the state it names on both screens (typed text, menu, status), then compares them whole.
+    const both = async (keys: string[], ...expected: string[]): Promise<void> => {
       for (const key of keys) {
         live.keyboard.type(key);
         ink.keyboard.type(key);
-        await sleep(5);
       }
-      const liveScreen = await waitForText(live.term, expected);
-      const inkScreen = await waitForText(ink.term, expected);
-      expect(steady(liveScreen)).toEqual(steady(inkScreen));
+      await expectSameScreens(live.term, ink.term, ...expected);
       // Ink lays out nothing: every row on the live screen came ready-made.
       expect(live.handle.stats().inkRows).toBe(0);
       expect(ink.handle.stats().inkRows).toBe(rows - 1);
     };
-    await both(['/', 'h', 'e'], '/help');
+    await both(['/', 'h', 'e'], '❯ /he', '/help');
     await both(['\x7f', '\x7f', '\x7f', 'g', 'o'], '❯ go');
     await both(['\r'], 'Working');
     await both(['next one'], '❯ next one');
@@ -156,19 +174,51 @@ describe('live rows under the full-screen renderer', () => {
     expect((await screenOf(live.term)).join('\n')).not.toContain(SPINNER_SLOT);
   });
 
+  it('shows a paragraph with no line break word by word, painted without Ink, writing little more than the new words', async () => {
+    const words = Array.from({ length: 150 }, (_, i) => `w${i}`);
+    const chunks: string[] = [];
+    for (let i = 0; i < words.length; i += 5) chunks.push(`${words.slice(i, i + 5).join(' ')} `);
+    const live = await startScreen(chunks, true, true);
+    const ink = await startScreen(chunks, false, true);
+    for (const s of [live, ink]) {
+      s.keyboard.type('go');
+      await waitForText(s.term, '❯ go');
+      s.keyboard.type('\r');
+      await waitForText(s.term, 'Working');
+      s.step();
+      await waitForText(s.term, 'w0 w1 w2');
+    }
+    const inkFramesBefore = live.handle.stats().inkFrames;
+    let bytesBefore = live.handle.stats().bytesWritten;
+    let growth = 0;
+    for (let i = 1; i < chunks.length; i++) {
+      live.step();
+      ink.step();
+      await expectSameScreens(live.term, ink.term, `w${i * 5 + 4}`);
+      const bytes = live.handle.stats().bytesWritten;
+      growth = Math.max(growth, bytes - bytesBefore);
+      bytesBefore = bytes;
+    }
+    // The whole paragraph showed before the message ended, through repaints alone.
+    expect(live.handle.stats().inkFrames).toBe(inkFramesBefore);
+    // Each delta of ~20 characters wrote its cells, not the screen (a 110×24 repaint is thousands of bytes).
+    expect(growth).toBeLessThan(400);
+  });
+
   it('turns the spinner on its own clock: real frames on screen, no slot character, no Ink render', async () => {
     const live = await startScreen(['only line'], true);
     live.keyboard.type('go');
-    await sleep(30);
+    await waitForText(live.term, '❯ go');
     live.keyboard.type('\r');
     await waitForText(live.term, 'Working');
     const inkFrames = live.handle.stats().inkFrames;
     const seen = new Set<string>();
-    for (let i = 0; i < 8; i++) {
+    // Polled until three different frames were seen (a stuck spinner never gets there).
+    for (let i = 0; i < 300 && seen.size < 3; i++) {
       const screen = (await screenOf(live.term)).join('\n');
       expect(screen).not.toContain(SPINNER_SLOT);
       for (const glyph of screen.match(spinnerChars) ?? []) seen.add(glyph);
-      await sleep(70);
+      await sleep(20);
     }
     expect(seen.size).toBeGreaterThanOrEqual(3);
     expect(live.handle.stats().inkFrames).toBe(inkFrames);

@@ -62,9 +62,12 @@ describe('renderFullScreen', () => {
     expect(out.indexOf('\x1b[?2026h')).toBeGreaterThan(0);
     expect(out).toContain('hello from rein');
     expect(out).not.toContain(ALT_LEAVE);
+    // Pastes come marked, so the prompt never reads pasted text as keys.
+    expect(out.slice(0, out.indexOf('hello from rein'))).toContain('\x1b[?2004h');
 
     handle.unmount();
     const after = term.output();
+    expect(after.slice(after.indexOf('hello from rein'))).toContain('\x1b[?2004l');
     const leave = after.lastIndexOf(ALT_LEAVE);
     expect(leave).toBeGreaterThan(after.indexOf('hello from rein'));
     expect(after.lastIndexOf(CURSOR_SHOW)).toBeGreaterThan(after.indexOf('hello from rein'));

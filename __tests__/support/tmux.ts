@@ -100,9 +100,11 @@ const matches = (screen: string, match: ScreenMatch): boolean =>
 export function tmuxServer(label: string): TmuxServer {
   const socket = `rein-e2e-${label}-${process.pid}-${randomBytes(3).toString('hex')}`;
   // The server reads only this file, never the user's ~/.tmux.conf: no status line, so the pane is the whole window.
+  // exit-empty off keeps the server up between tests: a server exiting after its last session is killed races
+  // the next test's new-session, which then attaches to the dying server and fails "server exited unexpectedly".
   const configDir = mkdtempSync(join(tmpdir(), 'rein-e2e-tmux-'));
   const config = join(configDir, 'tmux.conf');
-  writeFileSync(config, 'set -g status off\nset -g escape-time 0\nset -g history-limit 2000\n');
+  writeFileSync(config, 'set -g status off\nset -g escape-time 0\nset -g history-limit 2000\nset -g exit-empty off\n');
   const tmux = async (...args: string[]): Promise<string> =>
     (await run('tmux', ['-L', socket, '-f', config, ...args], { encoding: 'utf8' })).stdout;
   let sessions = 0;

@@ -3,7 +3,7 @@ import type { AssistantItem, NoticeItem, UserItem } from '../../source/store/sta
 import { markdownToLines, safeMarkdownLength } from './markdown.js';
 import type { Style } from './style.js';
 import { layoutStreaming, type StreamLayout } from './streamLayout.js';
-import { paint, sanitize, wrapText, wrapWithPrefix } from './style.js';
+import { paint, sanitize, wrapHanging, wrapText, wrapWithPrefix } from './style.js';
 
 export function userToLines(item: UserItem, width: number): string[] {
   return wrapWithPrefix(sanitize(item.text), width, paint(['bold', 'cyan'], '❯ '), '  ', 'bold');
@@ -22,6 +22,27 @@ function thinkingLines(item: AssistantItem, width: number): string[] {
 /** The visible part of an assistant message; while streaming only text up to a safe boundary shows. */
 export function visibleAssistantText(item: AssistantItem): string {
   return item.done ? item.text : item.text.slice(0, safeMarkdownLength(item.text));
+}
+
+const fenceLineRe = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * The unfinished tail of a streaming message (past the last safe line break) as plain wrapped text, so words show
+ * as they arrive; it is replaced by its rendered form once its line is finished. Empty for a finished message.
+ */
+export function streamingTailLines(item: AssistantItem, width: number): string[] {
+  if (item.done) return [];
+  const visible = visibleAssistantText(item);
+  // Fence lines are markup: the code of a block still open shows without them.
+  const tail = sanitize(item.text.slice(visible.length))
+    .split('\n')
+    .filter((line) => !fenceLineRe.test(line))
+    .join('\n')
+    .replace(/\s+$/, '');
+  if (tail.trim() === '') return [];
+  // A tail that opens a new paragraph keeps the blank line the rendered blocks keep between them.
+  const gap = visible.length > 0 && /\n\s*\n\s*$/.test(visible) ? [''] : [];
+  return [...gap, ...wrapText(tail, Math.max(1, width - 2)).map((row) => `  ${row}`)];
 }
 
 /** Thinking and the visible markdown: the costly part, cached by the caller while the message streams. */
@@ -45,7 +66,7 @@ export function assistantStatusLines(item: AssistantItem, spinner: string): stri
 }
 
 export function assistantToLines(item: AssistantItem, width: number, spinner: string): string[] {
-  return [...assistantBodyLines(item, width), ...assistantStatusLines(item, spinner)];
+  return [...assistantBodyLines(item, width), ...streamingTailLines(item, width), ...assistantStatusLines(item, spinner)];
 }
 
 const noticeStyle: Record<NoticeItem['level'], { mark: string; style: Style }> = {
@@ -63,7 +84,7 @@ export function noticeToLines(item: NoticeItem, width: number): string[] {
   const text = sanitize(item.text);
   if (item.level === 'command') {
     const title = item.title ? [paint('dim', `❯ ${sanitize(item.title)}`)] : [];
-    return [...title, ...wrapText(text, Math.max(1, width - 2)).map((row) => `  ${row}`)];
+    return [...title, ...wrapHanging(text, Math.max(1, width - 2)).map((row) => `  ${row}`)];
   }
   const { mark, style } = noticeStyle[item.level];
   return wrapWithPrefix(text, width, paint(style, `${mark} `), '  ', style);

@@ -49,6 +49,34 @@ function wrapLine(line: string, columns: number): readonly string[] {
   return rows;
 }
 
+// Where a line's text column starts: after a two-space gap (a table row) or a "label: " lead, past the indent.
+const textColumnRe = /^(\s*)(?:\S.*?(?: {2,}|: (?=\S)))?/;
+/** Narrower than this, a hanging text column would be a thin strip: wrapped rows fall back to the line's indent. */
+const MIN_HANGING_WIDTH = 20;
+
+/**
+ * Wraps plain text so each source line's wrapped rows start under its text column: a description after
+ * `name  `, an explanation after `keys: `, or else the line's own indentation.
+ */
+export function wrapHanging(text: string, width: number): string[] {
+  const columns = Math.max(1, width);
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    const match = textColumnRe.exec(line);
+    const indent = match?.[1].length ?? 0;
+    let hang = match?.[0].length ?? 0;
+    if (columns - hang < MIN_HANGING_WIDTH) hang = indent;
+    if (hang === 0 || line.length <= columns || columns - hang < 1) {
+      out.push(...wrapLine(line, columns));
+      continue;
+    }
+    const rows = wrapLine(line.slice(hang), columns - hang);
+    const pad = ' '.repeat(hang);
+    out.push(line.slice(0, hang) + rows[0], ...rows.slice(1).map((row) => pad + row));
+  }
+  return out;
+}
+
 /** Wraps each source line, prefixing the first wrapped row with `first` and the rest with `rest` (same width). */
 export function wrapWithPrefix(text: string, width: number, first: string, rest: string, style?: Style): string[] {
   const inner = Math.max(1, width - rest.length);

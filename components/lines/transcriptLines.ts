@@ -1,7 +1,15 @@
 // Turns transcript items into terminal lines, caching finished items per width, and slices the visible window.
 import type { TranscriptItem } from '../../source/store/state.js';
 import { isMarkdownReady } from './markdown.js';
-import { assistantStatusLines, assistantToLines, noticeToLines, streamingBodyLines, userToLines, visibleAssistantText } from './messageLines.js';
+import {
+  assistantStatusLines,
+  assistantToLines,
+  noticeToLines,
+  streamingBodyLines,
+  streamingTailLines,
+  userToLines,
+  visibleAssistantText,
+} from './messageLines.js';
 import type { StreamLayout } from './streamLayout.js';
 import { toolToLines } from './toolLines.js';
 
@@ -59,7 +67,8 @@ export class LineCache {
       hit = { key, width, markdown, lines: body.lines, stream: body.stream };
       this.live.set(item.id, hit);
     }
-    const lines = [...hit.lines, ...assistantStatusLines(item, spinner)];
+    // The plain tail changes with every delta; it is only wrapped, never rendered, so it is not cached with the body.
+    const lines = [...hit.lines, ...streamingTailLines(item, width), ...assistantStatusLines(item, spinner)];
     return lines.length === 0 ? lines : [...lines, ''];
   }
 

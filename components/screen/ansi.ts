@@ -8,6 +8,9 @@ export const SYNC_END = `${ESC}?2026l`;
 
 export const ALT_SCREEN_ENTER = `${ESC}?1049h`;
 export const ALT_SCREEN_LEAVE = `${ESC}?1049l`;
+/** Bracketed paste on/off: the terminal wraps pasted text in ESC[200~ … ESC[201~, so a paste is never read as keys. */
+export const BRACKETED_PASTE_ON = `${ESC}?2004h`;
+export const BRACKETED_PASTE_OFF = `${ESC}?2004l`;
 export const CURSOR_HIDE = `${ESC}?25l`;
 export const CURSOR_SHOW = `${ESC}?25h`;
 /** Autowrap off: a line wider than the terminal is clipped instead of spilling onto the next row. */

@@ -5,6 +5,8 @@ import { render as inkRender } from 'ink';
 import {
   ALT_SCREEN_ENTER,
   ALT_SCREEN_LEAVE,
+  BRACKETED_PASTE_OFF,
+  BRACKETED_PASTE_ON,
   AUTOWRAP_OFF,
   AUTOWRAP_ON,
   CURSOR_HIDE,
@@ -53,8 +55,8 @@ export interface FullScreenHandle {
   stats(): FullScreenStats;
 }
 
-const ENTER = ALT_SCREEN_ENTER + CURSOR_HIDE + AUTOWRAP_OFF;
-const LEAVE = RESET_STYLE + RESET_SCROLL_REGION + AUTOWRAP_ON + CURSOR_SHOW + ALT_SCREEN_LEAVE;
+const ENTER = ALT_SCREEN_ENTER + CURSOR_HIDE + AUTOWRAP_OFF + BRACKETED_PASTE_ON;
+const LEAVE = RESET_STYLE + RESET_SCROLL_REGION + AUTOWRAP_ON + CURSOR_SHOW + BRACKETED_PASTE_OFF + ALT_SCREEN_LEAVE;
 
 /** Gives the terminal back (main screen, cursor, cooked input) for every full-screen app still running; harmless to repeat. */
 export function restoreTerminal(): void {

@@ -1,0 +1,62 @@
+// End-to-end: how a session starts and takes keys in the built CLI: keys read together, a resumed session's mode, a first message given on the command line.
+import { describe, expect, it } from 'vitest';
+import { startMockLlmServer, type MockTurn } from '../support/mockLlmServer.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { promptLine, reinCommand, statusLine, typeAndSend, useTuiFixture, type TmuxPane } from '../support/tmux.js';
+
+const fx = useTuiFixture('start');
+
+async function startRein(turns: MockTurn[], extraArgs: string[] = []): Promise<TmuxPane> {
+  fx.server = await startMockLlmServer({ turns });
+  const args = ['--provider', 'openai', '--base-url', fx.server.openaiBaseUrl, '--model', 'test-model', ...extraArgs];
+  fx.pane = await fx.tmux.start({ command: reinCommand({ cli: fx.cli.cliPath, args, home: fx.home, env: { OPENAI_API_KEY: 'sk-test' } }), cwd: fx.cwd });
+  return fx.pane;
+}
+
+/** The bytes of `text` as send-keys -H wants them: one hex pair per byte, all written to the pane at once. */
+const hex = (text: string): string[] => [...Buffer.from(text, 'utf8')].map((byte) => byte.toString(16).padStart(2, '0'));
+
+describe('rein TUI keys in tmux', () => {
+  it('acts on every control key in a burst of typing, in order', async () => {
+    const p = await startRein([]);
+    await p.waitFor('Type a message', 20_000);
+    await p.sendKeys('-H', ...hex('abc\x7fd'));
+    await p.waitFor((s) => promptLine(s) === '❯ abd');
+    await p.sendKeys('-H', ...hex(' two words\x17\x17X'));
+    await p.waitFor((s) => promptLine(s) === '❯ abd X');
+    await p.sendKeys('-H', ...hex('\x15fresh'));
+    await p.waitFor((s) => promptLine(s) === '❯ fresh');
+    expect(fx.server?.requests).toHaveLength(0);
+  });
+
+  it('--continue with another --permission-mode shows that mode and approves by it', async () => {
+    const first = await startRein([{ text: 'Noted.' }]);
+    await first.waitFor('Type a message', 20_000);
+    await typeAndSend(first, 'Remember this.');
+    await first.waitFor((s) => s.includes('Noted.') && promptLine(s).includes('Type a message'));
+    expect(statusLine(await first.capture())).toContain('· ask ·');
+    await typeAndSend(first, '/exit');
+    await first.waitFor(/EXIT:0/);
+    await first.kill();
+    await fx.server?.close();
+
+    const p = await startRein([{ toolCalls: [{ name: 'bash', input: { command: 'echo done > made.txt' } }] }, { text: 'Made it.' }], ['--continue', '--permission-mode', 'yolo']);
+    const resumed = await p.waitFor((s) => s.includes('Remember this.') && promptLine(s).includes('Type a message'), 20_000);
+    expect(statusLine(resumed)).toContain('· yolo ·');
+    await typeAndSend(p, 'Make the file.');
+    // Under yolo the command runs without a dialog.
+    const end = await p.waitFor('Made it.');
+    expect(end).not.toMatch(/Allow|\(y\)es/);
+    expect(existsSync(join(fx.cwd, 'made.txt'))).toBe(true);
+    expect(statusLine(await p.capture())).toContain('· yolo ·');
+  });
+
+  it('rein "task" opens the session with that first message sent', async () => {
+    const p = await startRein([{ text: 'Looking at the tests now.' }], ['fix the tests']);
+    const screen = await p.waitFor('Looking at the tests now.', 20_000);
+    expect(screen).toMatch(/^❯ fix the tests/m);
+    const users = (fx.server?.requests[0].body.messages as Array<{ role: string; content: unknown }>).filter((m) => m.role === 'user');
+    expect(JSON.stringify(users.at(-1)?.content)).toContain('fix the tests');
+  });
+});

@@ -1,0 +1,87 @@
+// Turns what Ink's useInput hands over (one call per terminal read, split only at escape sequences) into keys in order, or one paste.
+import type { Key } from 'ink';
+
+/** One key press, or a whole paste (text to insert as it is, never acted on). */
+export type KeyEvent = { kind: 'key'; input: string; key: Key } | { kind: 'paste'; text: string };
+
+export const noKey: Key = {
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
+  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
+  super: false, hyper: false, capsLock: false, numLock: false,
+};
+
+// useInput strips the ESC from the bracketed-paste markers, so they arrive as these inputs with no key flags.
+const pasteStart = '[200~';
+const pasteEnd = '[201~';
+
+/** A line break with more text after it cannot be typing: it is an unbracketed paste of several lines. */
+const lineBreakInside = /[\r\n][\s\S]/;
+const controlChar = /[\u0000-\u001F\u007F]/;
+
+const isPlain = (key: Key): boolean => !key.ctrl && !key.meta && !key.escape && !key.return && !key.tab && !key.backspace && !key.delete;
+
+/** The key one control character stands for, as Ink's parseKeypress reads it on its own; undefined for ones with no meaning. */
+function controlKey(ch: string): { input: string; key: Key } | undefined {
+  switch (ch) {
+    case '\r':
+      return { input: '\r', key: { ...noKey, return: true } };
+    case '\n':
+      return { input: '\n', key: noKey };
+    case '\t':
+      return { input: '', key: { ...noKey, tab: true } };
+    case '\b':
+      return { input: '', key: { ...noKey, backspace: true } };
+    case '\x7f':
+      return { input: '', key: { ...noKey, delete: true } };
+  }
+  const code = ch.charCodeAt(0);
+  if (code >= 1 && code <= 26) return { input: String.fromCharCode(code + 96), key: { ...noKey, ctrl: true } };
+  return undefined;
+}
+
+/** Splits a chunk of plain characters and control bytes into printable runs and single control keys, in order. */
+export function splitTyped(input: string): KeyEvent[] {
+  const events: KeyEvent[] = [];
+  let run = '';
+  for (const ch of input) {
+    if (!controlChar.test(ch)) {
+      run += ch;
+      continue;
+    }
+    if (run) events.push({ kind: 'key', input: run, key: noKey });
+    run = '';
+    const control = controlKey(ch);
+    if (control) events.push({ kind: 'key', ...control });
+  }
+  if (run) events.push({ kind: 'key', input: run, key: noKey });
+  return events;
+}
+
+/**
+ * Holds the bracketed-paste state between reads. A read is a paste when it lies between ESC[200~ and ESC[201~
+ * (the terminal marks pastes once rein asks it to), or when it has a line break followed by more text (a paste
+ * from a terminal without bracketed paste: nobody types Enter and more keys within one read). Anything else is
+ * typing, however fast: every control byte in it acts as its key, in order.
+ */
+export function createKeyChunker(): (input: string, key: Key) => KeyEvent[] {
+  let pasted: string | undefined;
+  return (input, key) => {
+    if (pasted !== undefined) {
+      if (input === pasteEnd && isPlain(key)) {
+        const text = pasted;
+        pasted = undefined;
+        return text === '' ? [] : [{ kind: 'paste', text }];
+      }
+      // useInput empties the input of a lone control key; put the character back.
+      pasted += key.return ? '\r' : key.tab ? '\t' : input;
+      return [];
+    }
+    if (input === pasteStart && isPlain(key)) {
+      pasted = '';
+      return [];
+    }
+    if (input.length <= 1 || !isPlain(key) || !controlChar.test(input)) return [{ kind: 'key', input, key }];
+    if (lineBreakInside.test(input)) return [{ kind: 'paste', text: input }];
+    return splitTyped(input);
+  };
+}
