@@ -249,7 +249,7 @@ describe('SetupScreen and startTui', () => {
         gitBranch: 'main',
         initialEvents: [
           { type: 'session_start', sessionId: 'old1', cwd: '/tmp/project', provider: 'anthropic', model: 'claude-old', mode: 'ask', resumed: false },
-          { type: 'mode_change', mode: 'plan' },
+          { type: 'mode_change', sessionId: 'old1', mode: 'plan' },
           { type: 'run_start', sessionId: 'old1', runId: 'r1', prompt: 'earlier question' },
           { type: 'usage', runId: 'r1', turnUsage: oldUsage, totalUsage: oldUsage, context: { tokens: 40_000, window: 1_000_000, percent: 4 } },
           runEnd('r1', 'done'),
