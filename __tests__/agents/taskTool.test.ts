@@ -289,3 +289,28 @@ describe('subagent events in the store', () => {
     expect(state.transcript.filter((i) => i.kind === 'assistant').map((i) => (i as { text: string }).text)).toEqual(['ok']);
   });
 });
+
+describe("a subagent's conversation on disk", () => {
+  it('is appended to a log under the session folder, readable like a session log', async () => {
+    const { SessionLog, loadSession } = await import('../../source/session/index.js');
+    const { readdirSync } = await import('node:fs');
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const sessionsDir = mkdtempSync(join(tmpdir(), 'rein-agentlog-'));
+    const log = SessionLog.create({ sessionsDir, meta: { sessionId: 's1', cwd: '/w', provider: 'scripted', model: 'test-model', startedAt: new Date().toISOString() } });
+    h = makeHarness((request) => {
+      if (isChild(request)) return { text: 'the child answer' };
+      return request.messages.length === 1 ? { toolCalls: [taskCall('explore', 'find the thing')] } : { text: 'ok' };
+    }, { agents: agents(), log, sessionsDir, sessionId: 's1' });
+    await runPrompt(h.session, 'go');
+    const agentsDir = join(sessionsDir, 's1', 'agents');
+    const [agentId] = readdirSync(agentsDir);
+    expect(agentId).toMatch(/^agent/);
+    const child = loadSession(join(agentsDir, agentId, 'log.jsonl'));
+    expect(child.history.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(JSON.stringify(child.history[0])).toContain('find the thing');
+    expect(JSON.stringify(child.history[1])).toContain('the child answer');
+    const { rmSync } = await import('node:fs');
+    rmSync(sessionsDir, { recursive: true, force: true });
+  });
+});

@@ -14,6 +14,7 @@ import { BackgroundTasks } from '../tools/background.js';
 import { FileState } from '../tools/fileState.js';
 import { ToolRegistry } from '../tools/runner.js';
 import type { AnyTool, ToolSessionState } from '../tools/types.js';
+import { SessionLog } from '../session/sessionLog.js';
 import type { AgentDefinition } from './types.js';
 
 /** What every child of a session shares with it. */
@@ -36,6 +37,10 @@ export interface ChildEnvironment {
   /** Turns per child before it is asked for its answer and stopped. */
   maxTurns: number;
   contextWindow?: number;
+  /** Where each child's conversation is logged (`<session folder>/agents/<agent id>/log.jsonl`); unset = nowhere. */
+  logDir?: string;
+  /** Names the provider in a child's log. */
+  providerName?: string;
   /** Counts the child's tokens in the session's usage and cost. */
   onUsage: (usage: Usage) => void;
   now?: () => Date;
@@ -84,6 +89,16 @@ function childSystemPrompt(agent: AgentDefinition, env: ChildEnvironment): strin
   return prompt;
 }
 
+/** A log the child's conversation is appended to; a log that cannot be made never stops the child. */
+function openChildLog(env: ChildEnvironment, agentId: string, model: string): SessionLog | undefined {
+  if (!env.logDir) return undefined;
+  try {
+    return SessionLog.create({ sessionsDir: env.logDir, meta: { sessionId: agentId, cwd: env.cwd, provider: env.providerName ?? 'unknown', model, startedAt: new Date().toISOString() } });
+  } catch {
+    return undefined;
+  }
+}
+
 /** The child's tools: only what its type names (unknown names are left out), and never `task`. */
 export function childTools(agent: AgentDefinition, all: AnyTool[]): AnyTool[] {
   const allowed = agent.tools ? new Set(agent.tools) : undefined;
@@ -93,7 +108,7 @@ export function childTools(agent: AgentDefinition, all: AnyTool[]): AnyTool[] {
 /** One subagent's conversation: asked once by the task tool, or again with follow-ups (team mode's repairs). */
 export class ChildAgent {
   readonly agentId = newId('agent');
-  private readonly history = new Conversation(() => {}, []);
+  private readonly history: Conversation;
   private readonly registry: ToolRegistry;
   private readonly model: string;
   private readonly system: string;
@@ -108,6 +123,8 @@ export class ChildAgent {
     private readonly run: Omit<ChildRun, 'prompt'>,
   ) {
     this.model = run.agent.model ?? env.model();
+    const log = openChildLog(env, this.agentId, this.model);
+    this.history = new Conversation((change) => log?.append({ kind: 'history', ...change }), []);
     this.registry = new ToolRegistry(childTools(run.agent, env.tools()));
     this.system = childSystemPrompt(run.agent, env);
     this.context = new ContextManager(

@@ -102,6 +102,8 @@ export function createSession(o: SessionOptions): EngineSession {
     cwd: o.cwd, workspace: o.workspace, state, maxTurns: o.agents?.maxTurns ?? 30, contextWindow: o.contextWindow,
     onUsage: (usage) => { total = addUsage(total, usage); },
     now: o.now,
+    logDir: log ? join(sessionDir, 'agents') : undefined,
+    providerName: o.providerName,
   });
   const tools = o.agents && o.agents.definitions.length > 0
     ? [...baseTools, createTaskTool({
