@@ -1,5 +1,6 @@
 // `npm run bench`: runs every benchmark against the built CLI and prints the figures.
 import { execFileSync } from 'node:child_process';
+import { benchAgents } from './agents.js';
 import { benchContext } from './context.js';
 import { benchHeadless } from './headless.js';
 import { benchRender } from './render.js';
@@ -8,6 +9,7 @@ const sections: Array<[string, () => Promise<string[]>]> = [
   ['headless', () => benchHeadless()],
   ['render', () => benchRender()],
   ['context', () => benchContext()],
+  ['agents', () => benchAgents()],
 ];
 const only = process.argv[2];
 
