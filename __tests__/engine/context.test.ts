@@ -7,9 +7,9 @@ import type { AgentEvent } from '../../source/engine/events.js';
 import { validateHistory } from '../../source/engine/history.js';
 import type { ScriptedTurn } from '../../source/providers/scripted.js';
 import type { ProviderRequest } from '../../source/providers/types.js';
-import { defineTool, textResult } from '../../source/tools/types.js';
 import { builtinTools } from '../../source/tools/builtins.js';
 import { makeHarness, runEnd, runPrompt, userTexts, type Harness } from '../support/engineHarness.js';
+import { makeBulkTool } from '../support/bulkTool.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -17,16 +17,7 @@ afterEach(async () => {
   h = undefined;
 });
 
-/** A read-only tool that returns `size` characters of filler (about size/5 tokens). */
-const bulkTool = defineTool<{ n: number }>({
-  name: 'bulk',
-  description: 'returns a lot of text',
-  inputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] },
-  readOnly: true,
-  async execute(args) {
-    return textResult(`chunk ${args.n}\n${'alpha beta gamma delta '.repeat(1000)}`);
-  },
-});
+const bulkTool = makeBulkTool(1000);
 
 const isSummary = (request: ProviderRequest) => request.system === summarySystemPrompt;
 const summaryTurn: ScriptedTurn = { text: '## Goals\nRead the chunks.\n## Current state\nSeveral chunks read.' };

@@ -6,8 +6,8 @@ import { validateHistory } from '../../source/engine/history.js';
 import type { ScriptedTurn } from '../../source/providers/scripted.js';
 import type { ProviderRequest } from '../../source/providers/types.js';
 import { builtinTools } from '../../source/tools/builtins.js';
-import { defineTool, textResult } from '../../source/tools/types.js';
 import { makeHarness, runEnd, runPrompt, type Harness } from '../support/engineHarness.js';
+import { makeBulkTool } from '../support/bulkTool.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -15,15 +15,7 @@ afterEach(async () => {
   h = undefined;
 });
 
-const bulkTool = defineTool<{ n: number }>({
-  name: 'bulk',
-  description: 'returns a lot of text',
-  inputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] },
-  readOnly: true,
-  async execute(args) {
-    return textResult(`chunk ${args.n}\n${'alpha beta gamma delta '.repeat(1000)}`);
-  },
-});
+const bulkTool = makeBulkTool(1000);
 
 const isSummary = (request: ProviderRequest) => request.system === summarySystemPrompt;
 /** What a server's tokenizer makes of a request: a little more than rein's own estimate, as real ones do. */

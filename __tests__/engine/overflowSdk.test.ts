@@ -9,9 +9,9 @@ import { createSession } from '../../source/engine/session.js';
 import { runHeadless } from '../../source/headless.js';
 import { createProvider } from '../../source/providers/index.js';
 import { builtinTools } from '../../source/tools/builtins.js';
-import { defineTool, textResult } from '../../source/tools/types.js';
 import { fromAnthropicRequest, fromOpenAIRequest } from '../support/requestHistory.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
+import { makeBulkTool } from '../support/bulkTool.js';
 
 let server: MockLlmServer | undefined;
 const dirs: string[] = [];
@@ -21,15 +21,7 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const bulkTool = defineTool<{ n: number }>({
-  name: 'bulk',
-  description: 'returns a lot of text',
-  inputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] },
-  readOnly: true,
-  async execute(args) {
-    return textResult(`chunk ${args.n}\n${'alpha beta gamma delta '.repeat(1500)}`);
-  },
-});
+const bulkTool = makeBulkTool(1500);
 
 function sessionOn(provider: 'openai' | 'anthropic', s: MockLlmServer) {
   const workspace = mkdtempSync(join(tmpdir(), 'rein-ws-'));

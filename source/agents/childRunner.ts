@@ -1,7 +1,7 @@
 // Runs one subagent: the same agent loop with its own conversation, context manager and a tool set that holds
 // only what its type allows; its events are tagged with its id and passed up, and only its final text returns.
 import { ContextManager } from '../engine/contextManager.js';
-import type { AgentEvent, PermissionMode, RunEndReason } from '../engine/events.js';
+import type { AgentEvent, AgentOrigin, EventOf, PermissionMode } from '../engine/events.js';
 import { Conversation } from '../engine/history.js';
 import { newId } from '../engine/ids.js';
 import { runAgentLoop } from '../engine/loop.js';
@@ -56,15 +56,8 @@ export interface ChildRun {
   emit: (event: AgentEvent) => void;
 }
 
-export interface ChildOutcome {
-  agentId: string;
-  reason: RunEndReason;
-  text: string;
-  turns: number;
-  usage: Usage;
-  durationMs: number;
-  error?: string;
-}
+/** How a child's run ended: its run_end, summed over every ask, and which child it was. */
+export type ChildOutcome = Omit<EventOf<'run_end'>, 'type' | 'runId' | keyof AgentOrigin> & { agentId: string };
 
 const wrapUpPrompt =
   'You have reached your turn limit. Do not call any more tools: give your final answer now, with what you have found so far and what is left undone.';
