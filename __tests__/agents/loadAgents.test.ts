@@ -75,3 +75,14 @@ describe('custom agent files', () => {
     expect(warnings).toContain(`Skipped agent file ${badTools}: tools must be a comma-separated list or a list of tool names.`);
   });
 });
+
+describe("a custom agent's model", () => {
+  it("takes Claude Code's aliases as current Anthropic models, and the session's model elsewhere", async () => {
+    const { agentModel } = await import('../../source/agents/agentModel.js');
+    expect(agentModel('sonnet', 'anthropic', 'claude-sonnet-4-6')).toBe('claude-sonnet-5-5');
+    expect(agentModel('haiku', 'anthropic', 'claude-sonnet-4-6')).toBe('claude-haiku-5-5');
+    expect(agentModel('opus', 'openai', 'qwen2.5-coder')).toBe('qwen2.5-coder');
+    expect(agentModel('deepseek-reasoner', 'openai', 'deepseek-chat')).toBe('deepseek-reasoner');
+    expect(agentModel(undefined, 'anthropic', 'claude-sonnet-4-6')).toBe('claude-sonnet-4-6');
+  });
+});

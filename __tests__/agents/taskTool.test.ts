@@ -314,3 +314,19 @@ describe("a subagent's conversation on disk", () => {
     rmSync(sessionsDir, { recursive: true, force: true });
   });
 });
+
+describe('a custom agent type', () => {
+  it('runs on the model its file names, with exactly its tools and its own prompt', async () => {
+    const docs = { name: 'docs', description: 'Writes docs', tools: ['read_file', 'write_file'], model: 'small-model', systemPrompt: 'You are a subagent of rein. You write docs.', source: '/x/docs.md' };
+    h = makeHarness((request) => {
+      if (isChild(request)) return { text: 'docs written' };
+      return request.messages.length === 1 ? { toolCalls: [taskCall('docs', 'write them')] } : { text: 'ok' };
+    }, { agents: { definitions: [...builtinAgents, docs], maxParallel: 4, maxTurns: 30 } });
+    await runPrompt(h.session, 'go');
+    const child = h.provider.requests.find(isChild) as ProviderRequest;
+    expect(child.options.model).toBe('small-model');
+    expect(toolNames(child)).toEqual(['read_file', 'write_file']);
+    expect(child.system).toContain('You write docs.');
+    expect(h.provider.requests[0].options.model).toBe('test-model');
+  });
+});

@@ -15,6 +15,7 @@ import { FileState } from '../tools/fileState.js';
 import { ToolRegistry } from '../tools/runner.js';
 import type { AnyTool, ToolSessionState } from '../tools/types.js';
 import { SessionLog } from '../session/sessionLog.js';
+import { agentModel } from './agentModel.js';
 import type { AgentDefinition } from './types.js';
 
 /** What every child of a session shares with it. */
@@ -115,7 +116,7 @@ export class ChildAgent {
     private readonly env: ChildEnvironment,
     private readonly run: Omit<ChildRun, 'prompt'>,
   ) {
-    this.model = run.agent.model ?? env.model();
+    this.model = agentModel(run.agent.model, env.providerName, env.model());
     const log = openChildLog(env, this.agentId, this.model);
     this.history = new Conversation((change) => log?.append({ kind: 'history', ...change }), []);
     this.registry = new ToolRegistry(childTools(run.agent, env.tools()));
