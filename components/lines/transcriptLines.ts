@@ -13,6 +13,7 @@ import {
 } from './messageLines.js';
 import type { StreamLayout } from './streamLayout.js';
 import { toolToLines } from './toolLines.js';
+import { welcomeToLines } from './welcomeLines.js';
 
 /** `now` is the clock for running subagents' elapsed time (0: not shown). */
 export function itemToLines(item: TranscriptItem, width: number, spinner: string, now = 0): string[] {
@@ -31,7 +32,7 @@ export function itemToLines(item: TranscriptItem, width: number, spinner: string
       lines = noticeToLines(item, width);
       break;
     case 'welcome':
-      lines = [];
+      lines = welcomeToLines(item, width);
       break;
   }
   // A blank line after each item keeps turns apart; empty items take no room.
