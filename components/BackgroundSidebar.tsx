@@ -3,7 +3,7 @@
 import React from 'react';
 import { Box, Text } from 'ink';
 import type { BackgroundStatus, BackgroundTaskInfo } from '../source/engine/events.js';
-import { formatDuration } from '../source/store/format.js';
+import { formatDuration, formatElapsed } from '../source/store/format.js';
 import type { RunningSubagent } from '../source/store/subagents.js';
 
 export interface BackgroundSidebarProps {
@@ -27,7 +27,7 @@ export function taskStatusText(task: BackgroundTaskInfo, now: number): string {
 
 /** The second row of a running subagent: where it runs, how long, and its turns so far. */
 export function subagentStatusText(agent: RunningSubagent, now: number): string {
-  const took = agent.startedAt === undefined ? [] : [formatDuration(Math.max(0, now - agent.startedAt))];
+  const took = agent.startedAt === undefined ? [] : [formatElapsed(now - agent.startedAt)];
   return [agent.background ? 'background' : 'running', ...took, `${agent.turns} ${agent.turns === 1 ? 'turn' : 'turns'}`].join(' · ');
 }
 

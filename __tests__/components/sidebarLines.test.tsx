@@ -75,7 +75,7 @@ describe('sidebarRows', () => {
     expect(rows.slice(3, 10)).toEqual([
       '│ Subagents (2)',
       '│ ● explore · find where the config is …',
-      '│   running · 12.0s · 3 turns',
+      '│   running · 12s · 3 turns',
       '│   read_file(source/config/load.ts)',
       '│ ● verification · run tests',
       '│   background · 1 turn',

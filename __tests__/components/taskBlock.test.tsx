@@ -19,7 +19,7 @@ const text = (lines: string[]): string[] => lines.map((l) => strip(l)).filter((l
 describe('task block lines', () => {
   it('shows type and description with a live status line: the current call, turns so far, elapsed time', () => {
     const state = stampSubagentStarts(reduce([...taskStart(c), ...childStart(c), ...childTool(c, 'k1', 'read_file', 'src/a.ts'), ...childTool(c, 'k2', 'grep', 'loadConfig', true)]), 10_000);
-    expect(text(itemToLines(blockOf(state), 80, '⠋', 22_500))).toEqual(['⠋ explore · find the config', '  ⎿ grep(loadConfig) · 1 turn · 12.5s']);
+    expect(text(itemToLines(blockOf(state), 80, '⠋', 22_500))).toEqual(['⠋ explore · find the config', '  ⎿ grep(loadConfig) · 1 turn · 12s']);
   });
 
   it('collapses to one line when done, and expands to the calls and the answer', () => {

@@ -1,7 +1,7 @@
 // A task call as terminal lines: the subagent's type and description, a live status line while it works, one line
 // when done, and its tool calls and answer when expanded.
 import type { SubagentView, ToolItem, ToolStatus } from '../../source/store/state.js';
-import { formatDuration, formatTokens } from '../../source/store/format.js';
+import { formatDuration, formatElapsed, formatTokens } from '../../source/store/format.js';
 import { currentStep, isSubagentActive } from '../../source/store/subagents.js';
 import { paint, sanitize, wrapText } from './style.js';
 import { toolHeadLine } from './toolLines.js';
@@ -28,7 +28,7 @@ function blockState(item: ToolItem, view: SubagentView): BlockState {
 }
 
 function seconds(item: ToolItem, view: SubagentView, now: number): string | undefined {
-  if (isSubagentActive(item)) return view.startedAt !== undefined && now > 0 ? formatDuration(Math.max(0, now - view.startedAt)) : undefined;
+  if (isSubagentActive(item)) return view.startedAt !== undefined && now > 0 ? formatElapsed(now - view.startedAt) : undefined;
   const ms = view.durationMs > 0 ? view.durationMs : item.durationMs;
   return ms === undefined ? undefined : formatDuration(ms);
 }
