@@ -67,6 +67,17 @@ describe('subagent events in the store', () => {
     expect(block(done).subagent?.answer).toBe('found it');
   });
 
+  it('is live again when the child goes on after its turn limit to give its answer', () => {
+    const bg = taskCall({ background: true });
+    const limit: AgentEvent = { type: 'run_end', runId: 'child-run', reason: 'max_turns', text: '', turns: 3, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }, durationMs: 700, agentId: 'agent-1', parentToolCallId: bg.toolCallId };
+    const atLimit = reduce([...taskStart(bg), backgroundCallEnd(bg), ...childStart(bg), limit]);
+    expect(runningSubagents(atLimit.transcript)).toEqual([]);
+    const wrapUp = reduce(childTurn(bg, 1, 50), atLimit);
+    expect(runningSubagents(wrapUp.transcript)).toHaveLength(1);
+    const answered = reduce(childEnd(bg, 'what I found', 4, 300), wrapUp);
+    expect(block(answered).subagent).toMatchObject({ endReason: 'done', answer: 'what I found', durationMs: 1000 });
+  });
+
   it('stamps the time a running block was first seen, once', () => {
     const state = stampSubagentStarts(reduce([...taskStart(c), ...childStart(c)]), 5000);
     expect(block(state).subagent?.startedAt).toBe(5000);

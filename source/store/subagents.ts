@@ -40,8 +40,11 @@ function setLineStatus(view: SubagentView, toolCallId: string, change: Partial<S
 
 function reduceView(view: SubagentView, event: AgentEvent): SubagentView {
   switch (event.type) {
-    case 'turn_start':
-      return { ...view, turns: view.turns + 1 };
+    case 'turn_start': {
+      // A turn after the child's run ended is its wrap-up run at the turn limit: the block is live again.
+      const { endReason: _ended, ...working } = view;
+      return { ...working, turns: view.turns + 1 };
+    }
     case 'approval_request':
       return putLine(view, { toolCallId: event.toolCallId, name: event.name, summary: event.summary, status: 'pending' });
     case 'approval_resolved':
@@ -59,9 +62,6 @@ function reduceView(view: SubagentView, event: AgentEvent): SubagentView {
     }
     case 'usage':
       return { ...view, tokens: event.totalUsage.inputTokens + event.totalUsage.outputTokens };
-    case 'run_start':
-      // A follow-up run of the same child (its wrap-up at the turn limit) works on: the block is live again.
-      return view.endReason === undefined ? view : { ...view, endReason: undefined };
     case 'run_end': {
       const answer = event.text.trim() ? clipText(event.text.trim(), limits.displayChars) : view.answer;
       const lines = view.lines.map((l) => (l.status === 'running' || l.status === 'pending' ? { ...l, status: 'interrupted' as const } : l));
@@ -72,7 +72,7 @@ function reduceView(view: SubagentView, event: AgentEvent): SubagentView {
   }
 }
 
-const shown = new Set<AgentEvent['type']>(['turn_start', 'approval_request', 'approval_resolved', 'tool_start', 'tool_end', 'usage', 'run_start', 'run_end']);
+const shown = new Set<AgentEvent['type']>(['turn_start', 'approval_request', 'approval_resolved', 'tool_start', 'tool_end', 'usage', 'run_end']);
 
 /** Applies a child's event to the task call that started it; events of children without such a call change nothing. */
 export function applySubagentEvent(state: AppState, event: AgentEvent): AppState {
