@@ -12,6 +12,7 @@ import { initialState, type AppState, type WelcomeItem } from '../source/store/s
 import { createAppStore } from '../source/store/store.js';
 import { addNotice, markInterrupted } from '../source/store/localActions.js';
 import { appendItems } from '../source/store/transcript.js';
+import { settleSubagents } from '../source/store/subagents.js';
 import { homeRelative } from './lines/welcomeLines.js';
 import { usageSummaryLine } from '../source/store/format.js';
 import { slashCommands } from '../hooks/commands/registry.js';
@@ -87,6 +88,7 @@ export function readGitBranch(cwd: string): string | undefined {
 export function resumedState(session: AgentSession, events: readonly AgentEvent[]): AppState {
   let state = initialState(session.info, { todos: session.todos(), tasks: session.backgroundTasks(), usage: session.totalUsage() });
   for (const event of events) state = applyEvent(state, event);
+  state = settleSubagents(state);
   const inForce = initialState(session.info, { usage: session.totalUsage() });
   // The conversation is the same, so its size is still right; the window is the one of the model in force.
   const old = state.context;

@@ -18,6 +18,8 @@ import { slashCommands } from '../../hooks/commands/registry.js';
 import { loadSession } from '../../source/session/loadSession.js';
 import type { ToolItem } from '../../source/store/state.js';
 import { FakeSession, runEnd, ticks } from '../support/fakeSession.js';
+import { backgroundCallEnd, childStart, childTool, taskCall, taskStart } from '../support/subagentEvents.js';
+import { runningSubagents } from '../../source/store/subagents.js';
 import { makeHarness, runPrompt } from '../support/engineHarness.js';
 
 const item = { kind: 'welcome' as const, id: 'welcome', done: true as const, version: '0.1.0', model: 'claude-sonnet-4-5', provider: 'anthropic', cwd: '~/code/project' };
@@ -103,6 +105,15 @@ async function firstFrame(session: FakeSession, initialEvents?: AgentEvent[]): P
 }
 
 describe('a resumed session', () => {
+  it('shows a background subagent that was still at work when the old process ended as interrupted, not running', () => {
+    const bg = taskCall({ background: true });
+    const events = [...taskStart(bg), backgroundCallEnd(bg), ...childStart(bg), ...childTool(bg, 'k1', 'glob', '**/*.ts', true)];
+    const state = resumedState(new FakeSession(), events);
+    expect(runningSubagents(state.transcript)).toEqual([]);
+    const task = state.transcript.find((i): i is ToolItem => i.kind === 'tool' && i.id === bg.toolCallId) as ToolItem;
+    expect(strip(itemToLines(task, 80, '⠋')[0])).toMatch(/^■ explore · find the config · 1 turn · 0 tokens interrupted$/);
+  });
+
   it('rebuilds a finished task block from the events its log kept, as it was', async () => {
     const isChild = (system: string) => system.startsWith('You are a subagent of rein');
     const sessionsDir = mkdtempSync(join(tmpdir(), 'rein-resume-task-'));

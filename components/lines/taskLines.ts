@@ -29,7 +29,8 @@ function blockState(item: ToolItem, view: SubagentView): BlockState {
 
 function seconds(item: ToolItem, view: SubagentView, now: number): string | undefined {
   if (isSubagentActive(item)) return view.startedAt !== undefined && now > 0 ? formatElapsed(now - view.startedAt) : undefined;
-  const ms = view.durationMs > 0 ? view.durationMs : item.durationMs;
+  // A background call itself returns at once: its own duration says nothing of the child's.
+  const ms = view.durationMs > 0 ? view.durationMs : view.background ? undefined : item.durationMs;
   return ms === undefined ? undefined : formatDuration(ms);
 }
 

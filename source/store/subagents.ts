@@ -96,6 +96,18 @@ export function stampSubagentStarts(state: AppState, now: number): AppState {
   return transcript ? { ...state, transcript } : state;
 }
 
+/** Ends every block still at work as interrupted: a replayed log's children died with the process that ran them. */
+export function settleSubagents(state: AppState): AppState {
+  let transcript: TranscriptItem[] | undefined;
+  state.transcript.forEach((item, i) => {
+    if (!isSubagentActive(item)) return;
+    transcript ??= state.transcript.slice();
+    const lines = item.subagent.lines.map((l) => (l.status === 'running' || l.status === 'pending' ? { ...l, status: 'interrupted' as const } : l));
+    transcript[i] = { ...item, subagent: { ...item.subagent, endReason: 'aborted', lines } };
+  });
+  return transcript ? { ...state, transcript } : state;
+}
+
 /** A subagent at work, as the sidebar lists it. */
 export interface RunningSubagent {
   toolCallId: string;
