@@ -18,6 +18,7 @@ import { isMarkdownReady, loadMarkdown } from './lines/markdown.js';
 import { promptHeight, promptLines, queuedLines, slashMenuLines, statusLine, type PromptLinesInput } from './lines/bottomLines.js';
 import { sidebarRows } from './lines/sidebarLines.js';
 import { sliceViewport } from './lines/transcriptLines.js';
+import { runningSubagents } from '../source/store/subagents.js';
 import { TranscriptView } from './lines/transcriptView.js';
 import { RowOverlayContext } from './screen/rowOverlay.js';
 import { SPINNER_SLOT } from './screen/spinner.js';
@@ -95,7 +96,10 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
   const [taskPanelId, setTaskPanelId] = useState<string | undefined>(undefined);
   const panelTask = tasks.find((t) => t.taskId === taskPanelId);
   const anyTaskRunning = tasks.some((t) => t.status === 'running');
-  const clock = useNow(anyTaskRunning || panelTask !== undefined, panelTask ? 500 : 1000);
+  // Subagents at work, read from the transcript this render lays out: their blocks and the sidebar tick with the clock.
+  const subagents = useMemo(() => runningSubagents(latest), [latest]);
+  const clock = useNow(anyTaskRunning || subagents.length > 0 || panelTask !== undefined, panelTask ? 500 : 1000);
+  const layoutNow = subagents.length > 0 ? clock : 0;
 
   const spinnerActive = running || transcript.some((i) => !i.done);
   // Full screen, spinners are slots the renderer animates itself; only without it do they take renders.
@@ -115,7 +119,7 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
   const menuRows = approval ? 0 : Math.min(prompt.menu.items.length, menuMaxRows, Math.max(0, bottomBudget - promptRows));
   const mainHeight = Math.max(0, frameHeight - 1 - queuedRows - dialogRows - promptRows - menuRows);
 
-  const layout = useTranscriptLayout(latest, trimmedCount, textWidth, spinner, markdownVersion, mainHeight, view.current);
+  const layout = useTranscriptLayout(latest, trimmedCount, textWidth, spinner, markdownVersion, mainHeight, view.current, layoutNow);
   const viewport = useViewport(layout.total, mainHeight, layout.addedAbove);
 
   const onAction = useCallback(
@@ -180,8 +184,8 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
   // Full screen, following the bottom, the transcript and the sidebar go above Ink's frame as ready rows,
   // so each keystroke or streamed line has Ink lay out only the few rows below them.
   const side = useMemo(
-    () => (showSidebar ? sidebarRows({ todos, tasks, now: clock, width: sidebarWidth, height: mainHeight, spinner: todoSpinner }) : undefined),
-    [showSidebar, todos, tasks, clock, sidebarWidth, mainHeight, todoSpinner],
+    () => (showSidebar ? sidebarRows({ todos, tasks, subagents, now: clock, width: sidebarWidth, height: mainHeight, spinner: todoSpinner }) : undefined),
+    [showSidebar, todos, tasks, subagents, clock, sidebarWidth, mainHeight, todoSpinner],
   );
   const above = overlay !== undefined && !panelTask && viewport.offset === 0 && mainHeight > 0 && (!showSidebar || side !== undefined);
   overlay?.setAbove(above ? { rows: sliceViewport(layout, mainHeight, 0), width: mainWidth, height: mainHeight, side } : undefined);
@@ -209,7 +213,7 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
         ]
       : undefined,
   );
-  setLive(above ? { width: textWidth, mainWidth, height: mainHeight, side, spinner, markdownVersion, minLines: layout.minLines } : undefined, latest);
+  setLive(above ? { width: textWidth, mainWidth, height: mainHeight, side, spinner, markdownVersion, minLines: layout.minLines, now: layoutNow } : undefined, latest);
   useLayoutEffect(
     () => () => {
       overlay?.setAbove(undefined);
@@ -231,7 +235,7 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
           <Box flexDirection="column" width={sidebarWidth} height={mainHeight} overflow="hidden" borderStyle="single" borderTop={false} borderBottom={false} borderRight={false} borderDimColor paddingLeft={1}>
             <TodoPanel todos={todos} width={sidebarWidth - 2} spinner={todoSpinner} />
             <Box marginTop={1}>
-              <BackgroundSidebar tasks={tasks} selectedId={panelTask?.taskId} now={clock} width={sidebarWidth - 2} />
+              <BackgroundSidebar tasks={tasks} subagents={subagents} selectedId={panelTask?.taskId} now={clock} width={sidebarWidth - 2} />
             </Box>
           </Box>
         ) : null}

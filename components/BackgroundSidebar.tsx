@@ -1,8 +1,10 @@
-// Background tasks: command, status, live elapsed time and last output line; the selected one is highlighted.
+// Running subagents (type, description, elapsed time, current step), then background tasks: command, status, live
+// elapsed time and last output line; the selected one is highlighted.
 import React from 'react';
 import { Box, Text } from 'ink';
 import type { BackgroundStatus, BackgroundTaskInfo } from '../source/engine/events.js';
-import { formatDuration } from '../source/store/format.js';
+import { formatDuration, formatElapsed } from '../source/store/format.js';
+import type { RunningSubagent } from '../source/store/subagents.js';
 
 export interface BackgroundSidebarProps {
   tasks: readonly BackgroundTaskInfo[];
@@ -11,6 +13,8 @@ export interface BackgroundSidebarProps {
   /** The clock for elapsed times (Date.now(), refreshed by the caller). */
   now: number;
   width: number;
+  /** Subagents at work, foreground and background; the section shows only while there are any. */
+  subagents?: readonly RunningSubagent[];
 }
 
 const statusColor: Record<BackgroundStatus, string> = { running: 'cyan', exited: 'green', failed: 'red', killed: 'yellow' };
@@ -21,9 +25,39 @@ export function taskStatusText(task: BackgroundTaskInfo, now: number): string {
   return `${task.status}${exit} · ${took}`;
 }
 
-export const BackgroundSidebar = React.memo(function BackgroundSidebar({ tasks, selectedId, now, width }: BackgroundSidebarProps) {
+/** The second row of a running subagent: where it runs, how long, and its turns so far. */
+export function subagentStatusText(agent: RunningSubagent, now: number): string {
+  const took = agent.startedAt === undefined ? [] : [formatElapsed(now - agent.startedAt)];
+  return [agent.background ? 'background' : 'running', ...took, `${agent.turns} ${agent.turns === 1 ? 'turn' : 'turns'}`].join(' · ');
+}
+
+export const subagentTitle = (agent: RunningSubagent): string => `${agent.agentType}${agent.description ? ` · ${agent.description}` : ''}`;
+
+export const BackgroundSidebar = React.memo(function BackgroundSidebar({ tasks, selectedId, now, width, subagents = [] }: BackgroundSidebarProps) {
   return (
     <Box flexDirection="column" width={width} flexShrink={0}>
+      {subagents.length > 0 ? (
+        <Box flexDirection="column" width={width} marginBottom={1}>
+          <Text bold wrap="truncate-end">
+            Subagents ({subagents.length})
+          </Text>
+          {subagents.map((agent) => (
+            <Box key={agent.toolCallId} flexDirection="column" width={width}>
+              <Text wrap="truncate-end">
+                <Text color="cyan">●</Text> {subagentTitle(agent)}
+              </Text>
+              <Text dimColor wrap="truncate-end">
+                {'  '}
+                {subagentStatusText(agent, now)}
+              </Text>
+              <Text dimColor wrap="truncate-end">
+                {'  '}
+                {agent.step}
+              </Text>
+            </Box>
+          ))}
+        </Box>
+      ) : null}
       <Text bold wrap="truncate-end">
         Background {tasks.length > 0 ? `(${tasks.length})` : ''}
         {tasks.length > 0 ? <Text dimColor> Ctrl+T</Text> : null}

@@ -2,14 +2,18 @@
 import React from 'react';
 import type { ReactElement } from 'react';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { AgentEvent } from '../source/engine/events.js';
 import type { AgentSession } from '../source/engine/sessionTypes.js';
 import { applyEvent } from '../source/store/applyEvent.js';
 import { createBridge } from '../source/store/bridge.js';
-import { initialState, type AppState } from '../source/store/state.js';
+import { initialState, type AppState, type WelcomeItem } from '../source/store/state.js';
 import { createAppStore } from '../source/store/store.js';
 import { addNotice, markInterrupted } from '../source/store/localActions.js';
+import { appendItems } from '../source/store/transcript.js';
+import { settleSubagents } from '../source/store/subagents.js';
+import { homeRelative } from './lines/welcomeLines.js';
 import { usageSummaryLine } from '../source/store/format.js';
 import { slashCommands } from '../hooks/commands/registry.js';
 import { App } from './App.js';
@@ -36,6 +40,8 @@ export interface StartTuiOptions {
   notices?: string[];
   /** A first message, sent as soon as the session is on screen (`rein "task"`). */
   initialPrompt?: string;
+  /** rein's version, shown in the welcome box of a new session. */
+  version?: string;
   /** The renderer; the full-screen one by default. Tests pass Ink's own. */
   render?: (node: ReactElement) => TuiRenderHandle;
 }
@@ -82,12 +88,18 @@ export function readGitBranch(cwd: string): string | undefined {
 export function resumedState(session: AgentSession, events: readonly AgentEvent[]): AppState {
   let state = initialState(session.info, { todos: session.todos(), tasks: session.backgroundTasks(), usage: session.totalUsage() });
   for (const event of events) state = applyEvent(state, event);
+  state = settleSubagents(state);
   const inForce = initialState(session.info, { usage: session.totalUsage() });
   // The conversation is the same, so its size is still right; the window is the one of the model in force.
   const old = state.context;
   const window = session.info.contextWindow;
   const context = old && window > 0 ? { tokens: old.tokens, window, percent: Math.min(100, Math.round((old.tokens / window) * 1000) / 10) } : old;
   return { ...state, session: inForce.session, usage: inForce.usage, context };
+}
+
+export function welcomeItem(session: AgentSession, version: string): WelcomeItem {
+  const { model, provider, cwd } = session.info;
+  return { kind: 'welcome', id: 'welcome', done: true, version, model, provider, cwd: homeRelative(cwd, homedir()) };
 }
 
 export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
@@ -103,6 +115,8 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   }
 
   let state = resumedState(session, opts.initialEvents ?? []);
+  // A new session opens with the welcome box; a resumed one with its old transcript.
+  if ((opts.initialEvents ?? []).length === 0) state = appendItems(state, welcomeItem(session, opts.version ?? ''));
   // A resumed log that stops mid-run was cut off by a crash or a kill: show that run as interrupted.
   state = markInterrupted(state);
   for (const notice of opts.notices ?? []) state = addNotice(state, 'warning', notice);

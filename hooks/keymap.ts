@@ -26,7 +26,7 @@ export const keyHelp: ReadonlyArray<[string, string]> = [
   ['Shift+Tab', 'cycle permission mode (ask, auto-edit, plan, yolo)'],
   ['PgUp / PgDn', 'scroll the transcript'],
   ['Home / End (empty prompt), Ctrl+Home / Ctrl+End', 'jump to the top / bottom of the transcript'],
-  ['Ctrl+O / Alt+O', 'expand or collapse the last tool output / all of them'],
+  ['Ctrl+O / Alt+O', 'expand or collapse the last tool output or task block / all of them'],
   ['Ctrl+B', 'show or hide the sidebar'],
   ['Ctrl+T', 'background tasks: ↑/↓ select, x stop, Esc close'],
   ['Ctrl+A / Ctrl+E, Ctrl+U / Ctrl+K / Ctrl+W', 'line start / end, delete to start / end / previous word'],

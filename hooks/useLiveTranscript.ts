@@ -20,6 +20,8 @@ export interface LiveRows {
   spinner: string;
   markdownVersion: number;
   minLines: number;
+  /** The clock running subagents' elapsed times were laid out with. */
+  now: number;
 }
 
 /**
@@ -95,6 +97,7 @@ export function useLiveTranscript(store: AppStore, overlay: RowOverlay | undefin
         spinner: rows.spinner,
         markdownVersion: rows.markdownVersion,
         minLines: rows.minLines,
+        now: rows.now,
       });
       overlay.repaint({ rows: sliceViewport(layout, rows.height, 0), width: rows.mainWidth, height: rows.height, side: rows.side });
     });

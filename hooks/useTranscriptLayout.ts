@@ -28,6 +28,8 @@ export function useTranscriptLayout(
   height = 40,
   /** The view to lay out with; live repaints outside React share it. */
   shared?: TranscriptView,
+  /** The clock for running subagents' elapsed time (0 while none runs). */
+  now = 0,
 ): LazyTranscriptLayout {
   const own = useRef<TranscriptView>(undefined);
   const view = shared ?? (own.current ??= new TranscriptView());
@@ -45,8 +47,8 @@ export function useTranscriptLayout(
   const minLines = warm ? minLinesFor(height) : height + 1;
   // revealed is a dependency on purpose: reveal() moves what the view wants without changing any input.
   const layout = useMemo(
-    () => view.layout({ items, trimmedCount, width, spinner, markdownVersion, minLines }),
-    [view, items, trimmedCount, width, spinner, markdownVersion, minLines, revealed],
+    () => view.layout({ items, trimmedCount, width, spinner, markdownVersion, minLines, now }),
+    [view, items, trimmedCount, width, spinner, markdownVersion, minLines, revealed, now],
   );
   return useMemo(() => ({ ...layout, reveal, minLines }), [layout, reveal, minLines]);
 }

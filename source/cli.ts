@@ -152,6 +152,7 @@ async function main(argv: string[]): Promise<number> {
     initialEvents: opened?.resumed?.events,
     notices: opened?.resumed?.warnings,
     initialPrompt: args.prompt,
+    version: version(),
   });
   if (result.usageLine) process.stdout.write(`${result.usageLine}\n`);
   await shutdown.finish();

@@ -8,6 +8,7 @@ import { TodoPanel } from '../../components/TodoPanel.js';
 import { sidebarRows, type SidebarInput } from '../../components/lines/sidebarLines.js';
 import type { BackgroundTaskInfo } from '../../source/engine/events.js';
 import type { TodoItem } from '../../source/tools/types.js';
+import type { RunningSubagent } from '../../source/store/subagents.js';
 
 const todos: TodoItem[] = [
   { content: 'Read the code with a long description that wraps around the sidebar', status: 'completed', activeForm: 'Reading' },
@@ -19,13 +20,18 @@ const tasks: BackgroundTaskInfo[] = [
   { taskId: 'b2', command: 'ls', status: 'failed', exitCode: 2, startedAt: 1_000, endedAt: 5_000, lastLine: '' },
 ];
 
+const subagents: RunningSubagent[] = [
+  { toolCallId: 'c1', agentType: 'explore', description: 'find where the config is read', background: false, turns: 3, startedAt: 54_000, step: 'read_file(source/config/load.ts)' },
+  { toolCallId: 'c2', agentType: 'verification', description: 'run tests', background: true, turns: 1, step: 'starting' },
+];
+
 /** The sidebar as App lays it out through Ink. */
-function viaInk({ todos, tasks, selectedId, now, width, height, spinner }: SidebarInput): string[] {
+function viaInk({ todos, tasks, selectedId, now, width, height, spinner, subagents }: SidebarInput): string[] {
   const text = renderToString(
     <Box flexDirection="column" width={width} height={height} overflow="hidden" borderStyle="single" borderTop={false} borderBottom={false} borderRight={false} borderDimColor paddingLeft={1}>
       <TodoPanel todos={todos} width={width - 2} spinner={spinner} />
       <Box marginTop={1}>
-        <BackgroundSidebar tasks={tasks} selectedId={selectedId} now={now} width={width - 2} />
+        <BackgroundSidebar tasks={tasks} subagents={subagents} selectedId={selectedId} now={now} width={width - 2} />
       </Box>
     </Box>,
     { columns: width },
@@ -41,11 +47,13 @@ describe('sidebarRows', () => {
     { name: 'todos and tasks', todos, tasks, width: 33 },
     { name: 'narrow, one selected', todos, tasks, width: 22, selectedId: 'b2' },
     { name: 'a spinner beside the todo in progress', todos, tasks, width: 33, spinner: '⠹' },
+    { name: 'running subagents above the tasks', todos, tasks, width: 33, subagents, height: 30 },
+    { name: 'running subagents, narrow', todos: [], tasks: [], width: 22, subagents },
     { name: 'a spinner that wraps', todos: [{ content: 'x', status: 'in_progress' as const, activeForm: 'Fixing the bug ok' }], tasks, width: 22, spinner: '⠹' },
-  ])('reads like the Ink sidebar: $name', ({ todos, tasks, width, selectedId, spinner }) => {
-    const input: SidebarInput = { todos, tasks, selectedId, now: 66_000, width, height: 20, spinner };
+  ])('reads like the Ink sidebar: $name', ({ todos, tasks, width, selectedId, spinner, subagents, height = 20 }) => {
+    const input: SidebarInput = { todos, tasks, selectedId, now: 66_000, width, height, spinner, subagents };
     const rows = sidebarRows(input);
-    expect(rows).toHaveLength(20);
+    expect(rows).toHaveLength(height);
     expect(plain(rows)).toEqual(viaInk(input));
   });
 
@@ -60,6 +68,19 @@ describe('sidebarRows', () => {
     const rows = plain(sidebarRows({ todos, tasks, now: 66_000, width: 33, height: 20, spinner: '⠼' }));
     expect(rows).toContain('│ ◐ Fixing the bug ⠼');
     expect(plain(sidebarRows({ todos, tasks, now: 66_000, width: 33, height: 20 }))).toContain('│ ◐ Fixing the bug');
+  });
+
+  it('lists each running subagent with its elapsed time, turns and current step', () => {
+    const rows = plain(sidebarRows({ todos: [], tasks: [], subagents, now: 66_000, width: 40, height: 20 }));
+    expect(rows.slice(3, 10)).toEqual([
+      '│ Subagents (2)',
+      '│ ● explore · find where the config is …',
+      '│   running · 12s · 3 turns',
+      '│   read_file(source/config/load.ts)',
+      '│ ● verification · run tests',
+      '│   background · 1 turn',
+      '│   starting',
+    ]);
   });
 
   it('gives way to Ink when the content is taller than the sidebar', () => {

@@ -1,6 +1,8 @@
 // End-to-end: the built CLI's full-screen TUI in tmux against the mock LLM server — chat, approvals, interrupts, panels.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { homeRelative } from '../../components/lines/welcomeLines.js';
 import { describe, expect, it } from 'vitest';
 import { validateHistory } from '../../source/engine/history.js';
 import { fromOpenAIRequest } from '../support/requestHistory.js';
@@ -40,6 +42,8 @@ describe('rein TUI in tmux', () => {
     const p = await startRein([{ text: 'The codename was HERON.' }], ['--continue']);
     const resumed = await p.waitFor('Noted: the codename is HERON.');
     expect(resumed).toContain('Remember the codename HERON.');
+    // A resumed session opens on its old transcript, not on the welcome box.
+    expect(resumed).not.toContain('✻ rein');
     await send(p, 'What was the codename?');
     await p.waitFor('The codename was HERON.');
     expect(JSON.stringify(fx.server?.requests[0].body.messages)).toContain('Remember the codename HERON.');
@@ -48,6 +52,14 @@ describe('rein TUI in tmux', () => {
 
   it('shows the user message, the streamed answer, and the model and mode in the status bar', async () => {
     const p = await startRein([{ text: 'The answer is forty-two, streamed in small chunks.', chunkDelayMs: 5 }]);
+    // A new session opens with the welcome box: version, model and provider, where it runs, three tips.
+    const welcome = await p.capture();
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    expect(welcome).toContain(`✻ rein ${version}`);
+    expect(welcome).toContain('model: test-model (openai)');
+    expect(welcome).toContain(`cwd:   ${homeRelative(fx.cwd, homedir())}`);
+    expect(welcome).toContain('/help lists the commands and keys');
+    expect(welcome).toContain('Shift+Tab changes the permission mode');
     await send(p, 'What is the answer?');
     const screen = await p.waitFor((s) => s.includes('The answer is forty-two, streamed in small chunks.') && promptLine(s).includes('Type a message'));
     expect(screen).toMatch(/^❯ What is the answer\?/m);

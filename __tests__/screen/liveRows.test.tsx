@@ -14,6 +14,7 @@ import type { AgentEvent } from '../../source/engine/events.js';
 import { FakeSession, messageEnd, runEnd } from '../support/fakeSession.js';
 import { loadMarkdown } from '../../components/lines/markdown.js';
 import { FakeKeyboard, FakeTerminal } from './fakeTerminal.js';
+import { childEnd, childStart, childTool, taskCall, taskStart } from '../support/subagentEvents.js';
 import { createEmulator } from './terminalEmulator.js';
 
 const columns = 110;
@@ -53,10 +54,26 @@ function pausedRun(lines: string[], raw = false): { session: FakeSession; step: 
   return { session, step: () => gates.shift()?.() };
 }
 
-async function startScreen(lines: string[], withOverlay: boolean, raw = false): Promise<Screen> {
+/** A run whose one task call's subagent reads a file, then waits in a grep until step() is called, then answers. */
+function taskRun(): { session: FakeSession; step: () => void } {
+  const session = new FakeSession();
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const c = taskCall();
+  session.script(
+    { type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'go' },
+    ...taskStart(c), ...childStart(c), ...childTool(c, 'k1', 'read_file', 'src/config.ts'), ...childTool(c, 'k2', 'grep', 'loadConfig', true),
+    { wait: 'promise', promise: gate },
+    ...childTool(c, 'k2', 'grep', 'loadConfig'), ...childEnd(c, 'Config is loaded in load.ts.'),
+    runEnd('r1', 'done'),
+  );
+  return { session, step: () => release() };
+}
+
+async function startScreen(lines: string[] | 'task', withOverlay: boolean, raw = false): Promise<Screen> {
   // Loaded before the app mounts, so its arrival is never an Ink render in the middle of what a test counts.
   expect(await loadMarkdown()).toBe(true);
-  const { session, step } = pausedRun(lines, raw);
+  const { session, step } = lines === 'task' ? taskRun() : pausedRun(lines, raw);
   const dir = mkdtempSync(join(tmpdir(), 'rein-live-'));
   const bridge = createBridge(session, { commands: slashCommands });
   const term = new FakeTerminal(columns, rows);
@@ -93,8 +110,11 @@ async function waitForText(term: FakeTerminal, ...texts: string[]): Promise<stri
 }
 
 const spinnerChars = new RegExp(`[${spinnerFrames.join('')}]`, 'g');
-/** The screen with every spinner frame made the same, so two screens drawn at different moments compare. */
-const steady = (screen: string[]): string[] => screen.map((row) => row.replace(spinnerChars, '*'));
+/**
+ * The screen with every spinner frame and running clock (whole seconds) made the same, so two screens drawn at
+ * different moments compare.
+ */
+const steady = (screen: string[]): string[] => screen.map((row) => row.replace(spinnerChars, '*').replace(/\b\d+s\b/g, 'Ns'));
 
 /**
  * Waits until both screens show every one of `texts` and read the same, and fails with their difference when
@@ -203,6 +223,22 @@ describe('live rows under the full-screen renderer', () => {
     expect(live.handle.stats().inkFrames).toBe(inkFramesBefore);
     // Each delta of ~20 characters wrote its cells, not the screen (a 110×24 repaint is thousands of bytes).
     expect(growth).toBeLessThan(400);
+  });
+
+  it('draws a task block the same as the all-Ink screen: running with its status and the sidebar, done, and expanded', async () => {
+    const live = await startScreen('task', true);
+    const ink = await startScreen('task', false);
+    for (const s of [live, ink]) {
+      s.keyboard.type('go');
+      await waitForText(s.term, '❯ go');
+      s.keyboard.type('\r');
+    }
+    await expectSameScreens(live.term, ink.term, 'explore · find the config', '⎿ grep(loadConfig) · 1 turn', 'Subagents (1)');
+    live.step();
+    ink.step();
+    await expectSameScreens(live.term, ink.term, '✓ explore · find the config · 1 turn', 'Type a message');
+    for (const s of [live, ink]) s.keyboard.type('\x0f');
+    await expectSameScreens(live.term, ink.term, '⎿ ✓ read_file(src/config.ts)', 'Config is loaded in load.ts.');
   });
 
   it('turns the spinner on its own clock: real frames on screen, no slot character, no Ink render', async () => {

@@ -3,7 +3,8 @@ import cliTruncate from 'cli-truncate';
 import wrapAnsi from 'wrap-ansi';
 import type { BackgroundStatus, BackgroundTaskInfo } from '../../source/engine/events.js';
 import type { TodoItem } from '../../source/tools/types.js';
-import { taskStatusText } from '../BackgroundSidebar.js';
+import type { RunningSubagent } from '../../source/store/subagents.js';
+import { subagentStatusText, subagentTitle, taskStatusText } from '../BackgroundSidebar.js';
 import { paint, type Style } from './style.js';
 
 export interface SidebarInput {
@@ -16,6 +17,8 @@ export interface SidebarInput {
   height: number;
   /** The spinner frame beside the todo in progress, as TodoPanel draws it. */
   spinner?: string;
+  /** Subagents at work, listed above the background tasks while there are any. */
+  subagents?: readonly RunningSubagent[];
 }
 
 const statusStyle: Record<BackgroundStatus, Style> = { running: 'cyan', exited: 'green', failed: 'red', killed: 'yellow' };
@@ -37,6 +40,17 @@ function todoRows(todos: readonly TodoItem[], width: number, spinner: string | u
   return rows;
 }
 
+function subagentRows(subagents: readonly RunningSubagent[], now: number, width: number): string[] {
+  if (subagents.length === 0) return [];
+  const rows = [paint('bold', cut(`Subagents (${subagents.length})`, width))];
+  for (const agent of subagents) {
+    rows.push(paint('cyan', '●') + cut(` ${subagentTitle(agent)}`, Math.max(0, width - 1)));
+    rows.push(paint('dim', cut(`  ${subagentStatusText(agent, now)}`, width)));
+    rows.push(paint('dim', cut(`  ${agent.step}`, width)));
+  }
+  return [...rows, ''];
+}
+
 function taskRows(tasks: readonly BackgroundTaskInfo[], selectedId: string | undefined, now: number, width: number): string[] {
   const title = `Background ${tasks.length > 0 ? `(${tasks.length})` : ''}`;
   const rows = [tasks.length > 0 ? paint('bold', cut(title, width)) + paint(['bold', 'dim'], cut(' Ctrl+T', Math.max(0, width - title.length))) : paint('bold', cut(title, width))];
@@ -56,9 +70,9 @@ function taskRows(tasks: readonly BackgroundTaskInfo[], selectedId: string | und
  * Exactly `height` rows, each starting with the border; undefined when the content does not fit, where Ink
  * shrinks rows in ways not worth copying (the caller lets Ink draw the sidebar then).
  */
-export function sidebarRows({ todos, tasks, selectedId, now, width, height, spinner }: SidebarInput): string[] | undefined {
+export function sidebarRows({ todos, tasks, selectedId, now, width, height, spinner, subagents = [] }: SidebarInput): string[] | undefined {
   const inner = Math.max(1, width - 2);
-  const content = [...todoRows(todos, inner, spinner), '', ...taskRows(tasks, selectedId, now, inner)];
+  const content = [...todoRows(todos, inner, spinner), '', ...subagentRows(subagents, now, inner), ...taskRows(tasks, selectedId, now, inner)];
   if (content.length > height) return undefined;
   const border = paint('dim', '│');
   const rows: string[] = [];

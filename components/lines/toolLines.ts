@@ -4,6 +4,7 @@ import { formatDuration } from '../../source/store/format.js';
 import type { TodoItem } from '../../source/tools/types.js';
 import { diffStats, diffToLines } from './diffLines.js';
 import { paint, sanitize, trimTrailingBlank, wrapText } from './style.js';
+import { taskToLines } from './taskLines.js';
 
 const progressRows = 3;
 const branch = '  ⎿ ';
@@ -71,6 +72,8 @@ export function toolBodyLines(item: ToolItem, width: number): string[] {
   }
 }
 
-export function toolToLines(item: ToolItem, width: number, spinner: string): string[] {
+/** `now` is the clock for a running subagent's elapsed time (0: not shown). */
+export function toolToLines(item: ToolItem, width: number, spinner: string, now = 0): string[] {
+  if (item.subagent && item.status !== 'denied') return taskToLines(item, item.subagent, width, spinner, now);
   return [toolHeadLine(item, spinner), ...toolBodyLines(item, width)];
 }

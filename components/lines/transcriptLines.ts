@@ -1,5 +1,6 @@
 // Turns transcript items into terminal lines, caching finished items per width, and slices the visible window.
 import type { TranscriptItem } from '../../source/store/state.js';
+import { isSubagentActive } from '../../source/store/subagents.js';
 import { isMarkdownReady } from './markdown.js';
 import {
   assistantStatusLines,
@@ -12,8 +13,10 @@ import {
 } from './messageLines.js';
 import type { StreamLayout } from './streamLayout.js';
 import { toolToLines } from './toolLines.js';
+import { welcomeToLines } from './welcomeLines.js';
 
-export function itemToLines(item: TranscriptItem, width: number, spinner: string): string[] {
+/** `now` is the clock for running subagents' elapsed time (0: not shown). */
+export function itemToLines(item: TranscriptItem, width: number, spinner: string, now = 0): string[] {
   let lines: string[];
   switch (item.kind) {
     case 'user':
@@ -23,10 +26,13 @@ export function itemToLines(item: TranscriptItem, width: number, spinner: string
       lines = assistantToLines(item, width, spinner);
       break;
     case 'tool':
-      lines = toolToLines(item, width, spinner);
+      lines = toolToLines(item, width, spinner, now);
       break;
     case 'notice':
       lines = noticeToLines(item, width);
+      break;
+    case 'welcome':
+      lines = welcomeToLines(item, width);
       break;
   }
   // A blank line after each item keeps turns apart; empty items take no room.
@@ -47,9 +53,10 @@ export class LineCache {
   private done = new WeakMap<TranscriptItem, Cached>();
   private live = new Map<string, Cached & { key: string; stream?: StreamLayout }>();
 
-  linesFor(item: TranscriptItem, width: number, spinner: string): string[] {
+  linesFor(item: TranscriptItem, width: number, spinner: string, now = 0): string[] {
     const markdown = isMarkdownReady();
-    if (item.done) {
+    // A background subagent's block is finished as a call but still live: its lines follow the child.
+    if (item.done && !isSubagentActive(item)) {
       const hit = this.done.get(item);
       if (hit && hit.width === width && hit.markdown === markdown) return hit.lines;
       const lines = itemToLines(item, width, spinner);
@@ -57,7 +64,7 @@ export class LineCache {
       this.live.delete(item.id);
       return lines;
     }
-    if (item.kind !== 'assistant') return itemToLines(item, width, spinner);
+    if (item.kind !== 'assistant') return itemToLines(item, width, spinner, now);
     const key = `${visibleAssistantText(item).length}:${item.thinking.length}:${item.expanded}`;
     let hit = this.live.get(item.id);
     if (!hit || hit.key !== key || hit.width !== width || hit.markdown !== markdown) {
@@ -88,8 +95,8 @@ export interface TranscriptLayout {
   from?: number;
 }
 
-export function layoutTranscript(items: readonly TranscriptItem[], width: number, spinner: string, cache: LineCache): TranscriptLayout {
-  const blocks = items.map((item) => cache.linesFor(item, width, spinner));
+export function layoutTranscript(items: readonly TranscriptItem[], width: number, spinner: string, cache: LineCache, now = 0): TranscriptLayout {
+  const blocks = items.map((item) => cache.linesFor(item, width, spinner, now));
   cache.prune(items);
   return { blocks, total: blocks.reduce((sum, b) => sum + b.length, 0), from: 0 };
 }
@@ -105,19 +112,20 @@ export function layoutTranscriptTail(
   width: number,
   spinner: string,
   cache: LineCache,
+  now = 0,
 ): TranscriptLayout & { from: number } {
   let start = Math.max(0, Math.min(from, items.length));
   const blocks: string[][] = [];
   let total = 0;
   for (let i = start; i < items.length; i++) {
-    const block = cache.linesFor(items[i], width, spinner);
+    const block = cache.linesFor(items[i], width, spinner, now);
     blocks.push(block);
     total += block.length;
   }
   const above: string[][] = [];
   while (start > 0 && total < minLines) {
     start--;
-    const block = cache.linesFor(items[start], width, spinner);
+    const block = cache.linesFor(items[start], width, spinner, now);
     above.push(block);
     total += block.length;
   }

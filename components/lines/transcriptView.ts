@@ -17,6 +17,8 @@ export interface ViewInput {
   markdownVersion: number;
   /** Lines to lay out at least, when there are that many. */
   minLines: number;
+  /** The clock for running subagents' elapsed time; 0 while none runs, so nothing is laid out again for it. */
+  now?: number;
 }
 
 const sameInput = (a: ViewInput, b: ViewInput): boolean =>
@@ -25,7 +27,8 @@ const sameInput = (a: ViewInput, b: ViewInput): boolean =>
   a.width === b.width &&
   a.spinner === b.spinner &&
   a.markdownVersion === b.markdownVersion &&
-  a.minLines === b.minLines;
+  a.minLines === b.minLines &&
+  (a.now ?? 0) === (b.now ?? 0);
 
 export class TranscriptView {
   private readonly cache = new LineCache();
@@ -42,7 +45,7 @@ export class TranscriptView {
     this.want = Math.max(this.want, input.minLines);
     const known = this.first ? items.indexOf(this.first) : -1;
     const from = known >= 0 ? known : items.length;
-    const laid = layoutTranscriptTail(items, from, this.want, width, spinner, this.cache);
+    const laid = layoutTranscriptTail(items, from, this.want, width, spinner, this.cache, input.now ?? 0);
     if (known >= 0) for (let i = laid.from; i < known; i++) this.addedAbove += laid.blocks[i - laid.from].length;
     this.first = items[laid.from];
     let layout: ViewLayout;

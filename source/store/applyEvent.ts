@@ -5,12 +5,17 @@ import { limits } from './state.js';
 import { addModelUsage } from './prices.js';
 import { appendItems, clipText, findItemIndex, putNotice, updateItem } from './transcript.js';
 import type { ToolDisplay } from '../tools/types.js';
+import { applySubagentEvent, subagentFromCall } from './subagents.js';
 
 /**
- * A subagent's events: its approvals reach the dialog like the session's own; the rest is shown through the
- * parent's task call (its progress lines), not as transcript items of their own.
+ * A subagent's events: its approvals reach the dialog like the session's own; the rest is shown in the block of
+ * the parent's task call, not as transcript items of their own.
  */
 function applyChildEvent(state: AppState, event: AgentEvent): AppState {
+  return applyChildDialogAndUsage(applySubagentEvent(state, event), event);
+}
+
+function applyChildDialogAndUsage(state: AppState, event: AgentEvent): AppState {
   if (event.type === 'approval_request') {
     if (state.approvals.some((a) => a.approvalId === event.approvalId)) return state;
     const { approvalId, runId, toolCallId, name, input, summary, alwaysScope, cwd, diff, requester } = event;
@@ -81,7 +86,9 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
     case 'tool_start': {
       const next = ensureTool(state, event.toolCallId, event.runId, '', event.name, event.summary);
       return updateItem(next, event.toolCallId, 'tool', (t) =>
-        t.done || t.status === 'denied' ? t : { ...t, status: 'running', name: event.name, summary: event.summary || t.summary },
+        t.done || t.status === 'denied'
+          ? t
+          : { ...t, status: 'running', name: event.name, summary: event.summary || t.summary, ...withSubagent(t, event.name, event.input, event.summary) },
       );
     }
     case 'tool_progress':
@@ -194,10 +201,23 @@ function applyMessageEnd(state: AppState, event: EventOf<'message_end'>): AppSta
     return { ...m, done: true, text, thinking };
   });
   const withCalls = event.message.content.reduce(
-    (acc, block) => (block.type === 'tool_use' ? updateItem(acc, block.id, 'tool', (t) => (t.summary ? t : { ...t, summary: pendingSummary(block.input) })) : acc),
+    (acc, block) =>
+      block.type === 'tool_use'
+        ? updateItem(acc, block.id, 'tool', (t) => {
+            const summary = t.summary || pendingSummary(block.input);
+            const sub = withSubagent(t, block.name, block.input, summary);
+            return summary === t.summary && !sub.subagent ? t : { ...t, summary, ...sub };
+          })
+        : acc,
     ended,
   );
   return dropEmptyMessage(withCalls, event.messageId);
+}
+
+/** A task call gets its block's state from its arguments as soon as they are known. */
+function withSubagent(t: ToolItem, name: string, input: Record<string, unknown>, summary: string): Partial<ToolItem> {
+  if (name !== 'task' || t.subagent) return {};
+  return { subagent: subagentFromCall(input, summary) };
 }
 
 /** Until a call starts, its line shows its first text argument (the command, the path). */

@@ -10,6 +10,7 @@ import type { AppState } from './state.js';
 import { initialState } from './state.js';
 import type { AppStore } from './store.js';
 import { createAppStore } from './store.js';
+import { stampSubagentStarts } from './subagents.js';
 
 export interface BridgeOptions {
   store?: AppStore;
@@ -18,6 +19,8 @@ export interface BridgeOptions {
   flushIntervalMs?: number;
   /** Timer used for delta batching; tests inject a manual one. */
   schedule?: (run: () => void, ms: number) => () => void;
+  /** The clock a subagent's block counts its elapsed time from. */
+  now?: () => number;
 }
 
 export interface Bridge {
@@ -79,6 +82,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
   const commands = options.commands ?? [];
   const flushIntervalMs = options.flushIntervalMs ?? 33;
   const schedule = options.schedule ?? defaultSchedule;
+  const now = options.now ?? Date.now;
 
   let pending: AgentEvent[] = [];
   let cancelFlush: (() => void) | undefined;
@@ -100,7 +104,12 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     if (pending.length === 0) return;
     const events = pending;
     pending = [];
-    update((state) => coalesceDeltas(events).reduce(applyEvent, state));
+    // Events carry no times: a subagent's block is given the moment it was first seen running.
+    const mayStartSubagent = events.some((e) => e.agentId !== undefined || e.type === 'tool_start' || e.type === 'message_end');
+    update((state) => {
+      const next = coalesceDeltas(events).reduce(applyEvent, state);
+      return mayStartSubagent ? stampSubagentStarts(next, now()) : next;
+    });
   };
 
   const handleEvent = (event: AgentEvent): void => {

@@ -32,6 +32,11 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 
+/** A running clock in whole seconds, "0s", "42s", then as formatDuration: tenths would change between ticks. */
+export function formatElapsed(ms: number): string {
+  return ms < 60_000 ? `${Math.floor(Math.max(0, ms) / 1000)}s` : formatDuration(ms);
+}
+
 /** The line printed after the TUI exits: "rein: 12,345 tokens in (80% cached), 2,345 out · $0.05". */
 /** `cost` is the session's dollars (undefined when a model used has no known price). */
 export function usageSummaryLine(usage: Usage, cost: number | undefined): string {

@@ -27,6 +27,8 @@ const lineCount = (text: string): number => text.replace(/\n+$/, '').split('\n')
 /** Items with something hidden when collapsed (long output, or thinking), or already expanded. */
 function isExpandable(item: TranscriptItem): boolean {
   if (item.kind === 'assistant') return item.thinking.length > 0;
+  // A task block opens to its subagent's calls and answer, also while it runs.
+  if (item.kind === 'tool' && item.subagent) return item.expanded || item.subagent.lines.length > 0 || item.subagent.answer !== undefined || item.done;
   if (item.kind !== 'tool' || !item.done || !item.display) return false;
   if (item.expanded) return true;
   // One more row than the limit would show as the "+N lines" hint, so such output is never cut.
@@ -36,7 +38,7 @@ function isExpandable(item: TranscriptItem): boolean {
 }
 
 /**
- * Toggles the expanded view of the newest tool call or thinking block (`last`),
+ * Toggles the expanded view of the newest tool call, task block or thinking block (`last`),
  * or of every one of them (`all`: expands all unless all are already expanded).
  */
 export function toggleExpand(state: AppState, which: 'last' | 'all'): AppState {

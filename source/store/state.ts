@@ -2,7 +2,7 @@
 import type { Usage } from '../providers/types.js';
 import { emptyUsage } from '../providers/types.js';
 import { pricedUsage } from './prices.js';
-import type { BackgroundTaskInfo, ContextInfo, EventOf, PermissionMode } from '../engine/events.js';
+import type { BackgroundTaskInfo, ContextInfo, EventOf, PermissionMode, RunEndReason } from '../engine/events.js';
 import type { SessionInfo } from '../engine/sessionTypes.js';
 import type { TodoItem, ToolDisplay } from '../tools/types.js';
 
@@ -46,6 +46,39 @@ export interface ToolItem {
   durationMs?: number;
   denialReason?: string;
   expanded: boolean;
+  /** Set for a `task` call: what its subagent did, reduced from the child's events. */
+  subagent?: SubagentView;
+}
+
+/** One tool call of a subagent, drawn like the session's own tool lines. */
+export interface SubagentToolLine {
+  toolCallId: string;
+  name: string;
+  summary: string;
+  status: ToolStatus;
+  durationMs?: number;
+}
+
+/** A subagent as its parent's task block shows it: no streamed text, only its calls (the newest few) and its answer. */
+export interface SubagentView {
+  /** The `subagent_type` asked for. */
+  agentType: string;
+  description: string;
+  background: boolean;
+  turns: number;
+  /** Input plus output tokens of all its requests, as its footer counts them. */
+  tokens: number;
+  /** The newest calls, at most `limits.subagentLines`. */
+  lines: SubagentToolLine[];
+  /** Calls dropped from the front of `lines`. */
+  droppedLines: number;
+  /** Set once the child's run ended. */
+  endReason?: RunEndReason;
+  answer?: string;
+  /** Time the child ran, summed over its runs. */
+  durationMs: number;
+  /** When the screen first saw it run (stamped by the bridge; a replayed log has none). */
+  startedAt?: number;
 }
 
 export type NoticeLevel = 'info' | 'warning' | 'error' | 'retry' | 'compaction' | 'interrupted' | 'summary' | 'command';
@@ -60,7 +93,19 @@ export interface NoticeItem {
   title?: string;
 }
 
-export type TranscriptItem = UserItem | AssistantItem | ToolItem | NoticeItem;
+/** The first item of a new session: version, model and where it runs. */
+export interface WelcomeItem {
+  kind: 'welcome';
+  id: string;
+  done: true;
+  version: string;
+  model: string;
+  provider: string;
+  /** The working directory as shown, with ~ for the home directory. */
+  cwd: string;
+}
+
+export type TranscriptItem = UserItem | AssistantItem | ToolItem | NoticeItem | WelcomeItem;
 
 /** An approval request waiting for the user: the event itself, without its tag. */
 export type PendingApproval = Omit<EventOf<'approval_request'>, 'type'>;
@@ -96,6 +141,8 @@ export const limits = {
   progressLines: 5,
   progressLineChars: 500,
   displayChars: 20_000,
+  /** Tool lines kept per subagent block. */
+  subagentLines: 50,
 } as const;
 
 export function sessionViewOf(info: SessionInfo): SessionView {
