@@ -8,7 +8,9 @@ import type { SessionLog } from '../session/sessionLog.js';
 import { BackgroundTasks } from '../tools/background.js';
 import { FileState } from '../tools/fileState.js';
 import { createMemoryTool } from '../tools/memory.js';
-import { ToolRegistry } from '../tools/runner.js';
+import type { ToolRegistry } from '../tools/runner.js';
+import type { McpSessionSource } from '../mcp/types.js';
+import { SessionTools } from './sessionTools.js';
 import type { AnyTool, TodoItem, ToolSessionState } from '../tools/types.js';
 import { ApprovalBroker } from './approvals.js';
 import { ContextManager } from './contextManager.js';
@@ -56,6 +58,8 @@ export interface SessionOptions {
   agents?: { definitions: AgentDefinition[]; maxParallel: number; maxTurns: number; team?: { plannerModel?: string; workerModel?: string; reviewerModel?: string } };
   /** Problems found while starting (skipped agent files): shown as warnings when the first run starts. */
   startupWarnings?: string[];
+  /** MCP servers (started by the caller, in the background); their tools join the registry between runs. */
+  mcp?: McpSessionSource;
   /** A resumed session's history and todo list. */
   resume?: { history: Message[]; todos: TodoItem[] };
   now?: () => Date;
@@ -66,10 +70,12 @@ export interface EngineSession extends AgentSession {
   history(): readonly Message[];
   /** The request prefix this session sends: system prompt and tool schemas (byte-stable for its lifetime). */
   prefix(): { system: string; tools: ReturnType<ToolRegistry['schemas']> };
+  /** The registry the next run uses (MCP tools included once their servers are up). */
+  registry(): ToolRegistry;
 }
 
 /** Streamed pieces are not logged: the message_end and tool_end that follow carry them whole. */
-const unloggedEvents = new Set<AgentEvent['type']>(['text_delta', 'thinking_delta', 'tool_call_delta', 'tool_progress']);
+const unloggedEvents = new Set<AgentEvent['type']>(['text_delta', 'thinking_delta', 'tool_call_delta', 'tool_progress', 'mcp_status']);
 
 export function createSession(o: SessionOptions): EngineSession {
   const sessionId = o.sessionId ?? newSessionId();
@@ -98,7 +104,7 @@ export function createSession(o: SessionOptions): EngineSession {
   };
   const childEnvironment = (): ChildEnvironment => ({
     provider: o.provider, model: () => info.model, maxTokens: o.maxTokens, temperature: o.temperature,
-    tools: () => baseTools, broker, rules, mode: () => info.mode, interactive: o.interactive,
+    tools: () => sessionTools.all(), broker, rules, mode: () => info.mode, interactive: o.interactive,
     cwd: o.cwd, workspace: o.workspace, state, maxTurns: o.agents?.maxTurns ?? 30, contextWindow: o.contextWindow,
     onUsage: (usage) => { total = addUsage(total, usage); },
     now: o.now,
@@ -112,8 +118,8 @@ export function createSession(o: SessionOptions): EngineSession {
         environment: childEnvironment(),
       })]
     : baseTools;
-  const registry = new ToolRegistry(tools);
-  const toolSchemas = registry.schemas();
+  const sessionTools = new SessionTools(tools, o.mcp);
+  let toolSchemas = sessionTools.schemas;
   const learnedWindows = new Map<string, number>();
   const history = new Conversation((change) => {
     if (!log) return;
@@ -156,6 +162,26 @@ export function createSession(o: SessionOptions): EngineSession {
   /** Ids for events outside a run's own stream: the session's, and the run active at the time, if any. */
   const ambientIds = () => (activeRunId === undefined ? { sessionId } : { sessionId, runId: activeRunId });
   state.background.onChange((task) => emit({ type: 'background_task', ...ambientIds(), task }));
+  // MCP notices (a server that failed or exited) join the run's own stream when one is active, so headless output
+  // shows them too; outside a run they go to subscribers, or wait for the next run when nobody listens yet.
+  const mcpNotices: string[] = [...(o.mcp?.takeNotices() ?? [])];
+  o.mcp?.onNotice((message) => {
+    if (activeRunId === undefined && listeners.size > 0) emit({ type: 'warning', message });
+    else mcpNotices.push(message);
+  });
+  o.mcp?.onChange(() => emit({ type: 'mcp_status', sessionId, servers: o.mcp?.status() ?? [] }));
+  const takeMcpNotices = (): AgentEvent[] => mcpNotices.splice(0).map((message) => record({ type: 'warning', runId: activeRunId, message }));
+  /** The first request waits for servers still connecting (each bounded by its start-up timeout); Esc stops the wait. */
+  const mcpReady = async (signal: AbortSignal): Promise<void> => {
+    if (!o.mcp || signal.aborted) return;
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<void>((resolve) => {
+      onAbort = resolve;
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    await Promise.race([o.mcp.whenReady(), aborted]);
+    if (onAbort) signal.removeEventListener('abort', onAbort);
+  };
   if (log) log.onError = (message) => emit({ type: 'warning', message: `The session log could not be written (${message}); this session may not be resumable.` });
 
   let announced = false;
@@ -184,8 +210,12 @@ export function createSession(o: SessionOptions): EngineSession {
         for (const message of o.startupWarnings ?? []) yield record({ type: 'warning', message });
       }
       yield record({ type: 'run_start', sessionId, runId, prompt: text });
+      await mcpReady(runController.signal);
+      // A changed MCP tool list (list_changed, a server that came up or went down) is taken only here, between runs.
+      if (sessionTools.refresh()) toolSchemas = sessionTools.schemas;
+      yield* takeMcpNotices();
       const loop = runAgentLoop({
-        runId, prompt: text, provider: o.provider, system, tools: toolSchemas, registry, history,
+        runId, prompt: text, provider: o.provider, system, tools: toolSchemas, registry: sessionTools.registry, history,
         model: info.model, maxTokens: o.maxTokens, temperature: o.temperature, maxTurns: o.maxTurns,
         context, mode: () => info.mode, rules, broker, interactive: o.interactive,
         cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal,
@@ -193,6 +223,7 @@ export function createSession(o: SessionOptions): EngineSession {
         onUsage: (usage) => (total = addUsage(total, usage)),
       });
       for await (const event of loop) {
+        yield* takeMcpNotices();
         if (event.type === 'tool_end') reminders.toolFinished(event.name);
         if (event.type === 'compaction' && event.level !== 'micro') reminders.compacted();
         yield record(event);
@@ -256,6 +287,7 @@ export function createSession(o: SessionOptions): EngineSession {
     compact,
     history: () => history.messages,
     prefix: () => ({ system, tools: toolSchemas }),
+    registry: () => sessionTools.registry,
     respond: (approvalId: string, decision: ApprovalDecision) => { broker.respond(approvalId, decision); },
     abort: () => {
       controller?.abort();
@@ -296,9 +328,10 @@ export function createSession(o: SessionOptions): EngineSession {
     memory: () => o.memory,
     recentSessions: (limit = 10) => listSessions(o.sessionsDir, { cwd: o.cwd, limit }),
     contextTokens: () => context.estimate(system, toolSchemas, history.messages),
+    ...(o.mcp ? { mcp: o.mcp } : {}),
     async close() {
       controller?.abort();
-      await state.background.killAll();
+      await Promise.all([state.background.killAll(), o.mcp?.close()]);
       log?.close();
     },
   };
