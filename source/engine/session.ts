@@ -331,7 +331,9 @@ export function createSession(o: SessionOptions): EngineSession {
     ...(o.mcp ? { mcp: o.mcp } : {}),
     async close() {
       controller?.abort();
-      await Promise.all([state.background.killAll(), o.mcp?.close()]);
+      // MCP servers first: they are expected to stop with the session, not "running commands rein had to stop".
+      await o.mcp?.close();
+      await state.background.killAll();
       log?.close();
     },
   };
