@@ -1,9 +1,8 @@
 // The session with real MCP servers: stdio, Streamable HTTP and our fault server, driven by the scripted provider.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../source/engine/events.js';
 import type { McpServerEntry } from '../../source/mcp/config.js';
 import { McpManager } from '../../source/mcp/manager.js';
 import type { ProviderRequest, ToolResultBlock } from '../../source/providers/types.js';
@@ -42,13 +41,12 @@ function mcpHarness(
     rmSync(reinHome, { recursive: true, force: true });
     rmSync(workspace, { recursive: true, force: true });
   });
-  return { ...harness, workspace, manager };
+  return { ...harness, workspace, home: reinHome, manager };
 }
 
 const toolNames = (request: ProviderRequest) => request.tools.map((t) => t.name);
 const lastResults = (request: ProviderRequest): ToolResultBlock[] =>
   (request.messages.at(-1)?.content ?? []).filter((b): b is ToolResultBlock => b.type === 'tool_result');
-const warnings = (events: AgentEvent[]) => events.filter((e) => e.type === 'warning').map((e) => (e as { message: string }).message);
 
 describe('MCP tools in a session', () => {
   it('server-everything over stdio: echo and get-sum answers reach the model, with sorted, prefixed names', async () => {
@@ -125,6 +123,22 @@ describe('MCP tools in a session', () => {
     await runPrompt(b.session, 'go');
     expect(JSON.stringify(a.provider.requests[0].tools)).toBe(JSON.stringify(b.provider.requests[0].tools));
     expect(a.provider.requests[0].tools.some((t) => t.name === 'mcp__fault__echo')).toBe(true);
+  });
+
+  it('announces every server status change to subscribers and answers status() with transport, tools and log', async () => {
+    const h = mcpHarness([entry('fault', faultServer('normal')), entry('stuck', faultServer('hang'))], [{ text: 'done' }], { startupTimeoutMs: 3_000 });
+    const seen: string[] = [];
+    h.session.subscribe((event) => {
+      if (event.type === 'mcp_status') seen.push(event.servers.map((s) => `${s.name}:${s.status}`).join(','));
+    });
+    h.manager.start();
+    await runPrompt(h.session, 'go');
+    expect(seen).toContain('fault:connected,stuck:connecting');
+    expect(seen.at(-1)).toBe('fault:connected,stuck:failed');
+    expect(h.session.mcp?.status()).toEqual([
+      { name: 'fault', status: 'connected', transport: 'stdio', scope: 'user', toolCount: 4, logFile: join(h.home, 'sessions', 'mcp-session', 'mcp', 'fault.log') },
+      expect.objectContaining({ name: 'stuck', status: 'failed', toolCount: 0, lastError: 'did not finish starting within 3 s' }),
+    ]);
   });
 
   it('checks arguments against the server schema before calling', async () => {
