@@ -65,4 +65,17 @@ describe('MCP tool results and schemas', () => {
     expect(adaptInputSchema(schema)).toEqual({ type: 'object', properties: { q: { type: 'string', minLength: 2 } }, required: ['q'] });
     expect(adaptInputSchema({ type: 'object' })).toEqual({ type: 'object', properties: {} });
   });
+
+  it('folds top-level anyOf/allOf into one object schema, which Anthropic requires', () => {
+    const schema = {
+      type: 'object' as const,
+      anyOf: [{ properties: { id: { type: 'string' } }, required: ['id'] }, { properties: { name: { type: 'string' } }, required: ['name'] }],
+      allOf: [{ properties: { limit: { type: 'integer' } }, required: ['limit'] }],
+    };
+    expect(adaptInputSchema(schema)).toEqual({
+      type: 'object',
+      properties: { id: { type: 'string' }, name: { type: 'string' }, limit: { type: 'integer' } },
+      required: ['limit'],
+    });
+  });
 });

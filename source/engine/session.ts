@@ -10,6 +10,7 @@ import { FileState } from '../tools/fileState.js';
 import { createMemoryTool } from '../tools/memory.js';
 import type { ToolRegistry } from '../tools/runner.js';
 import type { McpSessionSource } from '../mcp/types.js';
+import { SessionMcp } from './sessionMcp.js';
 import { SessionTools } from './sessionTools.js';
 import type { AnyTool, TodoItem, ToolSessionState } from '../tools/types.js';
 import { ApprovalBroker } from './approvals.js';
@@ -162,26 +163,13 @@ export function createSession(o: SessionOptions): EngineSession {
   /** Ids for events outside a run's own stream: the session's, and the run active at the time, if any. */
   const ambientIds = () => (activeRunId === undefined ? { sessionId } : { sessionId, runId: activeRunId });
   state.background.onChange((task) => emit({ type: 'background_task', ...ambientIds(), task }));
-  // MCP notices (a server that failed or exited) join the run's own stream when one is active, so headless output
-  // shows them too; outside a run they go to subscribers, or wait for the next run when nobody listens yet.
-  const mcpNotices: string[] = [...(o.mcp?.takeNotices() ?? [])];
-  o.mcp?.onNotice((message) => {
-    if (activeRunId === undefined && listeners.size > 0) emit({ type: 'warning', message });
-    else mcpNotices.push(message);
+  const sessionMcp = new SessionMcp(o.mcp, {
+    runActive: () => activeRunId !== undefined,
+    hasListeners: () => listeners.size > 0,
+    warn: (message) => emit({ type: 'warning', message }),
+    status: (servers) => emit({ type: 'mcp_status', sessionId, servers }),
   });
-  o.mcp?.onChange(() => emit({ type: 'mcp_status', sessionId, servers: o.mcp?.status() ?? [] }));
-  const takeMcpNotices = (): AgentEvent[] => mcpNotices.splice(0).map((message) => record({ type: 'warning', runId: activeRunId, message }));
-  /** The first request waits for servers still connecting (each bounded by its start-up timeout); Esc stops the wait. */
-  const mcpReady = async (signal: AbortSignal): Promise<void> => {
-    if (!o.mcp || signal.aborted) return;
-    let onAbort: (() => void) | undefined;
-    const aborted = new Promise<void>((resolve) => {
-      onAbort = resolve;
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
-    await Promise.race([o.mcp.whenReady(), aborted]);
-    if (onAbort) signal.removeEventListener('abort', onAbort);
-  };
+  const takeMcpNotices = (): AgentEvent[] => sessionMcp.take().map((message) => record({ type: 'warning', runId: activeRunId, message }));
   if (log) log.onError = (message) => emit({ type: 'warning', message: `The session log could not be written (${message}); this session may not be resumable.` });
 
   let announced = false;
@@ -210,7 +198,7 @@ export function createSession(o: SessionOptions): EngineSession {
         for (const message of o.startupWarnings ?? []) yield record({ type: 'warning', message });
       }
       yield record({ type: 'run_start', sessionId, runId, prompt: text });
-      await mcpReady(runController.signal);
+      await sessionMcp.ready(runController.signal);
       // A changed MCP tool list (list_changed, a server that came up or went down) is taken only here, between runs.
       if (sessionTools.refresh()) toolSchemas = sessionTools.schemas;
       yield* takeMcpNotices();
@@ -265,6 +253,9 @@ export function createSession(o: SessionOptions): EngineSession {
         announced = true;
         yield record({ type: 'session_start', sessionId, cwd: o.cwd, provider: info.provider, model: info.model, mode: info.mode, resumed: o.resume !== undefined });
       }
+      // The team's agents take the session's tools when they start: MCP servers still connecting are waited for.
+      await sessionMcp.ready(runController.signal);
+      yield* takeMcpNotices();
       const team = o.agents?.team ?? {};
       yield* runTeamRun({
         sessionId, task, history, record,

@@ -4,13 +4,30 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { textResult, type AnyTool, type ToolResult } from '../tools/types.js';
 import type { McpServerLink } from './types.js';
 
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
 /**
- * Both providers want an object schema at the top: `type: "object"` is added when missing, and `$schema` (which
- * some OpenAI-compatible servers reject) is dropped. Everything else goes to the model as the server wrote it.
+ * Both providers want a plain object schema at the top: `type: "object"` is added when missing, `$schema` (which
+ * some OpenAI-compatible servers reject) is dropped, and top-level anyOf/oneOf/allOf (which Anthropic rejects) are
+ * folded into one object: the branches' properties together, required only what allOf requires. Everything below
+ * the top goes to the model as the server wrote it; the server still checks its own schema.
  */
 export function adaptInputSchema(schema: Tool['inputSchema']): Record<string, unknown> {
-  const { $schema: _dialect, ...rest } = schema as Record<string, unknown>;
-  return { ...rest, type: 'object', properties: rest.properties ?? {} };
+  const { $schema: _dialect, anyOf, oneOf, allOf, ...rest } = schema as Record<string, unknown>;
+  const properties: Record<string, unknown> = isObject(rest.properties) ? { ...rest.properties } : {};
+  const required = new Set(Array.isArray(rest.required) ? (rest.required as unknown[]).filter((r) => typeof r === 'string') : []);
+  const branches = [anyOf, oneOf, allOf].filter(Array.isArray) as unknown[][];
+  for (const list of branches) {
+    const isAllOf = list === allOf;
+    for (const branch of list) {
+      if (!isObject(branch)) continue;
+      if (isObject(branch.properties)) for (const [key, value] of Object.entries(branch.properties)) properties[key] ??= value;
+      if (isAllOf && Array.isArray(branch.required)) for (const r of branch.required) if (typeof r === 'string') required.add(r);
+    }
+  }
+  const out: Record<string, unknown> = { ...rest, type: 'object', properties };
+  if (required.size > 0) out.required = [...required];
+  return out;
 }
 
 const kb = (base64: string): string => `${(Math.ceil((base64.length * 3) / 4) / 1024).toFixed(1)} KB`;
