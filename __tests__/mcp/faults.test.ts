@@ -166,7 +166,7 @@ describe('MCP server faults', () => {
     expect(JSON.stringify(r2.tools)).toBe(JSON.stringify(r0.tools));
     expect(lastResults(r2)[0]).toMatchObject({ isError: true });
     expect(lastResults(r2)[0].content).toContain('Unknown tool `mcp__dyn__fresh`');
-    await until(() => statusOf(h, 'dyn')?.toolCount === 5, 10_000, 'the new tool list');
+    await until(() => statusOf(h, 'dyn')?.toolCount === 6, 10_000, 'the new tool list');
     await runPrompt(h.session, 'use it');
     const r3 = h.provider.requests[3];
     expect(r3.tools.map((t) => t.name)).toContain('mcp__dyn__fresh');

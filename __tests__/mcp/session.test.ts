@@ -88,17 +88,31 @@ describe('MCP tools in a session', () => {
     expect(roots.content).toContain(`file://${h.workspace}`);
   });
 
-  it('server-everything over Streamable HTTP', async () => {
-    const server = await startEverythingHttp();
-    cleanups.push(server.stop);
-    const h = mcpHarness([entry('remote', { transport: 'http', url: server.url, headers: { 'X-Test': 'yes' } })], [
-      { toolCalls: [{ id: 'c1', name: 'mcp__remote__echo', input: { message: 'over http' } }] },
+  for (const transport of ['http', 'sse'] as const) {
+    it(`server-everything over ${transport === 'http' ? 'Streamable HTTP' : 'legacy SSE'}`, async () => {
+      const server = await startEverythingHttp(transport === 'http' ? 'streamableHttp' : 'sse');
+      cleanups.push(server.stop);
+      const h = mcpHarness([entry('remote', { transport, url: server.url, headers: { 'X-Test': 'yes' } })], [
+        { toolCalls: [{ id: 'c1', name: 'mcp__remote__echo', input: { message: `over ${transport}` } }, { id: 'c2', name: 'mcp__remote__get-sum', input: { a: 40, b: 2 } }] },
+        { text: 'done' },
+      ]);
+      h.manager.start();
+      await runPrompt(h.session, 'go');
+      expect(lastResults(h.provider.requests[1]).map((r) => r.content)).toEqual([`Echo: over ${transport}`, 'The sum of 40 and 2 is 42.']);
+      expect(h.manager.status()).toMatchObject([{ name: 'remote', status: 'connected', transport }]);
+    });
+  }
+
+  it('declines a sampling request from a server with an error saying so', async () => {
+    const h = mcpHarness([entry('fault', faultServer('normal'))], [
+      { toolCalls: [{ id: 'c1', name: 'mcp__fault__sample', input: {} }] },
       { text: 'done' },
     ]);
     h.manager.start();
     await runPrompt(h.session, 'go');
-    expect(lastResults(h.provider.requests[1])[0].content).toBe('Echo: over http');
-    expect(h.manager.status()).toMatchObject([{ name: 'remote', status: 'connected', transport: 'http' }]);
+    const reply = JSON.parse(lastResults(h.provider.requests[1])[0].content) as { code: number; message: string };
+    expect(reply.code).toBe(-32601);
+    expect(reply.message).toContain('rein does not support sampling/createMessage requests from MCP servers');
   });
 
   it('server-filesystem reads a file in the workspace', async () => {
@@ -136,7 +150,7 @@ describe('MCP tools in a session', () => {
     expect(seen).toContain('fault:connected,stuck:connecting');
     expect(seen.at(-1)).toBe('fault:connected,stuck:failed');
     expect(h.session.mcp?.status()).toEqual([
-      { name: 'fault', status: 'connected', transport: 'stdio', scope: 'user', toolCount: 4, logFile: join(h.home, 'sessions', 'mcp-session', 'mcp', 'fault.log') },
+      { name: 'fault', status: 'connected', transport: 'stdio', scope: 'user', toolCount: 5, logFile: join(h.home, 'sessions', 'mcp-session', 'mcp', 'fault.log') },
       expect.objectContaining({ name: 'stuck', status: 'failed', toolCount: 0, lastError: 'did not finish starting within 3 s' }),
     ]);
   });

@@ -31,16 +31,19 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** server-everything's Streamable HTTP transport (`mcp-server-everything streamableHttp`, PORT from the environment). */
-export async function startEverythingHttp(): Promise<{ url: string; stop: () => Promise<void> }> {
+/**
+ * server-everything over HTTP on a free port (PORT from the environment): `streamableHttp` serves /mcp, `sse` the
+ * legacy transport at /sse.
+ */
+export async function startEverythingHttp(transport: 'streamableHttp' | 'sse' = 'streamableHttp'): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child: ChildProcess = spawn(everythingBin, ['streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(everythingBin, [transport], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
   await new Promise<void>((done, fail) => {
     let seen = '';
     const timer = setTimeout(() => fail(new Error(`server-everything did not listen: ${seen}`)), 15_000);
     child.stderr?.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
-      if (seen.includes('listening on port')) {
+      if (seen.includes(`port ${port}`)) {
         clearTimeout(timer);
         done();
       }
@@ -48,7 +51,7 @@ export async function startEverythingHttp(): Promise<{ url: string; stop: () => 
     child.once('exit', (code) => fail(new Error(`server-everything exited with ${code}: ${seen}`)));
   });
   return {
-    url: `http://127.0.0.1:${port}/mcp`,
+    url: `http://127.0.0.1:${port}/${transport === 'sse' ? 'sse' : 'mcp'}`,
     stop: async () => {
       if (child.exitCode !== null) return;
       const gone = new Promise((done) => child.once('exit', done));

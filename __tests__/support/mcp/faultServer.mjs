@@ -1,6 +1,7 @@
 // A small MCP stdio server on the SDK's server API, for faults the reference servers cannot show. The first
 // argument picks the fault:
-//   normal   echo, crash (exits with code 1 mid-call), sleep (answers only when cancelled), add_tool (list_changed)
+//   normal   echo, crash (exits with code 1 mid-call), sleep (answers only when cancelled), add_tool (list_changed),
+//            sample (sends sampling/createMessage to the client and returns its answer)
 //   hang     never answers initialize
 //   garbage  writes lines that are not JSON-RPC to stdout around its answers
 //   flood    writes megabytes to stderr while it serves
@@ -41,6 +42,22 @@ if (mode === 'hang') {
   server.registerTool('add_tool', { description: 'Adds a tool named by `name`', inputSchema: { name: z.string() } }, async ({ name }) => {
     server.registerTool(name, { description: `Added at run time: ${name}`, inputSchema: {} }, async () => ({ content: [{ type: 'text', text: `${name} ran` }] }));
     return { content: [{ type: 'text', text: `added ${name}` }] };
+  });
+  server.registerTool('sample', { description: 'Asks the client to sample', inputSchema: {} }, async () => {
+    // Sent raw: the SDK would refuse to send it, the client having offered no sampling.
+    const transport = server.server.transport;
+    const forward = transport.onmessage;
+    const reply = new Promise((resolve) => {
+      transport.onmessage = (message, extra) => {
+        if (message.id === 'sample-1') {
+          transport.onmessage = forward;
+          resolve(message);
+        } else forward?.(message, extra);
+      };
+    });
+    await transport.send({ jsonrpc: '2.0', id: 'sample-1', method: 'sampling/createMessage', params: { messages: [], maxTokens: 10 } });
+    const answer = await reply;
+    return { content: [{ type: 'text', text: JSON.stringify(answer.error ?? answer.result) }] };
   });
   if (mode === 'garbage') process.stdout.write('garbage before the first message\n');
   if (mode === 'flood') {
