@@ -1,11 +1,12 @@
 // End-to-end: the built CLI reads a Claude Code style .mcp.json, starts server-everything once trusted, and the
 // echoed text reaches the mock LLM in the next request.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
+import { faultServerFile, until } from '../support/mcpServers.js';
 
 const cli = resolve('dist/cli.js');
 const everything = resolve('node_modules/.bin/mcp-server-everything');
@@ -68,5 +69,28 @@ describe('rein -p with MCP servers', () => {
     // The model's call of the missing tool is answered with an error, and the run still ends.
     expect(JSON.stringify(server.requests[1].body.messages)).toContain('Unknown tool `mcp__everything__echo`');
     expect(run.exitCode).toBe(0);
+  });
+
+  it('--mcp-config servers need no trust, and SIGTERM to rein takes them down mid-call', async () => {
+    const marks = join(home, 'marks');
+    const config = join(home, 'servers.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { fault: { command: process.execPath, args: [faultServerFile, 'normal'], env: { FAULT_MARKS: marks } } } }));
+    await server.close();
+    server = await startMockLlmServer({ turns: [{ toolCalls: [{ name: 'mcp__fault__sleep', input: {} }] }, { text: 'never' }] });
+    const run = rein(['--mcp-config', config]);
+    const marksNow = () => (existsSync(marks) ? readFileSync(marks, 'utf8') : '');
+    await until(() => marksNow().includes('sleeping'), 30_000, 'the MCP call to start');
+    const pid = Number(/^start (\d+)$/m.exec(marksNow())?.[1]);
+    expect(() => process.kill(pid, 0)).not.toThrow();
+    run.kill('SIGTERM');
+    await run;
+    await until(() => {
+      try {
+        process.kill(pid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    }, 10_000, 'the MCP server to be gone');
   });
 });
