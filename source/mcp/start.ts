@@ -1,5 +1,4 @@
 // Builds the session's MCP manager from every config source and starts the servers in the background.
-import { join } from 'node:path';
 import type { Env, McpServersLayer } from '../config/types.js';
 import { loadMcpServers } from './config.js';
 import { McpManager } from './manager.js';
@@ -34,5 +33,3 @@ export function startMcpServers(o: StartMcpOptions): McpManager | undefined {
   manager.start();
   return manager;
 }
-
-export const mcpLogDir = (sessionDir: string): string => join(sessionDir, 'mcp');
