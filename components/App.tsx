@@ -68,6 +68,7 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
   const usage = useStore(store, (s) => s.usage);
   const cost = useStore(store, (s) => s.cost);
   const context = useStore(store, (s) => s.context);
+  const mcp = useStore(store, (s) => s.mcp);
   const running = useStore(store, (s) => s.running);
   const queued = useStore(store, (s) => s.queued);
 
@@ -199,7 +200,7 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
     spinner,
     hint: exitArmed ? 'Press Ctrl+C again to exit' : undefined,
   };
-  const statusInput = useMemo(() => ({ session, usage, cost, context, gitBranch, width: columns }), [session, usage, cost, context, gitBranch, columns]);
+  const statusInput = useMemo(() => ({ session, usage, cost, context, gitBranch, mcp, width: columns }), [session, usage, cost, context, gitBranch, mcp, columns]);
   const status = useMemo(() => statusLine(statusInput), [statusInput]);
   // Below the transcript too, without a dialog, the rows go into the frame ready-made: a keystroke leaves Ink nothing to lay out.
   const below = above && !approval;

@@ -25,6 +25,10 @@ export interface CliArgs {
   resume?: string;
   /** Headless team mode: planner, workers and reviewer on the -p prompt. */
   team: boolean;
+  /** --mcp-config <file>: MCP servers for this run, in .mcp.json's format. */
+  mcpConfig?: string;
+  /** --trust-mcp: start the project's MCP servers without asking (for this run). */
+  trustMcp: boolean;
   help: boolean;
   version: boolean;
 }
@@ -50,6 +54,8 @@ Options:
       --thinking <t>          reasoning: off | low | medium | high, or a thinking-token budget such as 8000
       --output-format <f>     headless output: text | json | stream-json (default text)
       --team                  with -p: a planner, parallel workers and a reviewer take the task on together
+      --mcp-config <file>     MCP servers for this run, in .mcp.json's format ({"mcpServers": {...}})
+      --trust-mcp             start this project's MCP servers (.mcp.json, ./agent.config.json) without asking
   -c, --continue              resume the latest session started in this directory
   -r, --resume <id>           resume the session with this id (a unique prefix is enough)
   -v, --version               print the version
@@ -77,6 +83,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
         continue: { type: 'boolean', short: 'c' },
         resume: { type: 'string', short: 'r' },
         team: { type: 'boolean' },
+        'mcp-config': { type: 'string' },
+        'trust-mcp': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -121,6 +129,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
     continue: v.continue ?? false,
     resume: v.resume,
     team: v.team ?? false,
+    mcpConfig: v['mcp-config'],
+    trustMcp: v['trust-mcp'] ?? false,
     help: v.help ?? false,
     version: v.version ?? false,
   };

@@ -129,6 +129,18 @@ describe('App layout', () => {
     expect(h.session.modes).toEqual(['auto-edit', 'plan', 'yolo', 'ask']);
   });
 
+  it('shows the MCP servers connected out of those configured in the status bar', async () => {
+    h = await renderApp({ bridge: { flushIntervalMs: 0 } });
+    expect(h.lastFrame()).not.toContain('MCP');
+    const server = (name: string, status: 'connected' | 'connecting' | 'disabled') => ({ name, status, transport: 'stdio' as const, scope: 'user' as const, toolCount: 1 });
+    h.session.emit({ type: 'mcp_status', sessionId: 's1', servers: [server('a', 'connected'), server('b', 'connecting'), server('off', 'disabled')] });
+    await ticks();
+    expect(h.lastFrame()).toContain('· MCP 1/2 ·');
+    h.session.emit({ type: 'mcp_status', sessionId: 's1', servers: [server('a', 'connected'), server('b', 'connected'), server('off', 'disabled')] });
+    await ticks();
+    expect(h.lastFrame()).toContain('· MCP 2/2 ·');
+  });
+
   it('Ctrl+C twice exits; once only warns', async () => {
     let clock = 1000;
     h = await renderApp({ now: () => clock });

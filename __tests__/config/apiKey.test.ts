@@ -10,6 +10,7 @@ const base: ReinConfig = {
   requestTimeoutMs: 60_000,
   streamIdleTimeoutMs: 90_000,
   thinking: 'off',
+  mcp: { startupTimeoutMs: 10_000, toolTimeoutMs: 120_000 },
   tools: [],
   security: { workspace: '/w' },
   context: { contextDangerRatio: 0.9, keepRecentToolResults: 10, keepRecentRatio: 0.3 },

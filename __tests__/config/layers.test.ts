@@ -29,6 +29,7 @@ describe('layer precedence', () => {
       memory: { dir: path.join(dirs.home, 'memory') },
       agents: { maxParallel: 4, maxTurns: 30 },
       team: {},
+      mcp: { startupTimeoutMs: 10_000, toolTimeoutMs: 120_000 },
     });
   });
 

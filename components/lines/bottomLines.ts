@@ -3,10 +3,10 @@
 import { homedir } from 'node:os';
 import cliTruncate from 'cli-truncate';
 import stringWidth from './cellWidth.js';
-import type { ContextInfo, PermissionMode } from '../../source/engine/events.js';
+import type { ContextInfo, McpServerStatus, PermissionMode } from '../../source/engine/events.js';
 import type { Usage } from '../../source/providers/types.js';
 import type { SlashCommand } from '../../source/store/commands.js';
-import { cacheHitPercent, formatCost, formatTokens } from '../../source/store/format.js';
+import { cacheHitPercent, formatCost, formatTokens, mcpCount } from '../../source/store/format.js';
 import type { SessionView } from '../../source/store/state.js';
 import { paint, type Style } from './style.js';
 
@@ -138,6 +138,8 @@ export interface StatusLineInput {
   cost?: number;
   context?: ContextInfo;
   gitBranch?: string;
+  /** MCP servers' status: shown as "MCP 2/3" (red when one failed). */
+  mcp?: readonly McpServerStatus[];
   width: number;
 }
 
@@ -149,7 +151,7 @@ function shortPath(path: string): string {
 }
 
 /** The bottom line: model, provider, permission mode, context used, tokens, cache hits, cost, directory and branch. */
-export function statusLine({ session, usage, cost, context, gitBranch, width }: StatusLineInput): string {
+export function statusLine({ session, usage, cost, context, gitBranch, mcp, width }: StatusLineInput): string {
   const cached = cacheHitPercent(usage);
   const sep = paint('dim', ' · ');
   let line = paint('bold', session.model) + paint('dim', ` (${session.provider})`) + sep + paint(modeStyle[session.mode], session.mode);
@@ -160,6 +162,8 @@ export function statusLine({ session, usage, cost, context, gitBranch, width }: 
   line += `${sep}↑${formatTokens(usage.inputTokens)} ↓${formatTokens(usage.outputTokens)}`;
   if (cached !== undefined) line += `${sep}cache ${cached}%`;
   if (cost !== undefined) line += sep + formatCost(cost);
+  const servers = mcpCount(mcp);
+  if (servers) line += sep + (servers.failed ? paint('red', servers.label) : servers.connected < servers.total ? paint('yellow', servers.label) : servers.label);
   line += sep + paint('dim', shortPath(session.cwd));
   if (gitBranch) line += paint('magenta', ` (${gitBranch})`);
   return cutTo(line, width);

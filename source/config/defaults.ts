@@ -76,6 +76,7 @@ export function finalizeConfig(merged: ConfigLayer, env: Env, cwd: string, reinH
     memory: { dir: merged.memory?.dir ?? path.join(reinHome, 'memory') },
     agents: { maxParallel: merged.agents?.maxParallel ?? 4, maxTurns: merged.agents?.maxTurns ?? 30 },
     team: { ...merged.team },
+    mcp: { startupTimeoutMs: merged.mcp?.startupTimeoutMs ?? 10_000, toolTimeoutMs: merged.mcp?.toolTimeoutMs ?? 120_000 },
   };
   if (picked.baseUrl !== undefined) config.baseUrl = picked.baseUrl;
   if (merged.apiKey !== undefined) config.apiKey = merged.apiKey;

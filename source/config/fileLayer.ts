@@ -40,14 +40,16 @@ export function readConfigFile(file: string, env: Env): ConfigLayer | undefined 
   const label = fileLabel(file);
   let expanded: unknown = parsed.value;
   if (expanded !== null && typeof expanded === 'object' && !Array.isArray(expanded)) {
-    // $schema is only an editor hint; never expand or validate its contents.
-    const { $schema: _hint, ...rest } = expanded as Record<string, unknown>;
+    // $schema is only an editor hint; never expand or validate its contents. MCP server entries are expanded one
+    // by one when the servers start, so an unset variable leaves out that one server instead of failing the file.
+    const { $schema: _hint, mcpServers, ...rest } = expanded as Record<string, unknown>;
     try {
       expanded = interpolateTree(rest, env);
     } catch (err) {
       if (err instanceof InterpolationError) throw new ConfigError(`${label.describe(err.path)}: ${err.problem}.`, file);
       throw err;
     }
+    if (mcpServers !== undefined) (expanded as Record<string, unknown>).mcpServers = mcpServers;
   }
 
   const checked = checkLayer(expanded);

@@ -68,6 +68,17 @@ export const configLayerSchema = {
         reviewerModel: { type: 'string', minLength: 1 },
       },
     },
+    // Each entry is checked on its own when MCP servers start (source/mcp/config.ts), so one bad server is
+    // reported and left out while the others still start.
+    mcpServers: { type: 'object', additionalProperties: { type: 'object' } },
+    mcp: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        startupTimeoutMs: { type: 'integer', minimum: 1 },
+        toolTimeoutMs: { type: 'integer', minimum: 1 },
+      },
+    },
     agents: {
       type: 'object',
       additionalProperties: false,

@@ -6,7 +6,7 @@ import { readConfigFile } from './fileLayer.js';
 import { readFlagsLayer } from './flagsLayer.js';
 import { deepMerge } from './merge.js';
 import { configFileName, resolveReinHome } from './paths.js';
-import type { ConfigFlags, ConfigLayer, Env, ReinConfig } from './types.js';
+import type { ConfigFlags, ConfigLayer, Env, McpServersLayer, ReinConfig } from './types.js';
 
 export interface LoadConfigOptions {
   cwd: string;
@@ -22,6 +22,8 @@ export interface LoadedConfig {
   sources: string[];
   /** Where `baseUrl` was set, for error messages: "the --base-url flag", "REIN_BASE_URL" or "`baseUrl` in <file>". */
   baseUrlFrom?: string;
+  /** `mcpServers` of each config file that has them, lowest layer first (not merged: their scope matters for trust). */
+  mcpServers: McpServersLayer[];
 }
 
 /** Reads and merges every layer. Throws ConfigError with a one-sentence message on any problem. */
@@ -35,10 +37,13 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
   let merged: ConfigLayer = builtInDefaults(cwd);
   const sources: string[] = [];
   let baseUrlFrom: string | undefined;
+  const mcpServers: McpServersLayer[] = [];
   for (const file of unique) {
-    const layer = readConfigFile(file, opts.env);
-    if (!layer) continue;
+    const read = readConfigFile(file, opts.env);
+    if (!read) continue;
     sources.push(file);
+    const { mcpServers: servers, ...layer } = read;
+    if (servers !== undefined) mcpServers.push({ file, scope: file === files[0] ? 'user' : 'project', servers });
     if (layer.baseUrl !== undefined) baseUrlFrom = `\`baseUrl\` in ${file}`;
     merged = deepMerge(merged, layer);
   }
@@ -49,5 +54,5 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
   merged = deepMerge(deepMerge(merged, envLayer), flagsLayer);
 
   const config = finalizeConfig(merged, opts.env, cwd, home);
-  return { config, sources, ...(baseUrlFrom !== undefined && config.baseUrl !== undefined ? { baseUrlFrom } : {}) };
+  return { config, sources, mcpServers, ...(baseUrlFrom !== undefined && config.baseUrl !== undefined ? { baseUrlFrom } : {}) };
 }

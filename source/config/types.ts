@@ -38,6 +38,22 @@ export interface ReinConfig {
   agents: AgentsConfig;
   /** Per-role models for team mode; unset = the session's. */
   team: TeamConfig;
+  mcp: McpTimeouts;
+}
+
+export interface McpTimeouts {
+  /** How long the first model request waits for MCP servers still connecting (default 10,000). */
+  startupTimeoutMs: number;
+  /** How long one MCP tool call may go unanswered before it is cancelled (default 120,000). */
+  toolTimeoutMs: number;
+}
+
+/** The raw `mcpServers` of one config file; its entries are checked when the servers start. */
+export interface McpServersLayer {
+  file: string;
+  /** "user" for $REIN_HOME's file, "project" for the working directory's (project servers need trust). */
+  scope: 'user' | 'project';
+  servers: Record<string, unknown>;
 }
 
 export interface TeamConfig {
@@ -99,4 +115,6 @@ export interface ConfigLayer {
   memory?: { dir?: string };
   agents?: Partial<AgentsConfig>;
   team?: TeamConfig;
+  mcpServers?: Record<string, unknown>;
+  mcp?: Partial<McpTimeouts>;
 }

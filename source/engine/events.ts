@@ -34,6 +34,19 @@ export interface BackgroundTaskInfo {
   kind?: 'subagent';
 }
 
+/** One configured MCP server as the UI shows it. */
+export interface McpServerStatus {
+  name: string;
+  status: 'connected' | 'connecting' | 'failed' | 'needs-trust' | 'disabled';
+  transport: 'stdio' | 'http' | 'sse';
+  /** Project servers need trust; user ones (and --mcp-config) do not. */
+  scope: 'user' | 'project';
+  toolCount: number;
+  lastError?: string;
+  /** Where a stdio server's stderr goes. */
+  logFile?: string;
+}
+
 export interface ContextInfo {
   /** Tokens the next request is estimated to take. */
   tokens: number;
@@ -94,6 +107,8 @@ export type AgentEvent = AgentOrigin & (
   /** `contextWindow` is the new model's window, against which the context is measured from now on. */
   | { type: 'model_change'; sessionId: string; runId?: string; model: string; contextWindow?: number }
   | { type: 'conversation_cleared'; sessionId: string }
+  /** Every MCP server's status, sent whenever one changes. */
+  | { type: 'mcp_status'; sessionId: string; servers: McpServerStatus[] }
   | {
       type: 'run_end';
       runId: string;

@@ -8,7 +8,10 @@ import type { SessionLog } from '../session/sessionLog.js';
 import { BackgroundTasks } from '../tools/background.js';
 import { FileState } from '../tools/fileState.js';
 import { createMemoryTool } from '../tools/memory.js';
-import { ToolRegistry } from '../tools/runner.js';
+import type { ToolRegistry } from '../tools/runner.js';
+import type { McpSessionSource } from '../mcp/types.js';
+import { SessionMcp } from './sessionMcp.js';
+import { SessionTools } from './sessionTools.js';
 import type { AnyTool, TodoItem, ToolSessionState } from '../tools/types.js';
 import { ApprovalBroker } from './approvals.js';
 import { ContextManager } from './contextManager.js';
@@ -56,6 +59,8 @@ export interface SessionOptions {
   agents?: { definitions: AgentDefinition[]; maxParallel: number; maxTurns: number; team?: { plannerModel?: string; workerModel?: string; reviewerModel?: string } };
   /** Problems found while starting (skipped agent files): shown as warnings when the first run starts. */
   startupWarnings?: string[];
+  /** MCP servers (started by the caller, in the background); their tools join the registry between runs. */
+  mcp?: McpSessionSource;
   /** A resumed session's history and todo list. */
   resume?: { history: Message[]; todos: TodoItem[] };
   now?: () => Date;
@@ -66,10 +71,12 @@ export interface EngineSession extends AgentSession {
   history(): readonly Message[];
   /** The request prefix this session sends: system prompt and tool schemas (byte-stable for its lifetime). */
   prefix(): { system: string; tools: ReturnType<ToolRegistry['schemas']> };
+  /** The registry the next run uses (MCP tools included once their servers are up). */
+  registry(): ToolRegistry;
 }
 
 /** Streamed pieces are not logged: the message_end and tool_end that follow carry them whole. */
-const unloggedEvents = new Set<AgentEvent['type']>(['text_delta', 'thinking_delta', 'tool_call_delta', 'tool_progress']);
+const unloggedEvents = new Set<AgentEvent['type']>(['text_delta', 'thinking_delta', 'tool_call_delta', 'tool_progress', 'mcp_status']);
 
 export function createSession(o: SessionOptions): EngineSession {
   const sessionId = o.sessionId ?? newSessionId();
@@ -98,7 +105,7 @@ export function createSession(o: SessionOptions): EngineSession {
   };
   const childEnvironment = (): ChildEnvironment => ({
     provider: o.provider, model: () => info.model, maxTokens: o.maxTokens, temperature: o.temperature,
-    tools: () => baseTools, broker, rules, mode: () => info.mode, interactive: o.interactive,
+    tools: () => sessionTools.all(), broker, rules, mode: () => info.mode, interactive: o.interactive,
     cwd: o.cwd, workspace: o.workspace, state, maxTurns: o.agents?.maxTurns ?? 30, contextWindow: o.contextWindow,
     onUsage: (usage) => { total = addUsage(total, usage); },
     now: o.now,
@@ -114,8 +121,8 @@ export function createSession(o: SessionOptions): EngineSession {
         environment: childEnvironment(),
       })]
     : baseTools;
-  const registry = new ToolRegistry(tools);
-  const toolSchemas = registry.schemas();
+  const sessionTools = new SessionTools(tools, o.mcp);
+  let toolSchemas = sessionTools.schemas;
   const learnedWindows = new Map<string, number>();
   const history = new Conversation((change) => {
     if (!log) return;
@@ -158,6 +165,13 @@ export function createSession(o: SessionOptions): EngineSession {
   /** Ids for events outside a run's own stream: the session's, and the run active at the time, if any. */
   const ambientIds = () => (activeRunId === undefined ? { sessionId } : { sessionId, runId: activeRunId });
   state.background.onChange((task) => emit({ type: 'background_task', ...ambientIds(), task }));
+  const sessionMcp = new SessionMcp(o.mcp, {
+    runActive: () => activeRunId !== undefined,
+    hasListeners: () => listeners.size > 0,
+    warn: (message) => emit({ type: 'warning', message }),
+    status: (servers) => emit({ type: 'mcp_status', sessionId, servers }),
+  });
+  const takeMcpNotices = (): AgentEvent[] => sessionMcp.take().map((message) => record({ type: 'warning', runId: activeRunId, message }));
   if (log) log.onError = (message) => emit({ type: 'warning', message: `The session log could not be written (${message}); this session may not be resumable.` });
 
   let announced = false;
@@ -186,8 +200,12 @@ export function createSession(o: SessionOptions): EngineSession {
         for (const message of o.startupWarnings ?? []) yield record({ type: 'warning', message });
       }
       yield record({ type: 'run_start', sessionId, runId, prompt: text });
+      await sessionMcp.ready(runController.signal);
+      // A changed MCP tool list (list_changed, a server that came up or went down) is taken only here, between runs.
+      if (sessionTools.refresh()) toolSchemas = sessionTools.schemas;
+      yield* takeMcpNotices();
       const loop = runAgentLoop({
-        runId, prompt: text, provider: o.provider, system, tools: toolSchemas, registry, history,
+        runId, prompt: text, provider: o.provider, system, tools: toolSchemas, registry: sessionTools.registry, history,
         model: info.model, maxTokens: o.maxTokens, temperature: o.temperature, maxTurns: o.maxTurns,
         context, mode: () => info.mode, rules, broker, interactive: o.interactive,
         cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal,
@@ -195,6 +213,7 @@ export function createSession(o: SessionOptions): EngineSession {
         onUsage: (usage) => (total = addUsage(total, usage)),
       });
       for await (const event of loop) {
+        yield* takeMcpNotices();
         if (event.type === 'tool_end') reminders.toolFinished(event.name);
         if (event.type === 'compaction' && event.level !== 'micro') reminders.compacted();
         yield record(event);
@@ -236,6 +255,9 @@ export function createSession(o: SessionOptions): EngineSession {
         announced = true;
         yield record({ type: 'session_start', sessionId, cwd: o.cwd, provider: info.provider, model: info.model, mode: info.mode, resumed: o.resume !== undefined });
       }
+      // The team's agents take the session's tools when they start: MCP servers still connecting are waited for.
+      await sessionMcp.ready(runController.signal);
+      yield* takeMcpNotices();
       const team = o.agents?.team ?? {};
       yield* runTeamRun({
         sessionId, task, history, record,
@@ -258,6 +280,7 @@ export function createSession(o: SessionOptions): EngineSession {
     compact,
     history: () => history.messages,
     prefix: () => ({ system, tools: toolSchemas }),
+    registry: () => sessionTools.registry,
     respond: (approvalId: string, decision: ApprovalDecision) => { broker.respond(approvalId, decision); },
     abort: () => {
       controller?.abort();
@@ -298,8 +321,11 @@ export function createSession(o: SessionOptions): EngineSession {
     memory: () => o.memory,
     recentSessions: (limit = 10) => listSessions(o.sessionsDir, { cwd: o.cwd, limit }),
     contextTokens: () => context.estimate(system, toolSchemas, history.messages),
+    ...(o.mcp ? { mcp: o.mcp } : {}),
     async close() {
       controller?.abort();
+      // MCP servers first: they are expected to stop with the session, not "running commands rein had to stop".
+      await o.mcp?.close();
       await state.background.killAll();
       log?.close();
     },

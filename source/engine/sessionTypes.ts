@@ -1,6 +1,7 @@
 // The session's public face: the engine's only inputs are these method calls.
 import type { Usage } from '../providers/types.js';
-import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from './events.js';
+import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, McpServerStatus, PermissionMode } from './events.js';
+import type { McpTrustRequest } from '../mcp/types.js';
 import type { TodoItem } from '../tools/types.js';
 import type { MemoryStore } from '../memory/store.js';
 import type { SessionSummary } from '../session/listSessions.js';
@@ -15,8 +16,20 @@ export interface SessionInfo {
   contextWindow: number;
 }
 
+/** What the UI may do with the session's MCP servers. */
+export interface McpControl {
+  /** Every configured server: connected, connecting, failed, needs-trust or disabled, with transport, tools and log. */
+  status(): McpServerStatus[];
+  /** The project's servers waiting for the user's trust; undefined when none waits. */
+  pendingTrust(): McpTrustRequest | undefined;
+  /** Answers pendingTrust(): remembered for this project and set of servers; trusted ones start at once. */
+  trust(decision: 'trust' | 'deny'): void;
+}
+
 export interface AgentSession {
   readonly info: SessionInfo;
+  /** Present when MCP servers are configured; `mcp_status` events announce every change. */
+  readonly mcp?: McpControl;
   /**
    * Starts a run for one user message and streams its events. Only one run at a time:
    * a second call while a run is active throws.

@@ -138,6 +138,8 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
         context: undefined,
       };
     }
+    case 'mcp_status':
+      return { ...state, mcp: event.servers };
     case 'run_end':
       return applyRunEnd(state, event);
   }

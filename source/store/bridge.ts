@@ -123,6 +123,8 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
   };
 
   const unsubscribe = session.subscribe(handleEvent);
+  // Servers may have changed state before the screen subscribed: start from their status now.
+  if (session.mcp) handleEvent({ type: 'mcp_status', sessionId: session.info.sessionId, servers: session.mcp.status() });
 
   const notifyIdle = (): void => {
     if (runActive || store.getState().queued.length > 0) return;

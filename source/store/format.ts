@@ -1,5 +1,14 @@
 // Number and usage formatting shared by the status bar, /cost and the exit summary line.
+import type { McpServerStatus } from '../engine/events.js';
 import type { Usage } from '../providers/types.js';
+
+/** "MCP 2/3": servers connected out of those configured and not turned off; undefined without any. */
+export function mcpCount(servers: readonly McpServerStatus[] | undefined): { label: string; connected: number; total: number; failed: boolean } | undefined {
+  const counted = (servers ?? []).filter((s) => s.status !== 'disabled');
+  if (counted.length === 0) return undefined;
+  const connected = counted.filter((s) => s.status === 'connected').length;
+  return { label: `MCP ${connected}/${counted.length}`, connected, total: counted.length, failed: counted.some((s) => s.status === 'failed') };
+}
 
 export function formatInt(n: number): string {
   return Math.round(n).toLocaleString('en-US');

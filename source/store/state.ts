@@ -2,7 +2,7 @@
 import type { Usage } from '../providers/types.js';
 import { emptyUsage } from '../providers/types.js';
 import { pricedUsage } from './prices.js';
-import type { BackgroundTaskInfo, ContextInfo, EventOf, PermissionMode, RunEndReason } from '../engine/events.js';
+import type { BackgroundTaskInfo, ContextInfo, EventOf, McpServerStatus, PermissionMode, RunEndReason } from '../engine/events.js';
 import type { SessionInfo } from '../engine/sessionTypes.js';
 import type { TodoItem, ToolDisplay } from '../tools/types.js';
 
@@ -118,6 +118,8 @@ export interface AppState {
   approvals: PendingApproval[];
   todos: TodoItem[];
   tasks: BackgroundTaskInfo[];
+  /** Every configured MCP server's status; undefined when none is configured. */
+  mcp?: McpServerStatus[];
   usage: Usage;
   /** The tokens each model used, so each is priced at its own model's rate after /model. */
   usageByModel: Record<string, Usage>;

@@ -1,0 +1,192 @@
+// MCP server definitions from `.mcp.json` (Claude Code's format), every agent.config.json layer and --mcp-config,
+// each entry checked and ${VAR}-expanded on its own so one bad server is reported and the rest still start.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { InterpolationError, interpolateString } from '../config/interpolate.js';
+import { parseJson } from '../config/jsonSyntax.js';
+import type { Env, McpServersLayer } from '../config/types.js';
+
+export type McpTransportKind = 'stdio' | 'http' | 'sse';
+
+export type McpServerSpec =
+  | { transport: 'stdio'; command: string; args: string[]; env: Record<string, string> }
+  | { transport: 'http' | 'sse'; url: string; headers: Record<string, string> };
+
+/** Who supplied a definition: project servers run only once trusted; user ones (and --mcp-config) need no trust. */
+export type McpScope = 'user' | 'project';
+
+export interface McpServerEntry {
+  name: string;
+  scope: McpScope;
+  /** The file it came from, for messages. */
+  file: string;
+  spec: McpServerSpec;
+  /** The entry as written (before expansion): what trust is given to. */
+  written: unknown;
+}
+
+export interface McpConfigProblem {
+  file: string;
+  /** JSON pointer inside the file, e.g. /mcpServers/github/args/0. */
+  path: string;
+  problem: string;
+}
+
+export const describeProblem = (p: McpConfigProblem): string =>
+  `MCP config ${p.file} at ${p.path || '(root)'}: ${p.problem}.`;
+
+export interface McpServerSource {
+  file: string;
+  scope: McpScope;
+  /** The `mcpServers` object as written. */
+  servers: unknown;
+  /** JSON pointer of that object in its file. */
+  at: string;
+}
+
+export const mcpJsonFile = '.mcp.json';
+
+class EntryError extends Error {
+  constructor(readonly path: string, readonly problem: string) {
+    super(problem);
+  }
+}
+
+const pointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function expand(value: unknown, env: Env, at: string, what: string): string {
+  if (typeof value !== 'string') throw new EntryError(at, `${what} must be a string`);
+  try {
+    return interpolateString(value, env, at);
+  } catch (error) {
+    if (error instanceof InterpolationError) throw new EntryError(at, error.problem);
+    throw error;
+  }
+}
+
+function stringMap(value: unknown, env: Env, at: string, what: string): Record<string, string> {
+  if (value === undefined) return {};
+  if (!isObject(value)) throw new EntryError(at, `${what} must be an object of strings`);
+  const out: Record<string, string> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = expand(item, env, `${at}/${pointer(key)}`, `${what} values`);
+  return out;
+}
+
+/** One entry to a spec; throws EntryError naming the path and the problem. Unknown keys are ignored, as Claude Code does. */
+function parseEntry(entry: unknown, env: Env, at: string): McpServerSpec {
+  if (!isObject(entry)) throw new EntryError(at, 'must be an object with "command" (stdio) or "type" and "url" (http, sse)');
+  const type = entry.type ?? (entry.url !== undefined && entry.command === undefined ? 'http' : 'stdio');
+  if (type === 'stdio') {
+    const command = expand(entry.command, env, `${at}/command`, '"command"');
+    if (command.trim() === '') throw new EntryError(`${at}/command`, '"command" must not be empty');
+    const args = entry.args ?? [];
+    if (!Array.isArray(args)) throw new EntryError(`${at}/args`, '"args" must be an array of strings');
+    return {
+      transport: 'stdio',
+      command,
+      args: args.map((arg, i) => expand(arg, env, `${at}/args/${i}`, '"args" items')),
+      env: stringMap(entry.env, env, `${at}/env`, '"env"'),
+    };
+  }
+  if (type === 'http' || type === 'sse') {
+    const url = expand(entry.url, env, `${at}/url`, '"url"');
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(url);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+      throw new EntryError(`${at}/url`, `"url" must be an http:// or https:// address (got ${JSON.stringify(url)})`);
+    }
+    return { transport: type, url, headers: stringMap(entry.headers, env, `${at}/headers`, '"headers"') };
+  }
+  throw new EntryError(`${at}/type`, `"type" must be "stdio", "http" or "sse" (got ${JSON.stringify(type)})`);
+}
+
+export interface ParsedServers {
+  servers: McpServerEntry[];
+  problems: McpConfigProblem[];
+}
+
+/** Checks every entry of every source; a later source's server replaces an earlier one of the same name. */
+export function parseServerSources(sources: McpServerSource[], env: Env): ParsedServers {
+  const byName = new Map<string, McpServerEntry>();
+  const problems: McpConfigProblem[] = [];
+  for (const source of sources) {
+    if (!isObject(source.servers)) {
+      problems.push({ file: source.file, path: source.at, problem: '"mcpServers" must be an object of named servers' });
+      continue;
+    }
+    for (const [name, entry] of Object.entries(source.servers)) {
+      const at = `${source.at}/${pointer(name)}`;
+      if (name.trim() === '') {
+        problems.push({ file: source.file, path: at, problem: 'a server needs a non-empty name' });
+        continue;
+      }
+      try {
+        const spec = parseEntry(entry, env, at);
+        byName.delete(name);
+        byName.set(name, { name, scope: source.scope, file: source.file, spec, written: entry });
+      } catch (error) {
+        if (!(error instanceof EntryError)) throw error;
+        problems.push({ file: source.file, path: error.path, problem: `${error.problem}; server ${name} is left out` });
+      }
+    }
+  }
+  return { servers: [...byName.values()], problems };
+}
+
+/** A JSON file holding `{"mcpServers": …}`: undefined when it does not exist; a problem when it cannot be used. */
+export function readServersFile(file: string, scope: McpScope): { source?: McpServerSource; problem?: McpConfigProblem } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' && scope === 'project') return {};
+    return { problem: { file, path: '', problem: code === 'ENOENT' ? 'the file does not exist' : `it cannot be read (${code ?? String(error)})` } };
+  }
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    const { problem, line, column } = parsed.problem;
+    return { problem: { file, path: '', problem: `not valid JSON: ${problem} at line ${line}, column ${column}` } };
+  }
+  if (!isObject(parsed.value) || parsed.value.mcpServers === undefined) {
+    return { problem: { file, path: '', problem: 'expected an object with "mcpServers"' } };
+  }
+  return { source: { file, scope, servers: parsed.value.mcpServers, at: '/mcpServers' } };
+}
+
+export interface McpConfigInput {
+  /** The project root: where `.mcp.json` is read. */
+  projectDir: string;
+  /** `mcpServers` of the agent.config.json layers (see loadConfig). */
+  layers: McpServersLayer[];
+  /** --mcp-config <file>: servers for this run, trusted like the user's own. */
+  flagFile?: string;
+  env: Env;
+}
+
+/**
+ * Every configured server. Lowest first, a later one replacing a same-named earlier one: the user's config, the
+ * project's `.mcp.json`, the project's agent.config.json, then --mcp-config.
+ */
+export function loadMcpServers(input: McpConfigInput): ParsedServers {
+  const sources: McpServerSource[] = [];
+  const problems: McpConfigProblem[] = [];
+  const fromLayer = (layer: McpServersLayer): McpServerSource => ({ file: layer.file, scope: layer.scope, servers: layer.servers, at: '/mcpServers' });
+  for (const layer of input.layers.filter((l) => l.scope === 'user')) sources.push(fromLayer(layer));
+  const mcpJson = readServersFile(join(input.projectDir, mcpJsonFile), 'project');
+  if (mcpJson.source) sources.push(mcpJson.source);
+  if (mcpJson.problem) problems.push(mcpJson.problem);
+  for (const layer of input.layers.filter((l) => l.scope === 'project')) sources.push(fromLayer(layer));
+  if (input.flagFile !== undefined) {
+    const flag = readServersFile(input.flagFile, 'user');
+    if (flag.source) sources.push(flag.source);
+    if (flag.problem) problems.push(flag.problem);
+  }
+  const parsed = parseServerSources(sources, input.env);
+  return { servers: parsed.servers, problems: [...problems, ...parsed.problems] };
+}

@@ -1,0 +1,203 @@
+// One MCP server on the official SDK client: connects within a deadline, lists its tools, calls them, notices
+// when it exits, and restarts a stdio server with backoff. Loaded lazily: the SDK costs ~100 ms at import.
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  ErrorCode,
+  ListRootsRequestSchema,
+  McpError,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { McpServerEntry } from './config.js';
+import { describeExit, ProcessGroupStdioTransport } from './stdioTransport.js';
+import type { McpCallOptions, McpConnectionState, McpServerLink } from './types.js';
+
+export interface ConnectionOptions {
+  workspace: string;
+  /** Folder for the servers' stderr logs (under the session folder). */
+  logDir: string;
+  startupTimeoutMs: number;
+  toolTimeoutMs: number;
+  /** Restarts of a stdio server that exited, at most (default 3). */
+  maxRestarts?: number;
+  /** First restart delay; doubled for each later one (default 500 ms). */
+  restartDelayMs?: number;
+  clientVersion: string;
+  /** Status or tool list changed. */
+  onChange: () => void;
+  /** One line for the user (a server that exited). */
+  onNotice: (message: string) => void;
+}
+
+const safeFileName = (name: string): string => name.replace(/[^A-Za-z0-9_.-]/g, '_');
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+export class McpConnection implements McpServerLink {
+  state: McpConnectionState = { status: 'connecting', tools: [], toolsVersion: 0, restarts: 0 };
+  readonly logFile: string | undefined;
+  private client: Client | undefined;
+  private transport: Transport | undefined;
+  private closing = false;
+  private warned = false;
+  private attempt = 0;
+  private ready: Promise<void> = Promise.resolve();
+
+  constructor(readonly entry: McpServerEntry, private readonly o: ConnectionOptions) {
+    this.logFile = entry.spec.transport === 'stdio' ? join(o.logDir, `${safeFileName(entry.name)}.log`) : undefined;
+  }
+
+  get name(): string {
+    return this.entry.name;
+  }
+
+  /** Resolves once the current connection attempt has ended, connected or not (bounded by the startup timeout). */
+  whenSettled(): Promise<void> {
+    return this.ready;
+  }
+
+  start(): Promise<void> {
+    this.closing = false;
+    this.ready = this.connect();
+    return this.ready;
+  }
+
+  private set(change: Partial<McpConnectionState>): void {
+    this.state = { ...this.state, ...change };
+    this.o.onChange();
+  }
+
+  private makeTransport(): Transport {
+    const spec = this.entry.spec;
+    if (spec.transport === 'stdio') {
+      return new ProcessGroupStdioTransport({
+        name: this.entry.name, command: spec.command, args: spec.args, env: spec.env, cwd: this.o.workspace, logFile: this.logFile ?? '',
+      });
+    }
+    const requestInit = { headers: spec.headers };
+    return spec.transport === 'http'
+      ? new StreamableHTTPClientTransport(new URL(spec.url), { requestInit })
+      : new SSEClientTransport(new URL(spec.url), { requestInit });
+  }
+
+  private makeClient(): Client {
+    const client = new Client({ name: 'rein', version: this.o.clientVersion }, { capabilities: { roots: { listChanged: false } } });
+    client.setRequestHandler(ListRootsRequestSchema, () => ({
+      roots: [{ uri: pathToFileURL(this.o.workspace).href, name: basename(this.o.workspace) }],
+    }));
+    // Sampling and elicitation are not offered; a server that asks anyway gets a plain answer instead of silence.
+    client.fallbackRequestHandler = async (request) => {
+      throw new McpError(ErrorCode.MethodNotFound, `rein does not support ${request.method} requests from MCP servers (sampling and elicitation are declined).`);
+    };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+      await this.refreshTools(client).catch((error: unknown) => this.set({ lastError: `could not list tools after a change: ${errorText(error)}` }));
+    });
+    return client;
+  }
+
+  private async refreshTools(client: Client): Promise<void> {
+    const tools: Tool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.o.startupTimeoutMs });
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor);
+    if (this.client !== client) return;
+    this.set({ tools, toolsVersion: this.state.toolsVersion + 1 });
+  }
+
+  private async connect(): Promise<void> {
+    this.attempt += 1;
+    const attempt = this.attempt;
+    const client = this.makeClient();
+    const transport = this.makeTransport();
+    this.client = client;
+    this.transport = transport;
+    this.set({ status: 'connecting', lastError: undefined, exit: undefined });
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`did not finish starting within ${this.o.startupTimeoutMs / 1000} s`)), this.o.startupTimeoutMs);
+    });
+    try {
+      await Promise.race([
+        (async () => {
+          await client.connect(transport, { timeout: this.o.startupTimeoutMs });
+          await this.refreshTools(client);
+        })(),
+        deadline,
+      ]);
+      if (attempt !== this.attempt || this.closing) return;
+      client.onclose = () => this.closedUnexpectedly(client);
+      this.set({ status: 'connected' });
+    } catch (error) {
+      if (attempt !== this.attempt || this.closing) return;
+      const exit = transport instanceof ProcessGroupStdioTransport ? transport.exit : undefined;
+      const reason = exit ? `${describeExit(exit)} while starting` : errorText(error);
+      this.client = undefined;
+      await transport.close().catch(() => undefined);
+      this.set({ status: 'failed', lastError: reason, tools: [], toolsVersion: this.state.toolsVersion + 1 });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private closedUnexpectedly(client: Client): void {
+    if (this.client !== client || this.closing) return;
+    this.client = undefined;
+    const exit = this.transport instanceof ProcessGroupStdioTransport ? this.transport.exit : undefined;
+    const what = exit ? describeExit(exit) : 'closed the connection';
+    this.set({ status: 'failed', lastError: what, exit: what });
+    const restartable = this.entry.spec.transport === 'stdio' && this.state.restarts < (this.o.maxRestarts ?? 3);
+    if (!this.warned) {
+      this.warned = true;
+      this.o.onNotice(`MCP server ${this.name} ${what}${restartable ? '; restarting it' : '; type /mcp to reconnect'}${this.logFile ? ` (log: ${this.logFile})` : ''}.`);
+    }
+    if (!restartable) return;
+    const delay = (this.o.restartDelayMs ?? 500) * 2 ** this.state.restarts;
+    this.state = { ...this.state, restarts: this.state.restarts + 1 };
+    setTimeout(() => {
+      if (!this.closing && !this.client) void this.start();
+    }, delay).unref();
+  }
+
+  /** Calls one tool; throws with a plain message when the server is down, times out or fails. */
+  async callTool(tool: string, args: Record<string, unknown>, options: McpCallOptions): Promise<CallToolResult> {
+    const client = this.client;
+    if (!client || this.state.status !== 'connected') {
+      const why = this.state.exit ?? this.state.lastError ?? this.state.status;
+      throw new Error(`MCP server ${this.name} ${this.state.exit ? why : `is not connected (${why})`}; /mcp to reconnect.`);
+    }
+    try {
+      const result = await client.callTool({ name: tool, arguments: args }, undefined, {
+        signal: options.signal,
+        timeout: this.o.toolTimeoutMs,
+        onprogress: (p) => options.onProgress(p.message ?? (p.total ? `${p.progress}/${p.total}` : `${p.progress}`)),
+      });
+      return result as CallToolResult;
+    } catch (error) {
+      if (this.state.exit) throw new Error(`MCP server ${this.name} ${this.state.exit}; /mcp to reconnect.`);
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+        throw new Error(`MCP server ${this.name} did not answer ${tool} within ${this.o.toolTimeoutMs / 1000} s; the call was cancelled.`);
+      }
+      throw new Error(`MCP server ${this.name} failed to run ${tool}: ${errorText(error)}`);
+    }
+  }
+
+  /** Stops the server (its whole process group, for stdio). */
+  async close(): Promise<void> {
+    this.closing = true;
+    const client = this.client;
+    this.client = undefined;
+    await (client ? client.close() : this.transport?.close())?.catch(() => undefined);
+  }
+}

@@ -1,0 +1,91 @@
+// Turns one MCP server tool into a rein tool: its schema as the server gives it (adapted where a provider would
+// refuse it), its result as text for the model, and approval by the server's readOnlyHint.
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { textResult, type AnyTool, type ToolResult } from '../tools/types.js';
+import type { McpServerLink } from './types.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * Both providers want a plain object schema at the top: `type: "object"` is added when missing, `$schema` (which
+ * some OpenAI-compatible servers reject) is dropped, and top-level anyOf/oneOf/allOf (which Anthropic rejects) are
+ * folded into one object: the branches' properties together, required only what allOf requires. Everything below
+ * the top goes to the model as the server wrote it; the server still checks its own schema.
+ */
+export function adaptInputSchema(schema: Tool['inputSchema']): Record<string, unknown> {
+  const { $schema: _dialect, anyOf, oneOf, allOf, ...rest } = schema as Record<string, unknown>;
+  const properties: Record<string, unknown> = isObject(rest.properties) ? { ...rest.properties } : {};
+  const required = new Set(Array.isArray(rest.required) ? (rest.required as unknown[]).filter((r) => typeof r === 'string') : []);
+  const branches = [anyOf, oneOf, allOf].filter(Array.isArray) as unknown[][];
+  for (const list of branches) {
+    const isAllOf = list === allOf;
+    for (const branch of list) {
+      if (!isObject(branch)) continue;
+      if (isObject(branch.properties)) for (const [key, value] of Object.entries(branch.properties)) properties[key] ??= value;
+      if (isAllOf && Array.isArray(branch.required)) for (const r of branch.required) if (typeof r === 'string') required.add(r);
+    }
+  }
+  const out: Record<string, unknown> = { ...rest, type: 'object', properties };
+  if (required.size > 0) out.required = [...required];
+  return out;
+}
+
+const kb = (base64: string): string => `${(Math.ceil((base64.length * 3) / 4) / 1024).toFixed(1)} KB`;
+
+/** One content part as text. rein's messages carry text only, so images and audio become a one-line placeholder. */
+function partText(part: CallToolResult['content'][number]): string {
+  switch (part.type) {
+    case 'text':
+      return part.text;
+    case 'image':
+      return `[image ${part.mimeType}, ${kb(part.data)}: not shown to the model, which receives text only from MCP tools]`;
+    case 'audio':
+      return `[audio ${part.mimeType}, ${kb(part.data)}: not passed on, the model receives text only from MCP tools]`;
+    case 'resource_link':
+      return `[resource link] ${part.name}: ${part.uri}${part.mimeType ? ` (${part.mimeType})` : ''}${part.description ? ` — ${part.description}` : ''}`;
+    case 'resource': {
+      const resource = part.resource;
+      if ('text' in resource && typeof resource.text === 'string') return `[resource ${resource.uri}]\n${resource.text}`;
+      const blob = 'blob' in resource && typeof resource.blob === 'string' ? resource.blob : '';
+      return `[resource ${resource.uri}${resource.mimeType ? ` (${resource.mimeType})` : ''}: ${kb(blob)} of binary data, not shown]`;
+    }
+    default:
+      return `[unsupported content type ${(part as { type: string }).type}]`;
+  }
+}
+
+/** The model's view of a result: text parts joined, structured content when there is nothing else. */
+export function resultToToolResult(result: CallToolResult): ToolResult {
+  const parts = Array.isArray(result.content) ? result.content.map(partText) : [];
+  let content = parts.join('\n');
+  if (content.trim() === '' && result.structuredContent !== undefined) content = JSON.stringify(result.structuredContent, null, 2);
+  return textResult(content, result.isError === true);
+}
+
+export interface AdaptedToolOptions {
+  link: McpServerLink;
+  tool: Tool;
+  exposedName: string;
+  toolTimeoutMs: number;
+}
+
+export function adaptMcpTool({ link, tool, exposedName, toolTimeoutMs }: AdaptedToolOptions): AnyTool {
+  const description = tool.description?.trim() || tool.title || tool.annotations?.title || `The ${tool.name} tool of MCP server ${link.name}.`;
+  return {
+    name: exposedName,
+    description,
+    inputSchema: adaptInputSchema(tool.inputSchema),
+    // Anything the server does not mark read-only may change the world: asked in ask and auto-edit modes.
+    readOnly: tool.annotations?.readOnlyHint === true,
+    // The runner's timeout aborts the signal below, which the SDK turns into notifications/cancelled.
+    timeoutMs: toolTimeoutMs,
+    async execute(args: Record<string, unknown>, ctx) {
+      try {
+        const result = await link.callTool(tool.name, args, { signal: ctx.signal, onProgress: ctx.onProgress });
+        return resultToToolResult(result);
+      } catch (error) {
+        return textResult(error instanceof Error ? error.message : String(error), true);
+      }
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// Types shared inside the MCP room and with the session that uses it (type-only: no SDK code is loaded by them).
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServerStatus } from '../engine/events.js';
+import type { AnyTool } from '../tools/types.js';
+
+export interface McpConnectionState {
+  status: 'connecting' | 'connected' | 'failed';
+  /** The server's tools as it listed them. */
+  tools: Tool[];
+  /** Bumped whenever `tools` is replaced. */
+  toolsVersion: number;
+  lastError?: string;
+  /** Set while the server is down after exiting mid-session ("exited with code 1"). */
+  exit?: string;
+  restarts: number;
+}
+
+export interface McpCallOptions {
+  signal: AbortSignal;
+  onProgress: (text: string) => void;
+}
+
+/** What a tool adapter needs from its server. */
+export interface McpServerLink {
+  readonly name: string;
+  callTool(tool: string, args: Record<string, unknown>, options: McpCallOptions): Promise<CallToolResult>;
+}
+
+/** A project's servers waiting for the user's trust. */
+export interface McpTrustRequest {
+  projectDir: string;
+  servers: { name: string; file: string; definition: string }[];
+}
+
+/** The MCP side of a session: the engine waits for start-up, takes tool snapshots between runs, and shows status. */
+export interface McpSessionSource {
+  /** Resolves once no server is still connecting (each is bounded by mcp.startupTimeoutMs). */
+  whenReady(): Promise<void>;
+  /** The current MCP tools, sorted; `version` changes whenever the set or a schema changes. */
+  tools(): { version: number; tools: AnyTool[] };
+  status(): McpServerStatus[];
+  /** Project servers that need trust before they start; undefined when nothing is waiting. */
+  pendingTrust(): McpTrustRequest | undefined;
+  /** Answers pendingTrust(): trusted servers start now; the answer is remembered for this project and set of servers. */
+  trust(decision: 'trust' | 'deny'): void;
+  /** Called on every status or tool change. Returns an unsubscribe function. */
+  onChange(listener: () => void): () => void;
+  /** One-line messages for the user (a failed or exited server, untrusted servers in headless runs). */
+  onNotice(listener: (message: string) => void): () => void;
+  /** Notices raised before anyone listened (start-up failures), handed over once. */
+  takeNotices(): string[];
+  close(): Promise<void>;
+}
