@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { benchAgents } from './agents.js';
 import { benchContext } from './context.js';
 import { benchHeadless } from './headless.js';
+import { benchMcp } from './mcp.js';
 import { benchRender } from './render.js';
 
 const sections: Array<[string, () => Promise<string[]>]> = [
@@ -10,6 +11,7 @@ const sections: Array<[string, () => Promise<string[]>]> = [
   ['render', () => benchRender()],
   ['context', () => benchContext()],
   ['agents', () => benchAgents()],
+  ['mcp', () => benchMcp()],
 ];
 const only = process.argv[2];
 

@@ -1,0 +1,105 @@
+// Benchmarks the MCP client with real servers (server-everything, server-filesystem): the TUI's first frame with
+// three servers configured against none, start to "all servers ready", and a tool call through rein against a bare
+// SDK client's callTool.
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { startMockLlmServer } from '../__tests__/support/mockLlmServer.js';
+import { startMcpServers } from '../source/mcp/start.js';
+import { PtyApp } from './ptyApp.js';
+import { firstFrameMs } from './renderMeasure.js';
+import { median, ms, row } from './stats.js';
+
+const bin = (name: string) => resolve('node_modules/.bin', name);
+
+function threeServers(workspace: string) {
+  return {
+    mcpServers: {
+      everything: { command: bin('mcp-server-everything'), args: [] },
+      everything2: { command: bin('mcp-server-everything'), args: [] },
+      files: { command: bin('mcp-server-filesystem'), args: [workspace] },
+    },
+  };
+}
+
+async function firstFrames(withServers: boolean, runs: number): Promise<number[]> {
+  const server = await startMockLlmServer({ turns: [] });
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'rein-bench-mcp-cwd-')));
+    const home = mkdtempSync(join(tmpdir(), 'rein-bench-mcp-home-'));
+    const args: string[] = [];
+    if (withServers) {
+      const file = join(home, 'servers.json');
+      writeFileSync(file, JSON.stringify(threeServers(cwd)));
+      args.push('--mcp-config', file);
+    }
+    const app = new PtyApp({ cwd, home, baseUrl: server.openaiBaseUrl, args });
+    try {
+      out.push(await firstFrameMs(app));
+    } finally {
+      await app.close();
+      rmSync(cwd, { recursive: true, force: true });
+      rmSync(home, { recursive: true, force: true });
+    }
+  }
+  await server.close();
+  return out;
+}
+
+async function readyAndCall(): Promise<{ readyMs: number; reinCallMs: number[]; bareCallMs: number[] }> {
+  const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'rein-bench-mcp-ws-')));
+  const home = mkdtempSync(join(tmpdir(), 'rein-bench-mcp-home-'));
+  const started = performance.now();
+  const manager = startMcpServers({
+    cwd: workspace, workspace, env: process.env, reinHome: home, sessionDir: join(home, 'session'),
+    layers: [{ file: join(home, 'agent.config.json'), scope: 'user', servers: threeServers(workspace).mcpServers }], trustProject: false, interactive: false,
+    timeouts: { startupTimeoutMs: 30_000, toolTimeoutMs: 30_000 }, clientVersion: 'bench', reservedNames: new Set(),
+  });
+  if (!manager) throw new Error('no MCP servers started');
+  await manager.whenReady();
+  const readyMs = performance.now() - started;
+  const echo = manager.tools().tools.find((t) => t.name === 'mcp__everything__echo');
+  if (!echo) throw new Error('mcp__everything__echo is missing');
+  const ctx = {
+    cwd: workspace, workspace, signal: new AbortController().signal, onProgress: () => {}, toolCallId: 'bench',
+    state: { files: undefined as never, todos: [], background: undefined as never, sessionDir: join(home, 'session'), extraReadableRoots: [] },
+  };
+  const reinCallMs: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const t = performance.now();
+    await echo.execute({ message: `hello ${i}` }, ctx);
+    if (i >= 10) reinCallMs.push(performance.now() - t);
+  }
+  await manager.close();
+
+  const client = new Client({ name: 'bench', version: '1' });
+  await client.connect(new StdioClientTransport({ command: bin('mcp-server-everything'), args: [], stderr: 'ignore' }));
+  const bareCallMs: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const t = performance.now();
+    await client.callTool({ name: 'echo', arguments: { message: `hello ${i}` } });
+    if (i >= 10) bareCallMs.push(performance.now() - t);
+  }
+  await client.close();
+  rmSync(workspace, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+  return { readyMs, reinCallMs, bareCallMs };
+}
+
+export async function benchMcp(): Promise<string[]> {
+  const none = await firstFrames(false, 5);
+  const three = await firstFrames(true, 5);
+  const calls = await readyAndCall();
+  return [
+    'MCP (real servers: two server-everything, one server-filesystem, over stdio)',
+    row('TUI first frame, no MCP servers', ms(median(none))),
+    row('TUI first frame, three servers configured', ms(median(three)), 'no difference beyond noise'),
+    row('start to all three servers ready', ms(calls.readyMs)),
+    row('echo through rein (adapter, result mapping)', ms(median(calls.reinCallMs))),
+    row('echo through a bare SDK callTool', ms(median(calls.bareCallMs))),
+  ];
+}
