@@ -18,7 +18,7 @@ import { newId, newSessionId } from './ids.js';
 import { runAgentLoop } from './loop.js';
 import { contextWindowFor } from './modelInfo.js';
 import { outputBudget } from './overflow.js';
-import { AlwaysRules } from './permissions.js';
+import { PermissionPolicy, type PolicyOptions } from '../permissions/policy.js';
 import { SessionReminders } from './sessionReminders.js';
 import type { AgentSession, SessionInfo } from './sessionTypes.js';
 import { buildSystemPrompt } from './systemPrompt.js';
@@ -54,6 +54,8 @@ export interface SessionOptions {
   log?: SessionLog;
   /** Subagent types for the task tool; unset or empty = no task tool. */
   agents?: { definitions: AgentDefinition[]; maxParallel: number; maxTurns: number; team?: { plannerModel?: string; workerModel?: string; reviewerModel?: string } };
+  /** Permission rules from every settings file, protected paths, and where "always, this project" saves. */
+  permissions?: Omit<PolicyOptions, 'workspace'>;
   /** Problems found while starting (skipped agent files): shown as warnings when the first run starts. */
   startupWarnings?: string[];
   /** A resumed session's history and todo list. */
@@ -80,7 +82,7 @@ export function createSession(o: SessionOptions): EngineSession {
     instructions: o.instructions, memoryIndex: o.memory?.indexText(), memoryTool: o.memory !== undefined,
   });
   const broker = new ApprovalBroker();
-  const rules = new AlwaysRules();
+  const rules = new PermissionPolicy({ rules: [], ...o.permissions, workspace: o.workspace });
   const listeners = new Set<(event: AgentEvent) => void>();
   const log = o.log;
   const state: ToolSessionState = {
@@ -164,7 +166,7 @@ export function createSession(o: SessionOptions): EngineSession {
     clearAfterRun = false;
     state.todos = [];
     history.replace([]);
-    rules.clear();
+    rules.clearSession();
     reminders.reset();
     context.reset();
     emit({ type: 'conversation_cleared', sessionId });
@@ -294,6 +296,8 @@ export function createSession(o: SessionOptions): EngineSession {
     killTask: async (taskId) => { await state.background.kill(taskId); },
     totalUsage: () => total,
     memory: () => o.memory,
+    permissionRules: () => rules.list(),
+    removeSessionRule: (text) => rules.removeSessionRule(text),
     recentSessions: (limit = 10) => listSessions(o.sessionsDir, { cwd: o.cwd, limit }),
     contextTokens: () => context.estimate(system, toolSchemas, history.messages),
     async close() {

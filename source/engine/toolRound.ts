@@ -6,7 +6,7 @@ import type { AnyTool, ToolContext, ToolResult, ToolSessionState } from '../tool
 import { declinedMessage, headlessDeniedMessage, type ApprovalBroker } from './approvals.js';
 import type { AgentEvent, PermissionMode } from './events.js';
 import { newId } from './ids.js';
-import { decidePermission, describeAlwaysScope, type AlwaysRules } from './permissions.js';
+import type { PermissionPolicy } from '../permissions/policy.js';
 
 export const interruptedResult = (): ToolResult => ({
   content: 'Interrupted by the user before this call finished.',
@@ -17,7 +17,7 @@ export const interruptedResult = (): ToolResult => ({
 /** Where and under which permissions tools run: the same for every round of a run. */
 export interface ToolEnvironment {
   registry: ToolRegistry;
-  rules: AlwaysRules;
+  rules: PermissionPolicy;
   broker: ApprovalBroker;
   /** False in headless mode: calls that would ask are denied instead. */
   interactive: boolean;
@@ -80,10 +80,10 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
     const tool = p.registry.get(call.name);
     // Unknown tools and bad arguments are answered by the runner without asking anyone.
     if (!tool || (await validateToolInput(tool, call.input)) !== undefined) return true;
-    const verdict = decidePermission(tool, call.input, p.mode, p.rules);
+    const verdict = await p.rules.decide(tool, call.input, p.mode, p.cwd);
     if (verdict.kind === 'allow') return true;
     if (verdict.kind === 'deny') {
-      finish(index, { content: verdict.message, display: { kind: 'text', text: 'refused: plan mode' }, isError: true });
+      finish(index, { content: verdict.message, display: { kind: 'text', text: verdict.label }, isError: true });
       return false;
     }
     if (!p.interactive) {
@@ -91,6 +91,7 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
       return false;
     }
     const approvalId = newId('appr');
+    const alwaysRules = await p.rules.alwaysRules(tool, call.input, p.cwd);
     let diff: string | undefined;
     if (tool.preview) {
       try {
@@ -107,14 +108,19 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
       name: tool.name,
       input: call.input,
       summary: summarizeCall(tool, call.input),
-      alwaysScope: describeAlwaysScope(tool, call.input),
+      alwaysScope: alwaysRules.join(', '),
+      alwaysRules,
+      ...(verdict.reason ? { reason: verdict.reason } : {}),
       cwd: p.cwd,
       diff,
     });
     const decision = await p.broker.wait(approvalId, p.signal);
     if (decision === 'aborted') return false;
     p.emit({ type: 'approval_resolved', runId: p.runId, approvalId, toolCallId: call.id, decision });
-    if (decision.kind === 'always') p.rules.add(tool, call.input);
+    if (decision.kind === 'always') {
+      const where = p.rules.addAlways(alwaysRules, decision.scope ?? 'session');
+      p.emit({ type: 'rules_added', runId: p.runId, rules: alwaysRules, source: where });
+    }
     if (decision.kind === 'no') {
       const text = decision.reason ? `declined: ${decision.reason}` : 'declined';
       finish(index, { content: declinedMessage(decision.reason), display: { kind: 'text', text }, isError: true });
