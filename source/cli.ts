@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { helpText, parseCliArgs, UsageError, type CliArgs } from './cliArgs.js';
-import { ConfigError, loadConfig, resolveApiKey, resolveReinHome, type ReinConfig } from './config/index.js';
+import { ConfigError, loadConfig, resolveApiKey, resolveReinHome, type LoadedConfig, type ReinConfig } from './config/index.js';
 import { repairHistory } from './engine/history.js';
 import { newSessionId } from './engine/ids.js';
 import { contextWindowFor } from './engine/modelInfo.js';
@@ -16,6 +16,9 @@ import { withoutFetch } from './withoutFetch.js';
 import { findSession, listSessions, loadSession, SessionLog, SessionLogError, sessionLogPath, type LoadedSession } from './session/index.js';
 import { builtinTools } from './tools/builtins.js';
 import { loadAgents } from './agents/loadAgents.js';
+import { describeProblem } from './permissions/rules.js';
+import { loadPermissionRules } from './permissions/ruleSources.js';
+import { saveProjectRule } from './permissions/projectSettings.js';
 
 declare const REIN_VERSION: string | undefined;
 
@@ -50,7 +53,7 @@ function findResumed(args: CliArgs, sessionsDir: string, cwd: string): LoadedSes
 /** Rough token count for the instruction budget; exact counting is only worth its start-up cost near the limit. */
 const estimateTokens = (text: string): number => Math.ceil(text.length / 3);
 
-function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; keyHint: string }, interactive: boolean, reinHome: string, baseUrlFrom?: string) {
+function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; keyHint: string }, interactive: boolean, reinHome: string, baseUrlFrom: string | undefined, permissionLayers: LoadedConfig['permissionLayers']) {
   const cwd = process.cwd();
   const sessionsDir = join(reinHome, 'sessions');
   const resumed = findResumed(args, sessionsDir, cwd);
@@ -62,6 +65,8 @@ function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; k
   const memory = enabled.has('memory') ? new MemoryStore({ root: config.memory.dir, projectDir: findGitRoot(cwd) ?? cwd }) : undefined;
   const agents = enabled.has('task') ? loadAgents({ cwd: config.security.workspace, reinHome }) : undefined;
   const sessionId = resumed?.meta.sessionId ?? newSessionId();
+  const workspace = config.security.workspace;
+  const loadedRules = loadPermissionRules({ workspace, configLayers: permissionLayers, allowedTools: args.allowedTools, disallowedTools: args.disallowedTools });
   const log = resumed
     ? SessionLog.reopen(sessionLogPath(sessionsDir, sessionId))
     : SessionLog.create({ sessionsDir, lazy: true, meta: { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString() } });
@@ -92,7 +97,13 @@ function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; k
     instructions,
     memory,
     agents: agents ? { definitions: agents.agents, maxParallel: config.agents.maxParallel, maxTurns: config.agents.maxTurns, team: config.team } : undefined,
-    startupWarnings: agents?.warnings,
+    startupWarnings: [...(agents?.warnings ?? []), ...loadedRules.problems.map(describeProblem)],
+    permissions: {
+      rules: loadedRules.rules,
+      protectedPaths: config.permissions?.protectedPaths,
+      protectedWritePaths: config.permissions?.protectedWritePaths,
+      saveProjectRule: (rule) => saveProjectRule(workspace, rule),
+    },
     log,
     resume: resumed ? { history: repairHistory(resumed.history), todos: resumed.todos } : undefined,
   });
@@ -115,7 +126,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const reinHome = resolveReinHome(process.env);
-  const { config, baseUrlFrom } = loadConfig({
+  const { config, baseUrlFrom, permissionLayers } = loadConfig({
     cwd: process.cwd(),
     env: process.env,
     reinHome,
@@ -133,7 +144,7 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (args.team && !config.tools.includes('task')) throw new UsageError('--team needs the task tool; add "task" to "tools" in agent.config.json.');
-    const { session, resumed, logFile } = openSession(config, args, key, false, reinHome, baseUrlFrom);
+    const { session, resumed, logFile } = openSession(config, args, key, false, reinHome, baseUrlFrom, permissionLayers);
     for (const warning of resumed?.warnings ?? []) process.stderr.write(`rein: ${warning}\n`);
     // JSON output carries session_id; a person at a terminal is told how to continue.
     if (args.outputFormat === 'text' && process.stderr.isTTY) shutdown.setFarewell(() => continueLine(session.info.sessionId, logFile));
@@ -143,7 +154,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const { startTui } = await withoutFetch(() => import('../components/tui.js'));
-  const opened = key.ok ? openSession(config, args, key, true, reinHome, baseUrlFrom) : undefined;
+  const opened = key.ok ? openSession(config, args, key, true, reinHome, baseUrlFrom, permissionLayers) : undefined;
   if (opened) shutdown.setFarewell(() => continueLine(opened.session.info.sessionId, opened.logFile));
   const result = await startTui({
     session: opened?.session,

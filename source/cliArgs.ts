@@ -25,6 +25,9 @@ export interface CliArgs {
   resume?: string;
   /** Headless team mode: planner, workers and reviewer on the -p prompt. */
   team: boolean;
+  /** Rules in Claude Code's syntax that allow (or deny) tool calls, as with its --allowedTools / --disallowedTools. */
+  allowedTools: string[];
+  disallowedTools: string[];
   help: boolean;
   version: boolean;
 }
@@ -49,6 +52,8 @@ Options:
       --max-turns <n>         stop after n model turns (0 = unlimited, default 50)
       --thinking <t>          reasoning: off | low | medium | high, or a thinking-token budget such as 8000
       --output-format <f>     headless output: text | json | stream-json (default text)
+      --allowedTools <rules>  allow these without asking, e.g. "Bash(npm test:*) Read" (repeatable)
+      --disallowedTools <r>   deny these, in every mode, e.g. "Bash(git push:*)" (repeatable)
       --team                  with -p: a planner, parallel workers and a reviewer take the task on together
   -c, --continue              resume the latest session started in this directory
   -r, --resume <id>           resume the session with this id (a unique prefix is enough)
@@ -77,6 +82,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
         continue: { type: 'boolean', short: 'c' },
         resume: { type: 'string', short: 'r' },
         team: { type: 'boolean' },
+        allowedTools: { type: 'string', multiple: true },
+        'allowed-tools': { type: 'string', multiple: true },
+        disallowedTools: { type: 'string', multiple: true },
+        'disallowed-tools': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -121,6 +130,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
     continue: v.continue ?? false,
     resume: v.resume,
     team: v.team ?? false,
+    allowedTools: [...(v.allowedTools ?? []), ...(v['allowed-tools'] ?? [])],
+    disallowedTools: [...(v.disallowedTools ?? []), ...(v['disallowed-tools'] ?? [])],
     help: v.help ?? false,
     version: v.version ?? false,
   };

@@ -77,6 +77,8 @@ export function finalizeConfig(merged: ConfigLayer, env: Env, cwd: string, reinH
     agents: { maxParallel: merged.agents?.maxParallel ?? 4, maxTurns: merged.agents?.maxTurns ?? 30 },
     team: { ...merged.team },
   };
+  const { protectedPaths, protectedWritePaths } = merged.permissions ?? {};
+  if (protectedPaths !== undefined || protectedWritePaths !== undefined) config.permissions = { protectedPaths, protectedWritePaths };
   if (picked.baseUrl !== undefined) config.baseUrl = picked.baseUrl;
   if (merged.apiKey !== undefined) config.apiKey = merged.apiKey;
   if (merged.temperature !== undefined) config.temperature = merged.temperature;

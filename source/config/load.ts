@@ -22,6 +22,8 @@ export interface LoadedConfig {
   sources: string[];
   /** Where `baseUrl` was set, for error messages: "the --base-url flag", "REIN_BASE_URL" or "`baseUrl` in <file>". */
   baseUrlFrom?: string;
+  /** Each file layer's `permissions`, lowest first: rules add up across layers, each keeping its file. */
+  permissionLayers: { source: string; permissions: unknown }[];
 }
 
 /** Reads and merges every layer. Throws ConfigError with a one-sentence message on any problem. */
@@ -35,10 +37,12 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
   let merged: ConfigLayer = builtInDefaults(cwd);
   const sources: string[] = [];
   let baseUrlFrom: string | undefined;
+  const permissionLayers: LoadedConfig['permissionLayers'] = [];
   for (const file of unique) {
     const layer = readConfigFile(file, opts.env);
     if (!layer) continue;
     sources.push(file);
+    if (layer.permissions !== undefined) permissionLayers.push({ source: file, permissions: layer.permissions });
     if (layer.baseUrl !== undefined) baseUrlFrom = `\`baseUrl\` in ${file}`;
     merged = deepMerge(merged, layer);
   }
@@ -49,5 +53,5 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
   merged = deepMerge(deepMerge(merged, envLayer), flagsLayer);
 
   const config = finalizeConfig(merged, opts.env, cwd, home);
-  return { config, sources, ...(baseUrlFrom !== undefined && config.baseUrl !== undefined ? { baseUrlFrom } : {}) };
+  return { config, sources, permissionLayers, ...(baseUrlFrom !== undefined && config.baseUrl !== undefined ? { baseUrlFrom } : {}) };
 }

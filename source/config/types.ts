@@ -36,6 +36,8 @@ export interface ReinConfig {
   context: ContextConfig;
   memory: { dir: string };
   agents: AgentsConfig;
+  /** Paths that ask before access in every mode; unset = the built-in list. */
+  permissions?: { protectedPaths?: string[]; protectedWritePaths?: string[] };
   /** Per-role models for team mode; unset = the session's. */
   team: TeamConfig;
 }
@@ -99,4 +101,14 @@ export interface ConfigLayer {
   memory?: { dir?: string };
   agents?: Partial<AgentsConfig>;
   team?: TeamConfig;
+  permissions?: PermissionsLayer;
+}
+
+/** `permissions` in one agent.config.json: rules in Claude Code's syntax, and the protected path lists. */
+export interface PermissionsLayer {
+  allow?: unknown[];
+  ask?: unknown[];
+  deny?: unknown[];
+  protectedPaths?: string[];
+  protectedWritePaths?: string[];
 }

@@ -69,7 +69,7 @@ export function absolutePattern(pattern: string, ctx: RuleContext): string {
 export function parseRule(text: unknown, effect: RuleEffect, source: string, ctx: RuleContext): PermissionRule | string {
   if (typeof text !== 'string') return 'a rule must be a string';
   const trimmed = text.trim();
-  const match = /^([A-Za-z_][A-Za-z0-9_-]*)(?:\(([\s\S]*)\))?$/.exec(trimmed);
+  const match = /^([A-Za-z_][A-Za-z0-9_-]*(?:__\*)?)(?:\(([\s\S]*)\))?$/.exec(trimmed);
   if (!match) return 'expected `Tool` or `Tool(specifier)`, such as `Bash(npm test)` or `Read(./src/**)`';
   const [, name, spec] = match;
   const rule = (target: RuleTarget): PermissionRule => ({ text: trimmed, effect, target, source });
@@ -111,7 +111,7 @@ export function parseRuleLists(value: unknown, source: string, ctx: RuleContext)
     const list = lists[effect];
     if (list === undefined) continue;
     if (!Array.isArray(list)) {
-      problems.push({ source: `${source} permissions.${effect}`, index: 0, rule: JSON.stringify(list), problem: 'must be a list of rules' });
+      problems.push({ source: `${source} permissions.${effect}`, index: 0, rule: typeof list === 'string' ? list : JSON.stringify(list), problem: 'must be a list of rules' });
       continue;
     }
     list.forEach((text, index) => {
