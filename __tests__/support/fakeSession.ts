@@ -214,7 +214,8 @@ export function approvalRequest(runId: string, approvalId: string, toolCallId: s
     name: 'bash',
     input: { command: 'npm test' },
     summary: 'npm test',
-    alwaysScope: 'bash commands starting with `npm test`',
+    alwaysScope: 'Bash(npm test:*)',
+    alwaysRules: ['Bash(npm test:*)'],
     cwd: '/tmp/project',
     ...extra,
   };

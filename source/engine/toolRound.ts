@@ -133,10 +133,14 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
   while (index < p.calls.length && !p.signal.aborted) {
     const tool = p.registry.get(p.calls[index].name);
     if (tool?.readOnly) {
-      // A run of consecutive read-only calls executes side by side.
+      // A run of consecutive read-only calls executes side by side, once each is admitted in call order
+      // (deny rules and protected paths hold for reads too).
       const group: number[] = [];
-      while (index < p.calls.length && p.registry.get(p.calls[index].name)?.readOnly) group.push(index++);
-      await Promise.all(group.map((i) => execute(i)));
+      while (index < p.calls.length && p.registry.get(p.calls[index].name)?.readOnly && !p.signal.aborted) {
+        const current = index++;
+        if (await admit(current)) group.push(current);
+      }
+      if (!p.signal.aborted) await Promise.all(group.map((i) => execute(i)));
       continue;
     }
     if (tool?.concurrent) {
