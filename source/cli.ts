@@ -19,6 +19,7 @@ import { loadAgents } from './agents/loadAgents.js';
 import { describeProblem } from './permissions/rules.js';
 import { loadPermissionRules } from './permissions/ruleSources.js';
 import { saveProjectRule } from './permissions/projectSettings.js';
+import { addSecrets } from './permissions/redact.js';
 
 declare const REIN_VERSION: string | undefined;
 
@@ -133,6 +134,8 @@ async function main(argv: string[]): Promise<number> {
     flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl, maxTurns: args.maxTurns, permissionMode: args.permissionMode, thinking: args.thinking },
   });
   const key = resolveApiKey(config, process.env);
+  // The key may come from agent.config.json rather than the environment: it is hidden from logs too.
+  if (key.ok) addSecrets(key.apiKey);
   // From here on every way out stops the processes rein started (see shutdown.ts).
   const shutdown = installShutdown({ write: (text) => process.stderr.write(text) });
 
