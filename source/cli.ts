@@ -17,7 +17,8 @@ import { findSession, listSessions, loadSession, SessionLog, SessionLogError, se
 import { builtinTools } from './tools/builtins.js';
 import { loadAgents } from './agents/loadAgents.js';
 import { describeProblem } from './permissions/rules.js';
-import { loadPermissionRules } from './permissions/ruleSources.js';
+import { claudeSettingsFiles, loadPermissionRules } from './permissions/ruleSources.js';
+import { findBwrap, missingBwrapMessage } from './permissions/sandbox.js';
 import { saveProjectRule } from './permissions/projectSettings.js';
 import { addSecrets } from './permissions/redact.js';
 
@@ -51,6 +52,15 @@ function findResumed(args: CliArgs, sessionsDir: string, cwd: string): LoadedSes
   return loadSession(summary.file);
 }
 
+/** The sandbox settings when it is on; fails at start, in one sentence, when bubblewrap is missing. */
+function sandboxFor(config: ReinConfig, args: CliArgs, workspace: string, reinHome: string) {
+  if (!args.sandbox && !config.sandbox?.enabled) return undefined;
+  const bwrap = findBwrap();
+  if (!bwrap) throw new UsageError(missingBwrapMessage);
+  const protectedFiles = [join(reinHome, 'agent.config.json'), join(workspace, 'agent.config.json'), join(workspace, '.claude'), ...claudeSettingsFiles(workspace)];
+  return { bwrap, network: config.sandbox?.network ?? false, protectedFiles };
+}
+
 /** Rough token count for the instruction budget; exact counting is only worth its start-up cost near the limit. */
 const estimateTokens = (text: string): number => Math.ceil(text.length / 3);
 
@@ -67,6 +77,7 @@ function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; k
   const agents = enabled.has('task') ? loadAgents({ cwd: config.security.workspace, reinHome }) : undefined;
   const sessionId = resumed?.meta.sessionId ?? newSessionId();
   const workspace = config.security.workspace;
+  const sandbox = sandboxFor(config, args, workspace, reinHome);
   const loadedRules = loadPermissionRules({ workspace, configLayers: permissionLayers, allowedTools: args.allowedTools, disallowedTools: args.disallowedTools });
   const log = resumed
     ? SessionLog.reopen(sessionLogPath(sessionsDir, sessionId))
@@ -99,6 +110,7 @@ function openSession(config: ReinConfig, args: CliArgs, key: { apiKey: string; k
     memory,
     agents: agents ? { definitions: agents.agents, maxParallel: config.agents.maxParallel, maxTurns: config.agents.maxTurns, team: config.team } : undefined,
     startupWarnings: [...(agents?.warnings ?? []), ...loadedRules.problems.map(describeProblem)],
+    sandbox,
     permissions: {
       rules: loadedRules.rules,
       protectedPaths: config.permissions?.protectedPaths,

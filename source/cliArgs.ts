@@ -28,6 +28,8 @@ export interface CliArgs {
   /** Rules in Claude Code's syntax that allow (or deny) tool calls, as with its --allowedTools / --disallowedTools. */
   allowedTools: string[];
   disallowedTools: string[];
+  /** Run bash commands under bubblewrap (also `sandbox.enabled` in agent.config.json). */
+  sandbox: boolean;
   help: boolean;
   version: boolean;
 }
@@ -54,6 +56,7 @@ Options:
       --output-format <f>     headless output: text | json | stream-json (default text)
       --allowedTools <rules>  allow these without asking, e.g. "Bash(npm test:*) Read" (repeatable)
       --disallowedTools <r>   deny these, in every mode, e.g. "Bash(git push:*)" (repeatable)
+      --sandbox               run bash commands under bubblewrap: workspace writable, the rest read-only, no network
       --team                  with -p: a planner, parallel workers and a reviewer take the task on together
   -c, --continue              resume the latest session started in this directory
   -r, --resume <id>           resume the session with this id (a unique prefix is enough)
@@ -82,6 +85,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
         continue: { type: 'boolean', short: 'c' },
         resume: { type: 'string', short: 'r' },
         team: { type: 'boolean' },
+        sandbox: { type: 'boolean' },
         allowedTools: { type: 'string', multiple: true },
         'allowed-tools': { type: 'string', multiple: true },
         disallowedTools: { type: 'string', multiple: true },
@@ -130,6 +134,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     continue: v.continue ?? false,
     resume: v.resume,
     team: v.team ?? false,
+    sandbox: v.sandbox ?? false,
     allowedTools: [...(v.allowedTools ?? []), ...(v['allowed-tools'] ?? [])],
     disallowedTools: [...(v.disallowedTools ?? []), ...(v['disallowed-tools'] ?? [])],
     help: v.help ?? false,

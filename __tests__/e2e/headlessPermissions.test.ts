@@ -1,5 +1,5 @@
-// End-to-end: headless --allowedTools / --disallowedTools in Claude Code's syntax, and bad rules reported at session start.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// End-to-end: headless --allowedTools / --disallowedTools in Claude Code's syntax, bad rules reported at session start, --sandbox.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
@@ -46,5 +46,24 @@ describe('headless permission flags', () => {
     expect(results[0]).toContain('allowed-ran');
     expect(results[1]).toMatch(/headless/);
     expect(results[2]).toMatch(/permission rule \(Bash\(git push:\*\)/);
+  });
+
+  it('--sandbox runs commands without asking, and the settings files stay read-only inside it', async () => {
+    await server.close();
+    server = await startMockLlmServer({ turns: [
+      { toolCalls: [{ name: 'bash', input: { command: 'echo made > inside.txt && echo \'{"permissions":{"allow":["Bash"]}}\' > .claude/settings.local.json' } }] },
+      { text: 'done' },
+    ] });
+    mkdirSync(join(repo, '.claude'));
+    writeFileSync(join(repo, '.claude', 'settings.local.json'), '{}');
+    const run = await execa('node', [cli, '-p', 'go', '--sandbox', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'm', '--output-format', 'stream-json', '--permission-mode', 'ask'], {
+      cwd: repo, reject: false, env: { REIN_HOME: home, HOME: home, OPENAI_API_KEY: 'sk-test' }, extendEnv: true, timeout: 60_000,
+    });
+    expect(run.exitCode).toBe(0);
+    const ended = run.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string; result?: { content: string } }).filter((e) => e.type === 'tool_end');
+    expect(ended[0].result?.content).toMatch(/Read-only file system/);
+    expect(ended[0].result?.content).toContain('a headless run cannot ask');
+    expect(readFileSync(join(repo, 'inside.txt'), 'utf8')).toBe('made\n');
+    expect(readFileSync(join(repo, '.claude', 'settings.local.json'), 'utf8')).toBe('{}');
   });
 });

@@ -68,6 +68,11 @@ export const configLayerSchema = {
         reviewerModel: { type: 'string', minLength: 1 },
       },
     },
+    sandbox: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { enabled: { type: 'boolean' }, network: { type: 'boolean' } },
+    },
     // Rules are checked one by one when loaded (a bad one is reported, never silently dropped), so lists take any items here.
     permissions: {
       type: 'object',

@@ -38,6 +38,8 @@ export interface ReinConfig {
   agents: AgentsConfig;
   /** Paths that ask before access in every mode; unset = the built-in list. */
   permissions?: { protectedPaths?: string[]; protectedWritePaths?: string[] };
+  /** Bash under bubblewrap; unset = off. */
+  sandbox?: { enabled: boolean; network: boolean };
   /** Per-role models for team mode; unset = the session's. */
   team: TeamConfig;
 }
@@ -102,6 +104,7 @@ export interface ConfigLayer {
   agents?: Partial<AgentsConfig>;
   team?: TeamConfig;
   permissions?: PermissionsLayer;
+  sandbox?: { enabled?: boolean; network?: boolean };
 }
 
 /** `permissions` in one agent.config.json: rules in Claude Code's syntax, and the protected path lists. */

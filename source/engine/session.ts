@@ -19,6 +19,7 @@ import { runAgentLoop } from './loop.js';
 import { contextWindowFor } from './modelInfo.js';
 import { outputBudget } from './overflow.js';
 import { PermissionPolicy, type PolicyOptions } from '../permissions/policy.js';
+import { sandboxPrefix } from '../permissions/sandbox.js';
 import { SessionReminders } from './sessionReminders.js';
 import type { AgentSession, SessionInfo } from './sessionTypes.js';
 import { buildSystemPrompt } from './systemPrompt.js';
@@ -56,6 +57,8 @@ export interface SessionOptions {
   agents?: { definitions: AgentDefinition[]; maxParallel: number; maxTurns: number; team?: { plannerModel?: string; workerModel?: string; reviewerModel?: string } };
   /** Permission rules from every settings file, protected paths, and where "always, this project" saves. */
   permissions?: Omit<PolicyOptions, 'workspace'>;
+  /** Runs bash commands under bubblewrap; they then run without asking in ask and auto-edit mode. */
+  sandbox?: { bwrap: string; network: boolean; protectedFiles: string[] };
   /** Problems found while starting (skipped agent files): shown as warnings when the first run starts. */
   startupWarnings?: string[];
   /** A resumed session's history and todo list. */
@@ -82,8 +85,9 @@ export function createSession(o: SessionOptions): EngineSession {
     instructions: o.instructions, memoryIndex: o.memory?.indexText(), memoryTool: o.memory !== undefined,
   });
   const broker = new ApprovalBroker();
-  const rules = new PermissionPolicy({ rules: [], ...o.permissions, workspace: o.workspace });
+  const rules = new PermissionPolicy({ rules: [], ...o.permissions, workspace: o.workspace, sandboxed: o.sandbox !== undefined });
   const listeners = new Set<(event: AgentEvent) => void>();
+  const sandboxSettings = o.sandbox;
   const log = o.log;
   const state: ToolSessionState = {
     files: new FileState(),
@@ -92,6 +96,7 @@ export function createSession(o: SessionOptions): EngineSession {
     background: new BackgroundTasks({ outputDir: join(sessionDir, 'outputs') }),
     sessionDir,
     extraReadableRoots: o.memory ? [o.memory.globalDir, o.memory.projectDir] : [],
+    sandbox: sandboxSettings ? () => sandboxPrefix({ ...sandboxSettings, workspace: o.workspace, sessionDir }) : undefined,
   };
   mkdirSync(sessionDir, { recursive: true });
   const info: SessionInfo = {

@@ -7,6 +7,7 @@ import { declinedMessage, headlessDeniedMessage, type ApprovalBroker } from './a
 import type { AgentEvent, PermissionMode } from './events.js';
 import { newId } from './ids.js';
 import type { PermissionPolicy } from '../permissions/policy.js';
+import { looksLikeSandboxDenial } from '../permissions/sandbox.js';
 
 export const interruptedResult = (): ToolResult => ({
   content: 'Interrupted by the user before this call finished.',
@@ -71,7 +72,36 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
       toolCallId: call.id,
       onProgress: (text) => p.emit({ type: 'tool_progress', runId: p.runId, toolCallId: call.id, text }),
     };
-    finish(index, await runToolCall(p.registry, call, ctx));
+    let result = await runToolCall(p.registry, call, ctx);
+    if (call.name === 'bash' && p.state.sandbox && tool && looksLikeSandboxDenial(result.content)) {
+      result = await offerOutsideSandbox(tool, call, result, ctx);
+    }
+    finish(index, result);
+  };
+
+  /** A command the sandbox stopped may run again outside it, asked like any call (never on a rule or a mode alone). */
+  const offerOutsideSandbox = async (tool: AnyTool, call: ToolUseBlock, result: ToolResult, ctx: ToolContext): Promise<ToolResult> => {
+    const verdict = await p.rules.decide(tool, call.input, p.mode, p.cwd, true);
+    if (verdict.kind === 'deny' || !p.interactive) {
+      const why = verdict.kind === 'deny' ? verdict.message : 'Running it outside the sandbox needs the user\'s approval, which a headless run cannot ask for.';
+      return { ...result, content: `${result.content}\n[The sandbox stopped this command (read-only file system or no network). ${why}]` };
+    }
+    const approvalId = newId('appr');
+    const alwaysRules = await p.rules.alwaysRules(tool, call.input, p.cwd);
+    p.emit({
+      type: 'approval_request', runId: p.runId, approvalId, toolCallId: call.id, name: tool.name, input: call.input,
+      summary: summarizeCall(tool, call.input), alwaysScope: alwaysRules.join(', '), alwaysRules, cwd: p.cwd,
+      reason: 'it failed inside the sandbox: run it again outside?',
+    });
+    const decision = await p.broker.wait(approvalId, p.signal);
+    if (decision === 'aborted') return result;
+    p.emit({ type: 'approval_resolved', runId: p.runId, approvalId, toolCallId: call.id, decision });
+    if (decision.kind === 'no') return { ...result, content: `${result.content}\n[The sandbox stopped this command; the user declined to run it outside.]` };
+    if (decision.kind === 'always') {
+      const where = p.rules.addAlways(alwaysRules, decision.scope ?? 'session');
+      p.emit({ type: 'rules_added', runId: p.runId, rules: alwaysRules, source: where });
+    }
+    return runToolCall(p.registry, call, { ...ctx, outsideSandbox: true });
   };
 
   /** Decides one call; returns true when it should run. */

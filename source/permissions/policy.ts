@@ -30,6 +30,8 @@ export interface PolicyOptions {
   protectedPaths?: string[];
   /** Paths that ask before a write; default `defaultProtectedWritePaths`. */
   protectedWritePaths?: string[];
+  /** Bash runs in the sandbox: commands no rule denies or asks for run without asking in ask and auto-edit mode. */
+  sandboxed?: boolean;
   /** Saves a rule to the project's local settings; returns the file written. */
   saveProjectRule?: (rule: string) => string;
 }
@@ -86,8 +88,14 @@ export class PermissionPolicy {
     return alwaysBashRules(command, expanded, redirectConcerns(expanded, cwd, this.o.workspace));
   }
 
-  async decide(tool: AnyTool, input: Record<string, unknown>, mode: PermissionMode, cwd: string): Promise<PermissionVerdict> {
-    if (tool.name === 'bash') return this.decideBash(typeof input.command === 'string' ? input.command : '', mode, cwd);
+  /** True when bash commands run inside the sandbox. */
+  get sandboxed(): boolean {
+    return this.o.sandboxed === true;
+  }
+
+  /** `outsideSandbox` decides a command as if the sandbox were off (a rerun outside it). */
+  async decide(tool: AnyTool, input: Record<string, unknown>, mode: PermissionMode, cwd: string, outsideSandbox = false): Promise<PermissionVerdict> {
+    if (tool.name === 'bash') return this.decideBash(typeof input.command === 'string' ? input.command : '', mode, cwd, outsideSandbox);
     const all = this.list();
     const matching = (effect: PermissionRule['effect']) => all.filter((r) => r.effect === effect && this.ruleMatchesTool(r, tool, input, cwd));
     const deny = matching('deny');
@@ -128,7 +136,7 @@ export class PermissionPolicy {
     return undefined;
   }
 
-  private async decideBash(command: string, mode: PermissionMode, cwd: string): Promise<PermissionVerdict> {
+  private async decideBash(command: string, mode: PermissionMode, cwd: string, outsideSandbox: boolean): Promise<PermissionVerdict> {
     await loadShellParser();
     const expanded: ExpandedCommand = expandShell(command);
     const all = this.list().filter((r) => r.target.kind === 'bash' || (r.target.kind === 'tool' && r.target.tools.includes('bash')));
@@ -146,6 +154,8 @@ export class PermissionPolicy {
     if (all.some((r) => r.effect === 'ask' && views.some((v) => denyCovers(r, v, command)))) return { kind: 'ask' };
     if (covered) return { kind: 'allow' };
     if (mode === 'yolo') return { kind: 'allow' };
+    // The sandbox is the boundary: what it lets a command touch is what asking would have guarded.
+    if (this.o.sandboxed && !outsideSandbox && (mode === 'ask' || mode === 'auto-edit')) return { kind: 'allow' };
     if (mode === 'plan') {
       const readOnly = concerns.length === 0 && views.length > 0 && views.every(isReadOnlyView);
       return readOnly ? { kind: 'allow' } : { kind: 'deny', label: 'refused: plan mode', message: planModeRefusal('this command') };

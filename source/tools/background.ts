@@ -65,8 +65,8 @@ export class BackgroundTasks {
     this.now = options.now ?? Date.now;
   }
 
-  start(command: string, cwd: string): BackgroundTaskInfo {
-    return this.track(command, undefined, (onOutput) => spawnShell(command, { cwd, killGraceMs: this.killGraceMs, onOutput }));
+  start(command: string, cwd: string, wrap?: string[]): BackgroundTaskInfo {
+    return this.track(command, undefined, (onOutput) => spawnShell(command, { cwd, killGraceMs: this.killGraceMs, onOutput, wrap }));
   }
 
   /**
