@@ -1,4 +1,5 @@
-// Asks the user to approve one tool call: what it will do, then Yes / No (with an optional reason) / Always.
+// Asks the user to approve one tool call: what it will do, then Yes / No (with an optional reason) / Always for
+// this session or this project, with the exact rule "always" adds.
 import React from 'react';
 import { Box, Text } from 'ink';
 import type { PendingApproval } from '../source/store/state.js';
@@ -45,7 +46,7 @@ export function ApprovalDialog({ approval, queueCount, ui, width, maxHeight }: A
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1} width={width} height={Math.min(maxHeight, chromeRows + shown.length)} flexShrink={0} overflow="hidden">
       <Text bold wrap="truncate-end">
-        Allow {approval.name}?<Text dimColor>{approval.requester ? ` (${approval.requester})` : ''}{waiting}</Text>
+        Allow {approval.name}?<Text dimColor>{approval.reason ? ` (${approval.reason})` : ''}{approval.requester ? ` (${approval.requester})` : ''}{waiting}</Text>
       </Text>
       <Lines lines={room > 0 ? shown.slice(0, room) : []} width={inner} />
       {ui.reasonMode ? (
@@ -60,11 +61,11 @@ export function ApprovalDialog({ approval, queueCount, ui, width, maxHeight }: A
               {` ${choice} `}
             </Text>
           ))}
-          <Text dimColor>  y / n / a · ←→ Enter · Esc no</Text>
+          <Text dimColor>  y / n / a / p · ←→ Enter · Esc no</Text>
         </Text>
       )}
       <Text dimColor wrap="truncate-end">
-        Always allows: {approval.alwaysScope}
+        Always adds: {sanitize(approval.alwaysRules?.join(', ') ?? approval.alwaysScope)}
       </Text>
     </Box>
   );

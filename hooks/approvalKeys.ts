@@ -1,9 +1,10 @@
-// The approval dialog's keys as a pure function: y yes, n no (then an optional reason), a always, Esc no, arrows + Enter.
+// The approval dialog's keys as a pure function: y yes, n no (then an optional reason), a always for this session,
+// p always for this project, Esc no, arrows + Enter.
 import type { Key } from 'ink';
 import type { ApprovalDecision } from '../source/engine/events.js';
 import { cleanInput } from './promptEditor.js';
 
-export const approvalChoices = ['Yes', 'No', 'Always'] as const;
+export const approvalChoices = ['Yes', 'No', 'Always (session)', 'Always (project)'] as const;
 
 export interface ApprovalUiState {
   /** Index into approvalChoices. */
@@ -35,12 +36,14 @@ export function approvalKey(state: ApprovalUiState, input: string, key: Key): Ap
   if (key.escape) return { state, decision: no('') };
   if (key.leftArrow || key.upArrow) return { state: { ...state, selected: (state.selected + approvalChoices.length - 1) % approvalChoices.length } };
   if (key.rightArrow || key.downArrow || key.tab) return { state: { ...state, selected: (state.selected + 1) % approvalChoices.length } };
-  const choice = key.return ? approvalChoices[state.selected] : { y: 'Yes', n: 'No', a: 'Always' }[input.toLowerCase()];
+  const choice = key.return ? approvalChoices[state.selected] : { y: 'Yes', n: 'No', a: 'Always (session)', p: 'Always (project)' }[input.toLowerCase()];
   switch (choice) {
     case 'Yes':
       return { state, decision: { kind: 'yes' } };
-    case 'Always':
-      return { state, decision: { kind: 'always' } };
+    case 'Always (session)':
+      return { state, decision: { kind: 'always', scope: 'session' } };
+    case 'Always (project)':
+      return { state, decision: { kind: 'always', scope: 'project' } };
     case 'No':
       return { state: { ...state, selected: 1, reasonMode: true } };
     default:

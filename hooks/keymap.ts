@@ -23,7 +23,7 @@ export const keyHelp: ReadonlyArray<[string, string]> = [
   ['Ctrl+J, Alt+Enter, \\ then Enter', 'new line in the prompt'],
   ['Up / Down', 'prompt history (on the first / last line)'],
   ['Esc', 'interrupt the running task'],
-  ['Shift+Tab', 'cycle permission mode (ask, auto-edit, plan, yolo)'],
+  ['Shift+Tab', 'cycle permission mode (ask, auto-edit, plan; yolo too when started in it)'],
   ['PgUp / PgDn', 'scroll the transcript'],
   ['Home / End (empty prompt), Ctrl+Home / Ctrl+End', 'jump to the top / bottom of the transcript'],
   ['Ctrl+O / Alt+O', 'expand or collapse the last tool output or task block / all of them'],

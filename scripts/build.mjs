@@ -1,7 +1,7 @@
 // Bundles the CLI with esbuild. Dependencies are bundled too (resolving hundreds of small modules at start-up
 // costs more than the code itself); the TUI is split into its own chunk so headless runs never load React or Ink.
 import { build } from 'esbuild';
-import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Ajv, _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { swapPlugin } from './bundleSwaps.mjs';
@@ -36,6 +36,10 @@ await build({
   define: { REIN_VERSION: JSON.stringify(pkg.version), 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
 });
 chmodSync('dist/cli.js', 0o755);
+
+// The bash grammar and its runtime are WebAssembly files the shell parser loads from beside the bundle.
+copyFileSync('node_modules/web-tree-sitter/tree-sitter.wasm', 'dist/tree-sitter.wasm');
+copyFileSync('node_modules/tree-sitter-bash/tree-sitter-bash.wasm', 'dist/tree-sitter-bash.wasm');
 
 // The config validator, compiled now instead of at every start (source/config/validator.ts loads it).
 const schemaBundle = await build({

@@ -17,6 +17,11 @@ import { findSession, listSessions, loadSession, SessionLog, SessionLogError, se
 import { builtinTools } from './tools/builtins.js';
 import { loadAgents } from './agents/loadAgents.js';
 import { startMcpServers } from './mcp/start.js';
+import { describeProblem } from './permissions/rules.js';
+import { claudeSettingsFiles, loadPermissionRules } from './permissions/ruleSources.js';
+import { findBwrap, missingBwrapMessage } from './permissions/sandbox.js';
+import { saveProjectRule } from './permissions/projectSettings.js';
+import { addSecrets } from './permissions/redact.js';
 
 declare const REIN_VERSION: string | undefined;
 
@@ -48,6 +53,15 @@ function findResumed(args: CliArgs, sessionsDir: string, cwd: string): LoadedSes
   return loadSession(summary.file);
 }
 
+/** The sandbox settings when it is on; fails at start, in one sentence, when bubblewrap is missing. */
+function sandboxFor(config: ReinConfig, args: CliArgs, workspace: string, reinHome: string) {
+  if (!args.sandbox && !config.sandbox?.enabled) return undefined;
+  const bwrap = findBwrap();
+  if (!bwrap) throw new UsageError(missingBwrapMessage);
+  const protectedFiles = [join(reinHome, 'agent.config.json'), join(workspace, 'agent.config.json'), join(workspace, '.claude'), ...claudeSettingsFiles(workspace)];
+  return { bwrap, network: config.sandbox?.network ?? false, protectedFiles };
+}
+
 /** Rough token count for the instruction budget; exact counting is only worth its start-up cost near the limit. */
 const estimateTokens = (text: string): number => Math.ceil(text.length / 3);
 
@@ -70,6 +84,9 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     layers: loaded.mcpServers, flagFile: args.mcpConfig, trustProject: args.trustMcp, interactive, timeouts: config.mcp,
     clientVersion: version(), reservedNames: new Set(knownToolNames),
   });
+  const workspace = config.security.workspace;
+  const sandbox = sandboxFor(config, args, workspace, reinHome);
+  const loadedRules = loadPermissionRules({ workspace, configLayers: loaded.permissionLayers, allowedTools: args.allowedTools, disallowedTools: args.disallowedTools });
   const log = resumed
     ? SessionLog.reopen(sessionLogPath(sessionsDir, sessionId))
     : SessionLog.create({ sessionsDir, lazy: true, meta: { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString() } });
@@ -100,7 +117,14 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     instructions,
     memory,
     agents: agents ? { definitions: agents.agents, maxParallel: config.agents.maxParallel, maxTurns: config.agents.maxTurns, team: config.team } : undefined,
-    startupWarnings: agents?.warnings,
+    startupWarnings: [...(agents?.warnings ?? []), ...loadedRules.problems.map(describeProblem)],
+    sandbox,
+    permissions: {
+      rules: loadedRules.rules,
+      protectedPaths: config.permissions?.protectedPaths,
+      protectedWritePaths: config.permissions?.protectedWritePaths,
+      saveProjectRule: (rule) => saveProjectRule(workspace, rule),
+    },
     log,
     mcp,
     resume: resumed ? { history: repairHistory(resumed.history), todos: resumed.todos } : undefined,
@@ -132,6 +156,8 @@ async function main(argv: string[]): Promise<number> {
   });
   const { config, baseUrlFrom } = loaded;
   const key = resolveApiKey(config, process.env);
+  // The key may come from agent.config.json rather than the environment: it is hidden from logs too.
+  if (key.ok) addSecrets(key.apiKey);
   // From here on every way out stops the processes rein started (see shutdown.ts).
   const shutdown = installShutdown({ write: (text) => process.stderr.write(text) });
 

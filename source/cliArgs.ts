@@ -29,6 +29,11 @@ export interface CliArgs {
   mcpConfig?: string;
   /** --trust-mcp: start the project's MCP servers without asking (for this run). */
   trustMcp: boolean;
+  /** Rules in Claude Code's syntax that allow (or deny) tool calls, as with its --allowedTools / --disallowedTools. */
+  allowedTools: string[];
+  disallowedTools: string[];
+  /** Run bash commands under bubblewrap (also `sandbox.enabled` in agent.config.json). */
+  sandbox: boolean;
   help: boolean;
   version: boolean;
 }
@@ -53,6 +58,9 @@ Options:
       --max-turns <n>         stop after n model turns (0 = unlimited, default 50)
       --thinking <t>          reasoning: off | low | medium | high, or a thinking-token budget such as 8000
       --output-format <f>     headless output: text | json | stream-json (default text)
+      --allowedTools <rules>  allow these without asking, e.g. "Bash(npm test:*) Read" (repeatable)
+      --disallowedTools <r>   deny these, in every mode, e.g. "Bash(git push:*)" (repeatable)
+      --sandbox               run bash commands under bubblewrap: workspace writable, the rest read-only, no network
       --team                  with -p: a planner, parallel workers and a reviewer take the task on together
       --mcp-config <file>     MCP servers for this run, in .mcp.json's format ({"mcpServers": {...}})
       --trust-mcp             start this project's MCP servers (.mcp.json, ./agent.config.json) without asking
@@ -85,6 +93,11 @@ export function parseCliArgs(argv: string[]): CliArgs {
         team: { type: 'boolean' },
         'mcp-config': { type: 'string' },
         'trust-mcp': { type: 'boolean' },
+        sandbox: { type: 'boolean' },
+        allowedTools: { type: 'string', multiple: true },
+        'allowed-tools': { type: 'string', multiple: true },
+        disallowedTools: { type: 'string', multiple: true },
+        'disallowed-tools': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -131,6 +144,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
     team: v.team ?? false,
     mcpConfig: v['mcp-config'],
     trustMcp: v['trust-mcp'] ?? false,
+    sandbox: v.sandbox ?? false,
+    allowedTools: [...(v.allowedTools ?? []), ...(v['allowed-tools'] ?? [])],
+    disallowedTools: [...(v.disallowedTools ?? []), ...(v['disallowed-tools'] ?? [])],
     help: v.help ?? false,
     version: v.version ?? false,
   };

@@ -126,7 +126,7 @@ describe('App layout', () => {
     await h.press(keys.shiftTab);
     expect(h.lastFrame()).toContain('· auto-edit ·');
     await h.press(keys.shiftTab, keys.shiftTab, keys.shiftTab);
-    expect(h.session.modes).toEqual(['auto-edit', 'plan', 'yolo', 'ask']);
+    expect(h.session.modes).toEqual(['auto-edit', 'plan', 'ask', 'auto-edit']);
   });
 
   it('shows the MCP servers connected out of those configured in the status bar', async () => {

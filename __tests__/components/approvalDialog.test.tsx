@@ -35,7 +35,7 @@ describe('ApprovalDialog keys', () => {
     expect(frame).toContain('Allow bash?');
     expect(frame).toContain('$ echo a1');
     expect(frame).toContain('in /tmp/project');
-    expect(frame).toContain('Always allows: bash commands starting with `npm test`');
+    expect(frame).toContain('Always adds: Bash(npm test:*)');
     await h.press('y');
     expect(h.session.responses).toEqual([{ approvalId: 'a1', decision: { kind: 'yes' } }]);
     expect(h.lastFrame()).not.toContain('Allow bash?');
@@ -65,24 +65,28 @@ describe('ApprovalDialog keys', () => {
     expect(h.session.responses).toEqual([{ approvalId: 'a1', decision: { kind: 'no' } }]);
   });
 
-  it('a approves always and Esc denies', async () => {
-    h = await startAsking(['a1', 'a2']);
+  it('a approves always for the session, p for the project, and Esc denies', async () => {
+    h = await startAsking(['a1', 'a2', 'a3']);
     await h.press('a');
+    await h.press('p');
     await h.press(keys.escape);
     expect(h.session.responses).toEqual([
-      { approvalId: 'a1', decision: { kind: 'always' } },
-      { approvalId: 'a2', decision: { kind: 'no' } },
+      { approvalId: 'a1', decision: { kind: 'always', scope: 'session' } },
+      { approvalId: 'a2', decision: { kind: 'always', scope: 'project' } },
+      { approvalId: 'a3', decision: { kind: 'no' } },
     ]);
   });
 
-  it('arrow keys and Enter pick among Yes / No / Always', async () => {
-    h = await startAsking(['a1', 'a2']);
+  it('arrow keys and Enter pick among Yes / No / Always (session) / Always (project)', async () => {
+    h = await startAsking(['a1', 'a2', 'a3']);
     await h.press(keys.right, keys.right, keys.enter);
-    expect(h.session.responses[0]).toEqual({ approvalId: 'a1', decision: { kind: 'always' } });
+    expect(h.session.responses[0]).toEqual({ approvalId: 'a1', decision: { kind: 'always', scope: 'session' } });
+    await h.press(keys.left, keys.enter);
+    expect(h.session.responses[1]).toEqual({ approvalId: 'a2', decision: { kind: 'always', scope: 'project' } });
     await h.press(keys.right, keys.enter);
     expect(h.lastFrame()).toContain('Reason (optional');
     await h.press(keys.enter);
-    expect(h.session.responses[1]).toEqual({ approvalId: 'a2', decision: { kind: 'no' } });
+    expect(h.session.responses[2]).toEqual({ approvalId: 'a3', decision: { kind: 'no' } });
   });
 
   it('shows queued approvals one at a time in call order with the count', async () => {
@@ -109,7 +113,7 @@ describe('ApprovalDialog body', () => {
     const r = await renderSized(<ApprovalDialog approval={{ ...base, diff }} queueCount={1} ui={initialApprovalUi} width={80} maxHeight={20} />, 80, 24);
     expect(r.lastFrame()).toContain('-old line');
     expect(r.lastFrame()).toContain('+new line');
-    expect(r.lastFrame()).toContain('Always allows: all file edits');
+    expect(r.lastFrame()).toContain('Always adds: all file edits');
     r.unmount();
   });
 

@@ -62,6 +62,28 @@ describe('slash commands in the app', () => {
     expect(lastNotice(h)).toContain('Commands:');
   });
 
+  it('/permissions lists the rules with their sources and removes session rules only', async () => {
+    const session = new FakeSession();
+    session.rules = [
+      { text: 'Bash(git push:*)', effect: 'deny', target: { kind: 'bash', command: 'git push', prefix: true }, source: '/p/.claude/settings.json' },
+      { text: 'Read', effect: 'allow', target: { kind: 'tool', tools: ['read_file'] }, source: '/p/agent.config.json' },
+      { text: 'Bash(npm test:*)', effect: 'allow', target: { kind: 'bash', command: 'npm test', prefix: true }, source: 'this session' },
+    ];
+    h = await renderApp({ session, rows: 40 });
+    await run(h, '/permissions');
+    expect(lastNotice(h)).toBe([
+      'deny:', '  Bash(git push:*)  · /p/.claude/settings.json',
+      'allow:', '  Read  · /p/agent.config.json', '  Bash(npm test:*)  · this session',
+      'Remove a session rule with /permissions remove <rule>.',
+    ].join('\n'));
+    await run(h, '/permissions remove Bash(npm test:*)');
+    expect(lastNotice(h)).toBe("Removed Bash(npm test:*) from this session's rules.");
+    expect(session.rules.map((r) => r.text)).toEqual(['Bash(git push:*)', 'Read']);
+    await run(h, '/permissions remove Read');
+    expect(lastNotice(h)).toContain('There is no session rule Read');
+    expect(session.rules).toHaveLength(2);
+  });
+
   it('/help lists commands and keys', async () => {
     h = await renderApp({ rows: 60 });
     await run(h, '/help');

@@ -81,7 +81,7 @@ describe('rein TUI in tmux', () => {
     const dialog = await p.waitFor('Allow edit_file?');
     expect(dialog).toMatch(/^\s*│\s+-hello old world/m);
     expect(dialog).toMatch(/^\s*│\s+\+hello new world/m);
-    expect(dialog).toMatch(/Yes\s+No\s+Always/);
+    expect(dialog).toMatch(/Yes\s+No\s+Always \(session\)\s+Always \(project\)/);
     expect(readFileSync(join(fx.cwd, 'greet.txt'), 'utf8')).toBe('hello old world\n');
 
     await p.sendKeys('y');

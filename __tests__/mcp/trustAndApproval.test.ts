@@ -102,7 +102,7 @@ describe('MCP tool approval', () => {
     await runPrompt(h.session, 'go', (event: Extract<AgentEvent, { type: 'approval_request' }>) => {
       asked.push(event.name);
       if (event.name === 'mcp__srv__add_tool') {
-        expect(event.alwaysScope).toBe('every mcp__srv__add_tool call for the rest of this session');
+        expect(event.alwaysScope).toBe('mcp__srv__add_tool');
         return { kind: 'always' };
       }
       return { kind: 'no' };

@@ -133,6 +133,14 @@ describe('bridge', () => {
     await bridge.idle();
   });
 
+  it('Shift+Tab reaches yolo only in a session started in yolo', () => {
+    const started = new FakeSession();
+    started.info.mode = 'yolo';
+    const bridge = createBridge(started);
+    for (let i = 0; i < 4; i++) bridge.cycleMode();
+    expect(started.modes).toEqual(['ask', 'auto-edit', 'plan', 'yolo']);
+  });
+
   it('applies events from subscribe, mode cycling, model and clear', async () => {
     const session = new FakeSession();
     const bridge = createBridge(session);

@@ -1,3 +1,4 @@
+import type { PermissionRule } from '../../source/permissions/rules.js';
 // A scripted AgentSession for TUI tests: prompt() yields prepared events and every action call is recorded.
 import type { Usage } from '../../source/providers/types.js';
 import { emptyUsage } from '../../source/providers/types.js';
@@ -140,6 +141,18 @@ export class FakeSession implements AgentSession {
 
   sessions: SessionSummary[] = [];
 
+  rules: PermissionRule[] = [];
+
+  permissionRules(): PermissionRule[] {
+    return this.rules;
+  }
+
+  removeSessionRule(text: string): boolean {
+    const before = this.rules.length;
+    this.rules = this.rules.filter((r) => !(r.source === 'this session' && r.text === text));
+    return this.rules.length < before;
+  }
+
   recentSessions(): SessionSummary[] {
     return this.sessions;
   }
@@ -201,7 +214,8 @@ export function approvalRequest(runId: string, approvalId: string, toolCallId: s
     name: 'bash',
     input: { command: 'npm test' },
     summary: 'npm test',
-    alwaysScope: 'bash commands starting with `npm test`',
+    alwaysScope: 'Bash(npm test:*)',
+    alwaysRules: ['Bash(npm test:*)'],
     cwd: '/tmp/project',
     ...extra,
   };

@@ -8,6 +8,7 @@ import { helpCommand } from './help.js';
 import { memoryCommand } from './memory.js';
 import { modeCommand } from './mode.js';
 import { modelCommand } from './model.js';
+import { permissionsCommand } from './permissions.js';
 import { resumeCommand } from './resume.js';
 import { tasksCommand } from './tasks.js';
 import { teamCommand } from './team.js';
@@ -18,6 +19,7 @@ export const slashCommands: readonly SlashCommand[] = [
   clearCommand,
   modelCommand,
   modeCommand,
+  permissionsCommand,
   costCommand,
   compactCommand,
   memoryCommand,

@@ -1,7 +1,7 @@
 // Reads one custom agent file: YAML frontmatter (name, description, tools, model) over the system prompt.
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { reinToolName } from '../tools/toolAliases.js';
+import { reinToolName } from '../permissions/toolNames.js';
 import type { AgentDefinition } from './types.js';
 
 export type AgentFileResult = { ok: true; agent: AgentDefinition } | { ok: false; problem: string };

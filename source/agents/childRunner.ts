@@ -6,7 +6,7 @@ import { Conversation } from '../engine/history.js';
 import { newId } from '../engine/ids.js';
 import { runAgentLoop } from '../engine/loop.js';
 import { contextWindowFor } from '../engine/modelInfo.js';
-import type { AlwaysRules } from '../engine/permissions.js';
+import type { PermissionPolicy } from '../permissions/policy.js';
 import type { ApprovalBroker } from '../engine/approvals.js';
 import { wrapReminder } from '../engine/reminders.js';
 import { addUsage, emptyUsage, type Provider, type Usage } from '../providers/types.js';
@@ -28,7 +28,7 @@ export interface ChildEnvironment {
   /** Every tool the session has; a child gets the subset its type allows, never `task`. */
   tools: () => AnyTool[];
   broker: ApprovalBroker;
-  rules: AlwaysRules;
+  rules: PermissionPolicy;
   mode: () => PermissionMode;
   interactive: boolean;
   cwd: string;

@@ -78,6 +78,9 @@ export function finalizeConfig(merged: ConfigLayer, env: Env, cwd: string, reinH
     team: { ...merged.team },
     mcp: { startupTimeoutMs: merged.mcp?.startupTimeoutMs ?? 10_000, toolTimeoutMs: merged.mcp?.toolTimeoutMs ?? 120_000 },
   };
+  const { protectedPaths, protectedWritePaths } = merged.permissions ?? {};
+  if (protectedPaths !== undefined || protectedWritePaths !== undefined) config.permissions = { protectedPaths, protectedWritePaths };
+  if (merged.sandbox !== undefined) config.sandbox = { enabled: merged.sandbox.enabled ?? false, network: merged.sandbox.network ?? false };
   if (picked.baseUrl !== undefined) config.baseUrl = picked.baseUrl;
   if (merged.apiKey !== undefined) config.apiKey = merged.apiKey;
   if (merged.temperature !== undefined) config.temperature = merged.temperature;

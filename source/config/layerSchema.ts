@@ -79,6 +79,23 @@ export const configLayerSchema = {
         toolTimeoutMs: { type: 'integer', minimum: 1 },
       },
     },
+    sandbox: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { enabled: { type: 'boolean' }, network: { type: 'boolean' } },
+    },
+    // Rules are checked one by one when loaded (a bad one is reported, never silently dropped), so lists take any items here.
+    permissions: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        allow: { type: 'array' },
+        ask: { type: 'array' },
+        deny: { type: 'array' },
+        protectedPaths: { type: 'array', items: { type: 'string', minLength: 1 } },
+        protectedWritePaths: { type: 'array', items: { type: 'string', minLength: 1 } },
+      },
+    },
     agents: {
       type: 'object',
       additionalProperties: false,

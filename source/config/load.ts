@@ -24,6 +24,8 @@ export interface LoadedConfig {
   baseUrlFrom?: string;
   /** `mcpServers` of each config file that has them, lowest layer first (not merged: their scope matters for trust). */
   mcpServers: McpServersLayer[];
+  /** Each file layer's `permissions`, lowest first: rules add up across layers, each keeping its file. */
+  permissionLayers: { source: string; permissions: unknown }[];
 }
 
 /** Reads and merges every layer. Throws ConfigError with a one-sentence message on any problem. */
@@ -38,12 +40,14 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
   const sources: string[] = [];
   let baseUrlFrom: string | undefined;
   const mcpServers: McpServersLayer[] = [];
+  const permissionLayers: LoadedConfig['permissionLayers'] = [];
   for (const file of unique) {
     const read = readConfigFile(file, opts.env);
     if (!read) continue;
     sources.push(file);
     const { mcpServers: servers, ...layer } = read;
     if (servers !== undefined) mcpServers.push({ file, scope: file === files[0] ? 'user' : 'project', servers });
+    if (layer.permissions !== undefined) permissionLayers.push({ source: file, permissions: layer.permissions });
     if (layer.baseUrl !== undefined) baseUrlFrom = `\`baseUrl\` in ${file}`;
     merged = deepMerge(merged, layer);
   }
@@ -54,5 +58,5 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
   merged = deepMerge(deepMerge(merged, envLayer), flagsLayer);
 
   const config = finalizeConfig(merged, opts.env, cwd, home);
-  return { config, sources, mcpServers, ...(baseUrlFrom !== undefined && config.baseUrl !== undefined ? { baseUrlFrom } : {}) };
+  return { config, sources, mcpServers, permissionLayers, ...(baseUrlFrom !== undefined && config.baseUrl !== undefined ? { baseUrlFrom } : {}) };
 }

@@ -36,6 +36,10 @@ export interface ReinConfig {
   context: ContextConfig;
   memory: { dir: string };
   agents: AgentsConfig;
+  /** Paths that ask before access in every mode; unset = the built-in list. */
+  permissions?: { protectedPaths?: string[]; protectedWritePaths?: string[] };
+  /** Bash under bubblewrap; unset = off. */
+  sandbox?: { enabled: boolean; network: boolean };
   /** Per-role models for team mode; unset = the session's. */
   team: TeamConfig;
   mcp: McpTimeouts;
@@ -117,4 +121,15 @@ export interface ConfigLayer {
   team?: TeamConfig;
   mcpServers?: Record<string, unknown>;
   mcp?: Partial<McpTimeouts>;
+  permissions?: PermissionsLayer;
+  sandbox?: { enabled?: boolean; network?: boolean };
+}
+
+/** `permissions` in one agent.config.json: rules in Claude Code's syntax, and the protected path lists. */
+export interface PermissionsLayer {
+  allow?: unknown[];
+  ask?: unknown[];
+  deny?: unknown[];
+  protectedPaths?: string[];
+  protectedWritePaths?: string[];
 }

@@ -8,8 +8,8 @@ export const permissionModes: readonly PermissionMode[] = ['ask', 'auto-edit', '
 export type ApprovalDecision =
   | { kind: 'yes' }
   | { kind: 'no'; reason?: string }
-  /** Approve this and every later call in the same scope for the rest of the session. */
-  | { kind: 'always' };
+  /** Approve this and add the rules the dialog showed: for this session, or saved for this project. */
+  | { kind: 'always'; scope?: 'session' | 'project' };
 
 export type RunEndReason =
   | 'done'
@@ -82,8 +82,12 @@ export type AgentEvent = AgentOrigin & (
       input: Record<string, unknown>;
       /** The key argument in one line (the command for bash, the path for file tools). */
       summary: string;
-      /** What "always" would approve, in words ("bash commands starting with `npm test`"). */
+      /** The rules "always" would add, as one line ("Bash(npm test:*)"). */
       alwaysScope: string;
+      /** The same rules, one per entry, exactly as they will be added. */
+      alwaysRules?: string[];
+      /** Why it asks when a rule would otherwise allow or the reason is not the mode ("a protected path", "command substitution"). */
+      reason?: string;
       /** For bash: the directory it would run in. */
       cwd: string;
       /** For file edits: the diff that would be applied. */
@@ -91,6 +95,8 @@ export type AgentEvent = AgentOrigin & (
       /** Who asks when it is not the session itself: "verification · run the test suite". */
       requester?: string;
     }
+  /** "Always" added these rules; `source` is where they live (this session, or the project's settings file). */
+  | { type: 'rules_added'; runId: string; rules: string[]; source: string }
   | { type: 'approval_resolved'; runId: string; approvalId: string; toolCallId: string; decision: ApprovalDecision }
   | { type: 'tool_start'; runId: string; toolCallId: string; name: string; input: Record<string, unknown>; summary: string }
   | { type: 'tool_progress'; runId: string; toolCallId: string; text: string }

@@ -21,7 +21,8 @@ import { newId, newSessionId } from './ids.js';
 import { runAgentLoop } from './loop.js';
 import { contextWindowFor } from './modelInfo.js';
 import { outputBudget } from './overflow.js';
-import { AlwaysRules } from './permissions.js';
+import { PermissionPolicy, type PolicyOptions } from '../permissions/policy.js';
+import { sandboxPrefix } from '../permissions/sandbox.js';
 import { SessionReminders } from './sessionReminders.js';
 import type { AgentSession, SessionInfo } from './sessionTypes.js';
 import { buildSystemPrompt } from './systemPrompt.js';
@@ -57,6 +58,10 @@ export interface SessionOptions {
   log?: SessionLog;
   /** Subagent types for the task tool; unset or empty = no task tool. */
   agents?: { definitions: AgentDefinition[]; maxParallel: number; maxTurns: number; team?: { plannerModel?: string; workerModel?: string; reviewerModel?: string } };
+  /** Permission rules from every settings file, protected paths, and where "always, this project" saves. */
+  permissions?: Omit<PolicyOptions, 'workspace'>;
+  /** Runs bash commands under bubblewrap; they then run without asking in ask and auto-edit mode. */
+  sandbox?: { bwrap: string; network: boolean; protectedFiles: string[] };
   /** Problems found while starting (skipped agent files): shown as warnings when the first run starts. */
   startupWarnings?: string[];
   /** MCP servers (started by the caller, in the background); their tools join the registry between runs. */
@@ -87,8 +92,9 @@ export function createSession(o: SessionOptions): EngineSession {
     instructions: o.instructions, memoryIndex: o.memory?.indexText(), memoryTool: o.memory !== undefined,
   });
   const broker = new ApprovalBroker();
-  const rules = new AlwaysRules();
+  const rules = new PermissionPolicy({ rules: [], ...o.permissions, workspace: o.workspace, sandboxed: o.sandbox !== undefined });
   const listeners = new Set<(event: AgentEvent) => void>();
+  const sandboxSettings = o.sandbox;
   const log = o.log;
   const state: ToolSessionState = {
     files: new FileState(),
@@ -97,6 +103,7 @@ export function createSession(o: SessionOptions): EngineSession {
     background: new BackgroundTasks({ outputDir: join(sessionDir, 'outputs') }),
     sessionDir,
     extraReadableRoots: o.memory ? [o.memory.globalDir, o.memory.projectDir] : [],
+    sandbox: sandboxSettings ? () => sandboxPrefix({ ...sandboxSettings, workspace: o.workspace, sessionDir }) : undefined,
   };
   mkdirSync(sessionDir, { recursive: true });
   const info: SessionInfo = {
@@ -180,7 +187,7 @@ export function createSession(o: SessionOptions): EngineSession {
     clearAfterRun = false;
     state.todos = [];
     history.replace([]);
-    rules.clear();
+    rules.clearSession();
     reminders.reset();
     context.reset();
     emit({ type: 'conversation_cleared', sessionId });
@@ -319,6 +326,8 @@ export function createSession(o: SessionOptions): EngineSession {
     killTask: async (taskId) => { await state.background.kill(taskId); },
     totalUsage: () => total,
     memory: () => o.memory,
+    permissionRules: () => rules.list(),
+    removeSessionRule: (text) => rules.removeSessionRule(text),
     recentSessions: (limit = 10) => listSessions(o.sessionsDir, { cwd: o.cwd, limit }),
     contextTokens: () => context.estimate(system, toolSchemas, history.messages),
     ...(o.mcp ? { mcp: o.mcp } : {}),

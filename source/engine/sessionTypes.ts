@@ -5,6 +5,7 @@ import type { McpTrustRequest } from '../mcp/types.js';
 import type { TodoItem } from '../tools/types.js';
 import type { MemoryStore } from '../memory/store.js';
 import type { SessionSummary } from '../session/listSessions.js';
+import type { PermissionRule } from '../permissions/rules.js';
 
 export interface SessionInfo {
   sessionId: string;
@@ -65,6 +66,10 @@ export interface AgentSession {
   memory(): MemoryStore | undefined;
   /** Saved sessions started in this directory, newest first. */
   recentSessions(limit?: number): SessionSummary[];
+  /** The permission rules in force, each with where it comes from (session rules last). */
+  permissionRules(): PermissionRule[];
+  /** Removes a rule added with "always, this session"; false when there is none with that text. */
+  removeSessionRule(text: string): boolean;
   /** Stops everything (aborts the run, kills background tasks) and flushes the session log. */
   close(): Promise<void>;
 }

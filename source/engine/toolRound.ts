@@ -6,7 +6,8 @@ import type { AnyTool, ToolContext, ToolResult, ToolSessionState } from '../tool
 import { declinedMessage, headlessDeniedMessage, type ApprovalBroker } from './approvals.js';
 import type { AgentEvent, PermissionMode } from './events.js';
 import { newId } from './ids.js';
-import { decidePermission, describeAlwaysScope, type AlwaysRules } from './permissions.js';
+import type { PermissionPolicy } from '../permissions/policy.js';
+import { looksLikeSandboxDenial } from '../permissions/sandbox.js';
 
 export const interruptedResult = (): ToolResult => ({
   content: 'Interrupted by the user before this call finished.',
@@ -17,7 +18,7 @@ export const interruptedResult = (): ToolResult => ({
 /** Where and under which permissions tools run: the same for every round of a run. */
 export interface ToolEnvironment {
   registry: ToolRegistry;
-  rules: AlwaysRules;
+  rules: PermissionPolicy;
   broker: ApprovalBroker;
   /** False in headless mode: calls that would ask are denied instead. */
   interactive: boolean;
@@ -71,7 +72,36 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
       toolCallId: call.id,
       onProgress: (text) => p.emit({ type: 'tool_progress', runId: p.runId, toolCallId: call.id, text }),
     };
-    finish(index, await runToolCall(p.registry, call, ctx));
+    let result = await runToolCall(p.registry, call, ctx);
+    if (call.name === 'bash' && p.state.sandbox && tool && looksLikeSandboxDenial(result.content)) {
+      result = await offerOutsideSandbox(tool, call, result, ctx);
+    }
+    finish(index, result);
+  };
+
+  /** A command the sandbox stopped may run again outside it, asked like any call (never on a rule or a mode alone). */
+  const offerOutsideSandbox = async (tool: AnyTool, call: ToolUseBlock, result: ToolResult, ctx: ToolContext): Promise<ToolResult> => {
+    const verdict = await p.rules.decide(tool, call.input, p.mode, p.cwd, true);
+    if (verdict.kind === 'deny' || !p.interactive) {
+      const why = verdict.kind === 'deny' ? verdict.message : 'Running it outside the sandbox needs the user\'s approval, which a headless run cannot ask for.';
+      return { ...result, content: `${result.content}\n[The sandbox stopped this command (read-only file system or no network). ${why}]` };
+    }
+    const approvalId = newId('appr');
+    const alwaysRules = await p.rules.alwaysRules(tool, call.input, p.cwd);
+    p.emit({
+      type: 'approval_request', runId: p.runId, approvalId, toolCallId: call.id, name: tool.name, input: call.input,
+      summary: summarizeCall(tool, call.input), alwaysScope: alwaysRules.join(', '), alwaysRules, cwd: p.cwd,
+      reason: 'it failed inside the sandbox: run it again outside?',
+    });
+    const decision = await p.broker.wait(approvalId, p.signal);
+    if (decision === 'aborted') return result;
+    p.emit({ type: 'approval_resolved', runId: p.runId, approvalId, toolCallId: call.id, decision });
+    if (decision.kind === 'no') return { ...result, content: `${result.content}\n[The sandbox stopped this command; the user declined to run it outside.]` };
+    if (decision.kind === 'always') {
+      const where = p.rules.addAlways(alwaysRules, decision.scope ?? 'session');
+      p.emit({ type: 'rules_added', runId: p.runId, rules: alwaysRules, source: where });
+    }
+    return runToolCall(p.registry, call, { ...ctx, outsideSandbox: true });
   };
 
   /** Decides one call; returns true when it should run. */
@@ -80,10 +110,10 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
     const tool = p.registry.get(call.name);
     // Unknown tools and bad arguments are answered by the runner without asking anyone.
     if (!tool || (await validateToolInput(tool, call.input)) !== undefined) return true;
-    const verdict = decidePermission(tool, call.input, p.mode, p.rules);
+    const verdict = await p.rules.decide(tool, call.input, p.mode, p.cwd);
     if (verdict.kind === 'allow') return true;
     if (verdict.kind === 'deny') {
-      finish(index, { content: verdict.message, display: { kind: 'text', text: 'refused: plan mode' }, isError: true });
+      finish(index, { content: verdict.message, display: { kind: 'text', text: verdict.label }, isError: true });
       return false;
     }
     if (!p.interactive) {
@@ -91,6 +121,7 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
       return false;
     }
     const approvalId = newId('appr');
+    const alwaysRules = await p.rules.alwaysRules(tool, call.input, p.cwd);
     let diff: string | undefined;
     if (tool.preview) {
       try {
@@ -107,14 +138,19 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
       name: tool.name,
       input: call.input,
       summary: summarizeCall(tool, call.input),
-      alwaysScope: describeAlwaysScope(tool, call.input),
+      alwaysScope: alwaysRules.join(', '),
+      alwaysRules,
+      ...(verdict.reason ? { reason: verdict.reason } : {}),
       cwd: p.cwd,
       diff,
     });
     const decision = await p.broker.wait(approvalId, p.signal);
     if (decision === 'aborted') return false;
     p.emit({ type: 'approval_resolved', runId: p.runId, approvalId, toolCallId: call.id, decision });
-    if (decision.kind === 'always') p.rules.add(tool, call.input);
+    if (decision.kind === 'always') {
+      const where = p.rules.addAlways(alwaysRules, decision.scope ?? 'session');
+      p.emit({ type: 'rules_added', runId: p.runId, rules: alwaysRules, source: where });
+    }
     if (decision.kind === 'no') {
       const text = decision.reason ? `declined: ${decision.reason}` : 'declined';
       finish(index, { content: declinedMessage(decision.reason), display: { kind: 'text', text }, isError: true });
@@ -127,10 +163,14 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
   while (index < p.calls.length && !p.signal.aborted) {
     const tool = p.registry.get(p.calls[index].name);
     if (tool?.readOnly) {
-      // A run of consecutive read-only calls executes side by side.
+      // A run of consecutive read-only calls executes side by side, once each is admitted in call order
+      // (deny rules and protected paths hold for reads too).
       const group: number[] = [];
-      while (index < p.calls.length && p.registry.get(p.calls[index].name)?.readOnly) group.push(index++);
-      await Promise.all(group.map((i) => execute(i)));
+      while (index < p.calls.length && p.registry.get(p.calls[index].name)?.readOnly && !p.signal.aborted) {
+        const current = index++;
+        if (await admit(current)) group.push(current);
+      }
+      if (!p.signal.aborted) await Promise.all(group.map((i) => execute(i)));
       continue;
     }
     if (tool?.concurrent) {

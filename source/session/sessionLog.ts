@@ -1,6 +1,7 @@
 // Appends a session's records to its JSONL log, one synchronous write per record, so a crash loses at most one line.
 import fs from 'node:fs';
 import path from 'node:path';
+import { redactSecrets } from '../permissions/redact.js';
 import { logFileName, serializeRecord, SessionLogError, type LogRecord, type MetaRecord } from './records.js';
 
 export interface CreateSessionLogOptions {
@@ -102,7 +103,8 @@ export class SessionLog {
     if (this.closed) return;
     let line: string;
     try {
-      line = serializeRecord(record);
+      // Secrets never reach the disk: keys, secret environment values and token shapes are cut first.
+      line = redactSecrets(serializeRecord(record));
     } catch (error) {
       this.fail(`A session record could not be saved to ${this.file} (${reasonOf(error)}); resuming this session may miss it.`);
       return;

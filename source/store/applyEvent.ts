@@ -18,8 +18,7 @@ function applyChildEvent(state: AppState, event: AgentEvent): AppState {
 function applyChildDialogAndUsage(state: AppState, event: AgentEvent): AppState {
   if (event.type === 'approval_request') {
     if (state.approvals.some((a) => a.approvalId === event.approvalId)) return state;
-    const { approvalId, runId, toolCallId, name, input, summary, alwaysScope, cwd, diff, requester } = event;
-    const approval = { approvalId, runId, toolCallId, name, input, summary, alwaysScope, cwd, ...(diff === undefined ? {} : { diff }), ...(requester ? { requester } : {}) };
+    const { type: _type, agentId: _agent, ...approval } = event;
     return { ...state, approvals: [...state.approvals, approval] };
   }
   if (event.type === 'approval_resolved' && state.approvals.some((a) => a.approvalId === event.approvalId)) {
@@ -68,8 +67,7 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
       let next = ensureTool(state, event.toolCallId, event.runId, '', event.name, event.summary);
       next = updateItem(next, event.toolCallId, 'tool', (t) => (t.summary ? t : { ...t, summary: event.summary }));
       if (next.approvals.some((a) => a.approvalId === event.approvalId)) return next;
-      const { approvalId, runId, toolCallId, name, input, summary, alwaysScope, cwd, diff } = event;
-      const approval = { approvalId, runId, toolCallId, name, input, summary, alwaysScope, cwd, ...(diff === undefined ? {} : { diff }) };
+      const { type: _type, ...approval } = event;
       return { ...next, approvals: [...next.approvals, approval] };
     }
     case 'approval_resolved': {
@@ -114,6 +112,8 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
       const { cost: _old, ...rest } = state;
       return { ...rest, usage: event.totalUsage, context: event.context, ...addModelUsage(state.usageByModel, event.model ?? state.session.model, event.turnUsage) };
     }
+    case 'rules_added':
+      return addEventNotice(state, 'info', `Added ${event.rules.join(', ')} (${event.source}).`);
     case 'warning':
       return addEventNotice(state, 'warning', event.message);
     case 'error':
@@ -282,7 +282,7 @@ export function runSummary(reason: RunEndReason, turns: number, error?: string):
   }
 }
 
-function addEventNotice(state: AppState, level: 'warning' | 'error' | 'compaction', text: string): AppState {
+function addEventNotice(state: AppState, level: 'warning' | 'error' | 'compaction' | 'info', text: string): AppState {
   const seq = state.seq + 1;
   return putNotice({ ...state, seq }, `event-${seq}`, level, text);
 }

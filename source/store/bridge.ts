@@ -1,6 +1,5 @@
 // Connects an AgentSession to the store: runs prompts, batches streamed deltas, and exposes the user's actions.
 import type { AgentEvent, ApprovalDecision, PermissionMode } from '../engine/events.js';
-import { permissionModes } from '../engine/events.js';
 import type { AgentSession } from '../engine/sessionTypes.js';
 import { applyEvent } from './applyEvent.js';
 import type { CommandContext, SlashCommand } from './commands.js';
@@ -75,7 +74,14 @@ const defaultSchedule = (run: () => void, ms: number): (() => void) => {
   return () => clearTimeout(timer);
 };
 
+/** The modes Shift+Tab steps through: ask → auto-edit → plan, and yolo only for a session started in yolo. */
+export function modeCycle(startMode: PermissionMode): PermissionMode[] {
+  return startMode === 'yolo' ? ['ask', 'auto-edit', 'plan', 'yolo'] : ['ask', 'auto-edit', 'plan'];
+}
+
 export function createBridge(session: AgentSession, options: BridgeOptions = {}): Bridge {
+  // Shift+Tab keeps yolo out of reach unless the session was started in it (as Claude Code keeps bypass mode out).
+  const cycle = modeCycle(session.info.mode);
   const store =
     options.store ??
     createAppStore(initialState(session.info, { todos: session.todos(), tasks: session.backgroundTasks(), usage: session.totalUsage() }));
@@ -203,7 +209,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     },
     cycleMode() {
       const current = store.getState().session.mode;
-      const next = permissionModes[(permissionModes.indexOf(current) + 1) % permissionModes.length];
+      const next = cycle[(cycle.indexOf(current) + 1) % cycle.length];
       bridge.setMode(next);
     },
     setModel(model) {

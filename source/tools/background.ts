@@ -1,6 +1,7 @@
 // Background shell tasks: started by the bash tool, watched by the UI, read by the model through bash_output.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { redactSecrets } from '../permissions/redact.js';
 import type { BackgroundTaskInfo } from '../engine/events.js';
 import { spawnShell, type ShellProcess } from './processGroup.js';
 import { beginShutdown } from './processRegistry.js';
@@ -64,8 +65,8 @@ export class BackgroundTasks {
     this.now = options.now ?? Date.now;
   }
 
-  start(command: string, cwd: string): BackgroundTaskInfo {
-    return this.track(command, undefined, (onOutput) => spawnShell(command, { cwd, killGraceMs: this.killGraceMs, onOutput }));
+  start(command: string, cwd: string, wrap?: string[]): BackgroundTaskInfo {
+    return this.track(command, undefined, (onOutput) => spawnShell(command, { cwd, killGraceMs: this.killGraceMs, onOutput, wrap }));
   }
 
   /**
@@ -192,7 +193,7 @@ export class BackgroundTasks {
     const file = path.join(this.outputDir, `background-${task.info.taskId}-${task.info.startedAt}.txt`);
     try {
       await fs.mkdir(this.outputDir, { recursive: true });
-      await fs.writeFile(file, task.output);
+      await fs.writeFile(file, redactSecrets(task.output));
       task.savedPath = file;
       task.droppedBeforeSave = task.dropped;
     } catch {

@@ -111,7 +111,7 @@ export function createBashTool(options: BashToolOptions = {}): ToolDefinition<Ba
 
     async execute(args, ctx) {
       if (args.run_in_background) {
-        const task = ctx.state.background.start(args.command, ctx.cwd);
+        const task = ctx.state.background.start(args.command, ctx.cwd, ctx.outsideSandbox ? undefined : ctx.state.sandbox?.());
         return textResult(
           `Started in the background as ${task.taskId}. Read its output with bash_output (task_id "${task.taskId}"), ` +
             `stop it with kill_task; you will be told when it ends.`,
@@ -126,6 +126,7 @@ export function createBashTool(options: BashToolOptions = {}): ToolDefinition<Ba
       const shell = spawnShell(args.command, {
         cwd: ctx.cwd,
         killGraceMs: options.killGraceMs,
+        wrap: ctx.outsideSandbox ? undefined : ctx.state.sandbox?.(),
         onOutput: (chunk) => {
           output.push(chunk);
           progress.push(chunk);

@@ -33,6 +33,8 @@ export interface ShellOptions {
   onOutput: (chunk: string) => void;
   /** Time between SIGTERM and SIGKILL. */
   killGraceMs?: number;
+  /** Words that run the shell inside something else (the sandbox): `bwrap … --`. */
+  wrap?: string[];
 }
 
 export const defaultKillGraceMs = 2_000;
@@ -71,7 +73,9 @@ export function spawnShell(command: string, options: ShellOptions): ShellProcess
 
 function startShell(execa: Execa, command: string, options: ShellOptions): ShellProcess {
   // `exec 2>&1` merges stderr into stdout inside the shell, so lines keep their true order.
-  const subprocess = execa('/bin/bash', ['-c', `exec 2>&1\n${command}`], {
+  const shellArgs = ['-c', `exec 2>&1\n${command}`];
+  const [program, ...args] = options.wrap && options.wrap.length > 0 ? [...options.wrap, '/bin/bash', ...shellArgs] : ['/bin/bash', ...shellArgs];
+  const subprocess = execa(program, args, {
     cwd: options.cwd,
     env: shellEnv,
     detached: true,

@@ -1,6 +1,7 @@
 // Cuts oversized tool output to head + tail, saving the full text in the session folder so nothing is lost.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { redactSecrets } from '../permissions/redact.js';
 
 export interface OutputLimits {
   maxChars: number;
@@ -85,7 +86,7 @@ export async function truncateToolOutput(content: string, options: TruncateOptio
   let savedPath: string | undefined;
   try {
     await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, content, 'utf8');
+    await fs.writeFile(file, redactSecrets(content), 'utf8');
     savedPath = file;
     note = `the full output is saved at ${file}; read it with read_file using offset/limit, or narrow the command`;
   } catch (err) {

@@ -35,6 +35,8 @@ export interface ToolSessionState {
   sessionDir: string;
   /** Extra folders readable outside the workspace (memory). */
   extraReadableRoots: string[];
+  /** With the sandbox on: the words a bash command runs inside (`bwrap … --`), worked out per command as folders come and go. */
+  sandbox?: () => string[];
 }
 
 export interface ToolContext {
@@ -46,6 +48,8 @@ export interface ToolContext {
   onProgress: (text: string) => void;
   state: ToolSessionState;
   toolCallId: string;
+  /** Set for a command the user let run again outside the sandbox. */
+  outsideSandbox?: boolean;
 }
 
 export interface ToolDefinition<Args = Record<string, unknown>> {

@@ -21,3 +21,18 @@ const claudeToRein: Record<string, string> = {
 export function reinToolName(name: string): string {
   return claudeToRein[name] ?? name;
 }
+
+/** The rein tools a Claude Code path rule speaks for: Read covers every tool that reads, Edit and Write every tool that writes. */
+export const pathRuleTools: Record<string, readonly string[]> = {
+  Read: ['read_file', 'glob', 'grep'],
+  Edit: ['edit_file', 'write_file'],
+  MultiEdit: ['edit_file', 'write_file'],
+  Write: ['edit_file', 'write_file'],
+  read_file: ['read_file'],
+  edit_file: ['edit_file'],
+  write_file: ['write_file'],
+  Glob: ['glob'],
+  glob: ['glob'],
+  Grep: ['grep'],
+  grep: ['grep'],
+};

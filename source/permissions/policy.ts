@@ -1,0 +1,173 @@
+// The one decision function: deny > ask > allow > the mode's default, with the destructive guard and protected paths in every mode.
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { minimatch } from 'minimatch';
+import type { PermissionMode } from '../engine/events.js';
+import type { AnyTool } from '../tools/types.js';
+import { alwaysBashRules, allowCovers, denyCovers, redirectConcerns } from './bashRules.js';
+import { destructiveReason, destructiveRefusal } from './guard.js';
+import { isReadOnlyView } from './readOnlyCommands.js';
+import { parseRule, type PermissionRule, type RuleContext } from './rules.js';
+import { loadShellParser } from './shellParser.js';
+import { expandShell, type ExpandedCommand } from './wrappers.js';
+
+export type PermissionVerdict =
+  | { kind: 'allow' }
+  | { kind: 'ask'; reason?: string }
+  | { kind: 'deny'; message: string; label: string };
+
+export const planModeRefusal = (tool: string) =>
+  `rein is in plan mode, so ${tool} was not run: only read-only tools and read-only shell commands are allowed. Investigate with those and present your plan; the user will switch modes to carry it out.`;
+
+export const defaultProtectedPaths = ['.env*', '*.pem', '*.key', 'id_rsa*', '~/.ssh/**', '~/.aws/**', '~/.config/gcloud/**'];
+export const defaultProtectedWritePaths = ['.git/**'];
+
+export interface PolicyOptions {
+  rules: PermissionRule[];
+  workspace: string;
+  home?: string;
+  /** Paths that ask before any access; default `defaultProtectedPaths`. */
+  protectedPaths?: string[];
+  /** Paths that ask before a write; default `defaultProtectedWritePaths`. */
+  protectedWritePaths?: string[];
+  /** Bash runs in the sandbox: commands no rule denies or asks for run without asking in ask and auto-edit mode. */
+  sandboxed?: boolean;
+  /** Saves a rule to the project's local settings; returns the file written. */
+  saveProjectRule?: (rule: string) => string;
+}
+
+const pathOf = (input: Record<string, unknown>, cwd: string) => resolve(cwd, typeof input.path === 'string' ? input.path : '.');
+
+export class PermissionPolicy {
+  private rules: PermissionRule[];
+  private session: PermissionRule[] = [];
+  private readonly ctx: RuleContext;
+  private readonly protectedAll: string[];
+  private readonly protectedWrite: string[];
+
+  constructor(private readonly o: PolicyOptions) {
+    this.rules = [...o.rules];
+    this.ctx = { workspace: o.workspace, home: o.home };
+    const patterns = (list: string[]) => list.map((p) => (p.includes('/') && !p.startsWith('~') && !p.startsWith('/') && !p.startsWith('./') ? `./${p}` : p));
+    this.protectedAll = patterns(o.protectedPaths ?? defaultProtectedPaths);
+    this.protectedWrite = patterns(o.protectedWritePaths ?? defaultProtectedWritePaths);
+  }
+
+  /** Every rule in force with where it comes from, session rules last. */
+  list(): PermissionRule[] {
+    return [...this.rules, ...this.session];
+  }
+
+  /** Adds rules "always" approved; project rules are saved too. Returns where they went. */
+  addAlways(rules: string[], scope: 'session' | 'project'): string {
+    let where = 'this session';
+    for (const text of rules) {
+      if (scope === 'project' && this.o.saveProjectRule) where = this.o.saveProjectRule(text);
+      const parsed = parseRule(text, 'allow', where, this.ctx);
+      if (typeof parsed !== 'string') (scope === 'project' ? this.rules : this.session).push(parsed);
+    }
+    return where;
+  }
+
+  removeSessionRule(text: string): boolean {
+    const before = this.session.length;
+    this.session = this.session.filter((r) => r.text !== text);
+    return this.session.length < before;
+  }
+
+  clearSession(): void {
+    this.session = [];
+  }
+
+  /** The exact rules "always" would add for this call (what the dialog shows). */
+  async alwaysRules(tool: AnyTool, input: Record<string, unknown>, cwd: string): Promise<string[]> {
+    if (tool.name !== 'bash') return [tool.name];
+    const command = typeof input.command === 'string' ? input.command : '';
+    await loadShellParser();
+    const expanded = expandShell(command);
+    return alwaysBashRules(command, expanded, redirectConcerns(expanded, cwd, this.o.workspace));
+  }
+
+  /** True when bash commands run inside the sandbox. */
+  get sandboxed(): boolean {
+    return this.o.sandboxed === true;
+  }
+
+  /** `outsideSandbox` decides a command as if the sandbox were off (a rerun outside it). */
+  async decide(tool: AnyTool, input: Record<string, unknown>, mode: PermissionMode, cwd: string, outsideSandbox = false): Promise<PermissionVerdict> {
+    if (tool.name === 'bash') return this.decideBash(typeof input.command === 'string' ? input.command : '', mode, cwd, outsideSandbox);
+    const all = this.list();
+    const matching = (effect: PermissionRule['effect']) => all.filter((r) => r.effect === effect && this.ruleMatchesTool(r, tool, input, cwd));
+    const deny = matching('deny');
+    if (deny.length > 0) return { kind: 'deny', label: 'denied by a rule', message: `A permission rule (${deny[0].text} in ${deny[0].source}) denies this ${tool.name} call. Do not retry it; choose another approach or ask the user.` };
+    const allowed = matching('allow').length > 0;
+    const protectedReason = this.protectedPath(tool, input, cwd);
+    if (protectedReason && !allowed) return { kind: 'ask', reason: protectedReason };
+    if (matching('ask').length > 0) return { kind: 'ask' };
+    if (allowed || tool.readOnly || tool.autoApproved) return { kind: 'allow' };
+    if (mode === 'plan') return { kind: 'deny', label: 'refused: plan mode', message: planModeRefusal(tool.name) };
+    if (mode === 'yolo' || (mode === 'auto-edit' && tool.editsFiles)) return { kind: 'allow' };
+    return { kind: 'ask' };
+  }
+
+  private ruleMatchesTool(rule: PermissionRule, tool: AnyTool, input: Record<string, unknown>, cwd: string): boolean {
+    const t = rule.target;
+    if (t.kind === 'tool') return t.tools.includes(tool.name);
+    if (t.kind === 'mcp') {
+      if (!tool.name.startsWith(`mcp__${t.server}__`)) return false;
+      return t.tool === undefined || t.tool === '*' || tool.name === `mcp__${t.server}__${t.tool}`;
+    }
+    if (t.kind === 'path') return t.tools.includes(tool.name) && minimatch(pathOf(input, cwd), t.glob, { dot: true });
+    return false;
+  }
+
+  private matchesProtected(path: string, patterns: string[]): boolean {
+    return patterns.some((p) => {
+      const glob = p.startsWith('~') || p.startsWith('./') || p.startsWith('/') ? resolveProtected(p, this.o.workspace, this.o.home) : `**/${p}`;
+      return minimatch(path, glob, { dot: true });
+    });
+  }
+
+  private protectedPath(tool: AnyTool, input: Record<string, unknown>, cwd: string): string | undefined {
+    if (!['read_file', 'write_file', 'edit_file', 'glob', 'grep'].includes(tool.name)) return undefined;
+    const path = pathOf(input, cwd);
+    if (this.matchesProtected(path, this.protectedAll)) return 'a protected path';
+    if (tool.editsFiles && this.matchesProtected(path, this.protectedWrite)) return 'a protected path';
+    return undefined;
+  }
+
+  private async decideBash(command: string, mode: PermissionMode, cwd: string, outsideSandbox: boolean): Promise<PermissionVerdict> {
+    await loadShellParser();
+    const expanded: ExpandedCommand = expandShell(command);
+    const all = this.list().filter((r) => r.target.kind === 'bash' || (r.target.kind === 'tool' && r.target.tools.includes('bash')));
+    const views = expanded.views;
+    const denied = all.find((r) => r.effect === 'deny' && (views.some((v) => denyCovers(r, v, command)) || (r.target.kind === 'tool')));
+    if (denied) return { kind: 'deny', label: 'denied by a rule', message: `A permission rule (${denied.text} in ${denied.source}) denies this command. Do not retry it or a variant of it; choose another approach or ask the user.` };
+    const exactAllow = all.some((r) => r.effect === 'allow' && r.target.kind === 'bash' && !r.target.prefix && normalize(r.target.command) === normalize(command));
+    const danger = destructiveReason(command, expanded, { cwd, workspace: this.o.workspace, home: this.o.home });
+    if (danger && !exactAllow) return { kind: 'deny', label: 'refused: destructive', message: destructiveRefusal(danger) };
+    const concerns = [...expanded.concerns, ...redirectConcerns(expanded, cwd, this.o.workspace)];
+    const allowRules = all.filter((r) => r.effect === 'allow');
+    const covered = exactAllow || (concerns.length === 0 && views.length > 0 && views.every((v) => allowRules.some((r) => allowCovers(r, v, command))));
+    const protectedWord = views.some((v) => v.words.some((w) => !w.dynamic && this.matchesProtected(resolve(cwd, w.text), this.protectedAll)));
+    if (protectedWord && !covered) return { kind: 'ask', reason: 'a protected path' };
+    if (all.some((r) => r.effect === 'ask' && views.some((v) => denyCovers(r, v, command)))) return { kind: 'ask' };
+    if (covered) return { kind: 'allow' };
+    if (mode === 'yolo') return { kind: 'allow' };
+    // The sandbox is the boundary: what it lets a command touch is what asking would have guarded.
+    if (this.o.sandboxed && !outsideSandbox && (mode === 'ask' || mode === 'auto-edit')) return { kind: 'allow' };
+    if (mode === 'plan') {
+      const readOnly = concerns.length === 0 && views.length > 0 && views.every(isReadOnlyView);
+      return readOnly ? { kind: 'allow' } : { kind: 'deny', label: 'refused: plan mode', message: planModeRefusal('this command') };
+    }
+    return { kind: 'ask', reason: concerns[0] };
+  }
+}
+
+const normalize = (command: string) => command.trim().replace(/\s+/g, ' ');
+
+function resolveProtected(pattern: string, workspace: string, home?: string): string {
+  if (pattern.startsWith('~')) return (home ?? homedir()) + pattern.slice(1);
+  if (pattern.startsWith('./')) return `${resolve(workspace)}/${pattern.slice(2)}`;
+  return pattern;
+}

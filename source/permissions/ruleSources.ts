@@ -1,0 +1,86 @@
+// Gathers permission rules from every place they live: agent.config.json layers, Claude Code's settings files, and flags.
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseJson } from '../config/jsonSyntax.js';
+import { parseRule, parseRuleLists, type PermissionRule, type RuleContext, type RuleProblem } from './rules.js';
+
+export interface RuleSourceOptions {
+  workspace: string;
+  /** The user's home folder (for `~/.claude/settings.json` and `~/` patterns). */
+  home?: string;
+  /** The `permissions` object of each agent.config.json layer that has one, lowest first. */
+  configLayers?: { source: string; permissions: unknown }[];
+  allowedTools?: string[];
+  disallowedTools?: string[];
+}
+
+export interface LoadedRules {
+  rules: PermissionRule[];
+  problems: RuleProblem[];
+  /** The settings files that were read. */
+  files: string[];
+}
+
+/** Claude Code's settings files, read unchanged: user, project (shared), project (local). */
+export function claudeSettingsFiles(workspace: string, home = homedir()): string[] {
+  return [join(home, '.claude', 'settings.json'), join(workspace, '.claude', 'settings.json'), join(workspace, '.claude', 'settings.local.json')];
+}
+
+/** `--allowedTools "Bash(npm test) Read"`: entries split on commas and on spaces outside parentheses. */
+export function splitToolList(values: string[]): string[] {
+  const out: string[] = [];
+  for (const value of values) {
+    let depth = 0;
+    let current = '';
+    for (const ch of value) {
+      if (ch === '(') depth++;
+      if (ch === ')') depth = Math.max(0, depth - 1);
+      if (depth === 0 && (ch === ',' || ch === ' ')) {
+        if (current.trim()) out.push(current.trim());
+        current = '';
+      } else current += ch;
+    }
+    if (current.trim()) out.push(current.trim());
+  }
+  return out;
+}
+
+export function loadPermissionRules(o: RuleSourceOptions): LoadedRules {
+  const ctx: RuleContext = { workspace: o.workspace, home: o.home };
+  const rules: PermissionRule[] = [];
+  const problems: RuleProblem[] = [];
+  const files: string[] = [];
+  const add = (loaded: { rules: PermissionRule[]; problems: RuleProblem[] }) => {
+    rules.push(...loaded.rules);
+    problems.push(...loaded.problems);
+  };
+  for (const layer of o.configLayers ?? []) add(parseRuleLists(layer.permissions, layer.source, ctx));
+  for (const file of claudeSettingsFiles(o.workspace, o.home)) {
+    if (!existsSync(file)) continue;
+    files.push(file);
+    let parsed: ReturnType<typeof parseJson>;
+    try {
+      parsed = parseJson(readFileSync(file, 'utf8'));
+    } catch (error) {
+      problems.push({ source: file, index: 0, rule: '', problem: `the file could not be read (${(error as Error).message})` });
+      continue;
+    }
+    if (!parsed.ok) {
+      problems.push({ source: file, index: 0, rule: '', problem: `${parsed.problem.problem} at line ${parsed.problem.line}, column ${parsed.problem.column}` });
+      continue;
+    }
+    const settings = parsed.value;
+    if (settings && typeof settings === 'object' && 'permissions' in settings) add(parseRuleLists((settings as { permissions: unknown }).permissions, file, ctx));
+  }
+  const fromFlag = (list: string[] | undefined, effect: 'allow' | 'deny', flag: string) => {
+    splitToolList(list ?? []).forEach((text, index) => {
+      const parsed = parseRule(text, effect, flag, ctx);
+      if (typeof parsed === 'string') problems.push({ source: flag, index, rule: text, problem: parsed });
+      else rules.push(parsed);
+    });
+  };
+  fromFlag(o.allowedTools, 'allow', '--allowedTools');
+  fromFlag(o.disallowedTools, 'deny', '--disallowedTools');
+  return { rules, problems, files };
+}

@@ -1,0 +1,50 @@
+// Loads the bash grammar (tree-sitter-bash on web-tree-sitter) once, on first use, and parses commands with it.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Node as SyntaxNode, Parser as TreeSitterParser } from 'web-tree-sitter';
+
+export type { SyntaxNode };
+
+let parser: TreeSitterParser | undefined;
+let loading: Promise<TreeSitterParser> | undefined;
+
+/** A wasm file: next to the bundle (the build copies them into dist/), else inside its package. */
+function wasmPath(file: string, packagePath: string): string {
+  const beside = join(dirname(fileURLToPath(import.meta.url)), file);
+  if (existsSync(beside)) return beside;
+  return createRequire(import.meta.url).resolve(packagePath);
+}
+
+/** Resolves once the grammar is loaded; later calls return the same parser. */
+export function loadShellParser(): Promise<TreeSitterParser> {
+  if (parser) return Promise.resolve(parser);
+  loading ??= (async () => {
+    const { Parser, Language } = await import('web-tree-sitter');
+    await Parser.init({ locateFile: () => wasmPath('tree-sitter.wasm', 'web-tree-sitter/tree-sitter.wasm') });
+    const bash = await Language.load(wasmPath('tree-sitter-bash.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm'));
+    const created = new Parser();
+    created.setLanguage(bash);
+    parser = created;
+    return created;
+  })();
+  return loading;
+}
+
+/** True once `loadShellParser` has finished, so synchronous callers can parse. */
+export function shellParserReady(): boolean {
+  return parser !== undefined;
+}
+
+/** Parses `source` and hands the root to `use`; the tree is freed afterwards (wasm memory is not garbage collected). */
+export function withSyntaxTree<T>(source: string, use: (root: SyntaxNode) => T): T {
+  if (!parser) throw new Error('The shell parser is not loaded yet; await loadShellParser() first.');
+  const tree = parser.parse(source);
+  if (!tree) throw new Error('The shell parser returned no tree.');
+  try {
+    return use(tree.rootNode);
+  } finally {
+    tree.delete();
+  }
+}
