@@ -2,12 +2,14 @@
 import { execFileSync } from 'node:child_process';
 import { benchContext } from './context.js';
 import { benchHeadless } from './headless.js';
+import { benchPermissions } from './permissions.js';
 import { benchRender } from './render.js';
 
 const sections: Array<[string, () => Promise<string[]>]> = [
   ['headless', () => benchHeadless()],
   ['render', () => benchRender()],
   ['context', () => benchContext()],
+  ['permissions', () => benchPermissions()],
 ];
 const only = process.argv[2];
 
