@@ -4,6 +4,7 @@ import { benchAgents } from './agents.js';
 import { benchContext } from './context.js';
 import { benchHeadless } from './headless.js';
 import { benchMcp } from './mcp.js';
+import { benchPermissions } from './permissions.js';
 import { benchRender } from './render.js';
 
 const sections: Array<[string, () => Promise<string[]>]> = [
@@ -12,6 +13,7 @@ const sections: Array<[string, () => Promise<string[]>]> = [
   ['context', () => benchContext()],
   ['agents', () => benchAgents()],
   ['mcp', () => benchMcp()],
+  ['permissions', () => benchPermissions()],
 ];
 const only = process.argv[2];
 

@@ -1,7 +1,7 @@
 // The one decision function: deny > ask > allow > the mode's default, with the destructive guard and protected paths in every mode.
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { minimatch } from 'minimatch';
+import { Minimatch, minimatch } from 'minimatch';
 import type { PermissionMode } from '../engine/events.js';
 import type { AnyTool } from '../tools/types.js';
 import { alwaysBashRules, allowCovers, denyCovers, redirectConcerns } from './bashRules.js';
@@ -121,10 +121,18 @@ export class PermissionPolicy {
     return false;
   }
 
+  /** Compiled once per pattern: a decision checks every word of a command against every protected path. */
+  private compiled = new Map<string, Minimatch>();
+
   private matchesProtected(path: string, patterns: string[]): boolean {
     return patterns.some((p) => {
-      const glob = p.startsWith('~') || p.startsWith('./') || p.startsWith('/') ? resolveProtected(p, this.o.workspace, this.o.home) : `**/${p}`;
-      return minimatch(path, glob, { dot: true });
+      let matcher = this.compiled.get(p);
+      if (!matcher) {
+        const glob = p.startsWith('~') || p.startsWith('./') || p.startsWith('/') ? resolveProtected(p, this.o.workspace, this.o.home) : `**/${p}`;
+        matcher = new Minimatch(glob, { dot: true });
+        this.compiled.set(p, matcher);
+      }
+      return matcher.match(path);
     });
   }
 
