@@ -171,6 +171,44 @@ export class McpManager implements McpSessionSource {
     this.changed();
   }
 
+  /** Stops a server (if running) and connects it afresh, with a new allowance of restarts. */
+  async reconnect(name: string): Promise<void> {
+    const slot = this.slots.get(name);
+    if (!slot) throw new Error(`No MCP server named ${name}.`);
+    if (slot.kind === 'waiting' && slot.status !== 'connecting') {
+      throw new Error(`MCP server ${name} is ${slot.status === 'needs-trust' ? 'waiting for trust' : 'disabled'}; ${slot.status === 'needs-trust' ? 'trust the project first' : 'enable it first'}.`);
+    }
+    if (slot.kind === 'live') await slot.connection.close();
+    if (this.closed) return;
+    this.launch(slot.entry);
+    this.changed();
+  }
+
+  /** Turns a server off (stopping it) or on again (starting it) for this session. */
+  async setEnabled(name: string, enabled: boolean): Promise<void> {
+    const slot = this.slots.get(name);
+    if (!slot) throw new Error(`No MCP server named ${name}.`);
+    if (!enabled) {
+      if (slot.kind === 'waiting' && slot.status === 'disabled') return;
+      this.slots.set(name, { entry: slot.entry, kind: 'waiting', status: 'disabled' });
+      if (slot.kind === 'live') await slot.connection.close();
+      this.changed();
+      return;
+    }
+    if (slot.kind === 'live' || slot.status === 'connecting') return;
+    if (slot.status === 'needs-trust') throw new Error(`MCP server ${name} is waiting for trust; trust the project first.`);
+    if (this.closed) return;
+    this.launch(slot.entry);
+    this.changed();
+  }
+
+  /** The tools one server lists (empty unless connected). */
+  serverTools(name: string): { name: string; description?: string }[] {
+    const slot = this.slots.get(name);
+    if (slot?.kind !== 'live' || slot.connection.state.status !== 'connected') return [];
+    return slot.connection.state.tools.map((t) => ({ name: t.name, ...(t.description !== undefined ? { description: t.description } : {}) }));
+  }
+
   onChange(listener: () => void): () => void {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);

@@ -43,6 +43,9 @@ export interface McpSessionSource {
   pendingTrust(): McpTrustRequest | undefined;
   /** Answers pendingTrust(): trusted servers start now; the answer is remembered for this project and set of servers. */
   trust(decision: 'trust' | 'deny'): void;
+  reconnect(name: string): Promise<void>;
+  setEnabled(name: string, enabled: boolean): Promise<void>;
+  serverTools(name: string): { name: string; description?: string }[];
   /** Called on every status or tool change. Returns an unsubscribe function. */
   onChange(listener: () => void): () => void;
   /** One-line messages for the user (a failed or exited server, untrusted servers in headless runs). */
