@@ -64,7 +64,7 @@ describe('MCP server faults', () => {
     h.manager.start();
     const events = await runPrompt(h.session, 'crash it');
     const crash = lastResults(h.provider.requests[1])[0];
-    expect(crash).toMatchObject({ isError: true, content: 'MCP server github exited with code 1; /mcp to reconnect.' });
+    expect(crash).toMatchObject({ isError: true, content: 'MCP server github exited with code 1; restart rein to reconnect it.' });
     const exitWarnings = warnings(events).filter((w) => w.startsWith('MCP server github exited with code 1'));
     expect(exitWarnings).toHaveLength(1);
     expect(exitWarnings[0]).toContain('restarting it');

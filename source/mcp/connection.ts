@@ -160,7 +160,7 @@ export class McpConnection implements McpServerLink {
     const restartable = this.entry.spec.transport === 'stdio' && this.state.restarts < (this.o.maxRestarts ?? 3);
     if (!this.warned) {
       this.warned = true;
-      this.o.onNotice(`MCP server ${this.name} ${what}${restartable ? '; restarting it' : '; type /mcp to reconnect'}${this.logFile ? ` (log: ${this.logFile})` : ''}.`);
+      this.o.onNotice(`MCP server ${this.name} ${what}${restartable ? '; restarting it' : '; restart rein to reconnect it'}${this.logFile ? ` (log: ${this.logFile})` : ''}.`);
     }
     if (!restartable) return;
     const delay = (this.o.restartDelayMs ?? 500) * 2 ** this.state.restarts;
@@ -175,7 +175,7 @@ export class McpConnection implements McpServerLink {
     const client = this.client;
     if (!client || this.state.status !== 'connected') {
       const why = this.state.exit ?? this.state.lastError ?? this.state.status;
-      throw new Error(`MCP server ${this.name} ${this.state.exit ? why : `is not connected (${why})`}; /mcp to reconnect.`);
+      throw new Error(`MCP server ${this.name} ${this.state.exit ? why : `is not connected (${why})`}; restart rein to reconnect it.`);
     }
     try {
       const result = await client.callTool({ name: tool, arguments: args }, undefined, {
@@ -185,7 +185,7 @@ export class McpConnection implements McpServerLink {
       });
       return result as CallToolResult;
     } catch (error) {
-      if (this.state.exit) throw new Error(`MCP server ${this.name} ${this.state.exit}; /mcp to reconnect.`);
+      if (this.state.exit) throw new Error(`MCP server ${this.name} ${this.state.exit}; restart rein to reconnect it.`);
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
         throw new Error(`MCP server ${this.name} did not answer ${tool} within ${this.o.toolTimeoutMs / 1000} s; the call was cancelled.`);
       }
