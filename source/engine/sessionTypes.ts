@@ -1,7 +1,7 @@
 // The session's public face: the engine's only inputs are these method calls.
 import type { Usage } from '../providers/types.js';
-import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, McpServerStatus, PermissionMode } from './events.js';
-import type { McpTrustRequest } from '../mcp/types.js';
+import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from './events.js';
+import type { McpSessionSource } from '../mcp/types.js';
 import type { TodoItem } from '../tools/types.js';
 import type { MemoryStore } from '../memory/store.js';
 import type { SessionSummary } from '../session/listSessions.js';
@@ -17,21 +17,8 @@ export interface SessionInfo {
   contextWindow: number;
 }
 
-/** What the UI may do with the session's MCP servers. */
-export interface McpControl {
-  /** Every configured server: connected, connecting, failed, needs-trust or disabled, with transport, tools and log. */
-  status(): McpServerStatus[];
-  /** The project's servers waiting for the user's trust; undefined when none waits. */
-  pendingTrust(): McpTrustRequest | undefined;
-  /** Answers pendingTrust(): remembered for this project and set of servers; trusted ones start at once. */
-  trust(decision: 'trust' | 'deny'): void;
-  /** Stops the named server and connects it again; rejects with a plain sentence for an unknown, untrusted or disabled one. */
-  reconnect(name: string): Promise<void>;
-  /** Turns the named server off (stopping it) or on (starting it) for this session. */
-  setEnabled(name: string, enabled: boolean): Promise<void>;
-  /** The tools the named server lists, as the server names them; empty unless it is connected. */
-  serverTools(name: string): { name: string; description?: string }[];
-}
+/** What the UI may do with the session's MCP servers (status, trust, reconnect, on/off, a server's tools). */
+export type McpControl = Pick<McpSessionSource, 'status' | 'pendingTrust' | 'trust' | 'reconnect' | 'setEnabled' | 'serverTools'>;
 
 export interface AgentSession {
   readonly info: SessionInfo;

@@ -8,6 +8,7 @@ import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/s
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { registerProcessGroup } from '../tools/processRegistry.js';
+import { signalGroup } from '../tools/processGroup.js';
 
 export interface StdioServerParams {
   name: string;
@@ -30,14 +31,6 @@ export function describeExit(exit: ServerExit): string {
   return exit.code !== null ? `exited with code ${exit.code}` : `was ended by ${exit.signal ?? 'a signal'}`;
 }
 
-function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
-  try {
-    process.kill(-pid, signal);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export class ProcessGroupStdioTransport implements Transport {
   onclose?: () => void;

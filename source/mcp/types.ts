@@ -43,8 +43,11 @@ export interface McpSessionSource {
   pendingTrust(): McpTrustRequest | undefined;
   /** Answers pendingTrust(): trusted servers start now; the answer is remembered for this project and set of servers. */
   trust(decision: 'trust' | 'deny'): void;
+  /** Stops the named server and connects it again; rejects with a plain sentence for an unknown, untrusted or disabled one. */
   reconnect(name: string): Promise<void>;
+  /** Turns the named server off (stopping it) or on (starting it) for this session. */
   setEnabled(name: string, enabled: boolean): Promise<void>;
+  /** The tools the named server lists, as the server names them; empty unless it is connected. */
   serverTools(name: string): { name: string; description?: string }[];
   /** Called on every status or tool change. Returns an unsubscribe function. */
   onChange(listener: () => void): () => void;

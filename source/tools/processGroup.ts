@@ -48,7 +48,8 @@ const drainAfterExitMs = 200;
 /** Keeps tools non-interactive: no pagers, no password prompts, no colour codes. */
 const shellEnv = { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', NO_COLOR: '1', TERM: 'dumb' };
 
-function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
+/** Sends `signal` to the process group led by `pid`; false when the group is gone. */
+export function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
   try {
     process.kill(-pid, signal);
     return true;
