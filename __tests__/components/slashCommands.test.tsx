@@ -168,7 +168,7 @@ describe('slash commands in the app', () => {
     expect(lastNotice(h)).toContain('○ Ship it');
     await run(h, '/tasks');
     expect(lastNotice(h)).toBe('No background tasks.');
-    h.session.emit({ type: 'background_task', sessionId: 's1', task: { taskId: 'b7', command: 'npm run dev', status: 'running', startedAt: Date.now(), lastLine: '' } });
+    h.session.emit({ type: 'background_task', sessionId: 's1', task: { taskId: 'b7', command: 'npm run dev', status: 'running', startedAt: 1_000_000, lastLine: '' } });
     await run(h, '/tasks');
     expect(lastNotice(h)).toContain('b7  running');
     await run(h, '/tasks kill b7');

@@ -7,8 +7,8 @@ import { applyEvent } from '../../source/store/applyEvent.js';
 import { initialState, type AppState, type ToolItem } from '../../source/store/state.js';
 import { stampSubagentStarts } from '../../source/store/subagents.js';
 import type { AgentEvent } from '../../source/engine/events.js';
-import { FakeSession, runEnd } from '../support/fakeSession.js';
-import { backgroundCallEnd, childEnd, childStart, childTool, childTurn, taskCall, taskStart } from '../support/subagentEvents.js';
+import { FakeSession } from '../support/fakeSession.js';
+import { backgroundCallEnd, childEnd, childStart, childTool, childTurn, taskCall, taskRun, taskStart } from '../support/subagentEvents.js';
 import { keys, renderApp, type AppHarness } from './harness.js';
 
 const c = taskCall();
@@ -57,16 +57,7 @@ describe('task block in the app', () => {
   afterEach(() => app?.cleanup());
 
   it('streams the status, lists the child in the sidebar, collapses when done and expands with Ctrl+O', async () => {
-    const session = new FakeSession();
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    session.script(
-      { type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'go' },
-      ...taskStart(c), ...childStart(c), ...childTool(c, 'k1', 'read_file', 'src/config.ts'), ...childTool(c, 'k2', 'grep', 'loadConfig', true),
-      { wait: 'promise', promise: gate },
-      ...childTool(c, 'k2', 'grep', 'loadConfig'), ...childEnd(c, 'Config is loaded in load.ts.'),
-      runEnd('r1', 'done'),
-    );
+    const { session, step: release } = taskRun();
     app = await renderApp({ session, columns: 120, rows: 30 });
     await app.type('go');
     await app.press(keys.enter);

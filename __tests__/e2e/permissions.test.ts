@@ -3,18 +3,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startMockLlmServer, type MockTurn } from '../support/mockLlmServer.js';
-import { promptLine, reinCommand, typeAndSend as send, useTuiFixture, type TmuxPane } from '../support/tmux.js';
+import { promptLine, openRein, typeAndSend as send, useTuiFixture, type TmuxPane } from '../support/tmux.js';
 
 const fx = useTuiFixture('perms');
 
-async function startRein(turns: MockTurn[]): Promise<TmuxPane> {
-  fx.server = await startMockLlmServer({ turns });
-  const args = ['--provider', 'openai', '--base-url', fx.server.openaiBaseUrl, '--model', 'test-model'];
-  const pane = await fx.tmux.start({ command: reinCommand({ cli: fx.cli.cliPath, args, home: fx.home, env: { OPENAI_API_KEY: 'sk-test' } }), cwd: fx.cwd });
-  fx.pane = pane;
-  await pane.waitFor('Type a message', 20_000);
-  return pane;
-}
+const startRein = async (turns: MockTurn[]): Promise<TmuxPane> => openRein(fx, await startMockLlmServer({ turns }));
 
 const toolResults = (request: number): string =>
   JSON.stringify((fx.server?.requests[request]?.body.messages as Array<{ role: string }>).filter((m) => m.role === 'tool'));

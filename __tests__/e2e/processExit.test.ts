@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
-import { cliPath, promptLine, reinCommand, tmuxServer, typeAndSend, useTuiFixture, type TmuxPane } from '../support/tmux.js';
+import { cliPath, promptLine, openRein, tmuxServer, typeAndSend, useTuiFixture, type TmuxPane } from '../support/tmux.js';
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
@@ -85,11 +85,7 @@ describe('the rein TUI stops its commands on every way out', () => {
   const fx = useTuiFixture('procexit');
 
   async function startWithCommands(tmux = fx.tmux): Promise<{ pane: TmuxPane; rein: number; pids: number[] }> {
-    fx.server = await commandServer();
-    const args = ['--provider', 'openai', '--base-url', fx.server.openaiBaseUrl, '--model', 'test-model', '--permission-mode', 'yolo'];
-    const pane = await tmux.start({ command: reinCommand({ cli: fx.cli.cliPath, args, home: fx.home, env: { OPENAI_API_KEY: 'sk-test' } }), cwd: fx.cwd });
-    if (tmux === fx.tmux) fx.pane = pane;
-    await pane.waitFor('Type a message', 20_000);
+    const pane = await openRein(fx, await commandServer(), ['--permission-mode', 'yolo'], tmux);
     await typeAndSend(pane, 'Start the server and the build');
     const pids = await commandPids(fx.cwd);
     const shell = await pane.panePid();

@@ -3,17 +3,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startMockLlmServer } from '../support/mockLlmServer.js';
-import { promptLine, reinCommand, typeAndSend, useTuiFixture, type TmuxPane } from '../support/tmux.js';
+import { openRein, promptLine, reinCommand, typeAndSend, useTuiFixture, type TmuxPane } from '../support/tmux.js';
 
 const fx = useTuiFixture('exit');
 
 /** Starts rein against a mock server that answers every request, has one exchange, and checks it runs full screen. */
 async function startChattedRein(): Promise<TmuxPane> {
-  fx.server = await startMockLlmServer({ respond: () => ({ text: 'Hello there.', usage: { inputTokens: 1234, outputTokens: 56 } }) });
-  const args = ['--provider', 'openai', '--base-url', fx.server.openaiBaseUrl, '--model', 'test-model'];
-  const pane = await fx.tmux.start({ command: reinCommand({ cli: fx.cli.cliPath, args, home: fx.home, env: { OPENAI_API_KEY: 'sk-test' } }), cwd: fx.cwd });
-  fx.pane = pane;
-  await pane.waitFor('Type a message', 20_000);
+  const pane = await openRein(fx, await startMockLlmServer({ respond: () => ({ text: 'Hello there.', usage: { inputTokens: 1234, outputTokens: 56 } }) }));
   expect(await pane.alternateOn()).toBe(true);
   expect(await pane.canCaptureAlternate()).toBe(true);
   await typeAndSend(pane, 'Say hello');

@@ -5,18 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { validateHistory } from '../../source/engine/history.js';
 import { fromOpenAIRequest } from '../support/requestHistory.js';
 import { startMockLlmServer, type MockTurn } from '../support/mockLlmServer.js';
-import { promptLine, reinCommand, typeAndSend as send, useTuiFixture, type TmuxPane } from '../support/tmux.js';
+import { promptLine, openRein, typeAndSend as send, useTuiFixture, type TmuxPane } from '../support/tmux.js';
 
 const fx = useTuiFixture('subagents');
 
-async function startRein(turns: MockTurn[]): Promise<TmuxPane> {
-  fx.server = await startMockLlmServer({ turns });
-  const args = ['--provider', 'openai', '--base-url', fx.server.openaiBaseUrl, '--model', 'test-model'];
-  const pane = await fx.tmux.start({ command: reinCommand({ cli: fx.cli.cliPath, args, home: fx.home, env: { OPENAI_API_KEY: 'sk-test' } }), cwd: fx.cwd });
-  fx.pane = pane;
-  await pane.waitFor('Type a message', 20_000);
-  return pane;
-}
+const startRein = async (turns: MockTurn[]): Promise<TmuxPane> => openRein(fx, await startMockLlmServer({ turns }));
 
 /** The parent's task call, then the child's two turns: a glob, then its answer streamed slowly. */
 const childTurns = (answer: string, chunkDelayMs: number): MockTurn[] => [

@@ -7,19 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { validateHistory } from '../../source/engine/history.js';
 import { fromOpenAIRequest } from '../support/requestHistory.js';
 import { startMockLlmServer, type MockLlmServer, type MockTurn } from '../support/mockLlmServer.js';
-import { promptLine, reinCommand, statusLine, typeAndSend as send, useTuiFixture, type TmuxPane } from '../support/tmux.js';
+import { promptLine, openRein, statusLine, typeAndSend as send, useTuiFixture, type TmuxPane } from '../support/tmux.js';
 
 const fx = useTuiFixture('tui');
 
 /** Starts the mock server with `turns` and rein in tmux, and waits for the empty prompt. */
-async function startRein(turns: MockTurn[], extraArgs: string[] = []): Promise<TmuxPane> {
-  fx.server = await startMockLlmServer({ turns });
-  const args = ['--provider', 'openai', '--base-url', fx.server.openaiBaseUrl, '--model', 'test-model', ...extraArgs];
-  const pane = await fx.tmux.start({ command: reinCommand({ cli: fx.cli.cliPath, args, home: fx.home, env: { OPENAI_API_KEY: 'sk-test' } }), cwd: fx.cwd });
-  fx.pane = pane;
-  await pane.waitFor('Type a message', 20_000);
-  return pane;
-}
+const startRein = async (turns: MockTurn[], extraArgs: string[] = []): Promise<TmuxPane> => openRein(fx, await startMockLlmServer({ turns }), extraArgs);
 
 /** Every request the rein process sent must carry a valid history (each tool call answered, in order). */
 function expectValidHistories(s: MockLlmServer): void {

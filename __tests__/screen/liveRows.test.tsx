@@ -14,7 +14,7 @@ import type { AgentEvent } from '../../source/engine/events.js';
 import { FakeSession, messageEnd, runEnd } from '../support/fakeSession.js';
 import { loadMarkdown } from '../../components/lines/markdown.js';
 import { FakeKeyboard, FakeTerminal } from './fakeTerminal.js';
-import { childEnd, childStart, childTool, taskCall, taskStart } from '../support/subagentEvents.js';
+import { taskRun } from '../support/subagentEvents.js';
 import { createEmulator } from './terminalEmulator.js';
 
 const columns = 110;
@@ -54,21 +54,6 @@ function pausedRun(lines: string[], raw = false): { session: FakeSession; step: 
   return { session, step: () => gates.shift()?.() };
 }
 
-/** A run whose one task call's subagent reads a file, then waits in a grep until step() is called, then answers. */
-function taskRun(): { session: FakeSession; step: () => void } {
-  const session = new FakeSession();
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const c = taskCall();
-  session.script(
-    { type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'go' },
-    ...taskStart(c), ...childStart(c), ...childTool(c, 'k1', 'read_file', 'src/config.ts'), ...childTool(c, 'k2', 'grep', 'loadConfig', true),
-    { wait: 'promise', promise: gate },
-    ...childTool(c, 'k2', 'grep', 'loadConfig'), ...childEnd(c, 'Config is loaded in load.ts.'),
-    runEnd('r1', 'done'),
-  );
-  return { session, step: () => release() };
-}
 
 async function startScreen(lines: string[] | 'task', withOverlay: boolean, raw = false): Promise<Screen> {
   // Loaded before the app mounts, so its arrival is never an Ink render in the middle of what a test counts.

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSession } from '../../source/session/loadSession.js';
 import { SessionLog } from '../../source/session/sessionLog.js';
 import { makeTempDir } from './helpers.js';
@@ -68,11 +68,9 @@ describe('session log under SIGKILL during a history rewrite', () => {
       });
       child.once('exit', () => reject(new Error(`the writer exited early: ${buffered.slice(-200)}`)));
     });
-    const deadline = Date.now() + 20_000;
-    while (fs.statSync(file).size <= before) {
-      if (Date.now() > deadline) throw new Error('the replace record never started');
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
+    await vi.waitFor(() => {
+      if (fs.statSync(file).size <= before) throw new Error('the replace record never started');
+    }, { timeout: 20_000, interval: 2 });
     child.kill('SIGKILL');
     const result = await child;
     expect(result.signal).toBe('SIGKILL');

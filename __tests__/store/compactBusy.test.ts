@@ -1,5 +1,5 @@
 // /compact in the TUI is busy work like a run: Esc interrupts it, and messages sent meanwhile are queued.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { summarySystemPrompt } from '../../source/engine/compaction/index.js';
 import { createBridge } from '../../source/store/bridge.js';
 import type { ProviderRequest } from '../../source/providers/types.js';
@@ -15,12 +15,11 @@ afterEach(async () => {
 
 const isSummary = (request: ProviderRequest) => request.system === summarySystemPrompt;
 
+/** Polls for a state, up to 10 s. */
 async function until(check: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await vi.waitFor(() => {
+    if (!check()) throw new Error(`timed out waiting for ${what}`);
+  }, { timeout: 10_000, interval: 10 });
 }
 
 /** A session with three earlier exchanges, so there is older history to summarise. */

@@ -1,6 +1,7 @@
 // Event lists of a parent's task call and its subagent, as the engine emits them, for store and screen tests.
 import type { AgentEvent } from '../../source/engine/events.js';
 import type { Usage } from '../../source/providers/types.js';
+import { FakeSession, runEnd } from './fakeSession.js';
 
 const usage = (inputTokens: number, outputTokens: number): Usage => ({ inputTokens, outputTokens, cacheReadTokens: 0, cacheWriteTokens: 0 });
 
@@ -73,4 +74,20 @@ export function childEnd(c: TaskCall, answer: string, turns = 2, durationMs = 42
 /** The background call's own end: it returns a task id at once. */
 export function backgroundCallEnd(c: TaskCall): AgentEvent {
   return { type: 'tool_end', runId: c.runId, toolCallId: c.toolCallId, name: 'task', result: { content: 'Started as bg1.', display: { kind: 'text', text: 'started in the background as bg1' }, isError: false }, durationMs: 3 };
+}
+
+/** A run whose one task call's subagent reads a file, then waits in a grep until step() is called, then answers. */
+export function taskRun(): { session: FakeSession; step: () => void } {
+  const session = new FakeSession();
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const c = taskCall();
+  session.script(
+    { type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'go' },
+    ...taskStart(c), ...childStart(c), ...childTool(c, 'k1', 'read_file', 'src/config.ts'), ...childTool(c, 'k2', 'grep', 'loadConfig', true),
+    { wait: 'promise', promise: gate },
+    ...childTool(c, 'k2', 'grep', 'loadConfig'), ...childEnd(c, 'Config is loaded in load.ts.'),
+    runEnd('r1', 'done'),
+  );
+  return { session, step: () => release() };
 }

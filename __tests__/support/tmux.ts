@@ -230,6 +230,19 @@ export interface TuiFixture {
   pane?: TmuxPane;
 }
 
+/**
+ * Starts the built CLI in a new pane against `server` (OpenAI format, model test-model) and waits for the prompt.
+ * The server is the fixture's from now on (closed after the test); so is the pane, when it is in the fixture's tmux.
+ */
+export async function openRein(fx: TuiFixture, server: MockLlmServer, extraArgs: string[] = [], tmux = fx.tmux): Promise<TmuxPane> {
+  fx.server = server;
+  const args = ['--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'test-model', ...extraArgs];
+  const pane = await tmux.start({ command: reinCommand({ cli: fx.cli.cliPath, args, home: fx.home, env: { OPENAI_API_KEY: 'sk-test' } }), cwd: fx.cwd });
+  if (tmux === fx.tmux) fx.pane = pane;
+  await pane.waitFor('Type a message', 20_000);
+  return pane;
+}
+
 /** Registers the hooks that set a TuiFixture up and tear it down; `label` names the tmux server. */
 export function useTuiFixture(label: string): TuiFixture {
   const fx = {} as TuiFixture;

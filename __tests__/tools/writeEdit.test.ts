@@ -40,7 +40,7 @@ const read = (p: string) => readFileTool.execute({ path: p }, ws.ctx());
 
 /** Changes the file behind the session's back, with an mtime that surely differs. */
 async function touchLater(file: string): Promise<void> {
-  const later = new Date(Date.now() + 60_000);
+  const later = new Date((await fs.stat(file)).mtimeMs + 60_000);
   await fs.utimes(file, later, later);
 }
 

@@ -1,6 +1,7 @@
 // Reads a JSON answer out of a model's text in levels: as it is; out of a code fence or prose, repaired; then
 // checked against a schema. What still fails comes back as a problem to send to the model.
 import { jsonrepair } from 'jsonrepair';
+import type { ValidateFunction } from 'ajv';
 import { getAjv } from '../tools/runner.js';
 
 export type Structured<T> = { ok: true; value: T; level: 'parsed' | 'repaired' } | { ok: false; problem: string };
@@ -30,11 +31,22 @@ function parse(text: string): { value: unknown; level: 'parsed' | 'repaired' } |
   }
 }
 
+const validators = new WeakMap<object, ValidateFunction>();
+
+/** Compiled once per schema: team mode reads every plan and review against the same two. */
+async function validatorFor(schema: Record<string, unknown>): Promise<ValidateFunction> {
+  let validate = validators.get(schema);
+  if (!validate) {
+    validate = (await getAjv()).compile(schema);
+    validators.set(schema, validate);
+  }
+  return validate;
+}
+
 export async function readStructured<T>(text: string, schema: Record<string, unknown>): Promise<Structured<T>> {
   const parsed = parse(text);
   if (!parsed) return { ok: false, problem: 'the answer holds no JSON object that can be read' };
-  const ajv = await getAjv();
-  const validate = ajv.compile(schema);
+  const validate = await validatorFor(schema);
   // Coercion and defaults change the value in place: validate a copy.
   const value = structuredClone(parsed.value);
   if (!validate(value)) {
