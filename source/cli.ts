@@ -1,5 +1,6 @@
 // rein's entry point and only wiring file: parses flags, loads config, then runs headless or opens the TUI (lazily).
 import { existsSync, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { helpText, parseCliArgs, UsageError, type CliArgs } from './cliArgs.js';
 import { ConfigError, knownToolNames, loadConfig, resolveApiKey, resolveReinHome, type LoadedConfig, type ReinConfig } from './config/index.js';
@@ -7,7 +8,7 @@ import { repairHistory } from './engine/history.js';
 import { newSessionId } from './engine/ids.js';
 import { contextWindowFor } from './engine/modelInfo.js';
 import { createSession } from './engine/session.js';
-import { runHeadless } from './headless.js';
+import { runHeadless, streamJsonMessages } from './headless.js';
 import { installShutdown } from './shutdown.js';
 import { discoverInstructions } from './memory/instructions.js';
 import { findGitRoot, MemoryStore } from './memory/store.js';
@@ -51,6 +52,22 @@ function findResumed(args: CliArgs, sessionsDir: string, cwd: string): LoadedSes
       : 'There is no earlier session in this directory to continue; start one with rein.');
   }
   return loadSession(summary.file);
+}
+
+/** --system-prompt, --system-prompt-file and --append-system-prompt, read once: the prefix stays byte-stable. */
+function systemPromptFlags(args: CliArgs): { replace?: string; append?: string } | undefined {
+  let replace = args.systemPrompt;
+  if (args.systemPromptFile !== undefined) {
+    try {
+      replace = readFileSync(args.systemPromptFile, 'utf8');
+    } catch (error) {
+      throw new UsageError(`Cannot read --system-prompt-file ${args.systemPromptFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; check the path.`);
+    }
+    if (replace.trim() === '') throw new UsageError(`--system-prompt-file ${args.systemPromptFile} is empty.`);
+  }
+  const append = args.appendSystemPrompt;
+  if (replace === undefined && append === undefined) return undefined;
+  return { replace: replace?.trim() || undefined, append: append?.trim() || undefined };
 }
 
 /** The sandbox settings when it is on; fails at start, in one sentence, when bubblewrap is missing. */
@@ -115,6 +132,7 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
       keepRecentRatio: config.context.keepRecentRatio,
     },
     instructions,
+    systemPrompt: systemPromptFlags(args),
     memory,
     agents: agents ? { definitions: agents.agents, maxParallel: config.agents.maxParallel, maxTurns: config.agents.maxTurns, team: config.team } : undefined,
     startupWarnings: [...(agents?.warnings ?? []), ...loadedRules.problems.map(describeProblem)],
@@ -162,8 +180,9 @@ async function main(argv: string[]): Promise<number> {
   const shutdown = installShutdown({ write: (text) => process.stderr.write(text) });
 
   if (args.print !== undefined) {
-    const prompt = args.print === '-' ? (await readStdin()).trim() : args.print;
-    if (!prompt) throw new UsageError('The prompt read from standard input is empty.');
+    const streamed = args.inputFormat === 'stream-json';
+    const prompt = streamed ? '' : args.print === '-' ? (await readStdin()).trim() : args.print;
+    if (!streamed && !prompt) throw new UsageError('The prompt read from standard input is empty.');
     if (!key.ok) {
       process.stderr.write(`rein: ${key.message}\n`);
       return 2;
@@ -173,7 +192,10 @@ async function main(argv: string[]): Promise<number> {
     for (const warning of resumed?.warnings ?? []) process.stderr.write(`rein: ${warning}\n`);
     // JSON output carries session_id; a person at a terminal is told how to continue.
     if (args.outputFormat === 'text' && process.stderr.isTTY) shutdown.setFarewell(() => continueLine(session.info.sessionId, logFile));
-    const code = await runHeadless({ session, prompt, team: args.team, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr });
+    const input = streamed
+      ? streamJsonMessages(createInterface({ input: process.stdin, crlfDelay: Infinity }), (message) => process.stderr.write(`rein: ${message}\n`))
+      : prompt;
+    const code = await runHeadless({ session, prompt: input, team: args.team, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr });
     await shutdown.finish();
     return code;
   }

@@ -52,6 +52,8 @@ export interface SessionOptions {
   context?: { dangerRatio?: number; keepRecentToolResults?: number; keepRecentRatio?: number };
   /** Project instructions (AGENTS.md / CLAUDE.md), already cut to their budget. */
   instructions?: string;
+  /** --system-prompt(-file) replaces the built-in instructions; --append-system-prompt goes last. */
+  systemPrompt?: { replace?: string; append?: string };
   /** Markdown memory: adds the memory tool, its index to the prompt, and its folders to the readable roots. */
   memory?: MemoryStore;
   /** Append-only log of this session; every change is written before it is shown. */
@@ -90,6 +92,7 @@ export function createSession(o: SessionOptions): EngineSession {
   const system = buildSystemPrompt({
     cwd: o.cwd, workspace: o.workspace, platform: process.platform, mode: o.mode,
     instructions: o.instructions, memoryIndex: o.memory?.indexText(), memoryTool: o.memory !== undefined,
+    replaceInstructions: o.systemPrompt?.replace, append: o.systemPrompt?.append,
   });
   const broker = new ApprovalBroker();
   const rules = new PermissionPolicy({ rules: [], ...o.permissions, workspace: o.workspace, sandboxed: o.sandbox !== undefined });

@@ -13,6 +13,10 @@ export interface SystemPromptInput {
   memoryIndex?: string;
   /** Whether the memory tool is on. */
   memoryTool?: boolean;
+  /** --system-prompt(-file): replaces the identity and working rules; the facts below it stay. */
+  replaceInstructions?: string;
+  /** --append-system-prompt: the last layer. */
+  append?: string;
 }
 
 const contextRules = `# Context
@@ -42,7 +46,7 @@ const modeRules: Record<PermissionMode, string> = {
 /** Layers, in order: identity and tool policy; permission rules; environment; project instructions; memory; context rules. */
 export function buildSystemPrompt(input: SystemPromptInput): string {
   const layers = [
-    identity,
+    input.replaceInstructions ?? identity,
     `# Permissions\n${modeRules[input.mode]} The mode can change during the session; a reminder in the conversation then says so.`,
     `# Environment\nWorking directory: ${input.cwd}\nWorkspace root (file tools are limited to it): ${input.workspace}\nPlatform: ${input.platform}`,
   ];
@@ -52,6 +56,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     layers.push(`# Memory\nMemories saved in earlier sessions; read a memory file with read_file when it is relevant, and save new ones with the memory tool.${index}`);
   }
   layers.push(contextRules);
+  if (input.append) layers.push(input.append);
   return layers.join('\n\n');
 }
 
