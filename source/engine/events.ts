@@ -106,6 +106,8 @@ export type AgentEvent = AgentOrigin & (
   | { type: 'background_task'; sessionId: string; runId?: string; task: BackgroundTaskInfo }
   /** `model` made this call (each model's tokens keep its own price); logs from before it was recorded lack it. */
   | { type: 'usage'; runId: string; turnUsage: Usage; totalUsage: Usage; context: ContextInfo; model?: string }
+  /** Files and folders the user's `@` mentions attached to the message, one line each ("notes.txt (12 lines)"). */
+  | { type: 'attachments'; runId: string; items: string[] }
   | { type: 'warning'; runId?: string; message: string }
   | { type: 'error'; runId?: string; message: string }
   | { type: 'compaction'; runId?: string; level: 'micro' | 'auto' | 'manual'; tokensBefore: number; tokensAfter: number; summary?: string }

@@ -24,6 +24,8 @@ import { interruptedResult, runToolRound, type ToolEnvironment } from './toolRou
 export interface LoopOptions extends ToolEnvironment {
   runId: string;
   prompt: string;
+  /** Text added to the user's message after what they typed (attached files). */
+  attached?: string[];
   provider: Provider;
   /** Built once per session so the request prefix stays byte-stable. */
   system: string;
@@ -85,6 +87,7 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
   let overflows = 0;
   const repeats = new RepeatGuard();
   o.history.appendUserText(o.prompt);
+  for (const text of o.attached ?? []) o.history.appendUserText(text);
 
   const end = (reason: RunEndReason, error?: string): AgentEvent => ({
     type: 'run_end', runId: o.runId, reason, text: lastText, turns, usage: runUsage, durationMs: Date.now() - started, error,

@@ -26,6 +26,7 @@ import { sandboxPrefix } from '../permissions/sandbox.js';
 import { SessionReminders } from './sessionReminders.js';
 import type { AgentSession, SessionInfo } from './sessionTypes.js';
 import { buildSystemPrompt } from './systemPrompt.js';
+import { attachMentions, attachmentText } from './mentions.js';
 import { createTaskTool } from '../agents/taskTool.js';
 import type { AgentDefinition } from '../agents/types.js';
 import type { ChildEnvironment } from '../agents/childRunner.js';
@@ -214,8 +215,14 @@ export function createSession(o: SessionOptions): EngineSession {
       // A changed MCP tool list (list_changed, a server that came up or went down) is taken only here, between runs.
       if (sessionTools.refresh()) toolSchemas = sessionTools.schemas;
       yield* takeMcpNotices();
+      const mentioned = await attachMentions({
+        text, rules, mode: info.mode,
+        ctx: { cwd: o.cwd, workspace: o.workspace, signal: runController.signal, onProgress: () => {}, state, toolCallId: `${runId}-mentions` },
+      });
+      for (const note of mentioned.notes) yield record({ type: 'warning', runId, message: note });
+      if (mentioned.attachments.length > 0) yield record({ type: 'attachments', runId, items: mentioned.attachments.map((a) => a.summary) });
       const loop = runAgentLoop({
-        runId, prompt: text, provider: o.provider, system, tools: toolSchemas, registry: sessionTools.registry, history,
+        runId, prompt: text, attached: mentioned.attachments.length > 0 ? [attachmentText(mentioned.attachments)] : undefined, provider: o.provider, system, tools: toolSchemas, registry: sessionTools.registry, history,
         model: info.model, maxTokens: o.maxTokens, temperature: o.temperature, maxTurns: o.maxTurns,
         context, mode: () => info.mode, rules, broker, interactive: o.interactive,
         cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal,

@@ -114,6 +114,8 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
     }
     case 'rules_added':
       return addEventNotice(state, 'info', `Added ${event.rules.join(', ')} (${event.source}).`);
+    case 'attachments':
+      return addEventNotice(state, 'info', `Attached ${event.items.join(', ')}.`);
     case 'warning':
       return addEventNotice(state, 'warning', event.message);
     case 'error':
