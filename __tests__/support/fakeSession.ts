@@ -18,6 +18,8 @@ export type Step =
 export class FakeSession implements AgentSession {
   info: SessionInfo;
   readonly prompts: string[] = [];
+  /** Commands sent as `!command`. */
+  readonly shells: string[] = [];
   readonly responses: Array<{ approvalId: string; decision: ApprovalDecision }> = [];
   readonly killed: string[] = [];
   readonly modes: PermissionMode[] = [];
@@ -46,6 +48,11 @@ export class FakeSession implements AgentSession {
 
   emit(event: AgentEvent): void {
     for (const listener of this.listeners) listener(event);
+  }
+
+  async *shell(command: string): AsyncGenerator<AgentEvent> {
+    this.shells.push(command);
+    yield* simpleRun(`sh${this.shells.length}`, `!${command}`, '');
   }
 
   async *prompt(text: string): AsyncGenerator<AgentEvent> {

@@ -27,6 +27,8 @@ import { SessionReminders } from './sessionReminders.js';
 import type { AgentSession, SessionInfo } from './sessionTypes.js';
 import { buildSystemPrompt } from './systemPrompt.js';
 import { attachMentions, attachmentText } from './mentions.js';
+import { EventQueue } from './eventQueue.js';
+import { runToolRound } from './toolRound.js';
 import { createTaskTool } from '../agents/taskTool.js';
 import type { AgentDefinition } from '../agents/types.js';
 import type { ChildEnvironment } from '../agents/childRunner.js';
@@ -290,9 +292,49 @@ export function createSession(o: SessionOptions): EngineSession {
     }
   }
 
+  /**
+   * `!command` typed by the user: runs it in the workspace as a bash call through the permission check (deny
+   * rules, ask rules, the destructive guard and protected paths hold; the mode's own "ask" does not, since the
+   * user typed it), and adds the command and its output to the conversation for the next message.
+   */
+  async function* shell(command: string): AsyncGenerator<AgentEvent> {
+    if (controller) throw new Error('A run is already active; wait for it to end or abort it first.');
+    const runController = new AbortController();
+    controller = runController;
+    const runId = newId('run');
+    activeRunId = runId;
+    const started = Date.now();
+    try {
+      if (!announced) {
+        announced = true;
+        yield record({ type: 'session_start', sessionId, cwd: o.cwd, provider: info.provider, model: info.model, mode: info.mode, resumed: o.resume !== undefined });
+      }
+      yield record({ type: 'run_start', sessionId, runId, prompt: `!${command}` });
+      const queue = new EventQueue<AgentEvent>();
+      const call = { type: 'tool_use' as const, id: `${runId}-shell`, name: 'bash', input: { command } };
+      const round = runToolRound({
+        runId, calls: [call], registry: sessionTools.registry, mode: 'yolo', rules, broker, interactive: o.interactive,
+        cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal, emit: (e) => queue.push(e),
+      });
+      for await (const event of queue.drainUntil(round)) yield record(event);
+      const [result] = await round;
+      const output = typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
+      history.appendUserText(`<bash-input>${command}</bash-input>\n<bash-output>${output}</bash-output>\n(The user ran this command in the shell themselves; its output is for context.)`);
+      const reason = runController.signal.aborted ? 'aborted' : 'done';
+      yield record({ type: 'run_end', runId, reason, text: '', turns: 0, usage: emptyUsage(), durationMs: Date.now() - started });
+    } finally {
+      if (controller === runController) {
+        controller = undefined;
+        activeRunId = undefined;
+      }
+      if (clearAfterRun) clearNow();
+    }
+  }
+
   return {
     info,
     prompt,
+    shell,
     ...(o.agents ? { team } : {}),
     compact,
     history: () => history.messages,

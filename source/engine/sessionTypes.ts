@@ -29,6 +29,8 @@ export interface AgentSession {
    * a second call while a run is active throws.
    */
   prompt(text: string): AsyncGenerator<AgentEvent>;
+  /** `!command`: runs it through the permission check and adds its output to the conversation. */
+  shell?(command: string): AsyncGenerator<AgentEvent>;
   /** Team mode: planner, workers and reviewer on `task`; the report joins the conversation. Undefined without subagents. */
   team?(task: string): AsyncGenerator<AgentEvent>;
   /** Answers an `approval_request` event. Unknown or already answered ids are ignored. */

@@ -151,7 +151,13 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     notifyIdle();
   };
 
-  const startRun = (text: string, run: () => AsyncGenerator<AgentEvent> = () => session.prompt(text)): void => {
+  // `!command` at the start of a message runs the command (Claude Code's bash mode) instead of prompting the model.
+  const runFor = (text: string) => {
+    const command = text.trimStart();
+    return command.startsWith('!') && command.length > 1 && session.shell ? session.shell(command.slice(1).trim()) : session.prompt(text);
+  };
+
+  const startRun = (text: string, run: () => AsyncGenerator<AgentEvent> = () => runFor(text)): void => {
     runActive = true;
     void (async () => {
       try {
