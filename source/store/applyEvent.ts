@@ -94,7 +94,7 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
     case 'tool_end': {
       const next = ensureTool(state, event.toolCallId, event.runId, '', event.name, '');
       return updateItem(next, event.toolCallId, 'tool', (t) => {
-        const status = t.status === 'denied' || t.status === 'interrupted' ? t.status : event.result.isError ? 'error' : 'done';
+        const status = t.status === 'denied' || t.status === 'interrupted' ? t.status : event.result.isError ? (event.result.display.kind === 'note' ? 'noted' : 'error') : 'done';
         return { ...t, status, done: true, progress: [], display: clipDisplay(event.result.display), durationMs: event.durationMs };
       });
     }

@@ -9,7 +9,8 @@ import type { TodoItem, ToolDisplay } from '../tools/types.js';
 /** A snapshot of the session's info (the engine's object changes in place; the store's must not). */
 export type SessionView = Readonly<SessionInfo>;
 
-export type ToolStatus = 'pending' | 'running' | 'done' | 'error' | 'denied' | 'interrupted';
+/** `noted`: the tool declined the call as a matter of course (a todo list completing several items at once): a note, not a failure. */
+export type ToolStatus = 'pending' | 'running' | 'done' | 'error' | 'noted' | 'denied' | 'interrupted';
 
 export interface UserItem {
   kind: 'user';

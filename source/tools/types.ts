@@ -7,6 +7,8 @@ export type ToolDisplay =
   | { kind: 'text'; text: string }
   | { kind: 'diff'; path: string; diff: string; created: boolean }
   | { kind: 'todos'; todos: TodoItem[] }
+  /** A short note shown instead of an error: the call was declined as a matter of course, nothing failed. */
+  | { kind: 'note'; text: string }
   | { kind: 'none' };
 
 export interface ToolResult {
