@@ -1,7 +1,7 @@
 // Headless `rein -p`: runs one prompt to the end and prints it as text, one JSON object, or the event stream.
 import type { OutputFormat } from './cliArgs.js';
 import type { AgentEvent } from './engine/events.js';
-import type { AgentSession } from './engine/sessionTypes.js';
+import type { AgentSession, PromptOptions } from './engine/sessionTypes.js';
 import { emptyUsage } from './providers/types.js';
 
 export interface Writable {
@@ -12,6 +12,8 @@ export interface Writable {
 export interface HeadlessOptions {
   session: AgentSession;
   prompt: string;
+  /** How the prompt runs when it names a custom command: its expansion, allowed tools and model. */
+  promptOptions?: PromptOptions;
   /** Team mode instead of a single agent. */
   team?: boolean;
   format: OutputFormat;
@@ -47,7 +49,7 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
   process.on('SIGTERM', onSignal);
   const unsubscribe = o.format === 'stream-json' ? o.session.subscribe((e) => o.stdout.write(`${JSON.stringify(e)}\n`)) : () => {};
   try {
-    const run = o.team && o.session.team ? o.session.team(o.prompt) : o.session.prompt(o.prompt);
+    const run = o.team && o.session.team ? o.session.team(o.prompt) : o.session.prompt(o.prompt, o.promptOptions);
     for await (const event of run) {
       if (o.format === 'stream-json') o.stdout.write(`${JSON.stringify(event)}\n`);
       if (event.type === 'error') errors.push(event.message);

@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
-const discover = (budgetTokens = 10_000, from = cwd) => discoverInstructions({ cwd: from, reinHome: home, budgetTokens, countTokens: countWords });
+const discover = (budgetTokens = 10_000, from = cwd) => discoverInstructions({ cwd: from, reinHome: home, home: path.join(tmp, 'user'), budgetTokens, countTokens: countWords });
 
 describe('discoverInstructions', () => {
   it('reads the home file first, then both names in each folder from the git root down to cwd', () => {
@@ -101,6 +101,6 @@ describe('discoverInstructions', () => {
   });
 
   it('returns no text when nothing is found', () => {
-    expect(discover()).toEqual({ files: [], text: '' });
+    expect(discover()).toEqual({ files: [], text: '', warnings: [] });
   });
 });

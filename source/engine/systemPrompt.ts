@@ -13,6 +13,8 @@ export interface SystemPromptInput {
   memoryIndex?: string;
   /** Whether the memory tool is on. */
   memoryTool?: boolean;
+  /** The skills section (names, descriptions, SKILL.md paths), built once at session start. */
+  skills?: string;
 }
 
 const contextRules = `# Context
@@ -39,7 +41,7 @@ const modeRules: Record<PermissionMode, string> = {
   yolo: 'Permission mode: yolo. Every tool runs without asking; take extra care with destructive commands.',
 };
 
-/** Layers, in order: identity and tool policy; permission rules; environment; project instructions; memory; context rules. */
+/** Layers, in order: identity and tool policy; permission rules; environment; project instructions; memory; skills; context rules. */
 export function buildSystemPrompt(input: SystemPromptInput): string {
   const layers = [
     identity,
@@ -51,6 +53,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     const index = input.memoryIndex ? `\n\n${input.memoryIndex}` : '\n\nNo memories are saved yet.';
     layers.push(`# Memory\nMemories saved in earlier sessions; read a memory file with read_file when it is relevant, and save new ones with the memory tool.${index}`);
   }
+  if (input.skills) layers.push(input.skills);
   layers.push(contextRules);
   return layers.join('\n\n');
 }
