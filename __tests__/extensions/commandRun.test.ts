@@ -152,4 +152,17 @@ describe('custom commands in a session', () => {
     expect(s.provider.requests[1].options.model).toBe('test-model');
     expect(s.session.info.model).toBe('test-model');
   });
+
+  it('reads Claude Code\'s model aliases as for agent files: an Anthropic model, or the session\'s on another provider', async () => {
+    const anthropic = harness([{ text: 'a' }], { providerName: 'anthropic' });
+    await runCommand(anthropic.session, command(anthropic, '---\nmodel: haiku\n---\nGo.'), '', anthropic.workspace);
+    expect(anthropic.provider.requests[0].options.model).toBe('claude-haiku-5-5');
+    const other = makeHarness([{ text: 'b' }], { providerName: 'openai' });
+    try {
+      await runCommand(other.session, command(other, '---\nmodel: haiku\n---\nGo.'), '', other.workspace);
+      expect(other.provider.requests[0].options.model).toBe('test-model');
+    } finally {
+      await other.cleanup();
+    }
+  });
 });

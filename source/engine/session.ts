@@ -33,6 +33,7 @@ import { createTaskTool } from '../agents/taskTool.js';
 import type { AgentDefinition } from '../agents/types.js';
 import type { ChildEnvironment } from '../agents/childRunner.js';
 import { runTeamRun } from '../agents/teamRun.js';
+import { agentModel } from '../agents/agentModel.js';
 
 export interface SessionOptions {
   provider: Provider;
@@ -242,7 +243,8 @@ export function createSession(o: SessionOptions): EngineSession {
       if (message === undefined) return;
       const loop = runAgentLoop({
         runId, prompt: message, provider: o.provider, system, tools: toolSchemas, registry: sessionTools.registry, history,
-        model: options.model ?? info.model, maxTokens: o.maxTokens, temperature: o.temperature, maxTurns: o.maxTurns,
+        // Claude Code's aliases (haiku, sonnet, opus) as for agent files: the Anthropic model, or the session's elsewhere.
+        model: agentModel(options.model, o.providerName, info.model), maxTokens: o.maxTokens, temperature: o.temperature, maxTurns: o.maxTurns,
         context, mode: () => info.mode, rules, broker, interactive: o.interactive,
         cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal,
         reminders: () => reminders.collect(history.length === 1),
