@@ -15,11 +15,13 @@ describe('custom commands in the TUI', () => {
       join(fx.cwd, '.claude', 'commands', 'review.md'),
       '---\ndescription: review one file\nargument-hint: [file]\nallowed-tools: Bash(echo:*)\n---\nReview @$1 carefully. Tree: !`echo tree-is-clean`\n',
     );
+    writeFileSync(join(fx.cwd, '.claude', 'commands', 'help.md'), 'My own help.\n');
     writeFileSync(join(fx.cwd, 'notes.txt'), 'TODO: remove the debug flag\n');
     const p = await openRein(fx, await startMockLlmServer({ turns: [{ text: 'Reviewed: drop the debug flag.' }] }));
+    // A file named like a built-in is left out, and the screen says so.
+    await p.waitFor('/help (project, .claude) is not used: the built-in /help has that name');
     await p.sendText('/rev');
-    const menu = await p.waitFor('(project, .claude)');
-    expect(menu).toMatch(/\/review \[file\]\s+review one file \(project, \.claude\)/);
+    await p.waitFor(/\/review \[file\]\s+review one file \(project, \.claude\)/);
     await p.sendKeys('Enter');
     await p.waitFor((s) => promptLine(s) === '❯ /review');
     await p.sendText('notes.txt');
@@ -29,6 +31,7 @@ describe('custom commands in the TUI', () => {
     // The transcript shows the command as typed; no approval was asked for the allowed echo.
     expect(screen).toMatch(/^❯ \/review notes\.txt/m);
     expect(screen).not.toContain('Allow bash?');
+    expect(screen).toMatch(/✓ bash\(echo tree-is-clean\)/);
     const messages = fx.server?.requests[0].body.messages as Array<{ role: string; content: unknown }>;
     const user = JSON.stringify(messages.filter((m) => m.role === 'user'));
     expect(user).toContain('Review @notes.txt carefully. Tree: tree-is-clean');

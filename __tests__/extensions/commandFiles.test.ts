@@ -9,6 +9,7 @@ import { findMentions } from '../../source/extensions/mentions.js';
 import { CommandList } from '../../source/store/commandList.js';
 import { matchCommands, parseSlashCommand, type SlashCommand } from '../../source/store/commands.js';
 import { customSlashCommand } from '../../source/extensions/commandPrompt.js';
+import { menuItems } from '../../hooks/slashMenu.js';
 
 let root: string;
 let workspace: string;
@@ -113,6 +114,7 @@ describe('the command list', () => {
     expect(list.all().map((c) => c.name)).toEqual(['help', 'model', 'frontend:component']);
     expect(list.find('help')?.description).toBe('built-in help');
     expect(matchCommands(list.all(), 'front').map((c) => c.name)).toEqual(['frontend:component']);
+    expect(menuItems('/frontend:co', list.all()).map((c) => c.name)).toEqual(['frontend:component']);
     expect(changes).toBe(1);
     // A later source (MCP prompts) joins without disturbing the first.
     list.setSource('mcp', [{ name: 'mcp__docs__summary', description: 'a prompt', run: () => undefined }]);
