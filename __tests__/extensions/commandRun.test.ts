@@ -75,6 +75,20 @@ describe('custom commands in a session', () => {
     expect(firstUserText(s.provider.requests[0])).toBe('Run: removed');
   });
 
+  it('ends as interrupted, sending nothing, when Esc comes while a !`command` waits for approval', async () => {
+    const s = harness([{ text: 'never' }], { mode: 'ask' });
+    const events: AgentEvent[] = [];
+    const options = commandPromptOptions(command(s, 'Run: !`touch made.txt`'), '', s.workspace);
+    for await (const event of s.session.prompt('/cmd', options)) {
+      events.push(event);
+      if (event.type === 'approval_request') s.session.abort();
+    }
+    expect(runEnd(events).reason).toBe('aborted');
+    expect(events.some((e) => e.type === 'error')).toBe(false);
+    expect(s.provider.requests).toHaveLength(0);
+    expect(existsSync(join(s.workspace, 'made.txt'))).toBe(false);
+  });
+
   it('refuses a !`command` a headless run cannot ask for, and one a deny rule covers', async () => {
     const s = harness([{ text: 'never' }], { mode: 'ask', interactive: false });
     const events = await runCommand(s.session, command(s, 'Run: !`touch made.txt`'), '', s.workspace);
