@@ -3,8 +3,8 @@ import React, { useCallback, useContext, useEffect, useLayoutEffect, useMemo, us
 import { Box } from 'ink';
 import type { Key } from 'ink';
 import type { Bridge } from '../source/store/bridge.js';
-import type { SlashCommand } from '../source/store/commands.js';
 import { useStore } from '../hooks/useStore.js';
+import { useCommands } from '../hooks/useCommands.js';
 import { useLiveTranscript } from '../hooks/useLiveTranscript.js';
 import { useTerminalSize } from '../hooks/useTerminalSize.js';
 import { useNow, useSpinnerFrame } from '../hooks/useTicker.js';
@@ -33,8 +33,8 @@ import { TodoPanel } from './TodoPanel.js';
 import { Transcript } from './Transcript.js';
 
 export interface AppProps {
+  /** The session's bridge; its command list feeds the completion menu. */
   bridge: Bridge;
-  commands: readonly SlashCommand[];
   /** $REIN_HOME/prompt-history.jsonl */
   historyFile: string;
   gitBranch?: string;
@@ -48,7 +48,7 @@ const promptMaxRows = 8;
 const menuMaxRows = 6;
 const queuedMaxRows = 3;
 
-export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps) {
+export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
   const { store } = bridge;
   const { columns, rows } = useTerminalSize();
   const frameHeight = Math.max(1, rows - 1);
@@ -107,6 +107,7 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
   const spinnerFrame = useSpinnerFrame(spinnerActive && overlay === undefined);
   const spinner = overlay === undefined ? spinnerFrame : SPINNER_SLOT;
 
+  const commands = useCommands(bridge.commands);
   const send = useCallback((text: string) => bridge.send(text), [bridge]);
   const prompt = usePromptController({ historyFile, commands, onSubmit: send });
   const approval = approvals[0];

@@ -23,6 +23,10 @@ import { claudeSettingsFiles, loadPermissionRules } from './permissions/ruleSour
 import { findBwrap, missingBwrapMessage } from './permissions/sandbox.js';
 import { saveProjectRule } from './permissions/projectSettings.js';
 import { addSecrets } from './permissions/redact.js';
+import { loadCustomCommands } from './extensions/commandFiles.js';
+import { commandPromptOptions, customSlashCommand } from './extensions/commandPrompt.js';
+import { loadSkills } from './extensions/skills.js';
+import { parseSlashCommand } from './store/commands.js';
 
 declare const REIN_VERSION: string | undefined;
 
@@ -90,7 +94,7 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
   const model = config.model;
   const window = config.context.maxContextTokens ?? contextWindowFor(model);
   const budget = config.context.instructionsBudgetTokens ?? Math.min(5000, Math.floor(window / 40));
-  const instructions = discoverInstructions({ cwd, reinHome, budgetTokens: budget, countTokens: estimateTokens }).text;
+  const instructions = discoverInstructions({ cwd, reinHome, budgetTokens: budget, countTokens: estimateTokens });
   const enabled = new Set(config.tools);
   const memory = enabled.has('memory') ? new MemoryStore({ root: config.memory.dir, projectDir: findGitRoot(cwd) ?? cwd }) : undefined;
   const agents = enabled.has('task') ? loadAgents({ cwd: config.security.workspace, reinHome }) : undefined;
@@ -102,6 +106,8 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     clientVersion: version(), reservedNames: new Set(knownToolNames),
   });
   const workspace = config.security.workspace;
+  const commands = loadCustomCommands({ workspace, reinHome });
+  const skills = loadSkills({ workspace, reinHome });
   const sandbox = sandboxFor(config, args, workspace, reinHome);
   const loadedRules = loadPermissionRules({ workspace, configLayers: loaded.permissionLayers, allowedTools: args.allowedTools, disallowedTools: args.disallowedTools });
   const log = resumed
@@ -131,11 +137,14 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
       keepRecentToolResults: config.context.keepRecentToolResults,
       keepRecentRatio: config.context.keepRecentRatio,
     },
-    instructions,
+    instructions: instructions.text,
     systemPrompt: systemPromptFlags(args),
     memory,
+    skills: skills.skills,
     agents: agents ? { definitions: agents.agents, maxParallel: config.agents.maxParallel, maxTurns: config.agents.maxTurns, team: config.team } : undefined,
-    startupWarnings: [...(agents?.warnings ?? []), ...loadedRules.problems.map(describeProblem)],
+    startupWarnings: [
+      ...instructions.warnings, ...(agents?.warnings ?? []), ...commands.warnings, ...skills.warnings, ...loadedRules.problems.map(describeProblem),
+    ],
     sandbox,
     permissions: {
       rules: loadedRules.rules,
@@ -147,7 +156,7 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     mcp,
     resume: resumed ? { history: repairHistory(resumed.history), todos: resumed.todos } : undefined,
   });
-  return { session, resumed, logFile: log.file };
+  return { session, resumed, logFile: log.file, commands: commands.commands, workspace };
 }
 
 /** The closing line naming the session and how to continue it; nothing while its log holds no prompt yet. */
@@ -188,14 +197,21 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (args.team && !config.tools.includes('task')) throw new UsageError('--team needs the task tool; add "task" to "tools" in agent.config.json.');
-    const { session, resumed, logFile } = openSession(loaded, args, key, false, reinHome, baseUrlFrom);
+    const { session, resumed, logFile, commands, workspace } = openSession(loaded, args, key, false, reinHome, baseUrlFrom);
+    // `rein -p "/name args"` (or such a stream-json message) runs a custom command; there are no built-in
+    // commands in headless mode.
+    const promptOptions = (text: string) => {
+      const parsed = args.team ? undefined : parseSlashCommand(text);
+      const command = parsed ? commands.find((c) => c.name === parsed.name) : undefined;
+      return command && parsed ? commandPromptOptions(command, parsed.args, workspace) : undefined;
+    };
     for (const warning of resumed?.warnings ?? []) process.stderr.write(`rein: ${warning}\n`);
     // JSON output carries session_id; a person at a terminal is told how to continue.
     if (args.outputFormat === 'text' && process.stderr.isTTY) shutdown.setFarewell(() => continueLine(session.info.sessionId, logFile));
     const input = streamed
       ? streamJsonMessages(createInterface({ input: process.stdin, crlfDelay: Infinity }), (message) => process.stderr.write(`rein: ${message}\n`))
       : prompt;
-    const code = await runHeadless({ session, prompt: input, team: args.team, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr });
+    const code = await runHeadless({ session, prompt: input, promptOptions, team: args.team, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr });
     await shutdown.finish();
     return code;
   }
@@ -209,6 +225,7 @@ async function main(argv: string[]): Promise<number> {
     historyFile: join(reinHome, 'prompt-history.jsonl'),
     initialEvents: opened?.resumed?.events,
     notices: opened?.resumed?.warnings,
+    customCommands: opened?.commands.map((c) => customSlashCommand(c, opened.workspace)),
     initialPrompt: args.prompt,
     version: version(),
   });

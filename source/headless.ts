@@ -1,7 +1,7 @@
 // Headless `rein -p`: runs one prompt to the end and prints it as text, one JSON object, or the event stream.
 import type { OutputFormat } from './cliArgs.js';
 import type { AgentEvent } from './engine/events.js';
-import type { AgentSession } from './engine/sessionTypes.js';
+import type { AgentSession, PromptOptions } from './engine/sessionTypes.js';
 import { addUsage, emptyUsage, type Usage } from './providers/types.js';
 import { costByModel } from './store/prices.js';
 
@@ -14,6 +14,8 @@ export interface HeadlessOptions {
   session: AgentSession;
   /** One prompt, or (--input-format stream-json) the user messages as they arrive: one run each, in order. */
   prompt: string | AsyncIterable<string>;
+  /** How a message runs when it names a custom command (its expansion, allowed tools and model); undefined otherwise. */
+  promptOptions?: (text: string) => PromptOptions | undefined;
   /** Team mode instead of a single agent. */
   team?: boolean;
   format: OutputFormat;
@@ -109,7 +111,7 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
       if (signalled) break;
       const started = Date.now();
       const outcome: RunOutcome = { errors: [], durationMs: 0, usageByModel: {} };
-      const run = o.team && o.session.team ? o.session.team(text) : o.session.prompt(text);
+      const run = o.team && o.session.team ? o.session.team(text) : o.session.prompt(text, o.promptOptions?.(text));
       for await (const event of run) {
         if (o.format === 'stream-json') o.stdout.write(`${JSON.stringify(event)}\n`);
         if (event.type === 'error') outcome.errors.push(event.message);

@@ -3,7 +3,7 @@ import type { PermissionRule } from '../../source/permissions/rules.js';
 import type { Usage } from '../../source/providers/types.js';
 import { emptyUsage } from '../../source/providers/types.js';
 import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from '../../source/engine/events.js';
-import type { AgentSession, SessionInfo } from '../../source/engine/sessionTypes.js';
+import type { AgentSession, PromptOptions, SessionInfo } from '../../source/engine/sessionTypes.js';
 import type { TodoItem } from '../../source/tools/types.js';
 import type { MemoryStore } from '../../source/memory/store.js';
 import type { SessionSummary } from '../../source/session/listSessions.js';
@@ -20,6 +20,8 @@ export class FakeSession implements AgentSession {
   readonly prompts: string[] = [];
   /** Commands sent as `!command`. */
   readonly shells: string[] = [];
+  /** The options each prompt() call got (a custom command's), in order. */
+  readonly promptOptions: (PromptOptions | undefined)[] = [];
   readonly responses: Array<{ approvalId: string; decision: ApprovalDecision }> = [];
   readonly killed: string[] = [];
   readonly modes: PermissionMode[] = [];
@@ -55,9 +57,10 @@ export class FakeSession implements AgentSession {
     yield* simpleRun(`sh${this.shells.length}`, `!${command}`, '');
   }
 
-  async *prompt(text: string): AsyncGenerator<AgentEvent> {
+  async *prompt(text: string, options?: PromptOptions): AsyncGenerator<AgentEvent> {
     if (this.running) throw new Error('a run is already active');
     this.prompts.push(text);
+    this.promptOptions.push(options);
     const runId = `r${this.prompts.length}`;
     const steps = this.scripts.shift() ?? [...simpleRun(runId, text, `echo: ${text}`)];
     this.running = true;

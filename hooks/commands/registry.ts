@@ -10,6 +10,7 @@ import { modeCommand } from './mode.js';
 import { modelCommand } from './model.js';
 import { permissionsCommand } from './permissions.js';
 import { resumeCommand } from './resume.js';
+import { skillsCommand } from './skills.js';
 import { tasksCommand } from './tasks.js';
 import { teamCommand } from './team.js';
 import { todosCommand } from './todos.js';
@@ -23,6 +24,7 @@ export const slashCommands: readonly SlashCommand[] = [
   costCommand,
   compactCommand,
   memoryCommand,
+  skillsCommand,
   resumeCommand,
   todosCommand,
   tasksCommand,

@@ -17,6 +17,8 @@ export interface SystemPromptInput {
   replaceInstructions?: string;
   /** --append-system-prompt: the last layer. */
   append?: string;
+  /** The skills section (names, descriptions, SKILL.md paths), built once at session start. */
+  skills?: string;
 }
 
 const contextRules = `# Context
@@ -43,7 +45,7 @@ const modeRules: Record<PermissionMode, string> = {
   yolo: 'Permission mode: yolo. Every tool runs without asking; take extra care with destructive commands.',
 };
 
-/** Layers, in order: identity and tool policy; permission rules; environment; project instructions; memory; context rules. */
+/** Layers, in order: identity and tool policy; permission rules; environment; project instructions; memory; skills; context rules. */
 export function buildSystemPrompt(input: SystemPromptInput): string {
   const layers = [
     input.replaceInstructions ?? identity,
@@ -55,6 +57,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     const index = input.memoryIndex ? `\n\n${input.memoryIndex}` : '\n\nNo memories are saved yet.';
     layers.push(`# Memory\nMemories saved in earlier sessions; read a memory file with read_file when it is relevant, and save new ones with the memory tool.${index}`);
   }
+  if (input.skills) layers.push(input.skills);
   layers.push(contextRules);
   if (input.append) layers.push(input.append);
   return layers.join('\n\n');

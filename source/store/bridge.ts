@@ -1,6 +1,7 @@
 // Connects an AgentSession to the store: runs prompts, batches streamed deltas, and exposes the user's actions.
 import type { AgentEvent, ApprovalDecision, PermissionMode } from '../engine/events.js';
-import type { AgentSession } from '../engine/sessionTypes.js';
+import type { AgentSession, PromptOptions } from '../engine/sessionTypes.js';
+import { CommandList } from './commandList.js';
 import { applyEvent } from './applyEvent.js';
 import type { CommandContext, SlashCommand } from './commands.js';
 import { parseSlashCommand, unknownCommandHint } from './commands.js';
@@ -13,7 +14,8 @@ import { stampSubagentStarts } from './subagents.js';
 
 export interface BridgeOptions {
   store?: AppStore;
-  commands?: readonly SlashCommand[];
+  /** The slash commands: a fixed list, or a CommandList other sources may add to while the session runs. */
+  commands?: readonly SlashCommand[] | CommandList;
   /** How long streamed deltas may wait before reaching the store; ~30 updates a second by default. */
   flushIntervalMs?: number;
   /** Timer used for delta batching; tests inject a manual one. */
@@ -24,6 +26,8 @@ export interface BridgeOptions {
 
 export interface Bridge {
   readonly store: AppStore;
+  /** The slash commands, for the completion menu and /help. */
+  readonly commands: CommandList;
   /** Sends a prompt, runs a slash command, or queues the prompt while a run is active. */
   send(text: string): void;
   respond(approvalId: string, decision: ApprovalDecision): void;
@@ -85,7 +89,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
   const store =
     options.store ??
     createAppStore(initialState(session.info, { todos: session.todos(), tasks: session.backgroundTasks(), usage: session.totalUsage() }));
-  const commands = options.commands ?? [];
+  const commands = options.commands instanceof CommandList ? options.commands : new CommandList(options.commands ?? []);
   const flushIntervalMs = options.flushIntervalMs ?? 33;
   const schedule = options.schedule ?? defaultSchedule;
   const now = options.now ?? Date.now;
@@ -146,7 +150,10 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     const [next, ...rest] = store.getState().queued;
     if (next !== undefined && !disposed) {
       update((state) => setQueued(state, rest));
-      startRun(next);
+      // A custom command typed during a run waited in the queue as typed; it is expanded now that its turn came.
+      const queuedCommand = parseSlashCommand(next);
+      if (queuedCommand && commands.find(queuedCommand.name)) void bridge.runCommand(next);
+      else startRun(next);
     }
     notifyIdle();
   };
@@ -185,6 +192,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
 
   const bridge: Bridge = {
     store,
+    commands,
     send(text) {
       const trimmed = text.trim();
       if (trimmed === '') return;
@@ -246,7 +254,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     async runCommand(text) {
       const parsed = parseSlashCommand(text);
       if (!parsed) return;
-      const command = commands.find((c) => c.name === parsed.name);
+      const command = commands.find(parsed.name);
       const title = text.trim();
       if (!command) {
         update((state) => addNotice(state, 'warning', unknownCommandHint(parsed.name), title));
@@ -263,8 +271,12 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
         killTask: (taskId) => bridge.killTask(taskId),
         compact: (instructions) => bridge.compact(instructions),
         team: (task) => bridge.team(task),
+        prompt: (shown: string, promptOptions: PromptOptions) => {
+          if (runActive) update((state) => setQueued(state, [...state.queued, shown]));
+          else startRun(shown, () => session.prompt(shown, promptOptions));
+        },
         session,
-        commands,
+        commands: commands.all(),
       };
       try {
         await command.run(ctx, parsed.args);
