@@ -6,7 +6,7 @@ import { noServersHint } from '../../hooks/commands/mcp.js';
 import type { McpTrustRequest } from '../../source/mcp/types.js';
 import type { TrustRequest } from '../../source/store/trust.js';
 import { FakeMcp, serverStatus } from '../support/fakeMcp.js';
-import { FakeSession, ticks } from '../support/fakeSession.js';
+import { approvalRequest, FakeSession, runEnd, ticks } from '../support/fakeSession.js';
 import { keys, renderApp, renderSized, type AppHarness } from './harness.js';
 
 const project = '/tmp/project';
@@ -91,6 +91,42 @@ describe('project trust dialog', () => {
     expect(mcp.trusted).toEqual(['trust']);
     expect(h.lastFrame()).not.toContain('hello');
     expect(h.lastFrame()).toContain('❯ y');
+  });
+
+  it('keeps its selection while server statuses change behind it', async () => {
+    let mcp: FakeMcp;
+    ({ h, mcp } = await askingTrust());
+    await h.press(keys.right);
+    mcp.servers = [...mcp.servers, serverStatus('mine', 'connected', { scope: 'user' })];
+    mcp.changed();
+    await ticks();
+    expect(h.lastFrame()).toContain('MCP 1/3');
+    expect(h.lastFrame()).toContain("Trust this project's MCP servers?");
+    await h.press(keys.enter);
+    expect(mcp.trusted).toEqual(['deny']);
+  });
+
+  it('a run’s approval is asked first; the trust question comes back after it', async () => {
+    const session = new FakeSession();
+    const mcp = new FakeMcp(session, [serverStatus('github', 'needs-trust')], { projectDir: project, servers: [trustRequest.servers[0]] });
+    session.script(
+      { type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'go' },
+      approvalRequest('r1', 'a1', 'c1'),
+      { wait: 'respond', approvalId: 'a1' },
+      runEnd('r1', 'done'),
+    );
+    h = await renderApp({ session, bridge: { flushIntervalMs: 0 } });
+    // A first message given on the command line is sent while the dialog is up.
+    h.bridge.send('go');
+    await ticks();
+    expect(h.lastFrame()).toContain('Allow bash?');
+    expect(h.lastFrame()).not.toContain("Trust this project's");
+    await h.press('y');
+    expect(session.responses).toEqual([{ approvalId: 'a1', decision: { kind: 'yes' } }]);
+    expect(mcp.trusted).toEqual([]);
+    expect(h.lastFrame()).toContain("Trust this project's MCP server?");
+    await h.press('y');
+    expect(mcp.trusted).toEqual(['trust']);
   });
 
   it('a long list is cut to the rows it may take, saying how many lines are left out', async () => {
