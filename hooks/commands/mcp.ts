@@ -6,7 +6,7 @@ export const noServersHint =
 
 export const mcpCommand: SlashCommand = {
   name: 'mcp',
-  description: 'MCP servers: status, tools, reconnect, enable or disable',
+  description: 'MCP servers: status, tools, reconnect, on/off',
   run(ctx, args) {
     if (args) {
       ctx.fail(`/mcp takes no arguments ("${args}"): it opens the panel, whose keys reconnect, enable or disable a server.`);
