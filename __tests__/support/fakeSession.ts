@@ -3,7 +3,7 @@ import type { PermissionRule } from '../../source/permissions/rules.js';
 import type { Usage } from '../../source/providers/types.js';
 import { emptyUsage } from '../../source/providers/types.js';
 import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from '../../source/engine/events.js';
-import type { AgentSession, PromptOptions, SessionInfo } from '../../source/engine/sessionTypes.js';
+import type { AgentSession, McpControl, PromptOptions, SessionInfo } from '../../source/engine/sessionTypes.js';
 import type { TodoItem } from '../../source/tools/types.js';
 import type { MemoryStore } from '../../source/memory/store.js';
 import type { SessionSummary } from '../../source/session/listSessions.js';
@@ -32,6 +32,8 @@ export class FakeSession implements AgentSession {
   tasks: BackgroundTaskInfo[] = [];
   outputs = new Map<string, string>();
   usage: Usage = emptyUsage();
+  /** MCP servers, when a test gives the session some (see fakeMcp.ts). */
+  mcp?: McpControl;
   private scripts: Step[][] = [];
   private listeners = new Set<(event: AgentEvent) => void>();
   private running = false;

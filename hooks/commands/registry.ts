@@ -5,6 +5,7 @@ import { compactCommand } from './compact.js';
 import { costCommand } from './cost.js';
 import { exitCommand } from './exit.js';
 import { helpCommand } from './help.js';
+import { mcpCommand } from './mcp.js';
 import { memoryCommand } from './memory.js';
 import { modeCommand } from './mode.js';
 import { modelCommand } from './model.js';
@@ -25,6 +26,7 @@ export const slashCommands: readonly SlashCommand[] = [
   compactCommand,
   memoryCommand,
   skillsCommand,
+  mcpCommand,
   resumeCommand,
   todosCommand,
   tasksCommand,

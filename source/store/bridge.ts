@@ -6,11 +6,13 @@ import { applyEvent } from './applyEvent.js';
 import type { CommandContext, SlashCommand } from './commands.js';
 import { parseSlashCommand, unknownCommandHint } from './commands.js';
 import { addNotice, markBusy, markInterrupted, setQueued, toggleExpand } from './localActions.js';
-import type { AppState } from './state.js';
+import { createMcpActions } from './mcpActions.js';
+import type { AppPanel, AppState } from './state.js';
 import { initialState } from './state.js';
 import type { AppStore } from './store.js';
 import { createAppStore } from './store.js';
 import { stampSubagentStarts } from './subagents.js';
+import type { TrustDecision } from './trust.js';
 
 export interface BridgeOptions {
   store?: AppStore;
@@ -48,6 +50,16 @@ export interface Bridge {
   /** Starts team mode on `task` (`/team`); false when a run is active or the session has no subagents. */
   team(task: string): boolean;
   toggleExpand(which: 'last' | 'all'): void;
+  /** Answers the trust question on screen (the project's MCP servers) for every item it lists. */
+  answerTrust(decision: TrustDecision): void;
+  /** Shows a panel in place of the transcript (`/mcp`), or closes it. */
+  openPanel(panel: AppPanel): void;
+  closePanel(): void;
+  /** The /mcp panel's actions: each rejects with one plain sentence when it cannot be done. */
+  mcpReconnect(name: string): Promise<void>;
+  mcpSetEnabled(name: string, enabled: boolean): Promise<void>;
+  /** A server's tools as it lists them (empty unless it is connected). */
+  mcpTools(name: string): { name: string; description?: string }[];
   /** Asks the app to exit; listeners registered with onExit run once. */
   exit(): void;
   onExit(listener: () => void): () => void;
@@ -107,6 +119,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     const next = change(state);
     if (next !== state) store.setState(next, true);
   };
+  const mcp = createMcpActions(session.mcp, update);
 
   const flush = (): void => {
     cancelFlush?.();
@@ -116,9 +129,12 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     pending = [];
     // Events carry no times: a subagent's block is given the moment it was first seen running.
     const mayStartSubagent = events.some((e) => e.agentId !== undefined || e.type === 'tool_start' || e.type === 'message_end');
+    // Servers waiting for trust show up in a status change: the trust question is read from the session then.
+    const mcpChanged = events.some((e) => e.type === 'mcp_status');
     update((state) => {
       const next = coalesceDeltas(events).reduce(applyEvent, state);
-      return mayStartSubagent ? stampSubagentStarts(next, now()) : next;
+      const stamped = mayStartSubagent ? stampSubagentStarts(next, now()) : next;
+      return mcpChanged ? mcp.withTrust(stamped) : stamped;
     });
   };
 
@@ -275,6 +291,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
           if (runActive) update((state) => setQueued(state, [...state.queued, shown]));
           else startRun(shown, () => session.prompt(shown, promptOptions));
         },
+        openPanel: (panel) => bridge.openPanel(panel),
         session,
         commands: commands.all(),
       };
@@ -311,6 +328,19 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     toggleExpand(which) {
       update((state) => toggleExpand(state, which));
     },
+    answerTrust(decision) {
+      flush();
+      mcp.answerTrust(decision);
+    },
+    openPanel(panel) {
+      update((state) => (state.panel === panel ? state : { ...state, panel }));
+    },
+    closePanel() {
+      update((state) => (state.panel === undefined ? state : { ...state, panel: undefined }));
+    },
+    mcpReconnect: (name) => mcp.reconnect(name),
+    mcpSetEnabled: (name, enabled) => mcp.setEnabled(name, enabled),
+    mcpTools: (name) => mcp.tools(name),
     exit() {
       if (exited) return;
       exited = true;

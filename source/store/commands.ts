@@ -1,7 +1,7 @@
 // The slash-command contract and parser; the commands themselves live in hooks/commands, one per file.
 import type { AgentSession, PromptOptions } from '../engine/sessionTypes.js';
 import type { PermissionMode } from '../engine/events.js';
-import type { AppState } from './state.js';
+import type { AppPanel, AppState } from './state.js';
 
 /** What a command may do: read the state, print a notice, and call the same actions as the keys. */
 export interface CommandContext {
@@ -24,6 +24,8 @@ export interface CommandContext {
   prompt(title: string, options: PromptOptions): void;
   /** Starts team mode; false when a run is active or subagents are off. */
   team(task: string): boolean;
+  /** Shows a full panel in place of the transcript (`/mcp`); the panel's own keys close it. */
+  openPanel(panel: AppPanel): void;
   /** The engine session, for commands that call it directly (/compact, /memory, /resume). */
   readonly session: AgentSession;
   /** Every registered command, for /help. */
