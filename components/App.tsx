@@ -11,6 +11,7 @@ import { useLiveTranscript } from '../hooks/useLiveTranscript.js';
 import { useTerminalSize } from '../hooks/useTerminalSize.js';
 import { useNow, useSpinnerFrame } from '../hooks/useTicker.js';
 import { usePromptController } from '../hooks/usePromptController.js';
+import { useWorkspaceFiles } from '../hooks/useWorkspaceFiles.js';
 import { useApprovalDialog } from '../hooks/useApprovalDialog.js';
 import { useTrustDialog } from '../hooks/useTrustDialog.js';
 import { useMcpPanel } from '../hooks/useMcpPanel.js';
@@ -120,7 +121,8 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
 
   const commands = useCommands(bridge.commands);
   const send = useCallback((text: string) => bridge.send(text), [bridge]);
-  const prompt = usePromptController({ historyFile, commands, onSubmit: send });
+  const files = useWorkspaceFiles(session.cwd);
+  const prompt = usePromptController({ historyFile, commands, files, onSubmit: send });
   const approval = approvals[0];
   const dialog = useApprovalDialog(approval, bridge.respond);
   // A run's approval is answered first; the project trust question waits behind it.

@@ -1,11 +1,11 @@
-// The completion menu under the prompt while a slash command is typed: matching commands, one selected.
+// The completion menu under the prompt while a slash command or an @ file is typed: the matches, one selected.
 import React from 'react';
-import type { SlashCommand } from '../source/store/commands.js';
+import type { MenuItem } from '../hooks/slashMenu.js';
 import { slashMenuLines } from './lines/bottomLines.js';
 import { Lines } from './Lines.js';
 
 export interface SlashMenuProps {
-  items: readonly SlashCommand[];
+  items: readonly MenuItem[];
   selected: number;
   width: number;
   maxRows: number;

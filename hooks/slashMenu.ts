@@ -2,6 +2,9 @@
 import type { SlashCommand } from '../source/store/commands.js';
 import { matchCommands } from '../source/store/commands.js';
 
+/** A row of the completion menu: a slash command, or a workspace file for an `@` mention. */
+export type MenuItem = { kind: 'command'; command: SlashCommand } | { kind: 'file'; path: string };
+
 /** The menu shows while the prompt is a lone "/word" being typed. */
 export function menuItems(text: string, commands: readonly SlashCommand[]): SlashCommand[] {
   const match = /^\/([\w:-]*)$/.exec(text);

@@ -5,7 +5,8 @@ import cliTruncate from 'cli-truncate';
 import stringWidth from './cellWidth.js';
 import type { ContextInfo, McpServerStatus, PermissionMode } from '../../source/engine/events.js';
 import type { Usage } from '../../source/providers/types.js';
-import { describeCommand, type SlashCommand } from '../../source/store/commands.js';
+import { describeCommand } from '../../source/store/commands.js';
+import type { MenuItem } from '../../hooks/slashMenu.js';
 import { cacheHitPercent, formatCost, formatTokens, mcpCount } from '../../source/store/format.js';
 import type { SessionView } from '../../source/store/state.js';
 import { paint, type Style } from './style.js';
@@ -117,16 +118,20 @@ export function queuedLines(queued: readonly string[], width: number, maxRows: n
 }
 
 /** The completion menu under the prompt while a slash command is typed: matching commands, one selected. */
-export function slashMenuLines(items: readonly SlashCommand[], selected: number, width: number, maxRows: number): string[] {
+export function slashMenuLines(items: readonly MenuItem[], selected: number, width: number, maxRows: number): string[] {
   if (items.length === 0 || maxRows <= 0) return [];
   const first = Math.min(Math.max(0, selected - maxRows + 1), Math.max(0, items.length - maxRows));
-  const nameWidth = Math.max(...items.map((c) => c.name.length + (c.argsHint ? c.argsHint.length + 1 : 0))) + 1;
-  return items.slice(first, first + maxRows).map((command, i) => {
+  const labelOf = (item: MenuItem) =>
+    item.kind === 'file' ? `@${item.path}` : `/${item.command.name}${item.command.argsHint ? ` ${item.command.argsHint}` : ''}`;
+  const shown = items.slice(first, first + maxRows);
+  const nameWidth = Math.max(...shown.map((item) => labelOf(item).length)) + 1;
+  return shown.map((item, i) => {
     const isSelected = first + i === selected;
-    const usage = `/${command.name}${command.argsHint ? ` ${command.argsHint}` : ''}`.padEnd(nameWidth);
+    const usage = labelOf(item).padEnd(nameWidth);
+    const about = item.kind === 'command' ? ` ${describeCommand(item.command)}` : '';
     const line = isSelected
-      ? paint('cyan', '› ') + paint(['cyan', 'bold'], usage) + paint(['cyan', 'dim'], ` ${describeCommand(command)}`)
-      : `  ${usage}${paint('dim', ` ${describeCommand(command)}`)}`;
+      ? paint('cyan', '› ') + paint(['cyan', 'bold'], usage) + paint(['cyan', 'dim'], about)
+      : `  ${usage}${paint('dim', about)}`;
     return cutTo(line, width);
   });
 }

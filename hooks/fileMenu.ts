@@ -1,0 +1,41 @@
+// The `@` file completion: the mention being typed at the cursor, fuzzy-matched against the workspace's files.
+import { Fzf } from 'fzf';
+
+/** Rows the menu can offer; the prompt shows fewer. */
+const maxItems = 20;
+
+export interface MentionToken {
+  /** Where the `@` is. */
+  start: number;
+  /** What follows it, up to the cursor. */
+  query: string;
+}
+
+/** The `@word` that ends at the cursor, after a line start or whitespace; undefined when none is being typed. */
+export function mentionAt(text: string, cursor: number): MentionToken | undefined {
+  const before = text.slice(0, cursor);
+  const match = /(^|\s)@([^\s"@]*)$/.exec(before);
+  if (!match) return undefined;
+  // An MCP resource (`@server:uri`) is not a file.
+  if (/^[A-Za-z0-9_-]+:/.test(match[2])) return undefined;
+  // Only while the word goes on to the cursor: `@a.ts done` with the cursor at the end offers nothing.
+  const after = text.slice(cursor);
+  if (after !== '' && !/^\s/.test(after)) return undefined;
+  return { start: cursor - match[2].length - 1, query: match[2] };
+}
+
+let matcher: { files: readonly string[]; fzf: Fzf<string[]> } | undefined;
+
+/** Files matching the query, best first: fuzzy (fzf's algorithm); with no query, the shortest paths first. */
+export function matchFiles(files: readonly string[], query: string): string[] {
+  if (query === '') return [...files].sort((a, b) => a.length - b.length || (a < b ? -1 : 1)).slice(0, maxItems);
+  if (matcher?.files !== files) matcher = { files, fzf: new Fzf([...files], { limit: maxItems }) };
+  return matcher.fzf.find(query).map((entry: { item: string }) => entry.item);
+}
+
+/** The prompt after choosing `path` for the mention: the token replaced by `@path ` (quoted when it has spaces). */
+export function completeMention(text: string, token: MentionToken, cursor: number, path: string): { text: string; cursor: number } {
+  const written = /\s/.test(path) ? `@"${path}" ` : `@${path} `;
+  const next = text.slice(0, token.start) + written + text.slice(cursor).replace(/^ /, '');
+  return { text: next, cursor: token.start + written.length };
+}
