@@ -16,6 +16,7 @@ import { settleSubagents } from '../source/store/subagents.js';
 import { homeRelative } from './lines/welcomeLines.js';
 import { usageSummaryLine } from '../source/store/format.js';
 import { slashCommands } from '../hooks/commands/registry.js';
+import { syncMcpPromptCommands } from '../hooks/commands/mcpPrompts.js';
 import { App } from './App.js';
 import { createIdleCollector } from './screen/idleCollect.js';
 import { capYoungGeneration } from './screen/youngGeneration.js';
@@ -120,7 +121,10 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   // A resumed log that stops mid-run was cut off by a crash or a kill: show that run as interrupted.
   state = markInterrupted(state);
   for (const notice of opts.notices ?? []) state = addNotice(state, 'warning', notice);
-  const bridge = createBridge(session, { commands: slashCommands, store: createAppStore(state) });
+  // The built-in commands, then the MCP servers' prompts as they connect (kept current in place).
+  const commands = [...slashCommands];
+  const unsyncPrompts = syncMcpPromptCommands(commands, slashCommands, session);
+  const bridge = createBridge(session, { commands, store: createAppStore(state) });
   const gitBranch = opts.gitBranch ?? readGitBranch(session.info.cwd);
   let handle: TuiRenderHandle | undefined;
   const stop = bridge.onExit(() => handle?.unmount());
@@ -131,11 +135,12 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   const onKeys = () => idle.activity();
   process.stdin.on('data', onKeys);
   try {
-    handle = render(<App bridge={bridge} commands={slashCommands} historyFile={opts.historyFile} gitBranch={gitBranch} />);
+    handle = render(<App bridge={bridge} commands={commands} historyFile={opts.historyFile} gitBranch={gitBranch} />);
     if (opts.initialPrompt) bridge.send(opts.initialPrompt);
     await handle.waitUntilExit();
   } finally {
     idle.dispose();
+    unsyncPrompts();
     uncap();
     unwatchStore();
     process.stdin.off('data', onKeys);

@@ -211,8 +211,15 @@ export function createSession(o: SessionOptions): EngineSession {
       // A changed MCP tool list (list_changed, a server that came up or went down) is taken only here, between runs.
       if (sessionTools.refresh()) toolSchemas = sessionTools.schemas;
       yield* takeMcpNotices();
+      const expanded = await sessionMcp.expand(text, runController.signal);
+      for (const message of expanded.warnings) yield record({ type: 'warning', runId, message });
+      if (expanded.error !== undefined) {
+        yield record({ type: 'error', runId, message: expanded.error });
+        yield record({ type: 'run_end', runId, reason: 'error', text: '', turns: 0, usage: emptyUsage(), durationMs: 0, error: expanded.error });
+        return;
+      }
       const loop = runAgentLoop({
-        runId, prompt: text, provider: o.provider, system, tools: toolSchemas, registry: sessionTools.registry, history,
+        runId, prompt: expanded.text, provider: o.provider, system, tools: toolSchemas, registry: sessionTools.registry, history,
         model: info.model, maxTokens: o.maxTokens, temperature: o.temperature, maxTurns: o.maxTurns,
         context, mode: () => info.mode, rules, broker, interactive: o.interactive,
         cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal,

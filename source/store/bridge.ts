@@ -257,6 +257,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
         killTask: (taskId) => bridge.killTask(taskId),
         compact: (instructions) => bridge.compact(instructions),
         team: (task) => bridge.team(task),
+        send: (text) => sendPrompt(text),
         session,
         commands,
       };

@@ -17,6 +17,8 @@ export interface CommandContext {
   killTask(taskId: string): Promise<void>;
   /** Compacts the conversation as busy work: Esc interrupts it and messages sent meanwhile are queued. */
   compact(instructions?: string): Promise<void>;
+  /** Sends text to the model as a message, as typed (queued while a run is active); slash commands are not parsed. */
+  send(text: string): void;
   /** Starts team mode; false when a run is active or subagents are off. */
   team(task: string): boolean;
   /** The engine session, for commands that call it directly (/compact, /memory, /resume). */
