@@ -1,6 +1,6 @@
 // Images in tool results through the engine's history: request mapping per provider, token counting, compaction,
 // and the session log's image files (round trip, and a missing file becoming a note).
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { imageTokenEstimate } from '../../source/providers/images.js';
 import { toOpenAIMessages } from '../../source/providers/openaiRequest.js';
 import type { ImageContent, Message, ToolResultBlock } from '../../source/providers/types.js';
 import { loadSession, SessionLog } from '../../source/session/index.js';
+import { makeHarness, runPrompt } from '../support/engineHarness.js';
 
 const png: ImageContent = { type: 'image', mediaType: 'image/png', data: Buffer.from('pretend png bytes').toString('base64') };
 const bmp: ImageContent = { type: 'image', mediaType: 'image/bmp', data: 'Qk0=' };
@@ -85,5 +86,22 @@ describe('tool-result images', () => {
     expect(block.content).toBe('a screenshot\n[image image/png: its saved file is missing]');
     expect(damaged.warnings).toHaveLength(1);
     expect(validateHistory(damaged.history)).toBeUndefined();
+  });
+
+  it('read_file on a PNG puts the image into the history the model gets, and keeps it out of the tool_end event', async () => {
+    const h = makeHarness([{ toolCalls: [{ id: 'r1', name: 'read_file', input: { path: 'logo.png' } }] }, { text: 'a logo' }]);
+    try {
+      const bytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('pixels')]);
+      writeFileSync(join(h.workspace, 'logo.png'), bytes);
+      const events = await runPrompt(h.session, 'look at logo.png');
+      const block = h.provider.requests[1].messages.at(-1)?.content[0] as ToolResultBlock;
+      expect(block.images).toEqual([{ type: 'image', mediaType: 'image/png', data: bytes.toString('base64') }]);
+      expect(block.content).toBe('Image logo.png (image/png, 0.0 KB).');
+      const end = events.find((e) => e.type === 'tool_end');
+      expect(end && 'result' in end ? end.result.images : 'missing').toBeUndefined();
+      expect(h.invalidRequests).toEqual([]);
+    } finally {
+      await h.cleanup();
+    }
   });
 });
