@@ -10,18 +10,18 @@ import { findResourceMentions } from '../../source/mcp/resources.js';
 import type { ScriptedTurn } from '../../source/providers/scripted.js';
 import type { AgentEvent } from '../../source/engine/events.js';
 import { makeHarness, runEnd, runPrompt, userTexts, type Harness } from '../support/engineHarness.js';
-import { entry, everythingBin, stdio } from '../support/mcpServers.js';
+import { entry, everythingBin, faultServer, stdio, until } from '../support/mcpServers.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function everythingSession(script: ScriptedTurn[]): Harness & { manager: McpManager } {
+function everythingSession(script: ScriptedTurn[], server = entry('everything', stdio(everythingBin))): Harness & { manager: McpManager } {
   const reinHome = mkdtempSync(join(tmpdir(), 'rein-mcp-res-home-'));
   const workspace = mkdtempSync(join(tmpdir(), 'rein-mcp-res-ws-'));
   const manager = new McpManager({
-    servers: [entry('everything', stdio(everythingBin))], problems: [], projectDir: workspace, reinHome, workspace,
+    servers: [server], problems: [], projectDir: workspace, reinHome, workspace,
     sessionDir: join(reinHome, 'sessions', 's'), startupTimeoutMs: 10_000, toolTimeoutMs: 30_000,
     interactive: false, trustProject: false, clientVersion: 'test',
   });
@@ -121,5 +121,16 @@ describe('server prompts as slash commands', () => {
     expect(h.provider.requests).toHaveLength(0);
     const unknown = await runPrompt(h.session, '/mcp__everything__nope');
     expect(runEnd(unknown).error).toBe('No MCP prompt /mcp__everything__nope; type / to see the prompts of connected servers.');
+  });
+
+  it('a server\'s prompts/list_changed brings its new prompt into the list', async () => {
+    const h = everythingSession([{ toolCalls: [{ id: 'a', name: 'mcp__own__add_prompt', input: { name: 'fresh' } }] }, { text: 'added' }, { text: 'ok' }], entry('own', faultServer('prompts')));
+    await h.manager.whenReady();
+    expect(h.manager.promptCommands().map((c) => c.command)).toEqual(['mcp__own__greet']);
+    await runPrompt(h.session, 'add one');
+    await until(() => h.manager.promptCommands().length === 2, 10_000, 'the new prompt list');
+    expect(h.manager.promptCommands().map((c) => c.command)).toEqual(['mcp__own__fresh', 'mcp__own__greet']);
+    await runPrompt(h.session, '/mcp__own__fresh');
+    expect(userTexts(h.provider.requests[2]).at(-1)).toBe('fresh prompt text');
   });
 });
