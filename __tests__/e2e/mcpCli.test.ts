@@ -112,6 +112,7 @@ describe('rein mcp', () => {
     [['add', '--transport', 'http', 'web', 'ftp://host'], 'rein: The url must start with http:// or https:// (got "ftp://host").'],
     [['add', '--scope', 'team', 'x', '--', 'cmd'], 'rein: --scope must be project or user (got "team").'],
     [['add', '-e', 'NOVALUE', 'x', '--', 'cmd'], 'rein: -e takes KEY=value (got "NOVALUE").'],
+    [['add', 'gh', 'npx', '-y', 'pkg'], "rein: Unknown option '-y'; put the server's command and its arguments after --: rein mcp add <name> -- <command> [args...]."],
     [['get', 'missing'], 'rein: No MCP server named missing; rein mcp list shows the configured ones.'],
     [['remove', 'missing'], 'rein: No MCP server named missing; rein mcp list shows the configured ones.'],
   ])('bad usage %j: one sentence and exit code 2, nothing written', async (args, message) => {

@@ -129,7 +129,7 @@ function add(io: McpCommandIo, argv: string[]): void {
     transport: { type: 'string', short: 't' },
     env: { type: 'string', short: 'e', multiple: true },
     header: { type: 'string', short: 'H', multiple: true },
-  });
+  }, 'add');
   const v = parsed.values as { scope?: string; transport?: string; env?: string[]; header?: string[] };
   const [rawName, ...rest] = parsed.positionals;
   const name = checkName(rawName, 'add');
@@ -162,7 +162,7 @@ function add(io: McpCommandIo, argv: string[]): void {
 }
 
 function remove(io: McpCommandIo, argv: string[]): void {
-  const parsed = parseOptions(argv, { scope: { type: 'string', short: 's' } });
+  const parsed = parseOptions(argv, { scope: { type: 'string', short: 's' } }, 'remove');
   const scope = parseScope((parsed.values as { scope?: string }).scope);
   if (parsed.positionals.length > 1) throw new UsageError('rein mcp remove takes one server name.');
   const name = checkName(parsed.positionals[0], 'remove');
@@ -180,11 +180,16 @@ function remove(io: McpCommandIo, argv: string[]): void {
 
 type OptionSpec = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
 
-function parseOptions(args: string[], options: OptionSpec) {
+function parseOptions(args: string[], options: OptionSpec, verb: string) {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError(`${(error as Error).message.replace(/\.$/, '')}; run rein mcp --help for the forms.`);
+    const message = (error as Error).message.replace(/\.$/, '').replace(/\. To specify a positional argument starting with a '-'.*$/s, '');
+    // `rein mcp add x npx -y pkg`: the command's own flags were read as rein's.
+    if (verb === 'add' && /^Unknown option/.test(message)) {
+      throw new UsageError(`${message}; put the server's command and its arguments after --: rein mcp add <name> -- <command> [args...].`);
+    }
+    throw new UsageError(`${message}; run rein mcp --help for the forms.`);
   }
 }
 
