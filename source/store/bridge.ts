@@ -242,6 +242,11 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
       if (!parsed) return;
       const command = commands.find((c) => c.name === parsed.name);
       const title = text.trim();
+      // An MCP prompt typed before its server has connected: the engine waits for the servers, then fetches it.
+      if (!command && session.mcp && parsed.name.startsWith('mcp__')) {
+        sendPrompt(title);
+        return;
+      }
       if (!command) {
         update((state) => addNotice(state, 'warning', unknownCommandHint(parsed.name), title));
         return;
