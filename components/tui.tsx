@@ -18,6 +18,7 @@ import { usageSummaryLine } from '../source/store/format.js';
 import { slashCommands } from '../hooks/commands/registry.js';
 import { CommandList } from '../source/store/commandList.js';
 import type { SlashCommand } from '../source/store/commands.js';
+import { syncMcpPromptCommands } from '../hooks/commands/mcpPrompts.js';
 import { App } from './App.js';
 import { createIdleCollector } from './screen/idleCollect.js';
 import { capYoungGeneration } from './screen/youngGeneration.js';
@@ -126,6 +127,8 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   const commands = new CommandList(slashCommands);
   const clashes = commands.setSource('custom', opts.customCommands ?? []);
   for (const notice of [...(opts.notices ?? []), ...clashes]) state = addNotice(state, 'warning', notice);
+  // The MCP servers' prompts join the list as the servers connect.
+  const unsyncPrompts = syncMcpPromptCommands(commands, session);
   const bridge = createBridge(session, { commands, store: createAppStore(state) });
   const gitBranch = opts.gitBranch ?? readGitBranch(session.info.cwd);
   let handle: TuiRenderHandle | undefined;
@@ -142,6 +145,7 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
     await handle.waitUntilExit();
   } finally {
     idle.dispose();
+    unsyncPrompts();
     uncap();
     unwatchStore();
     process.stdin.off('data', onKeys);

@@ -165,6 +165,10 @@ function continueLine(sessionId: string, logFile: string): string | undefined {
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'mcp') {
+    const { runMcpCommand } = await import('./mcp/mcpCommand.js');
+    return runMcpCommand(argv.slice(1), { projectDir: process.cwd(), reinHome: resolveReinHome(process.env), write: (text) => process.stdout.write(text) });
+  }
   const args = parseCliArgs(argv);
   if (args.help) {
     process.stdout.write(`${helpText}\n`);

@@ -69,7 +69,7 @@ describe('MCP tools in a session', () => {
     expect(h.invalidRequests).toEqual([]);
   });
 
-  it('shows progress, an image placeholder and the workspace as the only root', async () => {
+  it('shows progress, passes the image on and gives the workspace as the only root', async () => {
     const h = mcpHarness([entry('everything', stdio(everythingBin))], [
       { toolCalls: [
         { id: 'p', name: 'mcp__everything__trigger-long-running-operation', input: { duration: 0.3, steps: 3 } },
@@ -84,7 +84,7 @@ describe('MCP tools in a session', () => {
     expect(progress).toContain('1/3');
     const [progressResult, image, roots] = lastResults(h.provider.requests[1]);
     expect(progressResult.content).toContain('Long running operation completed');
-    expect(image.content).toMatch(/\[image image\/png, [\d.]+ KB: not shown to the model/);
+    expect(image.images).toEqual([expect.objectContaining({ type: 'image', mediaType: 'image/png', data: expect.stringMatching(/^iVBORw0KGgo/) })]);
     expect(roots.content).toContain(`file://${h.workspace}`);
   });
 

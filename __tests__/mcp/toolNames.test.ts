@@ -51,9 +51,10 @@ describe('MCP tool results and schemas', () => {
       ],
     });
     expect(result.isError).toBe(true);
+    expect(result.images).toEqual([{ type: 'image', mediaType: 'image/png', data: 'AAAA' }]);
+    expect(result.display).toEqual({ kind: 'text', text: expect.stringMatching(/\n\[image image\/png, 3 B: sent to the model\]$/) });
     expect(result.content.split('\n')).toEqual([
       'first',
-      '[image image/png, 0.0 KB: not shown to the model, which receives text only from MCP tools]',
       '[resource link] a.txt: file:///a.txt (text/plain)',
       '[resource mem://note]',
       'note body',

@@ -51,6 +51,14 @@ export class FakeMcp implements McpControl {
     return message === undefined ? undefined : Promise.reject(new Error(message));
   }
 
+  async listResources(): Promise<never[]> {
+    return [];
+  }
+
+  promptCommands(): never[] {
+    return [];
+  }
+
   async reconnect(name: string): Promise<void> {
     await this.failure();
     this.reconnects.push(name);

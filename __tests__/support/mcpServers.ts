@@ -16,7 +16,7 @@ export const entry = (name: string, spec: McpServerSpec, scope: 'user' | 'projec
 
 export const stdio = (command: string, args: string[] = [], env: Record<string, string> = {}): McpServerSpec => ({ transport: 'stdio', command, args, env });
 
-export const faultServer = (mode: 'normal' | 'hang' | 'garbage' | 'flood', marks?: string): McpServerSpec =>
+export const faultServer = (mode: 'normal' | 'hang' | 'garbage' | 'flood' | 'prompts', marks?: string): McpServerSpec =>
   stdio(process.execPath, [faultServerFile, mode], marks ? { FAULT_MARKS: marks } : {});
 
 async function freePort(): Promise<number> {

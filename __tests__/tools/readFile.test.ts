@@ -60,8 +60,29 @@ describe('read_file', () => {
     await ws.write('pic.png', 'not really a png');
     for (const name of ['blob.dat2', 'pic.png']) {
       const r = await readFileTool.execute({ path: name }, ws.ctx());
-      expect(r).toMatchObject({ isError: true, content: `${name} is a binary file; read_file only shows text files.` });
+      expect(r).toMatchObject({ isError: true, content: `${name} is a binary file; read_file only shows text files and PNG, JPEG, GIF and WebP images.` });
     }
+  });
+
+  it('returns PNG, JPEG, GIF and WebP files as images, known by their first bytes, and refuses one over 5 MB', async () => {
+    const samples: [string, Buffer, string][] = [
+      ['shot.png', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('rest')]), 'image/png'],
+      ['photo.bin', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), 'image/jpeg'],
+      ['anim.gif', Buffer.from('GIF89a....'), 'image/gif'],
+      ['pic.webp', Buffer.concat([Buffer.from('RIFF'), Buffer.from([4, 0, 0, 0]), Buffer.from('WEBPVP8 ')]), 'image/webp'],
+    ];
+    for (const [name, bytes, mediaType] of samples) {
+      await ws.write(name, bytes);
+      const r = await readFileTool.execute({ path: name }, ws.ctx());
+      expect(r.isError).toBe(false);
+      expect(r.content).toBe(`Image ${name} (${mediaType}, ${(bytes.length / 1024).toFixed(1)} KB).`);
+      expect(r.images).toEqual([{ type: 'image', mediaType, data: bytes.toString('base64') }]);
+    }
+    await ws.write('huge.png', Buffer.concat([samples[0][1], Buffer.alloc(5 * 1024 * 1024)]));
+    const huge = await readFileTool.execute({ path: 'huge.png' }, ws.ctx());
+    expect(huge.isError).toBe(true);
+    expect(huge.content).toBe('huge.png is an image of 5120.0 KB, larger than the 5 MB read_file passes on; make a smaller copy to look at it.');
+    expect(huge.images).toBeUndefined();
   });
 
   it('explains a missing file and a folder', async () => {

@@ -246,6 +246,15 @@ export function createSession(o: SessionOptions): EngineSession {
       let message: string | undefined = text;
       if (options.expand) message = yield* expandPrompt(runId, runController.signal, options.expand);
       if (message === undefined) return;
+      // MCP resources (@server:uri) and server prompts (/mcp__server__prompt).
+      const expanded = await sessionMcp.expand(message, runController.signal);
+      for (const warning of expanded.warnings) yield record({ type: 'warning', runId, message: warning });
+      if (expanded.error !== undefined) {
+        yield record({ type: 'error', runId, message: expanded.error });
+        yield record({ type: 'run_end', runId, reason: 'error', text: '', turns: 0, usage: emptyUsage(), durationMs: 0, error: expanded.error });
+        return;
+      }
+      message = expanded.text;
       // A custom command's body has its own @path expansion; the user's own words get theirs here.
       const mentioned = options.expand
         ? { attachments: [], notes: [] }

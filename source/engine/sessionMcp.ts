@@ -2,6 +2,17 @@
 // into the run's own stream (so headless output shows them) or to subscribers between runs.
 import type { McpServerStatus } from './events.js';
 import type { McpSessionSource } from '../mcp/types.js';
+import { attachedResource, findResourceMentions } from '../mcp/resources.js';
+
+/** A prompt after MCP expansion: the text the model gets, warnings to show, or why it cannot be sent at all. */
+export interface ExpandedPrompt {
+  text: string;
+  warnings: string[];
+  error?: string;
+}
+
+const promptCommandPattern = /^\/(mcp__[A-Za-z0-9_-]+)(?:\s+([\s\S]*))?$/;
+const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export interface SessionMcpHooks {
   runActive: () => boolean;
@@ -27,6 +38,37 @@ export class SessionMcp {
   /** Notices waiting to be shown, handed over once. */
   take(): string[] {
     return this.queued.splice(0);
+  }
+
+  /**
+   * `/mcp__server__prompt args` becomes the prompt's messages; each `@server:uri` gets that resource's content
+   * attached. A resource that cannot be read is one warning and the message is still sent.
+   */
+  async expand(text: string, signal: AbortSignal): Promise<ExpandedPrompt> {
+    const warnings: string[] = [];
+    let body = text;
+    const command = promptCommandPattern.exec(text.trim());
+    if (command && this.mcp) {
+      try {
+        body = await this.mcp.runPromptCommand(command[1], (command[2] ?? '').trim(), signal);
+      } catch (error) {
+        return { text, warnings, error: reason(error) };
+      }
+    }
+    const attachments: string[] = [];
+    for (const mention of findResourceMentions(body)) {
+      if (!this.mcp) {
+        warnings.push(`${mention.text} was not attached: no MCP servers are configured.`);
+        continue;
+      }
+      try {
+        const resource = await this.mcp.readResource(mention.server, mention.uri, signal);
+        attachments.push(attachedResource(mention, resource.text));
+      } catch (error) {
+        warnings.push(`${mention.text} was not attached: ${reason(error).replace(/\.$/, '')}; the message was sent without it.`);
+      }
+    }
+    return { text: attachments.length > 0 ? `${body}\n\n${attachments.join('\n\n')}` : body, warnings };
   }
 
   /** Resolves once no server is still connecting (each bounded by its start-up timeout), or at once on Esc. */

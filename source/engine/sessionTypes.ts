@@ -34,8 +34,8 @@ export interface SessionInfo {
   contextWindow: number;
 }
 
-/** What the UI may do with the session's MCP servers (status, trust, reconnect, on/off, a server's tools). */
-export type McpControl = Pick<McpSessionSource, 'status' | 'pendingTrust' | 'trust' | 'reconnect' | 'setEnabled' | 'serverTools'>;
+/** What the UI may do with the session's MCP servers (status, trust, reconnect, on/off, a server's tools, resources and prompts). */
+export type McpControl = Pick<McpSessionSource, 'status' | 'pendingTrust' | 'trust' | 'reconnect' | 'setEnabled' | 'serverTools' | 'listResources' | 'promptCommands'>;
 
 export interface AgentSession {
   readonly info: SessionInfo;

@@ -1,6 +1,7 @@
 // Token counting for the context budget: exact o200k counts, cached per message, with the provider's usage as the anchor.
 import { createRequire } from 'node:module';
 import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite';
+import { imageTokenEstimate } from '../providers/images.js';
 import type { Message, ToolSchema } from '../providers/types.js';
 
 // The 2.3 MB rank table is loaded only when the first exact count is needed, never at start-up.
@@ -91,7 +92,8 @@ export class TokenCounter {
   private countBlock(block: Block): number {
     const cached = this.blocks.get(block);
     if (cached !== undefined) return cached;
-    const tokens = this.encode(blockText(block));
+    const images = block.type === 'tool_result' ? (block.images?.length ?? 0) : 0;
+    const tokens = this.encode(blockText(block)) + images * imageTokenEstimate;
     this.blocks.set(block, tokens);
     return tokens;
   }

@@ -65,7 +65,9 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
     const call = p.calls[index];
     results[index] = result;
     const begun = started.get(call.id);
-    p.emit({ type: 'tool_end', runId: p.runId, toolCallId: call.id, name: call.name, result, durationMs: begun ? Date.now() - begun : 0 });
+    // Image data stays out of events (the store, headless output, the log's event lines): the history carries it.
+    const { images: _images, ...shown } = result;
+    p.emit({ type: 'tool_end', runId: p.runId, toolCallId: call.id, name: call.name, result: shown, durationMs: begun ? Date.now() - begun : 0 });
     if (call.name === 'todo_write' && !result.isError) p.emit({ type: 'todos', runId: p.runId, todos: [...p.state.todos] });
   };
 
@@ -206,6 +208,6 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
       finish(i, interruptedResult());
       result = results[i] as ToolResult;
     }
-    return { type: 'tool_result', toolUseId: call.id, content: result.content, isError: result.isError || undefined };
+    return { type: 'tool_result', toolUseId: call.id, content: result.content, ...(result.images?.length ? { images: result.images } : {}), isError: result.isError || undefined };
   });
 }

@@ -10,8 +10,12 @@ import {
   ErrorCode,
   ListRootsRequestSchema,
   McpError,
+  PromptListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
   type CallToolResult,
+  type GetPromptResult,
+  type Prompt,
+  type ReadResourceResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerEntry } from './config.js';
@@ -45,7 +49,7 @@ function errorText(error: unknown): string {
 }
 
 export class McpConnection implements McpServerLink {
-  state: McpConnectionState = { status: 'connecting', tools: [], toolsVersion: 0, restarts: 0 };
+  state: McpConnectionState = { status: 'connecting', tools: [], toolsVersion: 0, prompts: [], restarts: 0 };
   readonly logFile: string | undefined;
   private client: Client | undefined;
   private transport: Transport | undefined;
@@ -107,7 +111,24 @@ export class McpConnection implements McpServerLink {
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       await this.refreshTools(client).catch((error: unknown) => this.set({ lastError: `could not list tools after a change: ${errorText(error)}` }));
     });
+    client.setNotificationHandler(PromptListChangedNotificationSchema, async () => {
+      await this.refreshPrompts(client).catch((error: unknown) => this.set({ lastError: `could not list prompts after a change: ${errorText(error)}` }));
+    });
     return client;
+  }
+
+  /** The server's prompts (none when it offers no prompts capability). */
+  private async refreshPrompts(client: Client): Promise<void> {
+    if (!client.getServerCapabilities()?.prompts) return;
+    const prompts: Prompt[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listPrompts(cursor ? { cursor } : undefined, { timeout: this.o.startupTimeoutMs });
+      prompts.push(...page.prompts);
+      cursor = page.nextCursor;
+    } while (cursor);
+    if (this.client !== client) return;
+    this.set({ prompts });
   }
 
   private async refreshTools(client: Client): Promise<void> {
@@ -139,6 +160,8 @@ export class McpConnection implements McpServerLink {
         (async () => {
           await client.connect(transport, { timeout: this.o.startupTimeoutMs });
           await this.refreshTools(client);
+          // A server whose prompts cannot be listed still serves its tools.
+          await this.refreshPrompts(client).catch((error: unknown) => { this.state = { ...this.state, lastError: `could not list prompts: ${errorText(error)}` }; });
         })(),
         deadline,
       ]);
@@ -151,7 +174,7 @@ export class McpConnection implements McpServerLink {
       const reason = exit ? `${describeExit(exit)} while starting` : errorText(error);
       this.client = undefined;
       await transport.close().catch(() => undefined);
-      this.set({ status: 'failed', lastError: reason, tools: [], toolsVersion: this.state.toolsVersion + 1 });
+      this.set({ status: 'failed', lastError: reason, tools: [], toolsVersion: this.state.toolsVersion + 1, prompts: [] });
     } finally {
       clearTimeout(timer);
     }
@@ -174,6 +197,53 @@ export class McpConnection implements McpServerLink {
     setTimeout(() => {
       if (!this.closing && !this.client) void this.start();
     }, delay).unref();
+  }
+
+  /** The connected client, or a plain error saying why there is none. */
+  private requireClient(): Client {
+    const client = this.client;
+    if (client && this.state.status === 'connected') return client;
+    const why = this.state.exit ?? this.state.lastError ?? this.state.status;
+    throw new Error(`MCP server ${this.name} ${this.state.exit ? why : `is not connected (${why})`}; restart rein to reconnect it.`);
+  }
+
+  /** A request other than a tool call (resources, prompts), bounded by the tool timeout, its failure in one sentence. */
+  private async request<T>(what: string, run: (client: Client, options: { timeout: number; signal?: AbortSignal }) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const client = this.requireClient();
+    try {
+      return await run(client, { timeout: this.o.toolTimeoutMs, ...(signal ? { signal } : {}) });
+    } catch (error) {
+      if (this.state.exit) throw new Error(`MCP server ${this.name} ${this.state.exit}; restart rein to reconnect it.`);
+      throw new Error(`MCP server ${this.name} could not ${what}: ${errorText(error)}`);
+    }
+  }
+
+  /** Every resource the server lists, and its resource templates (whose URIs need filling in). */
+  async listResources(signal?: AbortSignal): Promise<{ uri: string; name: string; description?: string; mimeType?: string; template?: boolean }[]> {
+    const client = this.requireClient();
+    if (!client.getServerCapabilities()?.resources) return [];
+    return this.request('list its resources', async (c, options) => {
+      const out: { uri: string; name: string; description?: string; mimeType?: string; template?: boolean }[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await c.listResources(cursor ? { cursor } : undefined, options);
+        for (const r of page.resources) out.push({ uri: r.uri, name: r.name, ...(r.description ? { description: r.description } : {}), ...(r.mimeType ? { mimeType: r.mimeType } : {}) });
+        cursor = page.nextCursor;
+      } while (cursor);
+      const templates = await c.listResourceTemplates(undefined, options).catch(() => ({ resourceTemplates: [] }));
+      for (const t of templates.resourceTemplates) {
+        out.push({ uri: t.uriTemplate, name: t.name, ...(t.description ? { description: t.description } : {}), ...(t.mimeType ? { mimeType: t.mimeType } : {}), template: true });
+      }
+      return out;
+    }, signal);
+  }
+
+  async readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {
+    return this.request(`read ${uri}`, (c, options) => c.readResource({ uri }, options), signal);
+  }
+
+  async getPrompt(name: string, args: Record<string, string>, signal?: AbortSignal): Promise<GetPromptResult> {
+    return this.request(`get prompt ${name}`, (c, options) => c.getPrompt({ name, arguments: args }, options), signal);
   }
 
   /** Calls one tool; throws with a plain message when the server is down, times out or fails. */

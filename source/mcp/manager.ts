@@ -5,10 +5,12 @@ import type { McpServerStatus } from '../engine/events.js';
 import type { AnyTool } from '../tools/types.js';
 import { describeProblem, type McpConfigProblem, type McpServerEntry, type McpServerSpec } from './config.js';
 import type { ConnectionOptions, McpConnection } from './connection.js';
+import { mapPromptArguments, promptCommands, promptMessagesText } from './prompts.js';
+import { resourceContentsText } from './resources.js';
 import { adaptMcpTool } from './toolAdapter.js';
 import { assignToolNames, compareToolNames } from './toolNames.js';
 import { serverSetHash, TrustStore } from './trust.js';
-import type { McpSessionSource, McpTrustRequest } from './types.js';
+import type { McpPromptCommand, McpResourceInfo, McpResourceText, McpSessionSource, McpTrustRequest } from './types.js';
 
 export interface McpManagerOptions {
   servers: McpServerEntry[];
@@ -209,6 +211,44 @@ export class McpManager implements McpSessionSource {
     const slot = this.slots.get(name);
     if (slot?.kind !== 'live' || slot.connection.state.status !== 'connected') return [];
     return slot.connection.state.tools.map((t) => ({ name: t.name, ...(t.description !== undefined ? { description: t.description } : {}) }));
+  }
+
+  /** The connection of a connected server, or a plain error naming why it cannot be asked. */
+  private connected(name: string): McpConnection {
+    const slot = this.slots.get(name);
+    if (!slot) {
+      const known = [...this.slots.keys()].sort(compareToolNames);
+      throw new Error(`No MCP server named ${name}${known.length > 0 ? ` (configured: ${known.join(', ')})` : ' is configured'}.`);
+    }
+    if (slot.kind === 'waiting') {
+      throw new Error(`MCP server ${name} is ${slot.status === 'needs-trust' ? 'waiting for trust' : slot.status === 'disabled' ? 'disabled' : 'still connecting'}.`);
+    }
+    if (slot.connection.state.status !== 'connected') {
+      throw new Error(`MCP server ${name} is not connected (${slot.connection.state.exit ?? slot.connection.state.lastError ?? slot.connection.state.status}).`);
+    }
+    return slot.connection;
+  }
+
+  async listResources(server: string, signal?: AbortSignal): Promise<McpResourceInfo[]> {
+    return this.connected(server).listResources(signal);
+  }
+
+  async readResource(server: string, uri: string, signal?: AbortSignal): Promise<McpResourceText> {
+    const result = await this.connected(server).readResource(uri, signal);
+    return { uri, text: resourceContentsText(result) };
+  }
+
+  promptCommands(): McpPromptCommand[] {
+    const live = [...this.slots.values()].filter((s): s is Extract<Slot, { kind: 'live' }> => s.kind === 'live' && s.connection.state.status === 'connected');
+    const all = live.flatMap((s) => promptCommands(s.entry.name, s.connection.state.prompts));
+    return all.sort((a, b) => compareToolNames(a.command, b.command));
+  }
+
+  async runPromptCommand(command: string, args: string, signal?: AbortSignal): Promise<string> {
+    const found = this.promptCommands().find((c) => c.command === command.toLowerCase());
+    if (!found) throw new Error(`No MCP prompt /${command}; type / to see the prompts of connected servers.`);
+    const result = await this.connected(found.server).getPrompt(found.prompt, mapPromptArguments(found, args), signal);
+    return promptMessagesText(result);
   }
 
   onChange(listener: () => void): () => void {

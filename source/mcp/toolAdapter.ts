@@ -1,6 +1,8 @@
 // Turns one MCP server tool into a rein tool: its schema as the server gives it (adapted where a provider would
 // refuse it), its result as text for the model, and approval by the server's readOnlyHint.
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { withImagePlaceholders } from '../providers/images.js';
+import type { ImageContent } from '../providers/types.js';
 import { textResult, type AnyTool, type ToolResult } from '../tools/types.js';
 import type { McpServerLink } from './types.js';
 
@@ -32,15 +34,15 @@ export function adaptInputSchema(schema: Tool['inputSchema']): Record<string, un
 
 const kb = (base64: string): string => `${(Math.ceil((base64.length * 3) / 4) / 1024).toFixed(1)} KB`;
 
-/** One content part as text. rein's messages carry text only, so images and audio become a one-line placeholder. */
+/** One content part as text (images are taken apart, see resultToToolResult); audio becomes a one-line placeholder. */
 function partText(part: CallToolResult['content'][number]): string {
   switch (part.type) {
     case 'text':
       return part.text;
     case 'image':
-      return `[image ${part.mimeType}, ${kb(part.data)}: not shown to the model, which receives text only from MCP tools]`;
+      return `[image ${part.mimeType}]`;
     case 'audio':
-      return `[audio ${part.mimeType}, ${kb(part.data)}: not passed on, the model receives text only from MCP tools]`;
+      return `[audio ${part.mimeType}, ${kb(part.data)}: not passed on, the model receives no audio from MCP tools]`;
     case 'resource_link':
       return `[resource link] ${part.name}: ${part.uri}${part.mimeType ? ` (${part.mimeType})` : ''}${part.description ? ` — ${part.description}` : ''}`;
     case 'resource': {
@@ -54,12 +56,18 @@ function partText(part: CallToolResult['content'][number]): string {
   }
 }
 
-/** The model's view of a result: text parts joined, structured content when there is nothing else. */
+/**
+ * The model's view of a result: text parts joined, images passed on as images (each provider sends them as it can),
+ * structured content when there is nothing else.
+ */
 export function resultToToolResult(result: CallToolResult): ToolResult {
-  const parts = Array.isArray(result.content) ? result.content.map(partText) : [];
-  let content = parts.join('\n');
-  if (content.trim() === '' && result.structuredContent !== undefined) content = JSON.stringify(result.structuredContent, null, 2);
-  return textResult(content, result.isError === true);
+  const all = Array.isArray(result.content) ? result.content : [];
+  const images: ImageContent[] = all.flatMap((part) => (part.type === 'image' && typeof part.data === 'string' ? [{ type: 'image' as const, mediaType: part.mimeType, data: part.data }] : []));
+  let content = all.filter((part) => part.type !== 'image').map(partText).join('\n');
+  if (content.trim() === '' && images.length === 0 && result.structuredContent !== undefined) content = JSON.stringify(result.structuredContent, null, 2);
+  if (images.length === 0) return textResult(content, result.isError === true);
+  // The screen shows one line per image where the model sees the picture.
+  return { ...textResult(content, result.isError === true, withImagePlaceholders(content, images, 'sent to the model')), images };
 }
 
 export interface AdaptedToolOptions {

@@ -1,5 +1,5 @@
 // Types shared inside the MCP room and with the session that uses it (type-only: no SDK code is loaded by them).
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Prompt, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerStatus } from '../engine/events.js';
 import type { AnyTool } from '../tools/types.js';
 
@@ -9,6 +9,8 @@ export interface McpConnectionState {
   tools: Tool[];
   /** Bumped whenever `tools` is replaced. */
   toolsVersion: number;
+  /** The server's prompts as it listed them (refreshed on prompts/list_changed). */
+  prompts: Prompt[];
   lastError?: string;
   /** Set while the server is down after exiting mid-session ("exited with code 1"). */
   exit?: string;
@@ -24,6 +26,32 @@ export interface McpCallOptions {
 export interface McpServerLink {
   readonly name: string;
   callTool(tool: string, args: Record<string, unknown>, options: McpCallOptions): Promise<CallToolResult>;
+}
+
+/** One resource a server lists; `template` marks a URI template (RFC 6570) that needs its variables filled in. */
+export interface McpResourceInfo {
+  uri: string;
+  name: string;
+  description?: string;
+  mimeType?: string;
+  template?: boolean;
+}
+
+/** A resource's content, ready to attach to a message: text parts as text, binary parts described in one line. */
+export interface McpResourceText {
+  uri: string;
+  text: string;
+}
+
+/** A server prompt offered as the slash command `/<command> [args]`. */
+export interface McpPromptCommand {
+  /** `mcp__<server>__<prompt>`, lowercase, as the command is typed. */
+  command: string;
+  server: string;
+  prompt: string;
+  description?: string;
+  /** The prompt's declared arguments, in order: positional words fill them. */
+  arguments: { name: string; description?: string; required: boolean }[];
 }
 
 /** A project's servers waiting for the user's trust. */
@@ -49,6 +77,14 @@ export interface McpSessionSource {
   setEnabled(name: string, enabled: boolean): Promise<void>;
   /** The tools the named server lists, as the server names them; empty unless it is connected. */
   serverTools(name: string): { name: string; description?: string }[];
+  /** The resources (and resource templates) the named server lists; rejects with a plain sentence when it cannot. */
+  listResources(server: string, signal?: AbortSignal): Promise<McpResourceInfo[]>;
+  /** One resource's content as text; rejects with a plain sentence for an unknown server or a failed read. */
+  readResource(server: string, uri: string, signal?: AbortSignal): Promise<McpResourceText>;
+  /** Every connected server's prompts as slash commands, sorted by command name. */
+  promptCommands(): McpPromptCommand[];
+  /** Fetches the prompt behind `command` with `args` (positional words) and returns its messages as one user message. */
+  runPromptCommand(command: string, args: string, signal?: AbortSignal): Promise<string>;
   /** Called on every status or tool change. Returns an unsubscribe function. */
   onChange(listener: () => void): () => void;
   /** One-line messages for the user (a failed or exited server, untrusted servers in headless runs). */

@@ -4,12 +4,12 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Readers (another rein, an editor) never see half a memory file or half an index. */
-export function writeFileAtomicSync(file: string, content: string): void {
+export function writeFileAtomicSync(file: string, content: string | Uint8Array): void {
   const dir = path.dirname(file);
   mkdirSync(dir, { recursive: true });
   const temp = path.join(dir, `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    writeFileSync(temp, content, 'utf8');
+    writeFileSync(temp, content, typeof content === 'string' ? 'utf8' : undefined);
     renameSync(temp, file);
   } catch (err) {
     rmSync(temp, { force: true });

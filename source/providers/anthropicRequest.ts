@@ -1,7 +1,8 @@
 // Maps a provider-neutral request onto Anthropic Messages API parameters, with prompt-cache breakpoints.
 import type Anthropic from '@anthropic-ai/sdk';
 import { thinkingBudget, thinkingEffort } from './thinking.js';
-import type { AssistantBlock, Message, ProviderRequest, ThinkingSetting, UserBlock } from './types.js';
+import { anthropicImageTypes, withImagePlaceholders } from './images.js';
+import type { AssistantBlock, Message, ProviderRequest, ThinkingSetting, ToolResultBlock, UserBlock } from './types.js';
 
 type ContentParam = Anthropic.Messages.ContentBlockParam;
 type MessageParam = Anthropic.Messages.MessageParam;
@@ -9,12 +10,26 @@ export type AnthropicStreamParams = Anthropic.Messages.MessageCreateParamsStream
 
 const EPHEMERAL = { type: 'ephemeral' } as const;
 
+/** A tool result's text, then its images as image blocks (types the API refuses become a placeholder line). */
+function toolResultContent(block: ToolResultBlock): Anthropic.Messages.ToolResultBlockParam['content'] {
+  if (!block.images || block.images.length === 0) return block.content;
+  const refused = block.images.filter((image) => !anthropicImageTypes.has(image.mediaType));
+  const text = withImagePlaceholders(block.content, refused, 'this image type cannot be sent to the model');
+  const parts: Array<Anthropic.Messages.TextBlockParam | Anthropic.Messages.ImageBlockParam> = text === '' ? [] : [{ type: 'text', text }];
+  for (const image of block.images) {
+    if (!anthropicImageTypes.has(image.mediaType)) continue;
+    const mediaType = image.mediaType as Anthropic.Messages.Base64ImageSource['media_type'];
+    parts.push({ type: 'image', source: { type: 'base64', media_type: mediaType, data: image.data } });
+  }
+  return parts;
+}
+
 function userBlock(block: UserBlock): ContentParam | undefined {
   if (block.type === 'text') return block.text === '' ? undefined : { type: 'text', text: block.text };
   return {
     type: 'tool_result',
     tool_use_id: block.toolUseId,
-    content: block.content,
+    content: toolResultContent(block),
     ...(block.isError ? { is_error: true } : {}),
   };
 }

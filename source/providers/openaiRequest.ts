@@ -1,5 +1,6 @@
 // Maps a provider-neutral request onto OpenAI Chat Completions parameters (tool messages, DeepSeek reasoning_content).
 import type OpenAI from 'openai';
+import { withImagePlaceholders } from './images.js';
 import { thinkingEffort } from './thinking.js';
 import type { AssistantMessage, Message, ProviderRequest, ThinkingSetting, UserMessage } from './types.js';
 
@@ -19,7 +20,11 @@ function userMessages(message: UserMessage): ChatMessage[] {
   const out: ChatMessage[] = [];
   // Tool results come first as `tool` messages; any text follows as one user message.
   for (const block of message.content) {
-    if (block.type === 'tool_result') out.push({ role: 'tool', tool_call_id: block.toolUseId, content: block.content });
+    // Chat Completions tool messages carry text only; an image in a user message would be refused by many
+    // compatible servers (DeepSeek, most vLLM models), so the model learns of it from one line instead.
+    if (block.type === 'tool_result') {
+      out.push({ role: 'tool', tool_call_id: block.toolUseId, content: withImagePlaceholders(block.content, block.images, 'not shown, this API takes text only in tool results') });
+    }
   }
   if (hasText(message)) out.push({ role: 'user', content: textOf(message) });
   return out;

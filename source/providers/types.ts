@@ -25,10 +25,21 @@ export interface ToolUseBlock {
   input: Record<string, unknown>;
 }
 
+/** An image a tool returned, base64-encoded. The session log keeps it as a file beside the log (see session/images.ts). */
+export interface ImageContent {
+  type: 'image';
+  /** image/png, image/jpeg, image/gif, image/webp… */
+  mediaType: string;
+  /** Base64, without a data: prefix. */
+  data: string;
+}
+
 export interface ToolResultBlock {
   type: 'tool_result';
   toolUseId: string;
   content: string;
+  /** Images that go with the text: sent as image content where the provider takes it, else as a one-line placeholder. */
+  images?: ImageContent[];
   isError?: boolean;
 }
 

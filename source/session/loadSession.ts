@@ -1,8 +1,10 @@
 // Reads a session log back for resume: replays the history exactly and keeps the newest events and todos.
+import { dirname } from 'node:path';
 import type { AgentEvent } from '../engine/events.js';
 import { applyHistoryOp } from '../engine/history.js';
 import type { Message } from '../providers/types.js';
 import type { TodoItem } from '../tools/types.js';
+import { loadHistoryImages } from './images.js';
 import { lineNumberAt, readHeadLines, readLinesBackward, type TailLine } from './lines.js';
 import { isLogRecord, isMetaShaped, logFormatVersion, parseLine, SessionLogError, type MetaRecord } from './records.js';
 
@@ -127,5 +129,6 @@ export function loadSession(file: string, opts: LoadSessionOptions = {}): Loaded
     if (error instanceof SessionLogError) throw error;
     throw new SessionLogError(`Could not read the session log ${file} (${error instanceof Error ? error.message : String(error)}); check the session id and that the file exists.`);
   }
+  history = loadHistoryImages(history, dirname(file), warnings);
   return { meta, history, todos, events, droppedEvents, warnings };
 }

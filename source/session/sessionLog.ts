@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { redactSecrets } from '../permissions/redact.js';
+import { storeRecordImages } from './images.js';
 import { logFileName, serializeRecord, SessionLogError, type LogRecord, type MetaRecord } from './records.js';
 
 export interface CreateSessionLogOptions {
@@ -104,7 +105,7 @@ export class SessionLog {
     let line: string;
     try {
       // Secrets never reach the disk: keys, secret environment values and token shapes are cut first.
-      line = redactSecrets(serializeRecord(record));
+      line = redactSecrets(serializeRecord(storeRecordImages(record, path.dirname(this.file))));
     } catch (error) {
       this.fail(`A session record could not be saved to ${this.file} (${reasonOf(error)}); resuming this session may miss it.`);
       return;

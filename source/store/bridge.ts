@@ -272,6 +272,11 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
       if (!parsed) return;
       const command = commands.find(parsed.name);
       const title = text.trim();
+      // An MCP prompt typed before its server has connected: the engine waits for the servers, then fetches it.
+      if (!command && session.mcp && parsed.name.startsWith('mcp__')) {
+        sendPrompt(title);
+        return;
+      }
       if (!command) {
         update((state) => addNotice(state, 'warning', unknownCommandHint(parsed.name), title));
         return;
@@ -292,6 +297,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
           else startRun(shown, () => session.prompt(shown, promptOptions));
         },
         openPanel: (panel) => bridge.openPanel(panel),
+        send: (text) => sendPrompt(text),
         session,
         commands: commands.all(),
       };

@@ -22,6 +22,8 @@ export interface CommandContext {
    * command line as typed, shown in the transcript and queued as it is while a run is active.
    */
   prompt(title: string, options: PromptOptions): void;
+  /** Sends text to the model as a message, as typed (queued while a run is active); slash commands are not parsed. */
+  send(text: string): void;
   /** Starts team mode; false when a run is active or subagents are off. */
   team(task: string): boolean;
   /** Shows a full panel in place of the transcript (`/mcp`); the panel's own keys close it. */

@@ -38,6 +38,29 @@ async function looksBinary(realPath: string): Promise<boolean> {
   }
 }
 
+/** Images up to this size go to the model as images (Anthropic's limit per image). */
+export const maxImageBytes = 5 * 1024 * 1024;
+
+/** The image type by its first bytes (not its name): PNG, JPEG, GIF or WebP; undefined for anything else. */
+export function sniffImageType(head: Buffer): string | undefined {
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if (head.length >= 6 && /^GIF8[79]a$/.test(head.subarray(0, 6).toString('latin1'))) return 'image/gif';
+  if (head.length >= 12 && head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  return undefined;
+}
+
+async function imageTypeOf(realPath: string): Promise<string | undefined> {
+  const handle = await fs.open(realPath, 'r');
+  try {
+    const head = Buffer.alloc(12);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return sniffImageType(head.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
 const formatLine = (n: number, line: string): string => {
   const text = line.length > maxLineChars ? `${line.slice(0, maxLineChars)} … [line cut: ${(line.length - maxLineChars).toLocaleString('en-US')} more characters]` : line;
   return `${String(n).padStart(6)}\t${text}`;
@@ -81,7 +104,8 @@ export const readFileTool = defineTool<ReadFileArgs>({
   name: 'read_file',
   description:
     'Read a text file. Returns lines numbered like `cat -n` (number + tab, not part of the file). Reads up to 2000 lines from the start by default; ' +
-    'for longer files pass offset (1-based line) and limit. Lines over 2000 characters are cut. Refuses binary files and folders (use glob to list files). ' +
+    'for longer files pass offset (1-based line) and limit. Lines over 2000 characters are cut. PNG, JPEG, GIF and WebP images (up to 5 MB) are returned as images. ' +
+    'Refuses other binary files and folders (use glob to list files). ' +
     'Read a file before editing or overwriting it. Read several files in parallel by calling it more than once in a response.',
   inputSchema: {
     type: 'object',
@@ -107,7 +131,14 @@ export const readFileTool = defineTool<ReadFileArgs>({
     if (stat.isDirectory()) return errorResult(`${display} is a folder, not a file; use glob to list its files.`);
     // Pipes and devices could block or never end.
     if (!stat.isFile()) return errorResult(`${display} is not a regular file (a pipe, socket or device); read_file only reads files.`);
-    if (await looksBinary(real)) return errorResult(`${display} is a binary file; read_file only shows text files.`);
+    const imageType = await imageTypeOf(real);
+    if (imageType) {
+      const size = `${(stat.size / 1024).toFixed(1)} KB`;
+      if (stat.size > maxImageBytes) return errorResult(`${display} is an image of ${size}, larger than the 5 MB read_file passes on; make a smaller copy to look at it.`);
+      const data = (await fs.readFile(real, { signal: ctx.signal })).toString('base64');
+      return { ...textResult(`Image ${display} (${imageType}, ${size}).`), images: [{ type: 'image', mediaType: imageType, data }] };
+    }
+    if (await looksBinary(real)) return errorResult(`${display} is a binary file; read_file only shows text files and PNG, JPEG, GIF and WebP images.`);
 
     const offset = args.offset ?? 1;
     const limit = args.limit ?? defaultReadLines;

@@ -179,6 +179,12 @@ async function finishResult(tool: AnyTool, raw: ToolResult, ctx: ToolContext): P
   const content = typeof raw.content === 'string' ? raw.content : describeThrown(raw.content);
   const isError = raw.isError === true;
   let display = raw.display ?? { kind: 'text', text: content };
+  const images = Array.isArray(raw.images) && raw.images.length > 0 ? raw.images : undefined;
+  if (images) {
+    // Images are not cut: the text alone goes through the output limits.
+    const rest = await finishResult(tool, { ...raw, images: undefined, content: content.trim() === '' ? '(image output)' : content }, ctx);
+    return { ...rest, images };
+  }
   if (content.trim() === '') {
     const empty = isError ? `${tool.name} failed without a message` : '(no output)';
     return { content: empty, display: display.kind === 'text' && display.text.trim() === '' ? { kind: 'text', text: empty } : display, isError };

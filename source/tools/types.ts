@@ -1,6 +1,7 @@
 // The contract between the engine and a tool: a JSON-Schema-described function that returns, never throws.
 import type { BackgroundTasks } from './background.js';
 import type { FileState } from './fileState.js';
+import type { ImageContent } from '../providers/types.js';
 
 /** What the UI shows for a finished call; the model never sees this. */
 export type ToolDisplay =
@@ -14,6 +15,8 @@ export type ToolDisplay =
 export interface ToolResult {
   /** What the model receives. */
   content: string;
+  /** Images for the model with the text (MCP tool results; image files read). Never in events or the UI. */
+  images?: ImageContent[];
   /** What the UI shows. */
   display: ToolDisplay;
   isError: boolean;

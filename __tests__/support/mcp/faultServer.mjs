@@ -5,6 +5,7 @@
 //   hang     never answers initialize
 //   garbage  writes lines that are not JSON-RPC to stdout around its answers
 //   flood    writes megabytes to stderr while it serves
+//   prompts  echo, a prompt `greet` (argument `who`), and add_prompt (registers another prompt: prompts/list_changed)
 // FAULT_MARKS, when set, is a file the server appends events to (start, cancelled) so tests can see them.
 import { appendFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -28,6 +29,15 @@ if (mode === 'hang') {
       if (mode === 'garbage') process.stdout.write('this line is not JSON-RPC\n{"half": \n');
       return { content: [{ type: 'text', text: `echo: ${message}` }] };
     });
+  if (mode === 'prompts') {
+    server.registerPrompt('greet', { description: 'Greets someone', argsSchema: { who: z.string() } }, ({ who }) => ({
+      messages: [{ role: 'user', content: { type: 'text', text: `Say hello to ${who}.` } }],
+    }));
+    server.registerTool('add_prompt', { description: 'Adds a prompt named by `name`', inputSchema: { name: z.string() } }, async ({ name }) => {
+      server.registerPrompt(name, { description: `Added at run time: ${name}` }, () => ({ messages: [{ role: 'user', content: { type: 'text', text: `${name} prompt text` } }] }));
+      return { content: [{ type: 'text', text: `added prompt ${name}` }] };
+    });
+  }
   server.registerTool('crash', { description: 'Exits the server with code 1 before answering', inputSchema: {} }, async () => {
     mark('crash');
     setTimeout(() => process.exit(1), 20);

@@ -1,5 +1,6 @@
 // Splices a summary in front of the kept messages, carrying every message the user typed verbatim.
 import type { Message, UserBlock } from '../../providers/types.js';
+import { withImagePlaceholders } from '../../providers/images.js';
 import type { CompactionPlan } from './plan.js';
 import { collectUserTexts, summaryBlocks } from './userText.js';
 
@@ -17,7 +18,7 @@ export function applySummary(plan: CompactionPlan, summary: string): Message[] {
   if (first.role === 'assistant') return [{ role: 'user', content: blocks }, first, ...rest];
   // Not produced by planCompaction: results whose calls were summarised away become plain text, so none is orphaned.
   const content = first.content.map((b): UserBlock =>
-    b.type === 'tool_result' ? { type: 'text', text: `Output of an earlier tool call (${b.toolUseId}):\n${b.content}` } : b,
+    b.type === 'tool_result' ? { type: 'text', text: `Output of an earlier tool call (${b.toolUseId}):\n${withImagePlaceholders(b.content, b.images, 'left out')}` } : b,
   );
   return [{ role: 'user', content: [...blocks, ...content] }, ...rest];
 }

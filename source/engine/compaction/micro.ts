@@ -1,5 +1,6 @@
 // Micro compaction: cut old tool results to head + tail, in batches so provider prompt caches keep hitting.
 import type { Message, ToolResultBlock, UserMessage } from '../../providers/types.js';
+import { withImagePlaceholders } from '../../providers/images.js';
 import type { TokenCounter } from '../tokens.js';
 
 export interface MicroOptions {
@@ -45,7 +46,9 @@ function cutBlock(block: ToolResultBlock, headChars: number, tailChars: number):
   const cached = cuts.get(block);
   if (cached?.key === key) return cached.block;
   const text = cutOldOutput(block.content, headChars, tailChars);
-  const cut = text === undefined ? undefined : { ...block, content: text };
+  // Old images go too: each costs as much as a page of text, and the model has seen them.
+  const { images, ...rest } = block;
+  const cut = text === undefined && !images?.length ? undefined : { ...rest, content: withImagePlaceholders(text ?? block.content, images, 'left out of this old tool result to save context') };
   cuts.set(block, { key, block: cut });
   return cut;
 }

@@ -1,4 +1,5 @@
 // Shrinking a history that the provider refused as too long: the largest tool results first, then one oversized message.
+import { imageTokenEstimate, withImagePlaceholders } from '../../providers/images.js';
 import type { Message, ToolResultBlock } from '../../providers/types.js';
 import type { TokenCounter } from '../tokens.js';
 
@@ -32,7 +33,9 @@ export function cutLargestToolResults(history: readonly Message[], budgetTokens:
   const results: Array<{ message: number; block: number; size: number }> = [];
   next.forEach((m, i) =>
     m.content.forEach((b, k) => {
-      if (b.type === 'tool_result' && b.content.length > keepChars) results.push({ message: i, block: k, size: b.content.length });
+      if (b.type !== 'tool_result') return;
+      const images = b.images?.length ?? 0;
+      if (b.content.length > keepChars || images > 0) results.push({ message: i, block: k, size: b.content.length + images * imageTokenEstimate * charsPerToken });
     }),
   );
   results.sort((a, b) => b.size - a.size);
@@ -42,7 +45,9 @@ export function cutLargestToolResults(history: readonly Message[], budgetTokens:
     const message = next[r.message];
     const block = message.content[r.block] as ToolResultBlock;
     const before = counter.countMessage(message);
-    (message.content as ToolResultBlock[])[r.block] = { ...block, content: cutToFit(block.content, keepChars) };
+    const { images, ...rest } = block;
+    const text = block.content.length > keepChars ? cutToFit(block.content, keepChars) : block.content;
+    (message.content as ToolResultBlock[])[r.block] = { ...rest, content: withImagePlaceholders(text, images, 'left out to fit the context window') };
     next[r.message] = { ...message } as Message;
     tokens += counter.countMessage(next[r.message]) - before;
     changed = true;

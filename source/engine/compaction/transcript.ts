@@ -1,4 +1,5 @@
 // Renders messages as a compact plain-text transcript for the summariser, trimmed from the middle when too long.
+import { withImagePlaceholders } from '../../providers/images.js';
 import type { Message, ToolUseBlock } from '../../providers/types.js';
 import { isTypedText, readSummaryBlock } from './userText.js';
 
@@ -55,7 +56,7 @@ function entriesOf(messages: readonly Message[], limits: TranscriptLimits): Entr
     for (const block of message.content) {
       if (block.type === 'tool_result') {
         const label = `${names.get(block.toolUseId) ?? 'tool'}${block.isError ? ', error' : ''}`;
-        entries.push({ user: false, text: `[tool result: ${label}] ${shorten(block.content, limits.resultChars)}` });
+        entries.push({ user: false, text: `[tool result: ${label}] ${shorten(withImagePlaceholders(block.content, block.images, 'shown to the model'), limits.resultChars)}` });
         continue;
       }
       const part = readSummaryBlock(message, block.text);
