@@ -9,7 +9,7 @@ import type { McpServerEntry } from '../../source/mcp/config.js';
 import { McpManager, type McpManagerOptions } from '../../source/mcp/manager.js';
 import type { ToolResultBlock } from '../../source/providers/types.js';
 import { makeHarness, runPrompt } from '../support/engineHarness.js';
-import { entry, faultServer, until } from '../support/mcpServers.js';
+import { entry, faultServer, stdio, until } from '../support/mcpServers.js';
 
 const dirs: string[] = [];
 const closers: (() => Promise<void>)[] = [];
@@ -44,6 +44,18 @@ describe('MCP trust', () => {
     expect(notices).toEqual(['Project MCP servers not started (proj-a, proj-b): this project\'s servers are not trusted yet; run with --trust-mcp to start them.']);
     expect(m.status().map((s) => [s.name, s.status])).toEqual([['mine', 'connected'], ['proj-a', 'needs-trust'], ['proj-b', 'needs-trust']]);
     expect(m.tools().tools.map((t) => t.name).filter((n) => n.startsWith('mcp__proj'))).toEqual([]);
+  });
+
+  it('the trust request shows each definition as the file writes it, so a ${TOKEN} is never shown expanded', () => {
+    const home = tempDir('rein-home-');
+    const project = tempDir('rein-project-');
+    const local = { ...entry('gh', stdio('gh-mcp', ['--token', 'sk-secret-value']), 'project'), written: { command: 'gh-mcp', args: ['--token', '${GH_TOKEN}'] } };
+    const remote = { ...entry('api', { transport: 'http', url: 'https://mcp.example/sk-secret-value', headers: {} }, 'project'), written: { type: 'http', url: 'https://mcp.example/${KEY}' } };
+    const m = manager([local, remote], home, project, { interactive: true });
+    m.start();
+    const shown = m.pendingTrust()?.servers.map((s) => [s.name, s.definition]);
+    expect(shown).toEqual([['gh', 'gh-mcp --token ${GH_TOKEN}'], ['api', 'http https://mcp.example/${KEY}']]);
+    expect(JSON.stringify(shown)).not.toContain('sk-secret-value');
   });
 
   it('--trust-mcp starts them for the run without remembering it', async () => {

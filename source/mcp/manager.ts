@@ -41,6 +41,21 @@ export function describeDefinition(spec: McpServerSpec): string {
   return spec.transport === 'stdio' ? [spec.command, ...spec.args].join(' ') : `${spec.transport} ${spec.url}`;
 }
 
+/**
+ * The definition as the file writes it, for the trust dialog: `${GITHUB_TOKEN}` stays a name rather than the
+ * token it expands to, and it is what the user reviews in the file. The expanded form when the entry is odd.
+ */
+export function describeWritten(written: unknown, spec: McpServerSpec): string {
+  if (written === null || typeof written !== 'object') return describeDefinition(spec);
+  const entry = written as { command?: unknown; args?: unknown; url?: unknown };
+  if (spec.transport === 'stdio' && typeof entry.command === 'string') {
+    const args = Array.isArray(entry.args) ? entry.args.filter((a): a is string => typeof a === 'string') : [];
+    return [entry.command, ...args].join(' ');
+  }
+  if (spec.transport !== 'stdio' && typeof entry.url === 'string') return `${spec.transport} ${entry.url}`;
+  return describeDefinition(spec);
+}
+
 export class McpManager implements McpSessionSource {
   private readonly slots = new Map<string, Slot>();
   private readonly changeListeners = new Set<() => void>();
@@ -160,7 +175,7 @@ export class McpManager implements McpSessionSource {
     if (waiting.length === 0) return undefined;
     return {
       projectDir: this.o.projectDir,
-      servers: waiting.map((s) => ({ name: s.entry.name, file: s.entry.file, definition: describeDefinition(s.entry.spec) })),
+      servers: waiting.map((s) => ({ name: s.entry.name, file: s.entry.file, definition: describeWritten(s.entry.written, s.entry.spec) })),
     };
   }
 
