@@ -103,7 +103,8 @@ describe.each(['openai', 'anthropic'] as const)('a long session over the %s form
     const events = run.stdout.trim().split('\n').map((l) => JSON.parse(l));
     const compactions = events.filter((e) => e.type === 'compaction');
     expect(compactions.length).toBeGreaterThanOrEqual(1);
-    expect(events.at(-1)).toMatchObject({ type: 'run_end', reason: 'done', text: 'Finished counting.' });
+    expect(events.at(-2)).toMatchObject({ type: 'run_end', reason: 'done', text: 'Finished counting.' });
+    expect(events.at(-1)).toMatchObject({ type: 'result', subtype: 'success' });
 
     const toHistory = format === 'openai' ? fromOpenAIRequest : fromAnthropicRequest;
     const isSummaryRequest = (r: RecordedRequest) => JSON.stringify(r.body).includes(summarySystemPrompt.slice(0, 60));

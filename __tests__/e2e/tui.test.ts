@@ -173,12 +173,16 @@ describe('rein TUI in tmux', () => {
   it('/help lists the commands and keys; an unknown command gets a one-line hint', async () => {
     const p = await startRein([]);
     await send(p, '/help');
-    const help = await p.waitFor('Ctrl+C twice');
-    expect(help).toContain('Commands:');
+    const keys = await p.waitFor('Ctrl+C twice');
+    expect(keys).toContain('Keys:');
+    expect(keys).toMatch(/Esc: interrupt the running task/);
+    // The list is taller than the screen: its start is a page up.
+    await p.sendKeys('PageUp');
+    const help = await p.waitFor('Commands:');
     for (const name of ['/help', '/clear', '/model', '/mode', '/cost', '/todos', '/tasks', '/exit'])
       expect(help).toMatch(new RegExp(`^\\s*${name}\\b`, 'm'));
-    expect(help).toContain('Keys:');
-    expect(help).toMatch(/Esc: interrupt the running task/);
+    await p.sendKeys('End');
+    await p.waitFor('Ctrl+C twice');
 
     await send(p, '/foo');
     const unknown = await p.waitFor('Unknown command /foo');
