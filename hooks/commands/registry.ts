@@ -12,6 +12,7 @@ import { modelCommand } from './model.js';
 import { permissionsCommand } from './permissions.js';
 import { resumeCommand } from './resume.js';
 import { skillsCommand } from './skills.js';
+import { initCommand } from './init.js';
 import { tasksCommand } from './tasks.js';
 import { teamCommand } from './team.js';
 import { todosCommand } from './todos.js';
@@ -26,6 +27,7 @@ export const slashCommands: readonly SlashCommand[] = [
   compactCommand,
   memoryCommand,
   skillsCommand,
+  initCommand,
   mcpCommand,
   resumeCommand,
   todosCommand,
