@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findMentions } from '../../source/engine/mentions.js';
+import { findPromptMentions as findMentions } from '../../source/engine/mentions.js';
 import { parseRule, type PermissionRule } from '../../source/permissions/rules.js';
 import { lastToolResults, makeHarness, runEnd, runPrompt, userTexts, type Harness } from '../support/engineHarness.js';
 
@@ -19,8 +19,9 @@ describe('findMentions', () => {
     expect(findMentions('@first.ts\n@second.ts?')).toEqual(['first.ts', 'second.ts']);
   });
 
-  it('is not fooled by e-mail addresses or MCP resources', () => {
+  it('is not fooled by e-mail addresses, MCP resources or code', () => {
     expect(findMentions('mail me@example.com or read @github:repo://issues')).toEqual([]);
+    expect(findMentions('run `cat @a.txt` then\n```\n@b.txt\n```\nand @c.txt')).toEqual(['c.txt']);
   });
 });
 

@@ -3,6 +3,7 @@
 import { promises as fs } from 'node:fs';
 import type { PermissionMode } from './events.js';
 import type { PermissionPolicy } from '../permissions/policy.js';
+import { findMentions } from '../extensions/mentions.js';
 import { readFileTool } from '../tools/readFile.js';
 import { resolveToolPath } from '../tools/paths.js';
 import type { AnyTool, ToolContext } from '../tools/types.js';
@@ -28,20 +29,14 @@ export interface AttachResult {
 }
 
 /**
- * The `@…` words of a message: after a line start or whitespace, up to the next whitespace, or in double quotes
- * (`@"my file.txt"`). Trailing punctuation (`,.;:!?)`) is not part of the path. `@server:uri` (an MCP resource)
- * and e-mail addresses are not mentions.
+ * The `@…` words of a message, outside code (see extensions/mentions.ts), without repeats. `@server:uri` (an MCP
+ * resource) is not a file mention.
  */
-export function findMentions(text: string): string[] {
+export function findPromptMentions(text: string): string[] {
   const found: string[] = [];
-  const pattern = /(^|\s)@(?:"([^"\n]+)"|([^\s"]+))/g;
-  for (const match of text.matchAll(pattern)) {
-    const quoted = match[2];
-    const word = quoted ?? match[3].replace(/[,.;:!?)\]}'"`]+$/, '');
-    if (word === '') continue;
-    // `@github:repo://x` names an MCP resource; a path with a colon before any slash is taken as one too.
-    if (quoted === undefined && /^[A-Za-z0-9_-]+:/.test(word)) continue;
-    if (!found.includes(word)) found.push(word);
+  for (const { path } of findMentions(text, { prompt: true })) {
+    if (/^[A-Za-z0-9_-]+:/.test(path) && !text.includes(`@"${path}"`)) continue;
+    if (!found.includes(path)) found.push(path);
   }
   return found.slice(0, maxMentions);
 }
@@ -59,7 +54,7 @@ export interface AttachOptions {
  */
 export async function attachMentions(o: AttachOptions): Promise<AttachResult> {
   const result: AttachResult = { attachments: [], notes: [] };
-  for (const mention of findMentions(o.text)) {
+  for (const mention of findPromptMentions(o.text)) {
     const resolved = await resolveToolPath(mention, o.ctx, 'read');
     if (!resolved.ok) {
       // Outside the workspace: said plainly, since the user meant a file.
