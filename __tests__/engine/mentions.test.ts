@@ -57,6 +57,17 @@ describe('@ mentions in a session', () => {
     expect(events.filter((e) => e.type === 'warning')).toEqual([]);
   });
 
+  it('an image is named for read_file, which gives the model the image itself', async () => {
+    h = makeHarness((_request, index) => (index === 0 ? { toolCalls: [{ name: 'read_file', input: { path: 'shot.png' } }] } : { text: 'A red dot.' }));
+    // A 1×1 PNG.
+    writeFileSync(join(h.workspace, 'shot.png'), Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+    const events = await runPrompt(h.session, 'what is in @shot.png?');
+    expect(events.find((e) => e.type === 'attachments')).toMatchObject({ items: ['shot.png (image)'] });
+    expect(userTexts(h.provider.requests[0])[1]).toMatch(/<attached-image path="shot.png">Image shot.png \(image\/png, .*\) Call read_file on it to see the image.<\/attached-image>/);
+    const results = h.provider.requests[1].messages.at(-1)?.content.filter((b) => b.type === 'tool_result') ?? [];
+    expect(results[0]).toMatchObject({ images: [{ type: 'image', mediaType: 'image/png' }] });
+  });
+
   it('a path the rules deny, or outside the workspace, is named in one warning and not attached', async () => {
     h = makeHarness([{ text: 'ok' }], { permissions: { rules: [parseRule('Read(**/secret.txt)', 'deny', 'test', { workspace: '/' }) as PermissionRule] } });
     writeFileSync(join(h.workspace, 'secret.txt'), 'the secret');

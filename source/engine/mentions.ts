@@ -89,6 +89,15 @@ export async function attachMentions(o: AttachOptions): Promise<AttachResult> {
       result.notes.push(`@${mention} was not attached: ${read.content}`);
       continue;
     }
+    if (read.images && read.images.length > 0) {
+      // User messages carry text only; read_file hands the model the image itself, where the provider takes images.
+      result.attachments.push({
+        mention,
+        summary: `${display} (image)`,
+        text: `<attached-image path="${display}">${read.content} Call read_file on it to see the image.</attached-image>`,
+      });
+      continue;
+    }
     const lines = read.display.kind === 'text' ? /lines \d+–(\d+)/.exec(read.display.text)?.[1] : undefined;
     result.attachments.push({
       mention,
