@@ -63,7 +63,7 @@ describe('@ mentions in a session', () => {
     writeFileSync(join(h.workspace, 'shot.png'), Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
     const events = await runPrompt(h.session, 'what is in @shot.png?');
     expect(events.find((e) => e.type === 'attachments')).toMatchObject({ items: ['shot.png (image)'] });
-    expect(userTexts(h.provider.requests[0])[1]).toMatch(/<attached-image path="shot.png">Image shot.png \(image\/png, .*\) Call read_file on it to see the image.<\/attached-image>/);
+    expect(userTexts(h.provider.requests[0])[1]).toMatch(/<attached-image path="shot.png">Image shot.png \(image\/png, [^)]*\)\. Call read_file on it to see the image.<\/attached-image>/);
     const results = h.provider.requests[1].messages.at(-1)?.content.filter((b) => b.type === 'tool_result') ?? [];
     expect(results[0]).toMatchObject({ images: [{ type: 'image', mediaType: 'image/png' }] });
   });

@@ -110,5 +110,5 @@ export async function attachMentions(o: AttachOptions): Promise<AttachResult> {
 
 /** The text added to the user message after what the user typed. */
 export function attachmentText(attachments: readonly Attachment[]): string {
-  return `The user attached ${attachments.length === 1 ? 'this file' : 'these files'} with @ (already read: they may be edited without reading them again):\n\n${attachments.map((a) => a.text).join('\n\n')}`;
+  return `The user attached ${attachments.length === 1 ? 'this' : 'these'} with @ (files are already read: they may be edited without reading them again):\n\n${attachments.map((a) => a.text).join('\n\n')}`;
 }
