@@ -73,17 +73,17 @@ export function usePromptController({ historyFile, commands, files, onSubmit }: 
         render();
         return true;
       }
+      if (key.escape) {
+        menuRef.current = { ...menu, dismissedFor: editorRef.current.text };
+        render();
+        return true;
+      }
       if (item.kind === 'file') {
         // Tab or Enter puts the path in place of the @word; the message is sent by the next Enter.
         if ((key.tab && !key.shift) || (key.return && !key.meta)) {
           const editor = editorRef.current;
           const token = mentionAt(editor.text, editor.cursor);
           if (token) setEditor({ ...completeMention(editor.text, token, editor.cursor, item.path), draft: '' });
-          return true;
-        }
-        if (key.escape) {
-          menuRef.current = { ...menu, dismissedFor: editorRef.current.text };
-          render();
           return true;
         }
         return false;
@@ -101,11 +101,6 @@ export function usePromptController({ historyFile, commands, files, onSubmit }: 
           const text = completionText(selected);
           setEditor({ text, cursor: text.length, draft: '' });
         }
-        return true;
-      }
-      if (key.escape) {
-        menuRef.current = { ...menu, dismissedFor: editorRef.current.text };
-        render();
         return true;
       }
       return false;

@@ -79,13 +79,19 @@ describe('bridge', () => {
     expect(assistantText(bridge)).toBe('abc');
   });
 
-  it('queues a message sent during a run and sends it when the run ends', async () => {
+  /** A bridge whose first message 'first' runs until `release` is called. */
+  async function busyBridge() {
     const session = new FakeSession();
     let release!: () => void;
     session.script({ type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'first' }, { wait: 'promise', promise: new Promise((r) => (release = () => r(undefined))) }, runEnd('r1', 'done'));
     const bridge = createBridge(session);
     bridge.send('first');
     await ticks();
+    return { session, bridge, release };
+  }
+
+  it('queues a message sent during a run and sends it when the run ends', async () => {
+    const { session, bridge, release } = await busyBridge();
     bridge.send('second');
     expect(bridge.store.getState().queued).toEqual(['second']);
     expect(session.prompts).toEqual(['first']);
@@ -96,12 +102,7 @@ describe('bridge', () => {
   });
 
   it('sends a message starting with ! to the shell, queued or not, and a lone ! to the model', async () => {
-    const session = new FakeSession();
-    let release!: () => void;
-    session.script({ type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'first' }, { wait: 'promise', promise: new Promise((r) => (release = () => r(undefined))) }, runEnd('r1', 'done'));
-    const bridge = createBridge(session);
-    bridge.send('first');
-    await ticks();
+    const { session, bridge, release } = await busyBridge();
     bridge.send('!git status');
     release();
     await bridge.idle();
