@@ -3,6 +3,7 @@ import type { OutputFormat } from './cliArgs.js';
 import type { AgentEvent } from './engine/events.js';
 import type { AgentSession } from './engine/sessionTypes.js';
 import { emptyUsage } from './providers/types.js';
+import { hookLine } from './extensions/hookLine.js';
 
 export interface Writable {
   write(text: string): unknown;
@@ -53,6 +54,7 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
       if (event.type === 'error') errors.push(event.message);
       if (event.type === 'run_end') end = event;
       if (o.format === 'text' && event.type === 'warning') o.stderr.write(`rein: ${event.message}\n`);
+      else if (o.format === 'text' && event.type === 'hook') o.stderr.write(`rein: ${hookLine(event)}\n`);
       else if (showProgress) {
         const line = progressLine(event);
         if (line) o.stderr.write(`${line}\n`);

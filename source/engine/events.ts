@@ -18,7 +18,9 @@ export type RunEndReason =
   | 'max_turns'
   | 'repeated_tool_call'
   | 'context_full'
-  | 'refusal';
+  | 'refusal'
+  /** A hook refused the prompt (UserPromptSubmit) or stopped the run (`continue: false`). */
+  | 'blocked';
 
 export type BackgroundStatus = 'running' | 'exited' | 'failed' | 'killed';
 
@@ -107,6 +109,8 @@ export type AgentEvent = AgentOrigin & (
   /** `model` made this call (each model's tokens keep its own price); logs from before it was recorded lack it. */
   | { type: 'usage'; runId: string; turnUsage: Usage; totalUsage: Usage; context: ContextInfo; model?: string }
   | { type: 'warning'; runId?: string; message: string }
+  /** A user-configured hook that blocked something or failed (one transcript line each). */
+  | { type: 'hook'; runId?: string; event: string; command: string; outcome: 'blocked' | 'failed'; message: string }
   | { type: 'error'; runId?: string; message: string }
   | { type: 'compaction'; runId?: string; level: 'micro' | 'auto' | 'manual'; tokensBefore: number; tokensAfter: number; summary?: string }
   | { type: 'mode_change'; sessionId: string; runId?: string; mode: PermissionMode }

@@ -30,6 +30,10 @@ import { createTaskTool } from '../agents/taskTool.js';
 import type { AgentDefinition } from '../agents/types.js';
 import type { ChildEnvironment } from '../agents/childRunner.js';
 import { runTeamRun } from '../agents/teamRun.js';
+import type { SessionHooks } from '../extensions/sessionHooks.js';
+import type { HookNote } from '../extensions/hookTypes.js';
+import { claudeToolName } from '../extensions/hookToolNames.js';
+import { wrapReminder } from './reminders.js';
 
 export interface SessionOptions {
   provider: Provider;
@@ -66,6 +70,10 @@ export interface SessionOptions {
   startupWarnings?: string[];
   /** MCP servers (started by the caller, in the background); their tools join the registry between runs. */
   mcp?: McpSessionSource;
+  /** User-configured hooks (project ones only once the project is trusted). */
+  hooks?: SessionHooks;
+  /** How long an interactive session waits after a run before the "waiting for your input" Notification (default 60 s). */
+  idleNotifyMs?: number;
   /** A resumed session's history and todo list. */
   resume?: { history: Message[]; todos: TodoItem[] };
   now?: () => Date;
@@ -118,6 +126,7 @@ export function createSession(o: SessionOptions): EngineSession {
     now: o.now,
     logDir: log ? join(sessionDir, 'agents') : undefined,
     providerName: o.providerName,
+    hooks: o.hooks?.forLoop(true),
   });
   const tools = o.agents && o.agents.definitions.length > 0
     ? [...baseTools, createTaskTool({
@@ -157,8 +166,33 @@ export function createSession(o: SessionOptions): EngineSession {
   let controller: AbortController | undefined;
   let activeRunId: string | undefined;
 
+  const hooks = o.hooks;
+  hooks?.bindMode(() => info.mode);
+  /** SessionStart's source for the next prompt; undefined once it has run for this conversation. */
+  let pendingStart: 'startup' | 'resume' | 'clear' | 'compact' | undefined = o.resume ? 'resume' : 'startup';
+  /** Context from SessionStart and UserPromptSubmit hooks, for the newest user turn. */
+  const hookContext: string[] = [];
+  let idleTimer: NodeJS.Timeout | undefined;
+  const noteEvent = (note: HookNote, runId = activeRunId): AgentEvent => ({ type: 'hook', ...(runId ? { runId } : {}), ...note });
+  /** Notification hooks run beside the work and never hold it up. */
+  const notify = (message: string) => {
+    if (!hooks?.has('Notification')) return;
+    void hooks.run('Notification', { message }).then((verdict) => { for (const note of verdict.notes) emit(noteEvent(note)); });
+  };
+  const observeForHooks = (event: AgentEvent) => {
+    if (!hooks) return;
+    if (event.type === 'approval_request') notify(`rein needs your permission to use ${claudeToolName(event.name)}`);
+    if (event.type === 'compaction' && event.level !== 'micro') pendingStart = 'compact';
+    if (event.type === 'run_end' && event.agentId === undefined && o.interactive && event.reason !== 'aborted') {
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => notify('rein is waiting for your input'), o.idleNotifyMs ?? 60_000);
+      idleTimer.unref();
+    }
+  };
+
   /** Logs an event before anyone sees it, then hands it on. */
   const record = (event: AgentEvent): AgentEvent => {
+    observeForHooks(event);
     if (log && !unloggedEvents.has(event.type)) {
       log.append({ kind: 'event', event });
       if (event.type === 'todos') log.append({ kind: 'state', todos: event.todos });
@@ -179,6 +213,11 @@ export function createSession(o: SessionOptions): EngineSession {
     status: (servers) => emit({ type: 'mcp_status', sessionId, servers }),
   });
   const takeMcpNotices = (): AgentEvent[] => sessionMcp.take().map((message) => record({ type: 'warning', runId: activeRunId, message }));
+  context.beforeCompact = async (trigger, instructions, signal) => {
+    if (!hooks) return;
+    const verdict = await hooks.run('PreCompact', { trigger, custom_instructions: instructions ?? '' }, trigger, signal);
+    for (const note of verdict.notes) emit(noteEvent(note));
+  };
   if (log) log.onError = (message) => emit({ type: 'warning', message: `The session log could not be written (${message}); this session may not be resumable.` });
 
   let announced = false;
@@ -190,6 +229,9 @@ export function createSession(o: SessionOptions): EngineSession {
     rules.clearSession();
     reminders.reset();
     context.reset();
+    if (hooks && pendingStart === undefined) void hooks.run('SessionEnd', { reason: 'clear' });
+    pendingStart = 'clear';
+    hookContext.length = 0;
     emit({ type: 'conversation_cleared', sessionId });
   };
 
@@ -199,6 +241,7 @@ export function createSession(o: SessionOptions): EngineSession {
     controller = runController;
     const runId = newId('run');
     activeRunId = runId;
+    clearTimeout(idleTimer);
     try {
       if (!announced) {
         // Once per process: stream-json readers learn the session id (to --resume it) and what runs it.
@@ -207,6 +250,13 @@ export function createSession(o: SessionOptions): EngineSession {
         for (const message of o.startupWarnings ?? []) yield record({ type: 'warning', message });
       }
       yield record({ type: 'run_start', sessionId, runId, prompt: text });
+      if (hooks) {
+        const refused = yield* promptHooks(text, runId, runController.signal);
+        if (refused) {
+          yield record({ type: 'run_end', runId, reason: runController.signal.aborted ? 'aborted' : 'blocked', text: '', turns: 0, usage: emptyUsage(), durationMs: 0, error: refused });
+          return;
+        }
+      }
       await sessionMcp.ready(runController.signal);
       // A changed MCP tool list (list_changed, a server that came up or went down) is taken only here, between runs.
       if (sessionTools.refresh()) toolSchemas = sessionTools.schemas;
@@ -216,8 +266,9 @@ export function createSession(o: SessionOptions): EngineSession {
         model: info.model, maxTokens: o.maxTokens, temperature: o.temperature, maxTurns: o.maxTurns,
         context, mode: () => info.mode, rules, broker, interactive: o.interactive,
         cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal,
-        reminders: () => reminders.collect(history.length === 1),
+        reminders: () => [...hookContext.splice(0).map(wrapReminder), ...reminders.collect(history.length === 1)],
         onUsage: (usage) => (total = addUsage(total, usage)),
+        hooks: hooks?.forLoop(false),
       });
       for await (const event of loop) {
         yield* takeMcpNotices();
@@ -232,6 +283,29 @@ export function createSession(o: SessionOptions): EngineSession {
       }
       if (clearAfterRun) clearNow();
     }
+  }
+
+  /** SessionStart (once per conversation) and UserPromptSubmit; returns why the prompt was refused, if it was. */
+  async function* promptHooks(text: string, runId: string, signal: AbortSignal): AsyncGenerator<AgentEvent, string | undefined> {
+    if (!hooks) return undefined;
+    const source = pendingStart;
+    pendingStart = undefined;
+    if (source) {
+      const start = await hooks.run('SessionStart', { source }, source, signal);
+      for (const note of start.notes) yield record(noteEvent(note, runId));
+      hookContext.push(...start.context);
+      if (start.stop) return start.stop;
+    }
+    const submit = await hooks.run('UserPromptSubmit', { prompt: text }, undefined, signal);
+    for (const note of submit.notes) yield record(noteEvent(note, runId));
+    if (signal.aborted) return 'The run was interrupted.';
+    const refused = submit.block ?? submit.stop;
+    if (refused !== undefined) {
+      hookContext.length = 0;
+      return `A UserPromptSubmit hook refused this prompt: ${refused}`;
+    }
+    hookContext.push(...submit.context);
+    return undefined;
   }
 
   async function compact(instructions?: string): Promise<void> {
@@ -331,8 +405,12 @@ export function createSession(o: SessionOptions): EngineSession {
     recentSessions: (limit = 10) => listSessions(o.sessionsDir, { cwd: o.cwd, limit }),
     contextTokens: () => context.estimate(system, toolSchemas, history.messages),
     ...(o.mcp ? { mcp: o.mcp } : {}),
-    async close() {
+    ...(hooks ? { hooks } : {}),
+    async close(reason = 'other') {
       controller?.abort();
+      clearTimeout(idleTimer);
+      // SessionEnd answers a SessionStart: a session that never took a prompt started nothing.
+      if (hooks && pendingStart === undefined) await hooks.run('SessionEnd', { reason });
       // MCP servers first: they are expected to stop with the session, not "running commands rein had to stop".
       await o.mcp?.close();
       await state.background.killAll();

@@ -6,6 +6,7 @@ import { addModelUsage } from './prices.js';
 import { appendItems, clipText, findItemIndex, putNotice, updateItem } from './transcript.js';
 import type { ToolDisplay } from '../tools/types.js';
 import { applySubagentEvent, subagentFromCall } from './subagents.js';
+import { hookLine } from '../extensions/hookLine.js';
 
 /**
  * A subagent's events: its approvals reach the dialog like the session's own; the rest is shown in the block of
@@ -116,6 +117,8 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
       return addEventNotice(state, 'info', `Added ${event.rules.join(', ')} (${event.source}).`);
     case 'warning':
       return addEventNotice(state, 'warning', event.message);
+    case 'hook':
+      return addEventNotice(state, 'warning', hookLine(event));
     case 'error':
       return addEventNotice(state, 'error', event.message);
     case 'compaction': {
@@ -279,6 +282,9 @@ export function runSummary(reason: RunEndReason, turns: number, error?: string):
       return 'Run stopped: the context window is full. Use /clear to start a new conversation.';
     case 'refusal':
       return 'The model declined to continue this request.';
+    case 'blocked':
+      // The hook's own line already says why.
+      return undefined;
   }
 }
 
