@@ -21,7 +21,7 @@ export function hookDir(): HookDir {
     dir,
     script(name, body) {
       const file = join(dir, `${name}.sh`);
-      writeFileSync(file, `#!/bin/bash\nD=${JSON.stringify(dir)}\n${body}\n`);
+      writeFileSync(file, `#!/bin/bash\nexport D=${JSON.stringify(dir)}\n${body}\n`);
       chmodSync(file, 0o755);
       return file;
     },
