@@ -45,6 +45,21 @@ describe('PreToolUse JSON decisions', () => {
     expect(lastToolResults(h.provider.requests[1])[0]).toMatch(/permission rule \(Bash\(git push:\*\) in settings.json\) denies/);
   });
 
+  it('allow does not lift the ask a protected path demands; ask in a headless run is a denial', async () => {
+    d = hookDir();
+    const { hooks } = makeHooks(d, on('PreToolUse', d.script('allow', decision('allow'))));
+    h = makeHarness([{ toolCalls: [{ name: 'read_file', input: { path: '.env' } }] }, { text: 'done' }], { hooks, mode: 'ask' });
+    writeFileSync(join(h.workspace, '.env'), 'KEY=1\n');
+    const events = await runPrompt(h.session, 'go', () => ({ kind: 'no' }));
+    expect(approvals(events)).toMatchObject([{ name: 'read_file', reason: 'a protected path' }]);
+    await h.cleanup();
+
+    const asking = makeHooks(d, on('PreToolUse', d.script('ask', decision('ask')))).hooks;
+    h = makeHarness([{ toolCalls: [{ name: 'bash', input: { command: 'echo x' } }] }, { text: 'done' }], { hooks: asking, mode: 'yolo', interactive: false });
+    await runPrompt(h.session, 'go');
+    expect(lastToolResults(h.provider.requests[1])[0]).toMatch(/needs the user's approval, but rein is running headless/);
+  });
+
   it('deny refuses the call with permissionDecisionReason for the model, in yolo mode too', async () => {
     d = hookDir();
     const { hooks } = makeHooks(d, on('PreToolUse', d.script('deny', decision('deny', { permissionDecisionReason: 'production is frozen' }))));
