@@ -61,12 +61,13 @@ describe('hook input', () => {
     ], { hooks });
     writeFileSync(join(h.workspace, 'a.txt'), 'one\n');
     await runPrompt(h.session, 'edit');
-    const edit = { tool_name: 'Edit', tool_input: { file_path: 'a.txt', old_string: 'one', new_string: 'two' } };
+    // Claude Code's file paths are absolute (here against the hooks' cwd, the test's own folder).
+    const edit = { tool_name: 'Edit', tool_input: { file_path: join(d.dir, 'a.txt'), old_string: 'one', new_string: 'two' } };
     expect(d.inputs('claudeName')).toMatchObject([edit]);
     expect(d.inputs('reinName')).toMatchObject([edit]);
     expect(d.inputs('bashOnly')).toEqual([]);
     expect(d.inputs('all').map((i) => i.tool_name)).toEqual(['Read', 'Edit']);
-    expect(d.inputs('all')[0].tool_input).toEqual({ file_path: 'a.txt' });
+    expect(d.inputs('all')[0].tool_input).toEqual({ file_path: join(d.dir, 'a.txt') });
   });
 
   it('runs Notification when an approval is needed, PreCompact before /compact, and SubagentStop when a subagent ends', async () => {

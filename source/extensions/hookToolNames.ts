@@ -1,4 +1,5 @@
 // rein's tools under Claude Code's names and argument names, so hook scripts written for Claude Code work unchanged.
+import { isAbsolute, resolve } from 'node:path';
 import { reinToolName } from '../permissions/toolNames.js';
 
 /** The Claude Code name a hook sees for each rein tool that has one; others (memory, mcp__…) keep theirs. */
@@ -36,10 +37,13 @@ function rename(input: Record<string, unknown>, names: Record<string, string>): 
   return out;
 }
 
-/** The tool input as Claude Code would send it (`file_path` for `path`, ...). */
-export function toClaudeInput(reinName: string, input: Record<string, unknown>): Record<string, unknown> {
+/** The tool input as Claude Code would send it: `file_path` for `path`, made absolute against `cwd` as Claude Code's are. */
+export function toClaudeInput(reinName: string, input: Record<string, unknown>, cwd: string): Record<string, unknown> {
   const names = argumentNames[reinName];
-  return names ? rename(input, names) : { ...input };
+  if (!names) return { ...input };
+  const out = rename(input, names);
+  if (typeof out.file_path === 'string' && !isAbsolute(out.file_path)) out.file_path = resolve(cwd, out.file_path);
+  return out;
 }
 
 /** A hook's `updatedInput`, in Claude Code's or rein's argument names, as rein's tool takes it. */

@@ -83,7 +83,7 @@ export class SessionHooks implements HookControl {
   forLoop(subagent: boolean): LoopHooks {
     return {
       preToolUse: async (call, signal) => {
-        const verdict = await this.run('PreToolUse', { tool_name: claudeToolName(call.name), tool_input: toClaudeInput(call.name, call.input), tool_use_id: call.id }, call.name, signal);
+        const verdict = await this.run('PreToolUse', { tool_name: claudeToolName(call.name), tool_input: toClaudeInput(call.name, call.input, this.o.cwd), tool_use_id: call.id }, call.name, signal);
         return {
           permission: verdict.permission,
           reason: verdict.permission === 'deny' ? (verdict.permissionReason ?? verdict.block) : verdict.permissionReason,
@@ -96,7 +96,7 @@ export class SessionHooks implements HookControl {
       postToolUse: async (call, result, signal) => {
         const verdict = await this.run('PostToolUse', {
           tool_name: claudeToolName(call.name),
-          tool_input: toClaudeInput(call.name, call.input),
+          tool_input: toClaudeInput(call.name, call.input, this.o.cwd),
           tool_response: { content: result.content, is_error: result.isError === true, success: result.isError !== true },
           tool_use_id: call.id,
         }, call.name, signal);
