@@ -25,6 +25,8 @@ function applyChildDialogAndUsage(state: AppState, event: AgentEvent): AppState 
   if (event.type === 'approval_resolved' && state.approvals.some((a) => a.approvalId === event.approvalId)) {
     return { ...state, approvals: state.approvals.filter((a) => a.approvalId !== event.approvalId) };
   }
+  // A hook that blocked or failed inside a subagent gets its line in the transcript too.
+  if (event.type === 'hook') return addEventNotice(state, 'warning', hookLine(event));
   // A child's tokens are priced at its own model; its totals and context are its own, not the session's.
   if (event.type === 'usage') {
     const { cost: _old, ...rest } = state;
