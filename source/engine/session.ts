@@ -31,8 +31,7 @@ import type { AgentDefinition } from '../agents/types.js';
 import type { ChildEnvironment } from '../agents/childRunner.js';
 import { runTeamRun } from '../agents/teamRun.js';
 import type { SessionHooks } from '../extensions/sessionHooks.js';
-import type { HookNote } from '../extensions/hookTypes.js';
-import { claudeToolName } from '../extensions/hookToolNames.js';
+import { HookLifecycle } from '../extensions/hookLifecycle.js';
 import { wrapReminder } from './reminders.js';
 
 export interface SessionOptions {
@@ -166,33 +165,15 @@ export function createSession(o: SessionOptions): EngineSession {
   let controller: AbortController | undefined;
   let activeRunId: string | undefined;
 
-  const hooks = o.hooks;
-  hooks?.bindMode(() => info.mode);
-  /** SessionStart's source for the next prompt; undefined once it has run for this conversation. */
-  let pendingStart: 'startup' | 'resume' | 'clear' | 'compact' | undefined = o.resume ? 'resume' : 'startup';
-  /** Context from SessionStart and UserPromptSubmit hooks, for the newest user turn. */
-  const hookContext: string[] = [];
-  let idleTimer: NodeJS.Timeout | undefined;
-  const noteEvent = (note: HookNote, runId = activeRunId): AgentEvent => ({ type: 'hook', ...(runId ? { runId } : {}), ...note });
-  /** Notification hooks run beside the work and never hold it up. */
-  const notify = (message: string) => {
-    if (!hooks?.has('Notification')) return;
-    void hooks.run('Notification', { message }).then((verdict) => { for (const note of verdict.notes) emit(noteEvent(note)); });
-  };
-  const observeForHooks = (event: AgentEvent) => {
-    if (!hooks) return;
-    if (event.type === 'approval_request') notify(`rein needs your permission to use ${claudeToolName(event.name)}`);
-    if (event.type === 'compaction' && event.level !== 'micro') pendingStart = 'compact';
-    if (event.type === 'run_end' && event.agentId === undefined && o.interactive && event.reason !== 'aborted') {
-      clearTimeout(idleTimer);
-      idleTimer = setTimeout(() => notify('rein is waiting for your input'), o.idleNotifyMs ?? 60_000);
-      idleTimer.unref();
-    }
-  };
+  o.hooks?.bindMode(() => info.mode);
+  const hooks = o.hooks
+    ? new HookLifecycle({ hooks: o.hooks, resumed: o.resume !== undefined, interactive: o.interactive, idleNotifyMs: o.idleNotifyMs, emit: (e) => emit(e), record: (e) => record(e), activeRunId: () => activeRunId })
+    : undefined;
+  if (hooks) context.beforeCompact = (trigger, instructions, signal) => hooks.beforeCompact(trigger, instructions, signal);
 
   /** Logs an event before anyone sees it, then hands it on. */
   const record = (event: AgentEvent): AgentEvent => {
-    observeForHooks(event);
+    hooks?.observe(event);
     if (log && !unloggedEvents.has(event.type)) {
       log.append({ kind: 'event', event });
       if (event.type === 'todos') log.append({ kind: 'state', todos: event.todos });
@@ -213,11 +194,6 @@ export function createSession(o: SessionOptions): EngineSession {
     status: (servers) => emit({ type: 'mcp_status', sessionId, servers }),
   });
   const takeMcpNotices = (): AgentEvent[] => sessionMcp.take().map((message) => record({ type: 'warning', runId: activeRunId, message }));
-  context.beforeCompact = async (trigger, instructions, signal) => {
-    if (!hooks) return;
-    const verdict = await hooks.run('PreCompact', { trigger, custom_instructions: instructions ?? '' }, trigger, signal);
-    for (const note of verdict.notes) emit(noteEvent(note));
-  };
   if (log) log.onError = (message) => emit({ type: 'warning', message: `The session log could not be written (${message}); this session may not be resumable.` });
 
   let announced = false;
@@ -229,9 +205,7 @@ export function createSession(o: SessionOptions): EngineSession {
     rules.clearSession();
     reminders.reset();
     context.reset();
-    if (hooks && pendingStart === undefined) void hooks.run('SessionEnd', { reason: 'clear' });
-    pendingStart = 'clear';
-    hookContext.length = 0;
+    hooks?.cleared();
     emit({ type: 'conversation_cleared', sessionId });
   };
 
@@ -241,7 +215,6 @@ export function createSession(o: SessionOptions): EngineSession {
     controller = runController;
     const runId = newId('run');
     activeRunId = runId;
-    clearTimeout(idleTimer);
     try {
       if (!announced) {
         // Once per process: stream-json readers learn the session id (to --resume it) and what runs it.
@@ -251,7 +224,7 @@ export function createSession(o: SessionOptions): EngineSession {
       }
       yield record({ type: 'run_start', sessionId, runId, prompt: text });
       if (hooks) {
-        const refused = yield* promptHooks(text, runId, runController.signal);
+        const refused = yield* hooks.beforePrompt(text, runId, runController.signal);
         if (refused) {
           yield record({ type: 'run_end', runId, reason: runController.signal.aborted ? 'aborted' : 'blocked', text: '', turns: 0, usage: emptyUsage(), durationMs: 0, error: refused });
           return;
@@ -266,9 +239,9 @@ export function createSession(o: SessionOptions): EngineSession {
         model: info.model, maxTokens: o.maxTokens, temperature: o.temperature, maxTurns: o.maxTurns,
         context, mode: () => info.mode, rules, broker, interactive: o.interactive,
         cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal,
-        reminders: () => [...hookContext.splice(0).map(wrapReminder), ...reminders.collect(history.length === 1)],
+        reminders: () => [...(hooks?.takeContext() ?? []).map(wrapReminder), ...reminders.collect(history.length === 1)],
         onUsage: (usage) => (total = addUsage(total, usage)),
-        hooks: hooks?.forLoop(false),
+        hooks: o.hooks?.forLoop(false),
       });
       for await (const event of loop) {
         yield* takeMcpNotices();
@@ -283,29 +256,6 @@ export function createSession(o: SessionOptions): EngineSession {
       }
       if (clearAfterRun) clearNow();
     }
-  }
-
-  /** SessionStart (once per conversation) and UserPromptSubmit; returns why the prompt was refused, if it was. */
-  async function* promptHooks(text: string, runId: string, signal: AbortSignal): AsyncGenerator<AgentEvent, string | undefined> {
-    if (!hooks) return undefined;
-    const source = pendingStart;
-    pendingStart = undefined;
-    if (source) {
-      const start = await hooks.run('SessionStart', { source }, source, signal);
-      for (const note of start.notes) yield record(noteEvent(note, runId));
-      hookContext.push(...start.context);
-      if (start.stop) return start.stop;
-    }
-    const submit = await hooks.run('UserPromptSubmit', { prompt: text }, undefined, signal);
-    for (const note of submit.notes) yield record(noteEvent(note, runId));
-    if (signal.aborted) return 'The run was interrupted.';
-    const refused = submit.block ?? submit.stop;
-    if (refused !== undefined) {
-      hookContext.length = 0;
-      return `A UserPromptSubmit hook refused this prompt: ${refused}`;
-    }
-    hookContext.push(...submit.context);
-    return undefined;
   }
 
   async function compact(instructions?: string): Promise<void> {
@@ -405,12 +355,10 @@ export function createSession(o: SessionOptions): EngineSession {
     recentSessions: (limit = 10) => listSessions(o.sessionsDir, { cwd: o.cwd, limit }),
     contextTokens: () => context.estimate(system, toolSchemas, history.messages),
     ...(o.mcp ? { mcp: o.mcp } : {}),
-    ...(hooks ? { hooks } : {}),
+    ...(o.hooks ? { hooks: o.hooks } : {}),
     async close(reason = 'other') {
       controller?.abort();
-      clearTimeout(idleTimer);
-      // SessionEnd answers a SessionStart: a session that never took a prompt started nothing.
-      if (hooks && pendingStart === undefined) await hooks.run('SessionEnd', { reason });
+      await hooks?.closed(reason);
       // MCP servers first: they are expected to stop with the session, not "running commands rein had to stop".
       await o.mcp?.close();
       await state.background.killAll();
