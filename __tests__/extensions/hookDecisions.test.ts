@@ -96,15 +96,17 @@ describe('PreToolUse JSON decisions', () => {
       ],
     });
     h = makeHarness([
-      { toolCalls: [{ name: 'bash', input: { command: 'echo original' } }, { name: 'read_file', input: { path: 'asked.txt' } }] },
+      { toolCalls: [{ name: 'bash', input: { command: 'echo original' } }, { name: 'read_file', input: { path: 'asked.txt', offset: 2 } }] },
       { text: 'done' },
     ], { hooks, mode: 'ask' });
-    writeFileSync(join(h.workspace, 'other.txt'), 'the other file\n');
+    writeFileSync(join(h.workspace, 'other.txt'), 'first line\nthe other file\n');
     const events = await runPrompt(h.session, 'go', () => ({ kind: 'no' }));
     expect(approvals(events)).toHaveLength(0);
     const results = lastToolResults(h.provider.requests[1]);
     expect(results[0]).toContain('original --rewritten');
+    // offset 2 was kept: only the second line is read.
     expect(results[1]).toContain('the other file');
+    expect(results[1]).not.toContain('first line');
     expect(JSON.stringify(h.provider.requests[1].messages[1])).toContain('"command":"echo original"');
   });
 

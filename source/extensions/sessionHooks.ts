@@ -87,7 +87,8 @@ export class SessionHooks implements HookControl {
         return {
           permission: verdict.permission,
           reason: verdict.permission === 'deny' ? (verdict.permissionReason ?? verdict.block) : verdict.permissionReason,
-          updatedInput: verdict.updatedInput ? fromClaudeInput(call.name, verdict.updatedInput) : undefined,
+          // The fields a hook gives replace the call's; the others stay as the model sent them.
+          updatedInput: verdict.updatedInput ? { ...call.input, ...fromClaudeInput(call.name, verdict.updatedInput) } : undefined,
           context: verdict.context,
           stop: verdict.stop,
           notes: verdict.notes,
