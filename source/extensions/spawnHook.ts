@@ -52,7 +52,7 @@ export async function spawnHook(hook: HookCommand, input: unknown, o: SpawnHookO
       }, drainAfterExitMs).unref();
     });
   });
-  let result: { failed: boolean; originalMessage?: string; shortMessage?: string } | undefined;
+  let result: { failed: boolean; exitCode?: number; originalMessage?: string; shortMessage?: string } | undefined;
   const done = child.then((r) => { result = r; }, (error: unknown) => { result = { failed: true, shortMessage: String(error) }; });
 
   const killGroup = async () => {
@@ -84,7 +84,7 @@ export async function spawnHook(hook: HookCommand, input: unknown, o: SpawnHookO
   const spawnError = exit === undefined && result?.failed && !stopped ? (result.originalMessage || result.shortMessage) : undefined;
   return {
     ...base,
-    exitCode: stopped ? undefined : (exit?.code ?? undefined),
+    exitCode: stopped ? undefined : (exit?.code ?? result?.exitCode ?? undefined),
     stdout,
     stderr,
     timedOut: stopped === 'timeout',
