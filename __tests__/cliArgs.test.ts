@@ -14,3 +14,23 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['-p', 'one', 'two'])).toThrow(UsageError);
   });
 });
+
+describe('flags a script written for claude -p passes', () => {
+  it('a bare -p reads standard input, or takes the positional words as the prompt', () => {
+    expect(parseCliArgs(['-p']).print).toBe('-');
+    expect(parseCliArgs(['-p', '--output-format', 'json']).print).toBe('-');
+    expect(parseCliArgs(['-p', '--model', 'm', 'fix', 'it'])).toMatchObject({ print: 'fix it', prompt: undefined, model: 'm' });
+    expect(parseCliArgs(['-p', 'task']).print).toBe('task');
+  });
+
+  it('--input-format stream-json is headless and takes no prompt', () => {
+    expect(parseCliArgs(['--input-format', 'stream-json'])).toMatchObject({ print: '-', inputFormat: 'stream-json' });
+    expect(() => parseCliArgs(['-p', 'task', '--input-format', 'stream-json'])).toThrow(/give no prompt/);
+    expect(() => parseCliArgs(['--input-format', 'xml'])).toThrow(/text or stream-json/);
+  });
+
+  it('takes one of --system-prompt and --system-prompt-file', () => {
+    expect(parseCliArgs(['--append-system-prompt', 'be brief']).appendSystemPrompt).toBe('be brief');
+    expect(() => parseCliArgs(['--system-prompt', 'a', '--system-prompt-file', 'b'])).toThrow(/either/);
+  });
+});

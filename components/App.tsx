@@ -1,15 +1,20 @@
-// The full-screen layout: transcript (or task output) and sidebar on top, then queue, prompt or approval, status bar.
+// The full-screen layout: transcript (or a panel: task output, /mcp) and sidebar on top, then queue, prompt or a
+// dialog (approval, project trust), status bar.
 import React, { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box } from 'ink';
 import type { Key } from 'ink';
 import type { Bridge } from '../source/store/bridge.js';
-import type { SlashCommand } from '../source/store/commands.js';
+import type { McpServerStatus } from '../source/engine/events.js';
 import { useStore } from '../hooks/useStore.js';
+import { useCommands } from '../hooks/useCommands.js';
 import { useLiveTranscript } from '../hooks/useLiveTranscript.js';
 import { useTerminalSize } from '../hooks/useTerminalSize.js';
 import { useNow, useSpinnerFrame } from '../hooks/useTicker.js';
 import { usePromptController } from '../hooks/usePromptController.js';
 import { useApprovalDialog } from '../hooks/useApprovalDialog.js';
+import { useTrustDialog } from '../hooks/useTrustDialog.js';
+import { useMcpPanel } from '../hooks/useMcpPanel.js';
+import { selectedIndex } from '../hooks/mcpPanelKeys.js';
 import { useKeymap } from '../hooks/useKeymap.js';
 import { useViewport } from '../hooks/useViewport.js';
 import { useTranscriptLayout } from '../hooks/useTranscriptLayout.js';
@@ -24,17 +29,19 @@ import { RowOverlayContext } from './screen/rowOverlay.js';
 import { SPINNER_SLOT } from './screen/spinner.js';
 import { ApprovalDialog, approvalDialogHeight } from './ApprovalDialog.js';
 import { BackgroundSidebar } from './BackgroundSidebar.js';
+import { McpPanel } from './McpPanel.js';
 import { PromptInput } from './PromptInput.js';
 import { QueuedMessages } from './QueuedMessages.js';
 import { SlashMenu } from './SlashMenu.js';
 import { StatusBar } from './StatusBar.js';
 import { TaskOutputPanel } from './TaskOutputPanel.js';
 import { TodoPanel } from './TodoPanel.js';
+import { TrustDialog, trustDialogHeight } from './TrustDialog.js';
 import { Transcript } from './Transcript.js';
 
 export interface AppProps {
+  /** The session's bridge; its command list feeds the completion menu. */
   bridge: Bridge;
-  commands: readonly SlashCommand[];
   /** $REIN_HOME/prompt-history.jsonl */
   historyFile: string;
   gitBranch?: string;
@@ -47,8 +54,10 @@ export const sidebarMinColumns = 100;
 const promptMaxRows = 8;
 const menuMaxRows = 6;
 const queuedMaxRows = 3;
+const noServers: readonly McpServerStatus[] = [];
+const noTools: readonly { name: string; description?: string }[] = [];
 
-export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps) {
+export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
   const { store } = bridge;
   const { columns, rows } = useTerminalSize();
   const frameHeight = Math.max(1, rows - 1);
@@ -69,6 +78,8 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
   const cost = useStore(store, (s) => s.cost);
   const context = useStore(store, (s) => s.context);
   const mcp = useStore(store, (s) => s.mcp);
+  const trust = useStore(store, (s) => s.trust);
+  const panel = useStore(store, (s) => s.panel);
   const running = useStore(store, (s) => s.running);
   const queued = useStore(store, (s) => s.queued);
 
@@ -107,17 +118,31 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
   const spinnerFrame = useSpinnerFrame(spinnerActive && overlay === undefined);
   const spinner = overlay === undefined ? spinnerFrame : SPINNER_SLOT;
 
+  const commands = useCommands(bridge.commands);
   const send = useCallback((text: string) => bridge.send(text), [bridge]);
   const prompt = usePromptController({ historyFile, commands, onSubmit: send });
   const approval = approvals[0];
   const dialog = useApprovalDialog(approval, bridge.respond);
+  // A run's approval is answered first; the project trust question waits behind it.
+  const trustShown = approval ? undefined : trust;
+  const answerTrust = useCallback((decision: 'trust' | 'deny') => bridge.answerTrust(decision), [bridge]);
+  const trustDialog = useTrustDialog(trustShown, answerTrust);
+  const asking = approval !== undefined || trustShown !== undefined;
+  const mcpServers = mcp ?? noServers;
+  const mcpPanelOpen = panel === 'mcp';
+  const mcpPanel = useMcpPanel(mcpServers, bridge);
 
   // Heights are computed here so the frame is exactly rows − 1 tall.
-  const queuedRows = approval ? 0 : Math.min(queued.length, queuedMaxRows);
+  const queuedRows = asking ? 0 : Math.min(queued.length, queuedMaxRows);
   const bottomBudget = Math.max(0, frameHeight - 1 - queuedRows - 3);
-  const dialogRows = approval ? approvalDialogHeight(approval, columns, Math.max(5, Math.floor(frameHeight * 0.7))) : 0;
-  const promptRows = approval ? 0 : Math.min(bottomBudget, promptHeight(prompt.editor.text, columns, promptMaxRows));
-  const menuRows = approval ? 0 : Math.min(prompt.menu.items.length, menuMaxRows, Math.max(0, bottomBudget - promptRows));
+  const dialogMaxRows = Math.max(5, Math.floor(frameHeight * 0.7));
+  const dialogRows = approval
+    ? approvalDialogHeight(approval, columns, dialogMaxRows)
+    : trustShown
+      ? trustDialogHeight(trustShown, columns, dialogMaxRows)
+      : 0;
+  const promptRows = asking ? 0 : Math.min(bottomBudget, promptHeight(prompt.editor.text, columns, promptMaxRows));
+  const menuRows = asking ? 0 : Math.min(prompt.menu.items.length, menuMaxRows, Math.max(0, bottomBudget - promptRows));
   const mainHeight = Math.max(0, frameHeight - 1 - queuedRows - dialogRows - promptRows - menuRows);
 
   const layout = useTranscriptLayout(latest, trimmedCount, textWidth, spinner, markdownVersion, mainHeight, view.current, layoutNow);
@@ -165,6 +190,8 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
 
   const { exitArmed } = useKeymap({
     approval: approval ? dialog.handleKey : undefined,
+    trust: trustShown ? trustDialog.handleKey : undefined,
+    mcpPanel: mcpPanelOpen ? mcpPanel.handleKey : undefined,
     taskPanel: panelTask ? onTaskPanelKey : undefined,
     prompt: prompt.handleKey,
     context: { running, promptEmpty: prompt.editor.text === '' },
@@ -179,6 +206,8 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
 
   // Read on every render: the clock above re-renders twice a second while the panel is open.
   const output = panelTask ? bridge.taskOutput(panelTask.taskId) : '';
+  const mcpPicked = mcpServers[selectedIndex(mcpPanel.ui, mcpServers.map((s) => s.name))];
+  const mcpTools = mcpPanelOpen && mcpPanel.ui.tools && mcpPicked ? bridge.mcpTools(mcpPicked.name) : noTools;
 
   // The spinner beside a todo in progress, only while the agent works.
   const todoSpinner = running && todos.some((t) => t.status === 'in_progress') ? spinner : undefined;
@@ -188,7 +217,7 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
     () => (showSidebar ? sidebarRows({ todos, tasks, subagents, now: clock, width: sidebarWidth, height: mainHeight, spinner: todoSpinner }) : undefined),
     [showSidebar, todos, tasks, subagents, clock, sidebarWidth, mainHeight, todoSpinner],
   );
-  const above = overlay !== undefined && !panelTask && viewport.offset === 0 && mainHeight > 0 && (!showSidebar || side !== undefined);
+  const above = overlay !== undefined && !panelTask && !mcpPanelOpen && viewport.offset === 0 && mainHeight > 0 && (!showSidebar || side !== undefined);
   overlay?.setAbove(above ? { rows: sliceViewport(layout, mainHeight, 0), width: mainWidth, height: mainHeight, side } : undefined);
   // One set of inputs for both ways of drawing the prompt and the status bar (ready rows, or the Ink components).
   const promptInput: PromptLinesInput = {
@@ -203,7 +232,7 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
   const statusInput = useMemo(() => ({ session, usage, cost, context, gitBranch, mcp, width: columns }), [session, usage, cost, context, gitBranch, mcp, columns]);
   const status = useMemo(() => statusLine(statusInput), [statusInput]);
   // Below the transcript too, without a dialog, the rows go into the frame ready-made: a keystroke leaves Ink nothing to lay out.
-  const below = above && !approval;
+  const below = above && !asking;
   overlay?.setBelow(
     below
       ? [
@@ -227,7 +256,9 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
   return (
     <Box flexDirection="column" width={columns} height={above ? frameHeight - mainHeight : frameHeight} overflow="hidden">
       {above ? null : <Box flexDirection="row" height={mainHeight} flexShrink={0} overflow="hidden">
-        {panelTask ? (
+        {mcpPanelOpen ? (
+          <McpPanel servers={mcpServers} ui={mcpPanel.ui} tools={mcpTools} error={mcpPanel.error} width={mainWidth} height={mainHeight} />
+        ) : panelTask ? (
           <TaskOutputPanel task={panelTask} output={output} now={clock} width={mainWidth} height={mainHeight} />
         ) : (
           <Transcript layout={layout} width={mainWidth} height={mainHeight} offset={viewport.offset} unseen={viewport.unseen} />
@@ -244,6 +275,8 @@ export function App({ bridge, commands, historyFile, gitBranch, now }: AppProps)
       <QueuedMessages queued={queued} width={columns} maxRows={queuedRows} />
       {approval ? (
         <ApprovalDialog approval={approval} queueCount={approvals.length} ui={dialog.ui} width={columns} maxHeight={dialogRows} />
+      ) : trustShown ? (
+        <TrustDialog request={trustShown} selected={trustDialog.selected} width={columns} maxHeight={dialogRows} />
       ) : (
         <>
           {promptRows > 0 ? <PromptInput {...promptInput} /> : null}

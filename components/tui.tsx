@@ -16,6 +16,8 @@ import { settleSubagents } from '../source/store/subagents.js';
 import { homeRelative } from './lines/welcomeLines.js';
 import { usageSummaryLine } from '../source/store/format.js';
 import { slashCommands } from '../hooks/commands/registry.js';
+import { CommandList } from '../source/store/commandList.js';
+import type { SlashCommand } from '../source/store/commands.js';
 import { App } from './App.js';
 import { createIdleCollector } from './screen/idleCollect.js';
 import { capYoungGeneration } from './screen/youngGeneration.js';
@@ -38,6 +40,8 @@ export interface StartTuiOptions {
   initialEvents?: AgentEvent[];
   /** Warnings to show at the top of the transcript (e.g. a resumed log whose last line was cut off). */
   notices?: string[];
+  /** Custom slash commands (from command files); a built-in keeps its name when one clashes, with a warning. */
+  customCommands?: readonly SlashCommand[];
   /** A first message, sent as soon as the session is on screen (`rein "task"`). */
   initialPrompt?: string;
   /** rein's version, shown in the welcome box of a new session. */
@@ -119,8 +123,10 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   if ((opts.initialEvents ?? []).length === 0) state = appendItems(state, welcomeItem(session, opts.version ?? ''));
   // A resumed log that stops mid-run was cut off by a crash or a kill: show that run as interrupted.
   state = markInterrupted(state);
-  for (const notice of opts.notices ?? []) state = addNotice(state, 'warning', notice);
-  const bridge = createBridge(session, { commands: slashCommands, store: createAppStore(state) });
+  const commands = new CommandList(slashCommands);
+  const clashes = commands.setSource('custom', opts.customCommands ?? []);
+  for (const notice of [...(opts.notices ?? []), ...clashes]) state = addNotice(state, 'warning', notice);
+  const bridge = createBridge(session, { commands, store: createAppStore(state) });
   const gitBranch = opts.gitBranch ?? readGitBranch(session.info.cwd);
   let handle: TuiRenderHandle | undefined;
   const stop = bridge.onExit(() => handle?.unmount());
@@ -131,7 +137,7 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   const onKeys = () => idle.activity();
   process.stdin.on('data', onKeys);
   try {
-    handle = render(<App bridge={bridge} commands={slashCommands} historyFile={opts.historyFile} gitBranch={gitBranch} />);
+    handle = render(<App bridge={bridge} historyFile={opts.historyFile} gitBranch={gitBranch} />);
     if (opts.initialPrompt) bridge.send(opts.initialPrompt);
     await handle.waitUntilExit();
   } finally {

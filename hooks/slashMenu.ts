@@ -4,7 +4,7 @@ import { matchCommands } from '../source/store/commands.js';
 
 /** The menu shows while the prompt is a lone "/word" being typed. */
 export function menuItems(text: string, commands: readonly SlashCommand[]): SlashCommand[] {
-  const match = /^\/([\w-]*)$/.exec(text);
+  const match = /^\/([\w:-]*)$/.exec(text);
   if (!match) return [];
   return matchCommands(commands, match[1]);
 }

@@ -1,4 +1,4 @@
-// The one keyboard listener: routes each key to its owner (approval dialog, task panel, global keys, prompt).
+// The one keyboard listener: routes each key to its owner (approval or trust dialog, a panel, global keys, prompt).
 import { useEffect, useRef, useState } from 'react';
 import { useInput, useStdin, type Key } from 'ink';
 import { createKeyChunker, noKey } from './keyChunks.js';
@@ -7,6 +7,10 @@ import { globalKeyAction, type GlobalAction, type GlobalKeyContext } from './key
 export interface KeymapOptions {
   /** Set while an approval dialog is open: it owns the keyboard. */
   approval?: (input: string, key: Key) => void;
+  /** Set while the project trust dialog is open (after approvals: a run's question comes first). */
+  trust?: (input: string, key: Key) => void;
+  /** Set while the /mcp panel is open. */
+  mcpPanel?: (input: string, key: Key) => void;
   /** Set while the background task panel is open. */
   taskPanel?: (input: string, key: Key) => void;
   /** The prompt; returns false for keys it does not use. */
@@ -57,6 +61,14 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
       o.approval(input, key);
       return;
     }
+    if (o.trust) {
+      o.trust(input, key);
+      return;
+    }
+    if (o.mcpPanel) {
+      o.mcpPanel(input, key);
+      return;
+    }
     if (o.taskPanel) {
       o.taskPanel(input, key);
       return;
@@ -80,7 +92,7 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
       for (const event of chunker.current(input, key)) {
         if (event.kind === 'key') routeKey(event.input, event.key);
         // A paste is text for the prompt; a dialog or panel never takes pasted characters as answers.
-        else if (!ref.current.approval && !ref.current.taskPanel) ref.current.prompt(event.text, noKey);
+        else if (!ref.current.approval && !ref.current.trust && !ref.current.mcpPanel && !ref.current.taskPanel) ref.current.prompt(event.text, noKey);
       }
     },
     { isActive: isRawModeSupported },

@@ -1,5 +1,6 @@
 // rein's entry point and only wiring file: parses flags, loads config, then runs headless or opens the TUI (lazily).
 import { existsSync, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { helpText, parseCliArgs, UsageError, type CliArgs } from './cliArgs.js';
 import { ConfigError, knownToolNames, loadConfig, resolveApiKey, resolveReinHome, type LoadedConfig, type ReinConfig } from './config/index.js';
@@ -7,7 +8,7 @@ import { repairHistory } from './engine/history.js';
 import { newSessionId } from './engine/ids.js';
 import { contextWindowFor } from './engine/modelInfo.js';
 import { createSession } from './engine/session.js';
-import { runHeadless } from './headless.js';
+import { runHeadless, streamJsonMessages } from './headless.js';
 import { installShutdown } from './shutdown.js';
 import { discoverInstructions } from './memory/instructions.js';
 import { findGitRoot, MemoryStore } from './memory/store.js';
@@ -23,6 +24,10 @@ import { setupHooks } from './extensions/hookSetup.js';
 import { findBwrap, missingBwrapMessage } from './permissions/sandbox.js';
 import { saveProjectRule } from './permissions/projectSettings.js';
 import { addSecrets } from './permissions/redact.js';
+import { loadCustomCommands } from './extensions/commandFiles.js';
+import { commandPromptOptions, customSlashCommand } from './extensions/commandPrompt.js';
+import { loadSkills } from './extensions/skills.js';
+import { parseSlashCommand } from './store/commands.js';
 
 declare const REIN_VERSION: string | undefined;
 
@@ -54,6 +59,22 @@ function findResumed(args: CliArgs, sessionsDir: string, cwd: string): LoadedSes
   return loadSession(summary.file);
 }
 
+/** --system-prompt, --system-prompt-file and --append-system-prompt, read once: the prefix stays byte-stable. */
+function systemPromptFlags(args: CliArgs): { replace?: string; append?: string } | undefined {
+  let replace = args.systemPrompt;
+  if (args.systemPromptFile !== undefined) {
+    try {
+      replace = readFileSync(args.systemPromptFile, 'utf8');
+    } catch (error) {
+      throw new UsageError(`Cannot read --system-prompt-file ${args.systemPromptFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; check the path.`);
+    }
+    if (replace.trim() === '') throw new UsageError(`--system-prompt-file ${args.systemPromptFile} is empty.`);
+  }
+  const append = args.appendSystemPrompt;
+  if (replace === undefined && append === undefined) return undefined;
+  return { replace: replace?.trim() || undefined, append: append?.trim() || undefined };
+}
+
 /** The sandbox settings when it is on; fails at start, in one sentence, when bubblewrap is missing. */
 function sandboxFor(config: ReinConfig, args: CliArgs, workspace: string, reinHome: string) {
   if (!args.sandbox && !config.sandbox?.enabled) return undefined;
@@ -74,7 +95,7 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
   const model = config.model;
   const window = config.context.maxContextTokens ?? contextWindowFor(model);
   const budget = config.context.instructionsBudgetTokens ?? Math.min(5000, Math.floor(window / 40));
-  const instructions = discoverInstructions({ cwd, reinHome, budgetTokens: budget, countTokens: estimateTokens }).text;
+  const instructions = discoverInstructions({ cwd, reinHome, budgetTokens: budget, countTokens: estimateTokens });
   const enabled = new Set(config.tools);
   const memory = enabled.has('memory') ? new MemoryStore({ root: config.memory.dir, projectDir: findGitRoot(cwd) ?? cwd }) : undefined;
   const agents = enabled.has('task') ? loadAgents({ cwd: config.security.workspace, reinHome }) : undefined;
@@ -86,6 +107,8 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     clientVersion: version(), reservedNames: new Set(knownToolNames),
   });
   const workspace = config.security.workspace;
+  const commands = loadCustomCommands({ workspace, reinHome });
+  const skills = loadSkills({ workspace, reinHome });
   const sandbox = sandboxFor(config, args, workspace, reinHome);
   const claudeSettings = readClaudeSettings(workspace);
   const loadedRules = loadPermissionRules({ workspace, configLayers: loaded.permissionLayers, allowedTools: args.allowedTools, disallowedTools: args.disallowedTools, settings: claudeSettings });
@@ -120,10 +143,15 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
       keepRecentToolResults: config.context.keepRecentToolResults,
       keepRecentRatio: config.context.keepRecentRatio,
     },
-    instructions,
+    instructions: instructions.text,
+    systemPrompt: systemPromptFlags(args),
     memory,
+    skills: skills.skills,
     agents: agents ? { definitions: agents.agents, maxParallel: config.agents.maxParallel, maxTurns: config.agents.maxTurns, team: config.team } : undefined,
-    startupWarnings: [...(agents?.warnings ?? []), ...loadedRules.problems.map(describeProblem), ...hooks.warnings],
+    startupWarnings: [
+      ...instructions.warnings, ...(agents?.warnings ?? []), ...commands.warnings, ...skills.warnings, ...loadedRules.problems.map(describeProblem),
+      ...hooks.warnings,
+    ],
     hooks: hooks.hooks,
     sandbox,
     permissions: {
@@ -136,7 +164,7 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     mcp,
     resume: resumed ? { history: repairHistory(resumed.history), todos: resumed.todos } : undefined,
   });
-  return { session, resumed, logFile: log.file };
+  return { session, resumed, logFile: log.file, commands: commands.commands, workspace };
 }
 
 /** The closing line naming the session and how to continue it; nothing while its log holds no prompt yet. */
@@ -169,18 +197,29 @@ async function main(argv: string[]): Promise<number> {
   const shutdown = installShutdown({ write: (text) => process.stderr.write(text) });
 
   if (args.print !== undefined) {
-    const prompt = args.print === '-' ? (await readStdin()).trim() : args.print;
-    if (!prompt) throw new UsageError('The prompt read from standard input is empty.');
+    const streamed = args.inputFormat === 'stream-json';
+    const prompt = streamed ? '' : args.print === '-' ? (await readStdin()).trim() : args.print;
+    if (!streamed && !prompt) throw new UsageError('The prompt read from standard input is empty.');
     if (!key.ok) {
       process.stderr.write(`rein: ${key.message}\n`);
       return 2;
     }
     if (args.team && !config.tools.includes('task')) throw new UsageError('--team needs the task tool; add "task" to "tools" in agent.config.json.');
-    const { session, resumed, logFile } = openSession(loaded, args, key, false, reinHome, baseUrlFrom);
+    const { session, resumed, logFile, commands, workspace } = openSession(loaded, args, key, false, reinHome, baseUrlFrom);
+    // `rein -p "/name args"` (or such a stream-json message) runs a custom command; there are no built-in
+    // commands in headless mode.
+    const promptOptions = (text: string) => {
+      const parsed = args.team ? undefined : parseSlashCommand(text);
+      const command = parsed ? commands.find((c) => c.name === parsed.name) : undefined;
+      return command && parsed ? commandPromptOptions(command, parsed.args, workspace) : undefined;
+    };
     for (const warning of resumed?.warnings ?? []) process.stderr.write(`rein: ${warning}\n`);
     // JSON output carries session_id; a person at a terminal is told how to continue.
     if (args.outputFormat === 'text' && process.stderr.isTTY) shutdown.setFarewell(() => continueLine(session.info.sessionId, logFile));
-    const code = await runHeadless({ session, prompt, team: args.team, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr });
+    const input = streamed
+      ? streamJsonMessages(createInterface({ input: process.stdin, crlfDelay: Infinity }), (message) => process.stderr.write(`rein: ${message}\n`))
+      : prompt;
+    const code = await runHeadless({ session, prompt: input, promptOptions, team: args.team, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr });
     await shutdown.finish();
     return code;
   }
@@ -194,6 +233,7 @@ async function main(argv: string[]): Promise<number> {
     historyFile: join(reinHome, 'prompt-history.jsonl'),
     initialEvents: opened?.resumed?.events,
     notices: opened?.resumed?.warnings,
+    customCommands: opened?.commands.map((c) => customSlashCommand(c, opened.workspace)),
     initialPrompt: args.prompt,
     version: version(),
   });

@@ -6,6 +6,7 @@ import { parseThinking } from './providers/thinking.js';
 import type { ThinkingSetting } from './providers/types.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
+export type InputFormat = 'text' | 'stream-json';
 
 export interface CliArgs {
   /** Headless prompt; '-' reads it from standard input. Undefined opens the TUI. */
@@ -19,6 +20,13 @@ export interface CliArgs {
   maxTurns?: number;
   thinking?: ThinkingSetting;
   outputFormat: OutputFormat;
+  /** stream-json: user messages arrive as JSON lines on standard input, one run each, in one session. */
+  inputFormat: InputFormat;
+  /** --system-prompt / --system-prompt-file: replaces rein's built-in instructions (the facts layers stay). */
+  systemPrompt?: string;
+  systemPromptFile?: string;
+  /** --append-system-prompt: added at the end of the system prompt. */
+  appendSystemPrompt?: string;
   /** Resume the latest session in this directory. */
   continue: boolean;
   /** Resume the session with this id (or unique id prefix). */
@@ -48,7 +56,7 @@ Usage:
   rein                      open the full-screen session in this directory
   rein "task"               open it with this first message sent
   rein -p "task"            run one task headless and print the answer
-  rein -p - < task.txt      read the headless prompt from standard input
+  rein -p - < task.txt      read the headless prompt from standard input (so does a bare -p)
   rein --continue           pick up the latest session in this directory (works with -p too)
 
 Options:
@@ -60,6 +68,10 @@ Options:
       --max-turns <n>         stop after n model turns (0 = unlimited, default 50)
       --thinking <t>          reasoning: off | low | medium | high, or a thinking-token budget such as 8000
       --output-format <f>     headless output: text | json | stream-json (default text)
+      --input-format <f>      headless input: text | stream-json (user messages as JSON lines on standard input)
+      --system-prompt <text>  replace rein's built-in instructions with this text (environment and project facts stay)
+      --system-prompt-file <path>  the same, read from a file
+      --append-system-prompt <text>  add this text at the end of the system prompt
       --allowedTools <rules>  allow these without asking, e.g. "Bash(npm test:*) Read" (repeatable)
       --disallowedTools <r>   deny these, in every mode, e.g. "Bash(git push:*)" (repeatable)
       --sandbox               run bash commands under bubblewrap: workspace writable, the rest read-only, no network
@@ -75,7 +87,20 @@ Options:
 Keys come from ANTHROPIC_API_KEY, OPENAI_API_KEY or DEEPSEEK_API_KEY, or "apiKey" in agent.config.json.
 Exit codes: 0 success, 1 the run ended in an error, 2 bad usage or configuration.`;
 
-export function parseCliArgs(argv: string[]): CliArgs {
+/**
+ * A bare -p (last, or followed by another option), as scripts written for `claude -p` pass it, means headless
+ * with the prompt from the positional words or standard input: it becomes `-p -` or takes the positional prompt.
+ */
+function barePrint(argv: string[]): { argv: string[]; bare: boolean } {
+  const at = argv.findIndex((a) => a === '-p' || a === '--print');
+  if (at < 0) return { argv, bare: false };
+  const next = argv[at + 1];
+  if (next !== undefined && (next === '-' || !next.startsWith('-'))) return { argv, bare: false };
+  return { argv: [...argv.slice(0, at), '--print=-', ...argv.slice(at + 1)], bare: true };
+}
+
+export function parseCliArgs(rawArgv: string[]): CliArgs {
+  const { argv, bare } = barePrint(rawArgv);
   let parsed;
   try {
     parsed = parseArgs({
@@ -91,6 +116,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
         'max-turns': { type: 'string' },
         thinking: { type: 'string' },
         'output-format': { type: 'string' },
+        'input-format': { type: 'string' },
+        'system-prompt': { type: 'string' },
+        'system-prompt-file': { type: 'string' },
+        'append-system-prompt': { type: 'string' },
         continue: { type: 'boolean', short: 'c' },
         resume: { type: 'string', short: 'r' },
         team: { type: 'boolean' },
@@ -118,6 +147,13 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (!['text', 'json', 'stream-json'].includes(format)) {
     throw new UsageError(`--output-format must be text, json or stream-json (got "${format}").`);
   }
+  const inputFormat = v['input-format'] ?? 'text';
+  if (!['text', 'stream-json'].includes(inputFormat)) {
+    throw new UsageError(`--input-format must be text or stream-json (got "${inputFormat}").`);
+  }
+  if (v['system-prompt'] !== undefined && v['system-prompt-file'] !== undefined) {
+    throw new UsageError('Use either --system-prompt or --system-prompt-file, not both.');
+  }
   let maxTurns: number | undefined;
   if (v['max-turns'] !== undefined) {
     maxTurns = Number(v['max-turns']);
@@ -131,10 +167,22 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (v.continue && v.resume !== undefined) throw new UsageError('Use either --continue or --resume <id>, not both.');
   if (v.team && v.print === undefined) throw new UsageError('--team runs headless with -p: rein -p "task" --team (in the full-screen session, type /team <task>).');
   if (v.print !== undefined && v.print.trim() === '') throw new UsageError('-p needs a prompt: rein -p "your task", or -p - to read it from standard input.');
-  const prompt = parsed.positionals.join(' ').trim() || undefined;
-  if (prompt !== undefined && v.print !== undefined) throw new UsageError('Give the task either after -p or on its own (rein "task" opens the TUI with it), not both.');
+  let prompt = parsed.positionals.join(' ').trim() || undefined;
+  let print = v.print;
+  // `rein -p "task"` and `rein -p --model x "task"` alike: a bare -p takes the positional prompt.
+  if (bare && prompt !== undefined) {
+    print = prompt;
+    prompt = undefined;
+  }
+  if (inputFormat === 'stream-json') {
+    if (print !== undefined && print !== '-') throw new UsageError('--input-format stream-json reads the messages from standard input: give no prompt with -p.');
+    if (prompt !== undefined) throw new UsageError('--input-format stream-json reads the messages from standard input: give no prompt.');
+    if (v.team) throw new UsageError('--team takes one task with -p, not --input-format stream-json.');
+    print = '-';
+  }
+  if (prompt !== undefined && print !== undefined) throw new UsageError('Give the task either after -p or on its own (rein "task" opens the TUI with it), not both.');
   return {
-    print: v.print,
+    print,
     prompt,
     provider: v.provider,
     model: v.model,
@@ -143,6 +191,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
     maxTurns,
     thinking,
     outputFormat: format as OutputFormat,
+    inputFormat: inputFormat as InputFormat,
+    systemPrompt: v['system-prompt'],
+    systemPromptFile: v['system-prompt-file'],
+    appendSystemPrompt: v['append-system-prompt'],
     continue: v.continue ?? false,
     resume: v.resume,
     team: v.team ?? false,

@@ -1,8 +1,9 @@
 // Headless `rein -p`: runs one prompt to the end and prints it as text, one JSON object, or the event stream.
 import type { OutputFormat } from './cliArgs.js';
 import type { AgentEvent } from './engine/events.js';
-import type { AgentSession } from './engine/sessionTypes.js';
-import { emptyUsage } from './providers/types.js';
+import type { AgentSession, PromptOptions } from './engine/sessionTypes.js';
+import { addUsage, emptyUsage, type Usage } from './providers/types.js';
+import { costByModel } from './store/prices.js';
 import { hookLine } from './extensions/hookLine.js';
 
 export interface Writable {
@@ -12,7 +13,10 @@ export interface Writable {
 
 export interface HeadlessOptions {
   session: AgentSession;
-  prompt: string;
+  /** One prompt, or (--input-format stream-json) the user messages as they arrive: one run each, in order. */
+  prompt: string | AsyncIterable<string>;
+  /** How a message runs when it names a custom command (its expansion, allowed tools and model); undefined otherwise. */
+  promptOptions?: (text: string) => PromptOptions | undefined;
   /** Team mode instead of a single agent. */
   team?: boolean;
   format: OutputFormat;
@@ -29,15 +33,70 @@ function progressLine(event: AgentEvent): string | undefined {
   }
 }
 
-/** Runs the prompt and returns the process exit code (0 success, 1 the run ended in an error). */
-export async function runHeadless(o: HeadlessOptions): Promise<number> {
-  const started = Date.now();
-  let end: Extract<AgentEvent, { type: 'run_end' }> | undefined;
-  const errors: string[] = [];
-  const showProgress = o.format === 'text' && o.stderr.isTTY === true;
+type RunEnd = Extract<AgentEvent, { type: 'run_end' }>;
 
-  // The first Ctrl+C (or SIGTERM) stops the run cleanly; a second one exits at once, and the exit hooks
-  // (shutdown.ts) kill every command still running.
+/** What one run ended with, for the json output and stream-json's closing `result` line. */
+interface RunOutcome {
+  end?: RunEnd;
+  errors: string[];
+  durationMs: number;
+  usageByModel: Record<string, Usage>;
+}
+
+function errorText(outcome: RunOutcome): string | undefined {
+  const { end, errors } = outcome;
+  return end?.error ?? (end?.reason === 'aborted' ? 'The run was interrupted.' : errors.at(-1));
+}
+
+function isError(outcome: RunOutcome): boolean {
+  return !outcome.end || outcome.end.reason !== 'done';
+}
+
+/**
+ * The run's result as one object: rein's fields, and beside them Claude Code's (`type`, `subtype`, `num_turns`,
+ * `total_cost_usd`, snake_case `usage` keys), so a script written for `claude -p --output-format json` reads it unchanged.
+ */
+export function resultObject(outcome: RunOutcome, sessionId: string): Record<string, unknown> {
+  const { end } = outcome;
+  const failed = isError(outcome);
+  const usage = end?.usage ?? emptyUsage();
+  const cost = costByModel(outcome.usageByModel);
+  return {
+    type: 'result',
+    subtype: !failed ? 'success' : end?.reason === 'max_turns' ? 'error_max_turns' : 'error_during_execution',
+    result: end?.text ?? '',
+    is_error: failed,
+    stop_reason: end?.reason ?? 'error',
+    error: failed ? errorText(outcome) : undefined,
+    turns: end?.turns ?? 0,
+    num_turns: end?.turns ?? 0,
+    usage: {
+      ...usage,
+      // Claude Code counts uncached prompt tokens as input; rein's inputTokens counts every prompt token.
+      input_tokens: Math.max(0, usage.inputTokens - usage.cacheReadTokens - usage.cacheWriteTokens),
+      output_tokens: usage.outputTokens,
+      cache_read_input_tokens: usage.cacheReadTokens,
+      cache_creation_input_tokens: usage.cacheWriteTokens,
+    },
+    // null when a model's price is unknown: a made-up figure would be worse than none.
+    total_cost_usd: cost === undefined ? null : Number(cost.toFixed(6)),
+    duration_ms: outcome.durationMs,
+    session_id: sessionId,
+  };
+}
+
+async function* promptsOf(prompt: string | AsyncIterable<string>): AsyncIterable<string> {
+  if (typeof prompt === 'string') yield prompt;
+  else yield* prompt;
+}
+
+/** Runs the prompt (or each streamed message) and returns the process exit code (0 success, 1 a run ended in an error). */
+export async function runHeadless(o: HeadlessOptions): Promise<number> {
+  const showProgress = o.format === 'text' && o.stderr.isTTY === true;
+  const sessionId = o.session.info.sessionId;
+
+  // The first Ctrl+C (or SIGTERM) stops the run cleanly (and reads no further messages); a second one exits
+  // at once, and the exit hooks (shutdown.ts) kill every command still running.
   let signalled = false;
   const onSignal = () => {
     if (signalled) process.exit(130);
@@ -47,17 +106,38 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const unsubscribe = o.format === 'stream-json' ? o.session.subscribe((e) => o.stdout.write(`${JSON.stringify(e)}\n`)) : () => {};
+  let failed = false;
   try {
-    const run = o.team && o.session.team ? o.session.team(o.prompt) : o.session.prompt(o.prompt);
-    for await (const event of run) {
-      if (o.format === 'stream-json') o.stdout.write(`${JSON.stringify(event)}\n`);
-      if (event.type === 'error') errors.push(event.message);
-      if (event.type === 'run_end') end = event;
-      if (o.format === 'text' && event.type === 'warning') o.stderr.write(`rein: ${event.message}\n`);
-      else if (o.format === 'text' && event.type === 'hook') o.stderr.write(`rein: ${hookLine(event)}\n`);
-      else if (showProgress) {
-        const line = progressLine(event);
-        if (line) o.stderr.write(`${line}\n`);
+    for await (const text of promptsOf(o.prompt)) {
+      if (signalled) break;
+      const started = Date.now();
+      const outcome: RunOutcome = { errors: [], durationMs: 0, usageByModel: {} };
+      const run = o.team && o.session.team ? o.session.team(text) : o.session.prompt(text, o.promptOptions?.(text));
+      for await (const event of run) {
+        if (o.format === 'stream-json') o.stdout.write(`${JSON.stringify(event)}\n`);
+        if (event.type === 'error') outcome.errors.push(event.message);
+        if (event.type === 'run_end') outcome.end = event;
+        if (event.type === 'usage') {
+          const model = event.model ?? o.session.info.model;
+          outcome.usageByModel[model] = addUsage(outcome.usageByModel[model] ?? emptyUsage(), event.turnUsage);
+        }
+        if (o.format === 'text' && event.type === 'warning') o.stderr.write(`rein: ${event.message}\n`);
+        else if (o.format === 'text' && event.type === 'hook') o.stderr.write(`rein: ${hookLine(event)}\n`);
+        else if (showProgress) {
+          const line = progressLine(event);
+          if (line) o.stderr.write(`${line}\n`);
+        }
+      }
+      outcome.durationMs = Date.now() - started;
+      if (isError(outcome)) failed = true;
+      if (o.format === 'json' || o.format === 'stream-json') {
+        // In the event stream the result line carries the run's id, as every event does.
+        const result = resultObject(outcome, sessionId);
+        o.stdout.write(`${JSON.stringify(o.format === 'stream-json' ? { ...result, runId: outcome.end?.runId } : result)}\n`);
+      } else {
+        const answer = outcome.end?.text;
+        if (answer) o.stdout.write(answer.endsWith('\n') ? answer : `${answer}\n`);
+        if (isError(outcome)) o.stderr.write(`rein: ${errorText(outcome) ?? 'the run ended without an answer.'}\n`);
       }
     }
   } finally {
@@ -67,23 +147,46 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
+  return failed ? 1 : 0;
+}
 
-  const isError = !end || end.reason !== 'done';
-  const errorText = end?.error ?? (end?.reason === 'aborted' ? 'The run was interrupted.' : errors.at(-1));
-  if (o.format === 'json') {
-    o.stdout.write(`${JSON.stringify({
-      result: end?.text ?? '',
-      is_error: isError,
-      stop_reason: end?.reason ?? 'error',
-      error: isError ? errorText : undefined,
-      turns: end?.turns ?? 0,
-      usage: end?.usage ?? emptyUsage(),
-      duration_ms: Date.now() - started,
-      session_id: o.session.info.sessionId,
-    })}\n`);
-  } else if (o.format === 'text') {
-    if (end?.text) o.stdout.write(end.text.endsWith('\n') ? end.text : `${end.text}\n`);
-    if (isError) o.stderr.write(`rein: ${errorText ?? 'the run ended without an answer.'}\n`);
+/**
+ * --input-format stream-json: one JSON object per line, in Claude Code's shape
+ * (`{"type":"user","message":{"role":"user","content":"…" | [{"type":"text","text":"…"}]}}`).
+ * Each user message is yielded as its text; a line that is not one is skipped with a one-line warning.
+ */
+export async function* streamJsonMessages(lines: AsyncIterable<string>, warn: (message: string) => void): AsyncIterable<string> {
+  let number = 0;
+  for await (const raw of lines) {
+    number += 1;
+    const line = raw.trim();
+    if (line === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      warn(`input line ${number} is not JSON; skipped it (each line must be {"type":"user","message":{"role":"user","content":"…"}}).`);
+      continue;
+    }
+    const text = userText(value);
+    if (text === undefined) {
+      warn(`input line ${number} is not a user message with text; skipped it (expected {"type":"user","message":{"role":"user","content":"…"}}).`);
+      continue;
+    }
+    yield text;
   }
-  return isError ? 1 : 0;
+}
+
+function userText(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const { type, message } = value as { type?: unknown; message?: unknown };
+  if (type !== 'user' || message === null || typeof message !== 'object') return undefined;
+  const content = (message as { content?: unknown }).content;
+  if (typeof content === 'string') return content.trim() === '' ? undefined : content;
+  if (!Array.isArray(content)) return undefined;
+  const texts = content
+    .filter((part): part is { type: 'text'; text: string } => part !== null && typeof part === 'object' && part.type === 'text' && typeof part.text === 'string')
+    .map((part) => part.text);
+  const text = texts.join('\n');
+  return text.trim() === '' ? undefined : text;
 }

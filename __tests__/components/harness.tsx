@@ -125,7 +125,7 @@ export async function renderApp(
   const historyFile = options.historyFile ?? join(dir, 'prompt-history.jsonl');
   const bridge = createBridge(session, { commands: slashCommands, ...options.bridge });
   const rendered = await renderSized(
-    <App bridge={bridge} commands={slashCommands} historyFile={historyFile} gitBranch="main" now={options.now} />,
+    <App bridge={bridge} historyFile={historyFile} gitBranch="main" now={options.now} />,
     options.columns ?? 100,
     options.rows ?? 30,
   );

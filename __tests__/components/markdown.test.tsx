@@ -61,10 +61,38 @@ describe('markdown rendering', () => {
       const code = 'def twice(x):\n    return x * 2\n\nfor i in range(3):\n    print(twice(i))';
       const untagged = markdownToLines(`\`\`\`\n${code}\n\`\`\``, 60);
       expect(untagged.join('\n')).toContain('\x1b[');
-      expect(untagged).toEqual(markdownToLines(`\`\`\`python\n${code}\n\`\`\``, 60));
+      // The same lines, apart from the frame's top edge, which names the language only when the block did.
+      const tagged = markdownToLines(`\`\`\`python\n${code}\n\`\`\``, 60);
+      expect(stripVTControlCharacters(tagged[0])).toBe('  ╭─ python');
+      expect(stripVTControlCharacters(untagged[0])).toBe('  ╭─');
+      expect(untagged.slice(1)).toEqual(tagged.slice(1));
     } finally {
       [markedChalk.level, themeChalk.level] = levels;
     }
+  });
+
+  it('renders headings as styled text, without a literal ##', () => {
+    const lines = markdownToLines('# Title\n\n## Section two\n\nBody text.', 60).map((l) => stripVTControlCharacters(l));
+    expect(lines).toContain('Title');
+    expect(lines).toContain('Section two');
+    expect(lines.join('\n')).not.toContain('#');
+  });
+
+  it('frames a code block with its language, and wraps long lines inside the frame', () => {
+    const long = `const message = "${'x'.repeat(70)}";`;
+    const lines = markdownToLines(`Before.\n\n\`\`\`ts\nconst a = 1;\n${long}\n\`\`\`\n\nAfter.`, 40).map((l) => stripVTControlCharacters(l));
+    const top = lines.indexOf('  ╭─ ts');
+    expect(top).toBeGreaterThan(0);
+    expect(lines[top + 1]).toBe('  │ const a = 1;');
+    const bottom = lines.indexOf('  ╰─');
+    expect(bottom).toBeGreaterThan(top + 2);
+    // Every row between the edges carries the bar and fits the width.
+    for (const row of lines.slice(top + 1, bottom)) {
+      expect(row.startsWith('  │ ')).toBe(true);
+      expect(row.length).toBeLessThanOrEqual(40);
+    }
+    expect(lines.slice(top + 1, bottom).map((r) => r.slice(4)).join('')).toBe(`const a = 1;${long}`);
+    expect(lines.at(-1)).toBe('After.');
   });
 
   it('the Markdown component holds back an unfinished line while streaming', async () => {

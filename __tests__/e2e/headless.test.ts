@@ -89,7 +89,8 @@ describe('rein -p', () => {
     expect(kinds.slice(0, 2)).toEqual(['session_start', 'run_start']);
     expect(events[0]).toMatchObject({ provider: 'openai', model: 'test-model', mode: 'yolo', resumed: false });
     expect(events[1].prompt).toBe('fix the bug please');
-    expect(kinds.at(-1)).toBe('run_end');
+    // After the run, Claude Code's closing result line.
+    expect(kinds.slice(-2)).toEqual(['run_end', 'result']);
     expect(kinds.filter((k) => k === 'tool_end')).toHaveLength(4);
     expect(kinds).toContain('text_delta');
     expect(events.every((e) => typeof e.runId === 'string' || e.type === 'session_start')).toBe(true);
@@ -160,8 +161,9 @@ describe('rein -p', () => {
     const events = run.stdout.trim().split('\n').map((line) => JSON.parse(line));
     const childEnd = events.find((e) => e.type === 'run_end' && e.agentId);
     expect(childEnd).toMatchObject({ parentToolCallId: 'call_task', text: 'add is defined in math.js, line 1.' });
-    expect(events.at(-1)).toMatchObject({ type: 'run_end', text: 'The explorer says: math.js.' });
-    expect(events.at(-1).agentId).toBeUndefined();
+    expect(events.at(-2)).toMatchObject({ type: 'run_end', text: 'The explorer says: math.js.' });
+    expect(events.at(-2).agentId).toBeUndefined();
+    expect(events.at(-1)).toMatchObject({ type: 'result', result: 'The explorer says: math.js.' });
   });
 
   it('--team: planner, worker and reviewer through the real SDK; the report is the answer', async () => {

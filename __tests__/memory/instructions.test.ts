@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
-const discover = (budgetTokens = 10_000, from = cwd) => discoverInstructions({ cwd: from, reinHome: home, budgetTokens, countTokens: countWords });
+const discover = (budgetTokens = 10_000, from = cwd) => discoverInstructions({ cwd: from, reinHome: home, home: path.join(tmp, 'user'), budgetTokens, countTokens: countWords });
 
 describe('discoverInstructions', () => {
   it('reads the home file first, then both names in each folder from the git root down to cwd', () => {
@@ -101,6 +101,76 @@ describe('discoverInstructions', () => {
   });
 
   it('returns no text when nothing is found', () => {
-    expect(discover()).toEqual({ files: [], text: '' });
+    expect(discover()).toEqual({ files: [], text: '', warnings: [] });
+  });
+});
+
+describe('instruction imports and Claude Code files', () => {
+  const user = () => path.join(tmp, 'user');
+
+  it('reads ~/.claude/CLAUDE.md first and CLAUDE.local.md after CLAUDE.md in each folder', () => {
+    const userClaude = put(path.join(user(), '.claude', 'CLAUDE.md'), 'user claude');
+    const homeFile = put(path.join(home, 'AGENTS.md'), 'home rules');
+    const rootClaude = put(path.join(repo, 'CLAUDE.md'), 'root claude');
+    const rootLocal = put(path.join(repo, 'CLAUDE.local.md'), 'root local');
+    const { files } = discover();
+    expect(files.map((f) => f.path)).toEqual([userClaude, homeFile, rootClaude, rootLocal]);
+  });
+
+  it('imports @paths relative to the importing file and ~/ from home, nested, each under a heading', () => {
+    put(path.join(repo, 'docs', 'style.md'), 'Use tabs. See @more/naming.md');
+    put(path.join(repo, 'docs', 'more', 'naming.md'), 'camelCase names');
+    put(path.join(user(), 'prefs.md'), 'Answer in English.');
+    const claude = put(path.join(repo, 'CLAUDE.md'), 'Style: @docs/style.md\nMine: @~/prefs.md');
+    const { files, warnings } = discover();
+    expect(warnings).toEqual([]);
+    expect(files).toHaveLength(1);
+    expect(files[0].path).toBe(claude);
+    expect(files[0].text).toBe(
+      [
+        'Style: @docs/style.md\nMine: @~/prefs.md',
+        `### @docs/style.md (${path.join(repo, 'docs', 'style.md')})\nUse tabs. See @more/naming.md`,
+        `### @more/naming.md (${path.join(repo, 'docs', 'more', 'naming.md')})\ncamelCase names`,
+        `### @~/prefs.md (${path.join(user(), 'prefs.md')})\nAnswer in English.`,
+      ].join('\n\n'),
+    );
+  });
+
+  it('follows imports at most 5 levels deep and names the one it did not read', () => {
+    for (let level = 1; level <= 6; level++) put(path.join(repo, `level${level}.md`), `level ${level}${level < 6 ? ` @level${level + 1}.md` : ''}`);
+    put(path.join(repo, 'CLAUDE.md'), 'top @level1.md');
+    const { files, warnings } = discover();
+    expect(files[0].text).toContain('level 5 @level6.md');
+    expect(files[0].text).not.toContain('level 6');
+    expect(warnings).toEqual([`The import @level6.md in ${path.join(repo, 'level5.md')} was not read: imports go at most 5 levels deep.`]);
+  });
+
+  it('stops cycles, reads a file imported twice once, and skips a candidate already imported', () => {
+    put(path.join(repo, 'a.md'), 'A imports @b.md');
+    put(path.join(repo, 'b.md'), 'B imports @a.md and @CLAUDE.md');
+    // CLAUDE.md is the common one-line pointer to AGENTS.md: AGENTS.md is read once, first.
+    const agents = put(path.join(repo, 'AGENTS.md'), 'agents imports @a.md twice: @a.md');
+    put(path.join(repo, 'CLAUDE.md'), '@AGENTS.md');
+    const { files, warnings } = discover();
+    expect(warnings).toEqual([]);
+    expect(files.map((f) => f.path)).toEqual([agents]);
+    expect(files[0].text.match(/A imports/g)).toHaveLength(1);
+    expect(files[0].text.match(/B imports/g)).toHaveLength(1);
+  });
+
+  it('ignores @paths in code spans and fenced blocks, and warns about an import that cannot be read', () => {
+    put(path.join(repo, 'real.md'), 'real content');
+    const claude = put(path.join(repo, 'CLAUDE.md'), 'Install `@types/node.js`.\n```\n@fenced.md\n```\nRead @real.md and @missing/file.md.');
+    const { files, warnings } = discover();
+    expect(files[0].text).toContain('real content');
+    expect(warnings).toEqual([`The import @missing/file.md in ${claude} could not be read (ENOENT); fix the path, or put it in backticks if it is not an import.`]);
+  });
+
+  it('counts imported text against the instruction budget', () => {
+    put(path.join(repo, 'big.md'), words('imp', 50));
+    put(path.join(repo, 'CLAUDE.md'), 'short @big.md');
+    const { files, text } = discover(30);
+    expect(files[0].truncated).toBe(true);
+    expect(countWords(text)).toBeLessThanOrEqual(30);
   });
 });

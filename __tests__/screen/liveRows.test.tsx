@@ -63,7 +63,7 @@ async function startScreen(lines: string[] | 'task', withOverlay: boolean, raw =
   const bridge = createBridge(session, { commands: slashCommands });
   const term = new FakeTerminal(columns, rows);
   const keyboard = new FakeKeyboard();
-  const app = <App bridge={bridge} commands={slashCommands} historyFile={join(dir, 'history.jsonl')} gitBranch="main" />;
+  const app = <App bridge={bridge} historyFile={join(dir, 'history.jsonl')} gitBranch="main" />;
   const tree = withOverlay ? app : <RowOverlayContext.Provider value={undefined}>{app}</RowOverlayContext.Provider>;
   const handle = renderFullScreen(tree, { stdout: term.asStream(), stdin: keyboard.asStream(), maxFps: 0, holdStrayOutput: false, exitOnCtrlC: false });
   cleanups.push(() => {

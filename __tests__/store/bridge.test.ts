@@ -95,6 +95,24 @@ describe('bridge', () => {
     expect(bridge.store.getState().queued).toEqual([]);
   });
 
+  it('sends a message starting with ! to the shell, queued or not, and a lone ! to the model', async () => {
+    const session = new FakeSession();
+    let release!: () => void;
+    session.script({ type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'first' }, { wait: 'promise', promise: new Promise((r) => (release = () => r(undefined))) }, runEnd('r1', 'done'));
+    const bridge = createBridge(session);
+    bridge.send('first');
+    await ticks();
+    bridge.send('!git status');
+    release();
+    await bridge.idle();
+    bridge.send('  !ls -la');
+    await bridge.idle();
+    bridge.send('!');
+    await bridge.idle();
+    expect(session.shells).toEqual(['git status', 'ls -la']);
+    expect(session.prompts).toEqual(['first', '!']);
+  });
+
   it('abort calls session.abort, shows interrupted at once and frees the prompt', async () => {
     const session = new FakeSession();
     session.script(

@@ -3,7 +3,7 @@ import type { PermissionRule } from '../../source/permissions/rules.js';
 import type { Usage } from '../../source/providers/types.js';
 import { emptyUsage } from '../../source/providers/types.js';
 import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from '../../source/engine/events.js';
-import type { AgentSession, SessionInfo } from '../../source/engine/sessionTypes.js';
+import type { AgentSession, McpControl, PromptOptions, SessionInfo } from '../../source/engine/sessionTypes.js';
 import type { TodoItem } from '../../source/tools/types.js';
 import type { MemoryStore } from '../../source/memory/store.js';
 import type { SessionSummary } from '../../source/session/listSessions.js';
@@ -18,6 +18,10 @@ export type Step =
 export class FakeSession implements AgentSession {
   info: SessionInfo;
   readonly prompts: string[] = [];
+  /** Commands sent as `!command`. */
+  readonly shells: string[] = [];
+  /** The options each prompt() call got (a custom command's), in order. */
+  readonly promptOptions: (PromptOptions | undefined)[] = [];
   readonly responses: Array<{ approvalId: string; decision: ApprovalDecision }> = [];
   readonly killed: string[] = [];
   readonly modes: PermissionMode[] = [];
@@ -28,6 +32,8 @@ export class FakeSession implements AgentSession {
   tasks: BackgroundTaskInfo[] = [];
   outputs = new Map<string, string>();
   usage: Usage = emptyUsage();
+  /** MCP servers, when a test gives the session some (see fakeMcp.ts). */
+  mcp?: McpControl;
   private scripts: Step[][] = [];
   private listeners = new Set<(event: AgentEvent) => void>();
   private running = false;
@@ -48,9 +54,15 @@ export class FakeSession implements AgentSession {
     for (const listener of this.listeners) listener(event);
   }
 
-  async *prompt(text: string): AsyncGenerator<AgentEvent> {
+  async *shell(command: string): AsyncGenerator<AgentEvent> {
+    this.shells.push(command);
+    yield* simpleRun(`sh${this.shells.length}`, `!${command}`, '');
+  }
+
+  async *prompt(text: string, options?: PromptOptions): AsyncGenerator<AgentEvent> {
     if (this.running) throw new Error('a run is already active');
     this.prompts.push(text);
+    this.promptOptions.push(options);
     const runId = `r${this.prompts.length}`;
     const steps = this.scripts.shift() ?? [...simpleRun(runId, text, `echo: ${text}`)];
     this.running = true;

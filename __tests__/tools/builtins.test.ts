@@ -1,3 +1,4 @@
+import { summarizeCall } from '../../source/engine/toolRound.js';
 import { describe, expect, it } from 'vitest';
 import { builtinToolNames, builtinTools } from '../../source/tools/builtins.js';
 import { ToolRegistry } from '../../source/tools/runner.js';
@@ -30,8 +31,22 @@ describe('builtinTools', () => {
 
   it('summarizes the key argument of each call', () => {
     const byName = new Map(builtinTools.map((t) => [t.name, t]));
-    expect(byName.get('bash')?.summarize?.({ command: 'npm test' })).toBe('npm test');
-    expect(byName.get('read_file')?.summarize?.({ path: 'src/a.ts' })).toBe('src/a.ts');
-    expect(byName.get('grep')?.summarize?.({ pattern: 'TODO', path: 'src' })).toBe('TODO in src');
+    const same = (p: string) => p;
+    expect(byName.get('bash')?.summarize?.({ command: 'npm test' }, same)).toBe('npm test');
+    expect(byName.get('read_file')?.summarize?.({ path: 'src/a.ts' }, same)).toBe('src/a.ts');
+    expect(byName.get('grep')?.summarize?.({ pattern: 'TODO', path: 'src' }, same)).toBe('TODO in src');
+  });
+
+  it('shows paths relative to the workspace inside it and absolute outside it', () => {
+    const byName = new Map(builtinTools.map((t) => [t.name, t]));
+    const where = { cwd: '/home/me/proj/sub', workspace: '/home/me/proj' };
+    const line = (name: string, input: Record<string, unknown>) => summarizeCall(byName.get(name), input, where);
+    expect(line('read_file', { path: '/home/me/proj/src/math.js' })).toBe('src/math.js');
+    expect(line('edit_file', { path: 'x.ts' })).toBe('sub/x.ts');
+    expect(line('write_file', { path: '/etc/hosts' })).toBe('/etc/hosts');
+    expect(line('glob', { pattern: '**/*.ts', path: '/home/me/proj' })).toBe('**/*.ts in .');
+    expect(line('grep', { pattern: 'TODO', path: '../../other' })).toBe('TODO in /home/me/other');
+    // `..notes` is a name inside the workspace, not a step out of it.
+    expect(line('read_file', { path: '/home/me/proj/..notes' })).toBe('..notes');
   });
 });

@@ -5,7 +5,7 @@ import cliTruncate from 'cli-truncate';
 import stringWidth from './cellWidth.js';
 import type { ContextInfo, McpServerStatus, PermissionMode } from '../../source/engine/events.js';
 import type { Usage } from '../../source/providers/types.js';
-import type { SlashCommand } from '../../source/store/commands.js';
+import { describeCommand, type SlashCommand } from '../../source/store/commands.js';
 import { cacheHitPercent, formatCost, formatTokens, mcpCount } from '../../source/store/format.js';
 import type { SessionView } from '../../source/store/state.js';
 import { paint, type Style } from './style.js';
@@ -125,8 +125,8 @@ export function slashMenuLines(items: readonly SlashCommand[], selected: number,
     const isSelected = first + i === selected;
     const usage = `/${command.name}${command.argsHint ? ` ${command.argsHint}` : ''}`.padEnd(nameWidth);
     const line = isSelected
-      ? paint('cyan', '› ') + paint(['cyan', 'bold'], usage) + paint(['cyan', 'dim'], ` ${command.description}`)
-      : `  ${usage}${paint('dim', ` ${command.description}`)}`;
+      ? paint('cyan', '› ') + paint(['cyan', 'bold'], usage) + paint(['cyan', 'dim'], ` ${describeCommand(command)}`)
+      : `  ${usage}${paint('dim', ` ${describeCommand(command)}`)}`;
     return cutTo(line, width);
   });
 }

@@ -1,7 +1,7 @@
 // Markdown to wrapped, styled terminal lines; the renderer (marked, marked-terminal, cli-highlight) loads lazily.
 import type { Marked } from 'marked';
 import { stripVTControlCharacters } from 'node:util';
-import { sanitize, trimTrailingBlank, wrapText } from './style.js';
+import { paint, sanitize, trimTrailingBlank, wrapText } from './style.js';
 
 type RenderMarkdown = (markdown: string, width: number) => string;
 
@@ -26,7 +26,21 @@ export function loadMarkdown(): Promise<boolean> {
       renderer = (markdown, width) => {
         let marked = byWidth.get(width);
         if (!marked) {
-          marked = new MarkedClass(markedTerminal({ width, reflowText: false, tab: 2, emoji: false }, { ignoreIllegals: true, languageSubset: autoLanguages }));
+          const terminal = markedTerminal({
+            width, reflowText: false, tab: 2, emoji: false,
+            // Headings as styled text, without a literal "##".
+            showSectionPrefix: false,
+            firstHeading: (text: string) => paint(['bold', 'underline'], text),
+            heading: (text: string) => paint('bold', text),
+          }, { ignoreIllegals: true, languageSubset: autoLanguages });
+          const code = terminal.renderer?.code;
+          if (terminal.renderer && code) {
+            terminal.renderer.code = function (this: unknown, token) {
+              const out = code.call(this as never, token);
+              return typeof out === 'string' ? frameCodeBlock(out, token.lang, width) : out;
+            };
+          }
+          marked = new MarkedClass(terminal);
           byWidth.set(width, marked);
         }
         const out = marked.parse(markdown, { async: false });
@@ -39,6 +53,23 @@ export function loadMarkdown(): Promise<boolean> {
     }
   })();
   return loading;
+}
+
+const framePrefix = '  │ ';
+
+/**
+ * Puts a rendered code block (marked-terminal's: highlighted when colours are on, each line indented by two
+ * spaces) in a light frame with its language on the top edge; long lines wrap inside the frame.
+ */
+export function frameCodeBlock(rendered: string, lang: string | undefined, width: number): string {
+  const label = (lang ?? '').trim().split(/\s+/)[0] ?? '';
+  const body = rendered.replace(/\n+$/, '').split('\n').map((line) => line.replace(/^ {2}/, ''));
+  const inner = Math.max(1, width - framePrefix.length);
+  const bar = '│';
+  const rows = body.flatMap((line) => wrapText(line, inner)).map((row) => `  ${bar} ${row}`);
+  const top = paint('dim', label ? `  ╭─ ${label}` : '  ╭─');
+  const bottom = paint('dim', '  ╰─');
+  return `${[top, ...rows, bottom].join('\n')}\n\n`;
 }
 
 export function isMarkdownReady(): boolean {

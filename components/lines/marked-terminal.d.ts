@@ -9,6 +9,8 @@ declare module 'marked-terminal' {
     tab?: number;
     emoji?: boolean;
     unescape?: boolean;
+    heading?: (text: string) => string;
+    firstHeading?: (text: string) => string;
   }
 
   export function markedTerminal(options?: TerminalRendererOptions, highlightOptions?: Record<string, unknown>): MarkedExtension;

@@ -14,7 +14,7 @@ type BlockState = 'running' | 'done' | 'error' | 'interrupted' | 'denied';
 /** How the block reads: a foreground call ends with its parent call; a background one with its child's run. */
 function blockState(item: ToolItem, view: SubagentView): BlockState {
   if (isSubagentActive(item)) return 'running';
-  if (!view.background && item.done) return item.status === 'pending' || item.status === 'running' ? 'done' : item.status;
+  if (!view.background && item.done) return item.status === 'pending' || item.status === 'running' ? 'done' : item.status === 'noted' ? 'error' : item.status;
   switch (view.endReason) {
     case undefined:
       return item.done ? 'interrupted' : 'running';

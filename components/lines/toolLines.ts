@@ -22,6 +22,8 @@ export function toolHeadLine(item: ToolItem, spinner: string): string {
       return `${paint('green', '✓')} ${name}${took}`;
     case 'error':
       return `${paint('red', '✗')} ${name}${took}`;
+    case 'noted':
+      return `${paint('yellow', '·')} ${name}${took}`;
     case 'denied':
       return `${paint('yellow', '✗')} ${name}${paint('yellow', ' denied')}`;
     case 'interrupted':
@@ -69,6 +71,8 @@ export function toolBodyLines(item: ToolItem, width: number): string[] {
     }
     case 'todos':
       return body(display.todos.flatMap((todo) => wrapText(todoLine(todo), inner)), undefined);
+    case 'note':
+      return body(wrapText(sanitize(display.text), inner).map((row) => paint('dim', row)), undefined);
   }
 }
 

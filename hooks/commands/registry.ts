@@ -5,11 +5,13 @@ import { compactCommand } from './compact.js';
 import { costCommand } from './cost.js';
 import { exitCommand } from './exit.js';
 import { helpCommand } from './help.js';
+import { mcpCommand } from './mcp.js';
 import { memoryCommand } from './memory.js';
 import { modeCommand } from './mode.js';
 import { modelCommand } from './model.js';
 import { permissionsCommand } from './permissions.js';
 import { resumeCommand } from './resume.js';
+import { skillsCommand } from './skills.js';
 import { tasksCommand } from './tasks.js';
 import { teamCommand } from './team.js';
 import { todosCommand } from './todos.js';
@@ -23,6 +25,8 @@ export const slashCommands: readonly SlashCommand[] = [
   costCommand,
   compactCommand,
   memoryCommand,
+  skillsCommand,
+  mcpCommand,
   resumeCommand,
   todosCommand,
   tasksCommand,

@@ -3,18 +3,11 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { reinToolName } from '../permissions/toolNames.js';
 import type { AgentDefinition } from './types.js';
+import { splitFrontmatter } from '../extensions/frontmatter.js';
 
 export type AgentFileResult = { ok: true; agent: AgentDefinition } | { ok: false; problem: string };
 
 const namePattern = /^[a-z0-9][a-z0-9_-]{0,63}$/i;
-
-function splitFrontmatter(text: string): { yaml: string; body: string } | undefined {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  if (lines[0]?.trim() !== '---') return undefined;
-  const end = lines.findIndex((line, i) => i > 0 && line.trim() === '---');
-  if (end === -1) return undefined;
-  return { yaml: lines.slice(1, end).join('\n'), body: lines.slice(end + 1).join('\n').trim() };
-}
 
 /** `tools` as Claude Code writes it: "Read, Grep, Glob", or a YAML list. */
 function toolList(value: unknown): string[] | string {

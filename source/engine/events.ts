@@ -108,6 +108,8 @@ export type AgentEvent = AgentOrigin & (
   | { type: 'background_task'; sessionId: string; runId?: string; task: BackgroundTaskInfo }
   /** `model` made this call (each model's tokens keep its own price); logs from before it was recorded lack it. */
   | { type: 'usage'; runId: string; turnUsage: Usage; totalUsage: Usage; context: ContextInfo; model?: string }
+  /** Files and folders the user's `@` mentions attached to the message, one line each ("notes.txt (12 lines)"). */
+  | { type: 'attachments'; runId: string; items: string[] }
   | { type: 'warning'; runId?: string; message: string }
   /** A user-configured hook that blocked something or failed (one transcript line each). */
   | { type: 'hook'; runId?: string; event: string; command: string; outcome: 'blocked' | 'failed'; message: string }

@@ -26,6 +26,8 @@ import type { LoopHooks } from '../extensions/hookTypes.js';
 export interface LoopOptions extends ToolEnvironment {
   runId: string;
   prompt: string;
+  /** Text added to the user's message after what they typed (attached files). */
+  attached?: string[];
   provider: Provider;
   /** Built once per session so the request prefix stays byte-stable. */
   system: string;
@@ -91,6 +93,7 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
   // True once a Stop hook has sent the model back to work: it can do so once per run, never in a loop.
   let stopHookActive = false;
   o.history.appendUserText(o.prompt);
+  for (const text of o.attached ?? []) o.history.appendUserText(text);
 
   const end = (reason: RunEndReason, error?: string): AgentEvent => ({
     type: 'run_end', runId: o.runId, reason, text: lastText, turns, usage: runUsage, durationMs: Date.now() - started, error,

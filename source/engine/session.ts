@@ -24,12 +24,18 @@ import { outputBudget } from './overflow.js';
 import { PermissionPolicy, type PolicyOptions } from '../permissions/policy.js';
 import { sandboxPrefix } from '../permissions/sandbox.js';
 import { SessionReminders } from './sessionReminders.js';
-import type { AgentSession, SessionInfo } from './sessionTypes.js';
+import type { AgentSession, PromptOptions, SessionInfo } from './sessionTypes.js';
+import { EventQueue } from './eventQueue.js';
+import { preparedCallRunner } from './preparedCalls.js';
+import { skillsPromptSection, type SkillInfo } from '../extensions/skills.js';
 import { buildSystemPrompt } from './systemPrompt.js';
+import { attachMentions, attachmentText } from './mentions.js';
+import { runToolRound } from './toolRound.js';
 import { createTaskTool } from '../agents/taskTool.js';
 import type { AgentDefinition } from '../agents/types.js';
 import type { ChildEnvironment } from '../agents/childRunner.js';
 import { runTeamRun } from '../agents/teamRun.js';
+import { agentModel } from '../agents/agentModel.js';
 import type { SessionHooks } from '../extensions/sessionHooks.js';
 import { HookLifecycle } from '../extensions/hookLifecycle.js';
 import { wrapReminder } from './reminders.js';
@@ -55,8 +61,12 @@ export interface SessionOptions {
   context?: { dangerRatio?: number; keepRecentToolResults?: number; keepRecentRatio?: number };
   /** Project instructions (AGENTS.md / CLAUDE.md), already cut to their budget. */
   instructions?: string;
+  /** --system-prompt(-file) replaces the built-in instructions; --append-system-prompt goes last. */
+  systemPrompt?: { replace?: string; append?: string };
   /** Markdown memory: adds the memory tool, its index to the prompt, and its folders to the readable roots. */
   memory?: MemoryStore;
+  /** Skills: named in the system prompt, their folders readable by the file tools. */
+  skills?: SkillInfo[];
   /** Append-only log of this session; every change is written before it is shown. */
   log?: SessionLog;
   /** Subagent types for the task tool; unset or empty = no task tool. */
@@ -97,6 +107,8 @@ export function createSession(o: SessionOptions): EngineSession {
   const system = buildSystemPrompt({
     cwd: o.cwd, workspace: o.workspace, platform: process.platform, mode: o.mode,
     instructions: o.instructions, memoryIndex: o.memory?.indexText(), memoryTool: o.memory !== undefined,
+    replaceInstructions: o.systemPrompt?.replace, append: o.systemPrompt?.append,
+    skills: skillsPromptSection(o.skills ?? []),
   });
   const broker = new ApprovalBroker();
   const rules = new PermissionPolicy({ rules: [], ...o.permissions, workspace: o.workspace, sandboxed: o.sandbox !== undefined });
@@ -109,7 +121,8 @@ export function createSession(o: SessionOptions): EngineSession {
     // Finished tasks' output is saved next to the log; only a tail stays in memory once reported.
     background: new BackgroundTasks({ outputDir: join(sessionDir, 'outputs') }),
     sessionDir,
-    extraReadableRoots: o.memory ? [o.memory.globalDir, o.memory.projectDir] : [],
+    // Memory and skills live outside the workspace; the model reads them with the file tools.
+    extraReadableRoots: [...(o.memory ? [o.memory.globalDir, o.memory.projectDir] : []), ...(o.skills ?? []).map((skill) => skill.dir)],
     sandbox: sandboxSettings ? () => sandboxPrefix({ ...sandboxSettings, workspace: o.workspace, sessionDir }) : undefined,
   };
   mkdirSync(sessionDir, { recursive: true });
@@ -209,12 +222,30 @@ export function createSession(o: SessionOptions): EngineSession {
     emit({ type: 'conversation_cleared', sessionId });
   };
 
-  async function* prompt(text: string): AsyncGenerator<AgentEvent> {
+  /** A command's message: its shell commands and file reads run first, through the permission check, as part of the run. */
+  async function* expandPrompt(runId: string, signal: AbortSignal, expand: NonNullable<PromptOptions['expand']>): AsyncGenerator<AgentEvent, string | undefined> {
+    const queue = new EventQueue<AgentEvent>();
+    const tools = preparedCallRunner({
+      registry: sessionTools.registry, rules, broker, interactive: o.interactive, cwd: o.cwd, workspace: o.workspace, state, signal,
+      runId, mode: info.mode, emit: (event) => queue.push(event),
+    });
+    const expanding = expand(tools);
+    for await (const event of queue.drainUntil(expanding)) yield record(event);
+    const outcome = await expanding.catch((error: unknown) => ({ ok: false as const, problem: `The command could not be prepared (${error instanceof Error ? error.message : String(error)}).` }));
+    if (outcome.ok) return outcome.text;
+    const aborted = signal.aborted;
+    if (!aborted) yield record({ type: 'error', runId, message: outcome.problem });
+    yield record({ type: 'run_end', runId, reason: aborted ? 'aborted' : 'error', text: '', turns: 0, usage: emptyUsage(), durationMs: 0, error: aborted ? undefined : outcome.problem });
+    return undefined;
+  }
+
+  async function* prompt(text: string, options: PromptOptions = {}): AsyncGenerator<AgentEvent> {
     if (controller) throw new Error('A run is already active; wait for it to end or abort it first.');
     const runController = new AbortController();
     controller = runController;
     const runId = newId('run');
     activeRunId = runId;
+    let revokeGrant: (() => void) | undefined;
     try {
       if (!announced) {
         // Once per process: stream-json readers learn the session id (to --resume it) and what runs it.
@@ -222,9 +253,10 @@ export function createSession(o: SessionOptions): EngineSession {
         yield record({ type: 'session_start', sessionId, cwd: o.cwd, provider: info.provider, model: info.model, mode: info.mode, resumed: o.resume !== undefined });
         for (const message of o.startupWarnings ?? []) yield record({ type: 'warning', message });
       }
-      yield record({ type: 'run_start', sessionId, runId, prompt: text });
+      yield record({ type: 'run_start', sessionId, runId, prompt: options.display ?? text });
       if (hooks) {
-        const refused = yield* hooks.beforePrompt(text, runId, runController.signal);
+        // Hooks see the message as it was typed ("/review 12" for a custom command).
+        const refused = yield* hooks.beforePrompt(options.display ?? text, runId, runController.signal);
         if (refused) {
           yield record({ type: 'run_end', runId, reason: runController.signal.aborted ? 'aborted' : 'blocked', text: '', turns: 0, usage: emptyUsage(), durationMs: 0, error: refused });
           return;
@@ -234,9 +266,24 @@ export function createSession(o: SessionOptions): EngineSession {
       // A changed MCP tool list (list_changed, a server that came up or went down) is taken only here, between runs.
       if (sessionTools.refresh()) toolSchemas = sessionTools.schemas;
       yield* takeMcpNotices();
+      if (options.allowedTools && options.allowedTools.length > 0) revokeGrant = rules.grantForRun(options.allowedTools);
+      let message: string | undefined = text;
+      if (options.expand) message = yield* expandPrompt(runId, runController.signal, options.expand);
+      if (message === undefined) return;
+      // A custom command's body has its own @path expansion; the user's own words get theirs here.
+      const mentioned = options.expand
+        ? { attachments: [], notes: [] }
+        : await attachMentions({
+            text: message, rules, mode: info.mode,
+            ctx: { cwd: o.cwd, workspace: o.workspace, signal: runController.signal, onProgress: () => {}, state, toolCallId: `${runId}-mentions` },
+          });
+      for (const note of mentioned.notes) yield record({ type: 'warning', runId, message: note });
+      if (mentioned.attachments.length > 0) yield record({ type: 'attachments', runId, items: mentioned.attachments.map((a) => a.summary) });
       const loop = runAgentLoop({
-        runId, prompt: text, provider: o.provider, system, tools: toolSchemas, registry: sessionTools.registry, history,
-        model: info.model, maxTokens: o.maxTokens, temperature: o.temperature, maxTurns: o.maxTurns,
+        runId, prompt: message, attached: mentioned.attachments.length > 0 ? [attachmentText(mentioned.attachments)] : undefined,
+        provider: o.provider, system, tools: toolSchemas, registry: sessionTools.registry, history,
+        // Claude Code's aliases (haiku, sonnet, opus) as for agent files: the Anthropic model, or the session's elsewhere.
+        model: agentModel(options.model, o.providerName, info.model), maxTokens: o.maxTokens, temperature: o.temperature, maxTurns: o.maxTurns,
         context, mode: () => info.mode, rules, broker, interactive: o.interactive,
         cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal,
         reminders: () => [...(hooks?.takeContext() ?? []).map(wrapReminder), ...reminders.collect(history.length === 1)],
@@ -250,6 +297,7 @@ export function createSession(o: SessionOptions): EngineSession {
         yield record(event);
       }
     } finally {
+      revokeGrant?.();
       if (controller === runController) {
         controller = undefined;
         activeRunId = undefined;
@@ -304,9 +352,49 @@ export function createSession(o: SessionOptions): EngineSession {
     }
   }
 
+  /**
+   * `!command` typed by the user: runs it in the workspace as a bash call through the permission check (deny
+   * rules, ask rules, the destructive guard and protected paths hold; the mode's own "ask" does not, since the
+   * user typed it), and adds the command and its output to the conversation for the next message.
+   */
+  async function* shell(command: string): AsyncGenerator<AgentEvent> {
+    if (controller) throw new Error('A run is already active; wait for it to end or abort it first.');
+    const runController = new AbortController();
+    controller = runController;
+    const runId = newId('run');
+    activeRunId = runId;
+    const started = Date.now();
+    try {
+      if (!announced) {
+        announced = true;
+        yield record({ type: 'session_start', sessionId, cwd: o.cwd, provider: info.provider, model: info.model, mode: info.mode, resumed: o.resume !== undefined });
+      }
+      yield record({ type: 'run_start', sessionId, runId, prompt: `!${command}` });
+      const queue = new EventQueue<AgentEvent>();
+      const call = { type: 'tool_use' as const, id: `${runId}-shell`, name: 'bash', input: { command } };
+      const round = runToolRound({
+        runId, calls: [call], registry: sessionTools.registry, mode: 'yolo', rules, broker, interactive: o.interactive,
+        cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal, emit: (e) => queue.push(e),
+      });
+      for await (const event of queue.drainUntil(round)) yield record(event);
+      const [result] = await round;
+      const output = typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
+      history.appendUserText(`<bash-input>${command}</bash-input>\n<bash-output>${output}</bash-output>\n(The user ran this command in the shell themselves; its output is for context.)`);
+      const reason = runController.signal.aborted ? 'aborted' : 'done';
+      yield record({ type: 'run_end', runId, reason, text: '', turns: 0, usage: emptyUsage(), durationMs: Date.now() - started });
+    } finally {
+      if (controller === runController) {
+        controller = undefined;
+        activeRunId = undefined;
+      }
+      if (clearAfterRun) clearNow();
+    }
+  }
+
   return {
     info,
     prompt,
+    shell,
     ...(o.agents ? { team } : {}),
     compact,
     history: () => history.messages,
@@ -350,6 +438,7 @@ export function createSession(o: SessionOptions): EngineSession {
     killTask: async (taskId) => { await state.background.kill(taskId); },
     totalUsage: () => total,
     memory: () => o.memory,
+    skills: () => o.skills ?? [],
     permissionRules: () => rules.list(),
     removeSessionRule: (text) => rules.removeSessionRule(text),
     recentSessions: (limit = 10) => listSessions(o.sessionsDir, { cwd: o.cwd, limit }),

@@ -7,6 +7,23 @@ import type { MemoryStore } from '../memory/store.js';
 import type { SessionSummary } from '../session/listSessions.js';
 import type { PermissionRule } from '../permissions/rules.js';
 import type { HookControl } from '../extensions/hookTypes.js';
+import type { CommandTools, Expansion } from '../extensions/commandExpand.js';
+import type { SkillInfo } from '../extensions/skills.js';
+
+/** How one prompt runs when it is not a plain message (a custom slash command). */
+export interface PromptOptions {
+  /** What the transcript and the log show as the user's message ("/review 12"); the model gets the expanded text. */
+  display?: string;
+  /** Rules allowed while this run lasts (a command's `allowed-tools`), removed when it ends. */
+  allowedTools?: PermissionRule[];
+  /** The model for this run only. */
+  model?: string;
+  /**
+   * Builds the message inside the run, after `allowedTools` are granted: its shell commands and file reads go
+   * through the permission check (asked for in ask mode). A refusal ends the run with its problem; nothing is sent.
+   */
+  expand?: (tools: CommandTools) => Promise<Expansion>;
+}
 
 export interface SessionInfo {
   sessionId: string;
@@ -31,7 +48,9 @@ export interface AgentSession {
    * Starts a run for one user message and streams its events. Only one run at a time:
    * a second call while a run is active throws.
    */
-  prompt(text: string): AsyncGenerator<AgentEvent>;
+  prompt(text: string, options?: PromptOptions): AsyncGenerator<AgentEvent>;
+  /** `!command`: runs it through the permission check and adds its output to the conversation. */
+  shell?(command: string): AsyncGenerator<AgentEvent>;
   /** Team mode: planner, workers and reviewer on `task`; the report joins the conversation. Undefined without subagents. */
   team?(task: string): AsyncGenerator<AgentEvent>;
   /** Answers an `approval_request` event. Unknown or already answered ids are ignored. */
@@ -58,6 +77,8 @@ export interface AgentSession {
   totalUsage(): Usage;
   /** Estimated tokens the next request would take. */
   contextTokens(): number;
+  /** Skills offered to the model (named in the system prompt), when any were found. */
+  skills?(): readonly SkillInfo[];
   /** The markdown memory store, when memory is on. */
   memory(): MemoryStore | undefined;
   /** Saved sessions started in this directory, newest first. */

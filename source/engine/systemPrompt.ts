@@ -13,6 +13,12 @@ export interface SystemPromptInput {
   memoryIndex?: string;
   /** Whether the memory tool is on. */
   memoryTool?: boolean;
+  /** --system-prompt(-file): replaces the identity and working rules; the facts below it stay. */
+  replaceInstructions?: string;
+  /** --append-system-prompt: the last layer. */
+  append?: string;
+  /** The skills section (names, descriptions, SKILL.md paths), built once at session start. */
+  skills?: string;
 }
 
 const contextRules = `# Context
@@ -39,10 +45,10 @@ const modeRules: Record<PermissionMode, string> = {
   yolo: 'Permission mode: yolo. Every tool runs without asking; take extra care with destructive commands.',
 };
 
-/** Layers, in order: identity and tool policy; permission rules; environment; project instructions; memory; context rules. */
+/** Layers, in order: identity and tool policy; permission rules; environment; project instructions; memory; skills; context rules. */
 export function buildSystemPrompt(input: SystemPromptInput): string {
   const layers = [
-    identity,
+    input.replaceInstructions ?? identity,
     `# Permissions\n${modeRules[input.mode]} The mode can change during the session; a reminder in the conversation then says so.`,
     `# Environment\nWorking directory: ${input.cwd}\nWorkspace root (file tools are limited to it): ${input.workspace}\nPlatform: ${input.platform}`,
   ];
@@ -51,7 +57,9 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     const index = input.memoryIndex ? `\n\n${input.memoryIndex}` : '\n\nNo memories are saved yet.';
     layers.push(`# Memory\nMemories saved in earlier sessions; read a memory file with read_file when it is relevant, and save new ones with the memory tool.${index}`);
   }
+  if (input.skills) layers.push(input.skills);
   layers.push(contextRules);
+  if (input.append) layers.push(input.append);
   return layers.join('\n\n');
 }
 

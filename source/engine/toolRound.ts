@@ -1,5 +1,7 @@
 // Runs the tool calls of one assistant message: asks in call order, runs read-only calls side by side and
 // mutating calls one at a time, and returns exactly one result per call, in call order.
+import path from 'node:path';
+import { isInside } from '../tools/paths.js';
 import type { ToolResultBlock, ToolUseBlock } from '../providers/types.js';
 import { runToolCall, validateToolInput, type ToolRegistry } from '../tools/runner.js';
 import type { AnyTool, ToolContext, ToolResult, ToolSessionState } from '../tools/types.js';
@@ -46,10 +48,18 @@ export interface ToolRoundParams extends ToolEnvironment {
   hooks?: { loop: LoopHooks; state: RoundHookState };
 }
 
-export function summarizeCall(tool: AnyTool | undefined, input: Record<string, unknown>): string {
+/** A path as tool lines show it: relative to the workspace inside it ("." for its root), absolute outside it. */
+export function shownPath(given: string, where: { cwd: string; workspace: string }): string {
+  if (typeof given !== 'string' || given === '') return given;
+  const abs = path.resolve(where.cwd, given);
+  if (!isInside(abs, path.resolve(where.workspace))) return abs;
+  return path.relative(path.resolve(where.workspace), abs) || '.';
+}
+
+export function summarizeCall(tool: AnyTool | undefined, input: Record<string, unknown>, where?: { cwd: string; workspace: string }): string {
   if (tool?.summarize) {
     try {
-      return tool.summarize(input);
+      return tool.summarize(input, (p) => (where ? shownPath(p, where) : p));
     } catch {
       // fall through to the generic summary
     }
@@ -76,7 +86,7 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
     const call = calls[index];
     const tool = p.registry.get(call.name);
     started.set(call.id, Date.now());
-    p.emit({ type: 'tool_start', runId: p.runId, toolCallId: call.id, name: call.name, input: call.input, summary: summarizeCall(tool, call.input) });
+    p.emit({ type: 'tool_start', runId: p.runId, toolCallId: call.id, name: call.name, input: call.input, summary: summarizeCall(tool, call.input, p) });
     const ctx: ToolContext = {
       cwd: p.cwd,
       workspace: p.workspace,
@@ -110,7 +120,7 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
     const alwaysRules = await p.rules.alwaysRules(tool, call.input, p.cwd);
     p.emit({
       type: 'approval_request', runId: p.runId, approvalId, toolCallId: call.id, name: tool.name, input: call.input,
-      summary: summarizeCall(tool, call.input), alwaysScope: alwaysRules.join(', '), alwaysRules, cwd: p.cwd,
+      summary: summarizeCall(tool, call.input, p), alwaysScope: alwaysRules.join(', '), alwaysRules, cwd: p.cwd,
       reason: 'it failed inside the sandbox: run it again outside?',
     });
     const decision = await p.broker.wait(approvalId, p.signal);
@@ -182,7 +192,7 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
       toolCallId: call.id,
       name: tool.name,
       input: call.input,
-      summary: summarizeCall(tool, call.input),
+      summary: summarizeCall(tool, call.input, p),
       alwaysScope: alwaysRules.join(', '),
       alwaysRules,
       ...(askReason ? { reason: askReason } : {}),

@@ -29,6 +29,8 @@ export interface ConnectionOptions {
   /** First restart delay; doubled for each later one (default 500 ms). */
   restartDelayMs?: number;
   clientVersion: string;
+  /** What a message about a server that is down tells the user to do (default "/mcp to reconnect"). */
+  reconnectHint?: string;
   /** Status or tool list changed. */
   onChange: () => void;
   /** One line for the user (a server that exited). */
@@ -54,6 +56,10 @@ export class McpConnection implements McpServerLink {
 
   constructor(readonly entry: McpServerEntry, private readonly o: ConnectionOptions) {
     this.logFile = entry.spec.transport === 'stdio' ? join(o.logDir, `${safeFileName(entry.name)}.log`) : undefined;
+  }
+
+  private get reconnectHint(): string {
+    return this.o.reconnectHint ?? '/mcp to reconnect';
   }
 
   get name(): string {
@@ -160,7 +166,7 @@ export class McpConnection implements McpServerLink {
     const restartable = this.entry.spec.transport === 'stdio' && this.state.restarts < (this.o.maxRestarts ?? 3);
     if (!this.warned) {
       this.warned = true;
-      this.o.onNotice(`MCP server ${this.name} ${what}${restartable ? '; restarting it' : '; restart rein to reconnect it'}${this.logFile ? ` (log: ${this.logFile})` : ''}.`);
+      this.o.onNotice(`MCP server ${this.name} ${what}${restartable ? '; restarting it' : `; ${this.reconnectHint}`}${this.logFile ? ` (log: ${this.logFile})` : ''}.`);
     }
     if (!restartable) return;
     const delay = (this.o.restartDelayMs ?? 500) * 2 ** this.state.restarts;
@@ -175,7 +181,7 @@ export class McpConnection implements McpServerLink {
     const client = this.client;
     if (!client || this.state.status !== 'connected') {
       const why = this.state.exit ?? this.state.lastError ?? this.state.status;
-      throw new Error(`MCP server ${this.name} ${this.state.exit ? why : `is not connected (${why})`}; restart rein to reconnect it.`);
+      throw new Error(`MCP server ${this.name} ${this.state.exit ? why : `is not connected (${why})`}; ${this.reconnectHint}.`);
     }
     try {
       const result = await client.callTool({ name: tool, arguments: args }, undefined, {
@@ -185,7 +191,7 @@ export class McpConnection implements McpServerLink {
       });
       return result as CallToolResult;
     } catch (error) {
-      if (this.state.exit) throw new Error(`MCP server ${this.name} ${this.state.exit}; restart rein to reconnect it.`);
+      if (this.state.exit) throw new Error(`MCP server ${this.name} ${this.state.exit}; ${this.reconnectHint}.`);
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
         throw new Error(`MCP server ${this.name} did not answer ${tool} within ${this.o.toolTimeoutMs / 1000} s; the call was cancelled.`);
       }

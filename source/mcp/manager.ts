@@ -83,6 +83,8 @@ export class McpManager implements McpSessionSource {
       toolTimeoutMs: this.o.toolTimeoutMs,
       clientVersion: this.o.clientVersion,
       restartDelayMs: this.o.restartDelayMs,
+      // Only the full-screen session has the /mcp panel; a headless run is simply started again.
+      ...(this.o.interactive ? {} : { reconnectHint: 'restart rein to reconnect it' }),
       onChange: () => this.changed(),
       onNotice: (message) => this.notify(message),
     };

@@ -1,6 +1,9 @@
-// Finds the project instruction files (AGENTS.md, CLAUDE.md) from the git root down to cwd and fits them in a token budget.
+// Finds the instruction files (AGENTS.md, CLAUDE.md, CLAUDE.local.md and their @imports) from the user's own down to
+// cwd's and fits them in a token budget.
 import { readFileSync, realpathSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { withImports, type ImportContext } from './instructionImports.js';
 import { findGitRoot } from './projectKey.js';
 
 export interface InstructionFile {
@@ -14,12 +17,14 @@ export interface DiscoverInstructionsOptions {
   cwd: string;
   /** $REIN_HOME; its AGENTS.md holds the user's own instructions for every project. */
   reinHome: string;
+  /** The user's home, for ~/.claude/CLAUDE.md and `~/` imports. */
+  home?: string;
   budgetTokens: number;
   countTokens: (text: string) => number;
 }
 
-/** Both names are read in each folder, AGENTS.md first. */
-export const instructionFileNames = ['AGENTS.md', 'CLAUDE.md'] as const;
+/** The names read in each folder, in this order (CLAUDE.local.md holds a person's own, unshared, instructions). */
+export const instructionFileNames = ['AGENTS.md', 'CLAUDE.md', 'CLAUDE.local.md'] as const;
 
 const sectionSeparator = '\n\n';
 
@@ -42,9 +47,12 @@ interface FoundFile {
   text: string;
 }
 
-/** Reads each candidate once (AGENTS.md is often a symlink to CLAUDE.md); missing, empty and unreadable files are skipped. */
-function readCandidates(candidates: string[]): FoundFile[] {
-  const seen = new Set<string>();
+/**
+ * Reads each candidate once (AGENTS.md is often a symlink to CLAUDE.md, or CLAUDE.md imports it), with its imports;
+ * missing, empty and unreadable files are skipped.
+ */
+function readCandidates(candidates: string[], ctx: ImportContext): FoundFile[] {
+  const seen = ctx.seen;
   const found: FoundFile[] = [];
   for (const file of candidates) {
     let text: string;
@@ -57,7 +65,7 @@ function readCandidates(candidates: string[]): FoundFile[] {
     }
     if (seen.has(real) || text.trim() === '') continue;
     seen.add(real);
-    found.push({ path: file, text: text.trim() });
+    found.push({ path: file, text: withImports(text.trim(), file, ctx) });
   }
   return found;
 }
@@ -95,15 +103,18 @@ function fitSection(
 }
 
 /**
- * Assembles the instruction section: $REIN_HOME/AGENTS.md first, then root → cwd, so the nearest file comes last.
+ * Assembles the instruction section: ~/.claude/CLAUDE.md and $REIN_HOME/AGENTS.md first, then root → cwd, so the nearest file comes last.
  * When they do not all fit, the farthest files are cut first and the nearest kept whole as long as possible.
  */
-export function discoverInstructions(opts: DiscoverInstructionsOptions): { files: InstructionFile[]; text: string } {
-  const candidates = [path.join(path.resolve(opts.reinHome), 'AGENTS.md')];
+export function discoverInstructions(opts: DiscoverInstructionsOptions): { files: InstructionFile[]; text: string; warnings: string[] } {
+  const home = opts.home ?? os.homedir();
+  // The user's own instructions first: Claude Code's, then rein's.
+  const candidates = [path.join(home, '.claude', 'CLAUDE.md'), path.join(path.resolve(opts.reinHome), 'AGENTS.md')];
   for (const folder of foldersRootToCwd(opts.cwd)) {
     for (const name of instructionFileNames) candidates.push(path.join(folder, name));
   }
-  const found = readCandidates(candidates);
+  const ctx: ImportContext = { home, seen: new Set(), warnings: [] };
+  const found = readCandidates(candidates, ctx);
 
   let room = opts.budgetTokens;
   const sections: (string | undefined)[] = new Array<string | undefined>(found.length).fill(undefined);
@@ -126,5 +137,5 @@ export function discoverInstructions(opts: DiscoverInstructionsOptions): { files
     }
     break;
   }
-  return { files, text: sections.filter((s): s is string => s !== undefined).join(sectionSeparator) };
+  return { warnings: ctx.warnings, files, text: sections.filter((s): s is string => s !== undefined).join(sectionSeparator) };
 }

@@ -42,6 +42,8 @@ const pathOf = (input: Record<string, unknown>, cwd: string) => resolve(cwd, typ
 export class PermissionPolicy {
   private rules: PermissionRule[];
   private session: PermissionRule[] = [];
+  /** Rules granted for one run (a custom command's allowed-tools); each grant removes its own when the run ends. */
+  private run: PermissionRule[][] = [];
   private readonly ctx: RuleContext;
   private readonly protectedAll: string[];
   private readonly protectedWrite: string[];
@@ -54,9 +56,18 @@ export class PermissionPolicy {
     this.protectedWrite = patterns(o.protectedWritePaths ?? defaultProtectedWritePaths);
   }
 
-  /** Every rule in force with where it comes from, session rules last. */
+  /** Every rule in force with where it comes from, session rules (and rules granted for the current run) last. */
   list(): PermissionRule[] {
-    return [...this.rules, ...this.session];
+    return [...this.rules, ...this.session, ...this.run.flat()];
+  }
+
+  /** Allows `rules` until the returned function is called (the end of the run they were granted for). */
+  grantForRun(rules: PermissionRule[]): () => void {
+    const grant = [...rules];
+    this.run.push(grant);
+    return () => {
+      this.run = this.run.filter((g) => g !== grant);
+    };
   }
 
   /** Adds rules "always" approved; project rules are saved too. Returns where they went. */

@@ -97,7 +97,7 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
     case 'tool_end': {
       const next = ensureTool(state, event.toolCallId, event.runId, '', event.name, '');
       return updateItem(next, event.toolCallId, 'tool', (t) => {
-        const status = t.status === 'denied' || t.status === 'interrupted' ? t.status : event.result.isError ? 'error' : 'done';
+        const status = t.status === 'denied' || t.status === 'interrupted' ? t.status : event.result.isError ? (event.result.display.kind === 'note' ? 'noted' : 'error') : 'done';
         return { ...t, status, done: true, progress: [], display: clipDisplay(event.result.display), durationMs: event.durationMs };
       });
     }
@@ -117,6 +117,8 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
     }
     case 'rules_added':
       return addEventNotice(state, 'info', `Added ${event.rules.join(', ')} (${event.source}).`);
+    case 'attachments':
+      return addEventNotice(state, 'info', `Attached ${event.items.join(', ')}.`);
     case 'warning':
       return addEventNotice(state, 'warning', event.message);
     case 'hook':

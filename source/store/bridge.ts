@@ -1,19 +1,23 @@
 // Connects an AgentSession to the store: runs prompts, batches streamed deltas, and exposes the user's actions.
 import type { AgentEvent, ApprovalDecision, PermissionMode } from '../engine/events.js';
-import type { AgentSession } from '../engine/sessionTypes.js';
+import type { AgentSession, PromptOptions } from '../engine/sessionTypes.js';
+import { CommandList } from './commandList.js';
 import { applyEvent } from './applyEvent.js';
 import type { CommandContext, SlashCommand } from './commands.js';
 import { parseSlashCommand, unknownCommandHint } from './commands.js';
 import { addNotice, markBusy, markInterrupted, setQueued, toggleExpand } from './localActions.js';
-import type { AppState } from './state.js';
+import { createMcpActions } from './mcpActions.js';
+import type { AppPanel, AppState } from './state.js';
 import { initialState } from './state.js';
 import type { AppStore } from './store.js';
 import { createAppStore } from './store.js';
 import { stampSubagentStarts } from './subagents.js';
+import type { TrustDecision } from './trust.js';
 
 export interface BridgeOptions {
   store?: AppStore;
-  commands?: readonly SlashCommand[];
+  /** The slash commands: a fixed list, or a CommandList other sources may add to while the session runs. */
+  commands?: readonly SlashCommand[] | CommandList;
   /** How long streamed deltas may wait before reaching the store; ~30 updates a second by default. */
   flushIntervalMs?: number;
   /** Timer used for delta batching; tests inject a manual one. */
@@ -24,6 +28,8 @@ export interface BridgeOptions {
 
 export interface Bridge {
   readonly store: AppStore;
+  /** The slash commands, for the completion menu and /help. */
+  readonly commands: CommandList;
   /** Sends a prompt, runs a slash command, or queues the prompt while a run is active. */
   send(text: string): void;
   respond(approvalId: string, decision: ApprovalDecision): void;
@@ -44,6 +50,16 @@ export interface Bridge {
   /** Starts team mode on `task` (`/team`); false when a run is active or the session has no subagents. */
   team(task: string): boolean;
   toggleExpand(which: 'last' | 'all'): void;
+  /** Answers the trust question on screen (the project's MCP servers) for every item it lists. */
+  answerTrust(decision: TrustDecision): void;
+  /** Shows a panel in place of the transcript (`/mcp`), or closes it. */
+  openPanel(panel: AppPanel): void;
+  closePanel(): void;
+  /** The /mcp panel's actions: each rejects with one plain sentence when it cannot be done. */
+  mcpReconnect(name: string): Promise<void>;
+  mcpSetEnabled(name: string, enabled: boolean): Promise<void>;
+  /** A server's tools as it lists them (empty unless it is connected). */
+  mcpTools(name: string): { name: string; description?: string }[];
   /** Asks the app to exit; listeners registered with onExit run once. */
   exit(): void;
   onExit(listener: () => void): () => void;
@@ -85,7 +101,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
   const store =
     options.store ??
     createAppStore(initialState(session.info, { todos: session.todos(), tasks: session.backgroundTasks(), usage: session.totalUsage() }));
-  const commands = options.commands ?? [];
+  const commands = options.commands instanceof CommandList ? options.commands : new CommandList(options.commands ?? []);
   const flushIntervalMs = options.flushIntervalMs ?? 33;
   const schedule = options.schedule ?? defaultSchedule;
   const now = options.now ?? Date.now;
@@ -103,6 +119,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     const next = change(state);
     if (next !== state) store.setState(next, true);
   };
+  const mcp = createMcpActions(session.mcp, update);
 
   const flush = (): void => {
     cancelFlush?.();
@@ -112,9 +129,12 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     pending = [];
     // Events carry no times: a subagent's block is given the moment it was first seen running.
     const mayStartSubagent = events.some((e) => e.agentId !== undefined || e.type === 'tool_start' || e.type === 'message_end');
+    // Servers waiting for trust show up in a status change: the trust question is read from the session then.
+    const mcpChanged = events.some((e) => e.type === 'mcp_status');
     update((state) => {
       const next = coalesceDeltas(events).reduce(applyEvent, state);
-      return mayStartSubagent ? stampSubagentStarts(next, now()) : next;
+      const stamped = mayStartSubagent ? stampSubagentStarts(next, now()) : next;
+      return mcpChanged ? mcp.withTrust(stamped) : stamped;
     });
   };
 
@@ -146,12 +166,21 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     const [next, ...rest] = store.getState().queued;
     if (next !== undefined && !disposed) {
       update((state) => setQueued(state, rest));
-      startRun(next);
+      // A custom command typed during a run waited in the queue as typed; it is expanded now that its turn came.
+      const queuedCommand = parseSlashCommand(next);
+      if (queuedCommand && commands.find(queuedCommand.name)) void bridge.runCommand(next);
+      else startRun(next);
     }
     notifyIdle();
   };
 
-  const startRun = (text: string, run: () => AsyncGenerator<AgentEvent> = () => session.prompt(text)): void => {
+  // `!command` at the start of a message runs the command (Claude Code's bash mode) instead of prompting the model.
+  const runFor = (text: string) => {
+    const command = text.trimStart();
+    return command.startsWith('!') && command.length > 1 && session.shell ? session.shell(command.slice(1).trim()) : session.prompt(text);
+  };
+
+  const startRun = (text: string, run: () => AsyncGenerator<AgentEvent> = () => runFor(text)): void => {
     runActive = true;
     void (async () => {
       try {
@@ -179,6 +208,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
 
   const bridge: Bridge = {
     store,
+    commands,
     send(text) {
       const trimmed = text.trim();
       if (trimmed === '') return;
@@ -240,7 +270,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     async runCommand(text) {
       const parsed = parseSlashCommand(text);
       if (!parsed) return;
-      const command = commands.find((c) => c.name === parsed.name);
+      const command = commands.find(parsed.name);
       const title = text.trim();
       if (!command) {
         update((state) => addNotice(state, 'warning', unknownCommandHint(parsed.name), title));
@@ -257,8 +287,13 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
         killTask: (taskId) => bridge.killTask(taskId),
         compact: (instructions) => bridge.compact(instructions),
         team: (task) => bridge.team(task),
+        prompt: (shown: string, promptOptions: PromptOptions) => {
+          if (runActive) update((state) => setQueued(state, [...state.queued, shown]));
+          else startRun(shown, () => session.prompt(shown, promptOptions));
+        },
+        openPanel: (panel) => bridge.openPanel(panel),
         session,
-        commands,
+        commands: commands.all(),
       };
       try {
         await command.run(ctx, parsed.args);
@@ -293,6 +328,19 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     toggleExpand(which) {
       update((state) => toggleExpand(state, which));
     },
+    answerTrust(decision) {
+      flush();
+      mcp.answerTrust(decision);
+    },
+    openPanel(panel) {
+      update((state) => (state.panel === panel ? state : { ...state, panel }));
+    },
+    closePanel() {
+      update((state) => (state.panel === undefined ? state : { ...state, panel: undefined }));
+    },
+    mcpReconnect: (name) => mcp.reconnect(name),
+    mcpSetEnabled: (name, enabled) => mcp.setEnabled(name, enabled),
+    mcpTools: (name) => mcp.tools(name),
     exit() {
       if (exited) return;
       exited = true;

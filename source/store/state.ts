@@ -5,11 +5,13 @@ import { pricedUsage } from './prices.js';
 import type { BackgroundTaskInfo, ContextInfo, EventOf, McpServerStatus, PermissionMode, RunEndReason } from '../engine/events.js';
 import type { SessionInfo } from '../engine/sessionTypes.js';
 import type { TodoItem, ToolDisplay } from '../tools/types.js';
+import type { TrustRequest } from './trust.js';
 
 /** A snapshot of the session's info (the engine's object changes in place; the store's must not). */
 export type SessionView = Readonly<SessionInfo>;
 
-export type ToolStatus = 'pending' | 'running' | 'done' | 'error' | 'denied' | 'interrupted';
+/** `noted`: the tool declined the call as a matter of course (a todo list completing several items at once): a note, not a failure. */
+export type ToolStatus = 'pending' | 'running' | 'done' | 'error' | 'noted' | 'denied' | 'interrupted';
 
 export interface UserItem {
   kind: 'user';
@@ -107,6 +109,9 @@ export interface WelcomeItem {
 
 export type TranscriptItem = UserItem | AssistantItem | ToolItem | NoticeItem | WelcomeItem;
 
+/** Panels a slash command can open in place of the transcript. */
+export type AppPanel = 'mcp';
+
 /** An approval request waiting for the user: the event itself, without its tag. */
 export type PendingApproval = Omit<EventOf<'approval_request'>, 'type'>;
 
@@ -120,6 +125,10 @@ export interface AppState {
   tasks: BackgroundTaskInfo[];
   /** Every configured MCP server's status; undefined when none is configured. */
   mcp?: McpServerStatus[];
+  /** Project items (MCP servers) waiting for the user's trust; the screen asks while it is set. */
+  trust?: TrustRequest;
+  /** A full panel shown in place of the transcript (`/mcp`). */
+  panel?: AppPanel;
   usage: Usage;
   /** The tokens each model used, so each is priced at its own model's rate after /model. */
   usageByModel: Record<string, Usage>;

@@ -79,7 +79,7 @@ export const editFileTool = defineTool<EditFileArgs>({
   },
   readOnly: false,
   editsFiles: true,
-  summarize: (args) => args.path,
+  summarize: (args, show) => show(args.path),
 
   async preview(args, ctx) {
     const plan = await planEdit(args, ctx);

@@ -96,7 +96,7 @@ export const grepTool = defineTool<GrepArgs>({
     additionalProperties: false,
   },
   readOnly: true,
-  summarize: (args) => (args.path ? `${args.pattern} in ${args.path}` : args.pattern),
+  summarize: (args, show) => (args.path ? `${args.pattern} in ${show(args.path)}` : args.pattern),
 
   async execute(args, ctx) {
     const resolved = await resolveToolPath(args.path ?? '.', ctx, 'read');

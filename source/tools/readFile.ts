@@ -94,7 +94,7 @@ export const readFileTool = defineTool<ReadFileArgs>({
     additionalProperties: false,
   },
   readOnly: true,
-  summarize: (args) => args.path,
+  summarize: (args, show) => show(args.path),
 
   async execute(args, ctx) {
     const resolved = await resolveToolPath(args.path, ctx, 'read');

@@ -7,6 +7,8 @@ export type ToolDisplay =
   | { kind: 'text'; text: string }
   | { kind: 'diff'; path: string; diff: string; created: boolean }
   | { kind: 'todos'; todos: TodoItem[] }
+  /** A short note shown instead of an error: the call was declined as a matter of course, nothing failed. */
+  | { kind: 'note'; text: string }
   | { kind: 'none' };
 
 export interface ToolResult {
@@ -70,7 +72,8 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
   /** Per-call timeout in ms; the runner aborts the call after it. Default 120 s. */
   timeoutMs?: number | ((args: Args) => number);
   /** Short summary of the key argument for one-line displays and approval scopes. */
-  summarize?: (args: Args) => string;
+  /** The key argument in one line; `show` turns a path into the form the user reads (relative inside the workspace). */
+  summarize?: (args: Args, show: (path: string) => string) => string;
   /** For file-changing tools: the unified diff the call would apply, shown in the approval dialog. */
   preview?(args: Args, ctx: ToolContext): Promise<string | undefined>;
   execute(args: Args, ctx: ToolContext): Promise<ToolResult>;

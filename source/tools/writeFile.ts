@@ -39,7 +39,7 @@ export const writeFileTool = defineTool<WriteFileArgs>({
   },
   readOnly: false,
   editsFiles: true,
-  summarize: (args) => args.path,
+  summarize: (args, show) => show(args.path),
 
   async preview(args, ctx) {
     const plan = await planWrite(args, ctx);

@@ -1,0 +1,56 @@
+// End-to-end: `rein -p "/name args"` runs a custom command; a !`command` that would need approval is refused
+// in a headless ask-mode run and nothing is sent.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { execa } from 'execa';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
+
+const cli = resolve('dist/cli.js');
+let repo: string;
+let home: string;
+let server: MockLlmServer;
+
+beforeEach(async () => {
+  repo = mkdtempSync(join(tmpdir(), 'rein-e2e-cmd-'));
+  home = mkdtempSync(join(tmpdir(), 'rein-e2e-cmd-home-'));
+  mkdirSync(join(repo, '.rein', 'commands', 'team'), { recursive: true });
+  writeFileSync(join(repo, '.rein', 'commands', 'team', 'greet.md'), '---\nmodel: small-model\n---\nGreet $1 from the $2 team.');
+  writeFileSync(join(repo, '.rein', 'commands', 'touchy.md'), 'Made: !`touch made.txt`');
+  server = await startMockLlmServer({ turns: [{ text: 'Hello, Ada!' }] });
+});
+afterEach(async () => {
+  await server.close();
+  rmSync(repo, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+});
+
+const rein = (args: string[]) =>
+  execa('node', [cli, ...args, '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'test-model'], {
+    cwd: repo,
+    reject: false,
+    env: { REIN_HOME: home, ANTHROPIC_API_KEY: '', DEEPSEEK_API_KEY: '', OPENAI_API_KEY: 'sk-test' },
+    extendEnv: true,
+    timeout: 60_000,
+  });
+
+describe('rein -p with a custom command', () => {
+  it('expands a namespaced command and uses its model', async () => {
+    const run = await rein(['-p', '/team:greet Ada platform', '--output-format', 'json']);
+    expect(run.exitCode).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ result: 'Hello, Ada!', is_error: false });
+    expect(server.requests).toHaveLength(1);
+    const body = server.requests[0].body as { model: string; messages: Array<{ role: string; content: unknown }> };
+    expect(body.model).toBe('small-model');
+    expect(JSON.stringify(body.messages.filter((m) => m.role === 'user'))).toContain('Greet Ada from the platform team.');
+  });
+
+  it('refuses a !`command` that needs approval in ask mode and sends nothing', async () => {
+    const run = await rein(['-p', '/touchy', '--permission-mode', 'ask']);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toContain('/touchy was not sent: its command `touch made.txt` was not run (denied: needs approval).');
+    expect(server.requests).toHaveLength(0);
+    expect(existsSync(join(repo, 'made.txt'))).toBe(false);
+  });
+});

@@ -1,0 +1,69 @@
+// A scripted MCP side of a FakeSession for screen tests: servers, a trust request, and every call the screen makes.
+import type { McpServerStatus } from '../../source/engine/events.js';
+import type { McpControl } from '../../source/engine/sessionTypes.js';
+import type { McpTrustRequest } from '../../source/mcp/types.js';
+import type { FakeSession } from './fakeSession.js';
+
+export const serverStatus = (name: string, status: McpServerStatus['status'], extra: Partial<McpServerStatus> = {}): McpServerStatus => ({
+  name, status, transport: 'stdio', scope: 'project', toolCount: status === 'connected' ? 2 : 0, ...extra,
+});
+
+export class FakeMcp implements McpControl {
+  readonly trusted: Array<'trust' | 'deny'> = [];
+  readonly reconnects: string[] = [];
+  readonly toggles: Array<[string, boolean]> = [];
+  /** Thrown (as a rejection) by the next reconnect or setEnabled call. */
+  failNext?: string;
+
+  constructor(
+    private readonly session: FakeSession,
+    public servers: McpServerStatus[],
+    public pending?: McpTrustRequest,
+    public toolsOf: Record<string, { name: string; description?: string }[]> = {},
+  ) {
+    session.mcp = this;
+  }
+
+  /** Tells the screen about a change, as the session does with every status change. */
+  changed(): void {
+    this.session.emit({ type: 'mcp_status', sessionId: this.session.info.sessionId, servers: this.status() });
+  }
+
+  status(): McpServerStatus[] {
+    return this.servers;
+  }
+
+  pendingTrust(): McpTrustRequest | undefined {
+    return this.pending;
+  }
+
+  trust(decision: 'trust' | 'deny'): void {
+    this.trusted.push(decision);
+    const waiting = new Set(this.pending?.servers.map((s) => s.name));
+    this.pending = undefined;
+    this.servers = this.servers.map((s) => (waiting.has(s.name) ? { ...s, status: decision === 'trust' ? 'connecting' : 'disabled' } : s));
+    this.changed();
+  }
+
+  private failure(): Promise<void> | undefined {
+    const message = this.failNext;
+    this.failNext = undefined;
+    return message === undefined ? undefined : Promise.reject(new Error(message));
+  }
+
+  async reconnect(name: string): Promise<void> {
+    await this.failure();
+    this.reconnects.push(name);
+  }
+
+  async setEnabled(name: string, enabled: boolean): Promise<void> {
+    await this.failure();
+    this.toggles.push([name, enabled]);
+    this.servers = this.servers.map((s) => (s.name === name ? { ...s, status: enabled ? 'connecting' : 'disabled', toolCount: 0 } : s));
+    this.changed();
+  }
+
+  serverTools(name: string): { name: string; description?: string }[] {
+    return this.toolsOf[name] ?? [];
+  }
+}

@@ -1,0 +1,45 @@
+// Holds the /mcp panel's selection, tools view and last error line, and runs what its keys ask for.
+import { useCallback, useRef, useState } from 'react';
+import type { Key } from 'ink';
+import type { McpServerStatus } from '../source/engine/events.js';
+import type { Bridge } from '../source/store/bridge.js';
+import { initialMcpPanelUi, mcpPanelKey, type McpPanelUi } from './mcpPanelKeys.js';
+
+export interface McpPanelController {
+  ui: McpPanelUi;
+  /** One plain line: why the last reconnect or enable/disable failed. */
+  error?: string;
+  handleKey(input: string, key: Key): void;
+}
+
+export function useMcpPanel(servers: readonly McpServerStatus[], bridge: Bridge): McpPanelController {
+  const [ui, setUi] = useState<McpPanelUi>(initialMcpPanelUi);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const ref = useRef({ ui, servers });
+  ref.current = { ui, servers };
+
+  const handleKey = useCallback(
+    (input: string, key: Key) => {
+      const names = ref.current.servers.map((s) => s.name);
+      const result = mcpPanelKey(ref.current.ui, names, input, key);
+      // The tools view scrolls no further than its last tool.
+      const toolCount = result.ui.tools && result.ui.selected !== undefined ? bridge.mcpTools(result.ui.selected).length : 0;
+      const next = result.ui.toolsOffset > Math.max(0, toolCount - 1) ? { ...result.ui, toolsOffset: Math.max(0, toolCount - 1) } : result.ui;
+      ref.current = { ...ref.current, ui: next };
+      setUi(next);
+      const command = result.command;
+      if (!command) return;
+      if (command.kind === 'close') {
+        setUi(initialMcpPanelUi);
+        setError(undefined);
+        bridge.closePanel();
+        return;
+      }
+      setError(undefined);
+      const action = command.kind === 'reconnect' ? bridge.mcpReconnect(command.name) : bridge.mcpSetEnabled(command.name, command.kind === 'enable');
+      action.catch((failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)));
+    },
+    [bridge],
+  );
+  return { ui, error, handleKey };
+}

@@ -1,0 +1,110 @@
+// `@path` mentions in a user message: each names a workspace file (or folder) whose content is attached to the
+// message, read the way read_file reads it, so it counts as read and can be edited without reading it again.
+import { promises as fs } from 'node:fs';
+import type { PermissionMode } from './events.js';
+import type { PermissionPolicy } from '../permissions/policy.js';
+import { readFileTool } from '../tools/readFile.js';
+import { resolveToolPath } from '../tools/paths.js';
+import type { AnyTool, ToolContext } from '../tools/types.js';
+
+/** A folder's listing stops here. */
+const maxFolderEntries = 200;
+/** At most this many mentions in one message are attached. */
+const maxMentions = 20;
+
+export interface Attachment {
+  /** As written after the @. */
+  mention: string;
+  /** One line for the transcript: "notes.txt (12 lines)". */
+  summary: string;
+  /** The text that goes into the user message. */
+  text: string;
+}
+
+export interface AttachResult {
+  attachments: Attachment[];
+  /** One line each: a mention that names something that cannot be attached. */
+  notes: string[];
+}
+
+/**
+ * The `@…` words of a message: after a line start or whitespace, up to the next whitespace, or in double quotes
+ * (`@"my file.txt"`). Trailing punctuation (`,.;:!?)`) is not part of the path. `@server:uri` (an MCP resource)
+ * and e-mail addresses are not mentions.
+ */
+export function findMentions(text: string): string[] {
+  const found: string[] = [];
+  const pattern = /(^|\s)@(?:"([^"\n]+)"|([^\s"]+))/g;
+  for (const match of text.matchAll(pattern)) {
+    const quoted = match[2];
+    const word = quoted ?? match[3].replace(/[,.;:!?)\]}'"`]+$/, '');
+    if (word === '') continue;
+    // `@github:repo://x` names an MCP resource; a path with a colon before any slash is taken as one too.
+    if (quoted === undefined && /^[A-Za-z0-9_-]+:/.test(word)) continue;
+    if (!found.includes(word)) found.push(word);
+  }
+  return found.slice(0, maxMentions);
+}
+
+export interface AttachOptions {
+  text: string;
+  ctx: ToolContext;
+  rules: PermissionPolicy;
+  mode: PermissionMode;
+}
+
+/**
+ * Attaches what each mention names. A mention of nothing that exists stays plain text (it may be a handle, not
+ * a path); one the permission rules do not let read_file read at once is named in a note and left out.
+ */
+export async function attachMentions(o: AttachOptions): Promise<AttachResult> {
+  const result: AttachResult = { attachments: [], notes: [] };
+  for (const mention of findMentions(o.text)) {
+    const resolved = await resolveToolPath(mention, o.ctx, 'read');
+    if (!resolved.ok) {
+      // Outside the workspace: said plainly, since the user meant a file.
+      const exists = await fs.stat(mention).then(() => true, () => false);
+      if (exists) result.notes.push(`@${mention} was not attached: ${resolved.error}`);
+      continue;
+    }
+    const stat = await fs.stat(resolved.path.real).catch(() => undefined);
+    if (!stat) continue;
+    const display = resolved.path.display;
+    const verdict = await o.rules.decide(readFileTool as AnyTool, { path: mention }, o.mode, o.ctx.cwd);
+    if (verdict.kind !== 'allow') {
+      const why = verdict.kind === 'deny' ? 'a rule denies reading it' : `reading it needs approval${verdict.reason ? ` (${verdict.reason})` : ''}`;
+      result.notes.push(`@${mention} was not attached: ${why}; ask for it in words and approve the read.`);
+      continue;
+    }
+    if (stat.isDirectory()) {
+      const entries = (await fs.readdir(resolved.path.real, { withFileTypes: true }))
+        .map((e) => (e.isDirectory() ? `${e.name}/` : e.name))
+        .sort();
+      const shown = entries.slice(0, maxFolderEntries);
+      const more = entries.length > shown.length ? `\n… ${entries.length - shown.length} more entries` : '';
+      result.attachments.push({
+        mention,
+        summary: `${display}/ (${entries.length} ${entries.length === 1 ? 'entry' : 'entries'})`,
+        text: `<attached-folder path="${display}">\n${shown.join('\n')}${more}\n</attached-folder>`,
+      });
+      continue;
+    }
+    const read = await readFileTool.execute({ path: mention }, o.ctx);
+    if (read.isError) {
+      result.notes.push(`@${mention} was not attached: ${read.content}`);
+      continue;
+    }
+    const lines = read.display.kind === 'text' ? /lines \d+–(\d+)/.exec(read.display.text)?.[1] : undefined;
+    result.attachments.push({
+      mention,
+      summary: lines ? `${display} (${lines} ${lines === '1' ? 'line' : 'lines'})` : display,
+      text: `<attached-file path="${display}">\n${read.content}\n</attached-file>`,
+    });
+  }
+  return result;
+}
+
+/** The text added to the user message after what the user typed. */
+export function attachmentText(attachments: readonly Attachment[]): string {
+  return `The user attached ${attachments.length === 1 ? 'this file' : 'these files'} with @ (already read: they may be edited without reading them again):\n\n${attachments.map((a) => a.text).join('\n\n')}`;
+}

@@ -1,0 +1,31 @@
+// Runs the tool calls a custom command needs before the model is called (its !`command`s and @files), with the same
+// permission checks, approvals and events as the model's own calls; their results go into the message, not the history.
+import type { CommandTools, PreparedCall, PreparedResult } from '../extensions/commandExpand.js';
+import type { ToolResult } from '../tools/types.js';
+import type { AgentEvent, PermissionMode } from './events.js';
+import { newId } from './ids.js';
+import { runToolRound, type ToolEnvironment } from './toolRound.js';
+
+export function preparedCallRunner(env: ToolEnvironment & { runId: string; mode: PermissionMode; emit: (event: AgentEvent) => void }): CommandTools {
+  return {
+    async run(calls: PreparedCall[]): Promise<PreparedResult[]> {
+      const uses = calls.map((c) => ({ type: 'tool_use' as const, id: newId('call'), name: c.name, input: c.input }));
+      // A call that was refused ends without ever starting: that tells a refusal from a command that failed.
+      const started = new Set<string>();
+      const results = new Map<string, ToolResult>();
+      await runToolRound({
+        ...env,
+        calls: uses,
+        emit: (event) => {
+          if (event.type === 'tool_start') started.add(event.toolCallId);
+          if (event.type === 'tool_end') results.set(event.toolCallId, event.result);
+          env.emit(event);
+        },
+      });
+      return uses.map((u) => ({
+        ran: started.has(u.id) && !env.signal.aborted,
+        result: results.get(u.id) ?? { content: 'interrupted', display: { kind: 'text', text: 'interrupted' }, isError: true },
+      }));
+    },
+  };
+}

@@ -1,0 +1,36 @@
+// Finds `@path` mentions in markdown, outside code spans and fenced code blocks (Claude Code's rule for imports).
+
+export interface Mention {
+  /** The path as written, without the `@` and trailing punctuation. */
+  path: string;
+  /** Offset of the `@` in the text. */
+  index: number;
+}
+
+/** Blanks out inline code spans (`x`, ``x``) so nothing inside them is read as a mention; offsets are kept. */
+function blankCodeSpans(line: string): string {
+  return line.replace(/(`+)([\s\S]*?[^`])\1(?!`)/g, (span) => ' '.repeat(span.length));
+}
+
+/** An `@word` is a path when it looks like one: it has a slash or a dot, or starts with `~/`. */
+const looksLikePath = (word: string): boolean => word.includes('/') || word.includes('.');
+
+/** Every `@path` at the start of the text or after whitespace, outside code, in order. */
+export function findMentions(text: string): Mention[] {
+  const mentions: Mention[] = [];
+  let fence: string | undefined;
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker && (fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length))) {
+      fence = fence === undefined ? marker : undefined;
+    } else if (fence === undefined) {
+      for (const match of blankCodeSpans(line).matchAll(/(^|\s)@([^\s`]+)/g)) {
+        const path = match[2].replace(/[.,;:!?)\]'"]+$/, '');
+        if (path && looksLikePath(path)) mentions.push({ path, index: offset + (match.index ?? 0) + match[1].length });
+      }
+    }
+    offset += line.length + 1;
+  }
+  return mentions;
+}
