@@ -1,9 +1,9 @@
 // End-to-end: the built CLI in tmux shows one transcript line for a user-level PreToolUse hook that blocks a bash call.
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startMockLlmServer } from '../support/mockLlmServer.js';
-import { openRein, promptLine, typeAndSend, useTuiFixture } from '../support/tmux.js';
+import { openRein, promptLine, reinCommand, typeAndSend, useTuiFixture } from '../support/tmux.js';
 
 const fx = useTuiFixture('hooks');
 
@@ -26,5 +26,23 @@ describe('hooks in the TUI', () => {
     expect(screen).toContain('blocked by a hook');
     const tool = (fx.server?.requests[1]?.body.messages as { role: string; content: string }[]).filter((m) => m.role === 'tool');
     expect(tool.map((m) => m.content)).toEqual(['A PreToolUse hook refused this bash call: network calls go through the proxy script']);
+  });
+
+  it('asks to trust a project\'s hooks in the trust dialog; once trusted they run', async () => {
+    mkdirSync(join(fx.cwd, '.claude'));
+    writeFileSync(join(fx.cwd, '.claude', 'settings.json'), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'touch "$CLAUDE_PROJECT_DIR/prompt-hook-ran"' }] }] } }));
+    fx.server = await startMockLlmServer({ turns: [{ text: 'Answered.' }] });
+    const args = ['--provider', 'openai', '--base-url', fx.server.openaiBaseUrl, '--model', 'test-model'];
+    // The dialog comes up before the prompt does: openRein would wait for the prompt.
+    const pane = await fx.tmux.start({ command: reinCommand({ cli: fx.cli.cliPath, args, home: fx.home, env: { OPENAI_API_KEY: 'sk-test' } }), cwd: fx.cwd });
+    fx.pane = pane;
+    const dialog = await pane.waitFor("Trust this project's hook?", 20_000);
+    expect(dialog).toContain('hook UserPromptSubmit  .claude/settings.json');
+    expect(dialog).toContain('$ touch "$CLAUDE_PROJECT_DIR/prompt-hook-ran"');
+    await pane.sendKeys('y');
+    await pane.waitFor("This project's hooks run from now on (UserPromptSubmit).");
+    await typeAndSend(pane, 'Hello');
+    await pane.waitFor((s) => s.includes('Answered.') && promptLine(s).includes('Type a message'));
+    expect(existsSync(join(fx.cwd, 'prompt-hook-ran'))).toBe(true);
   });
 });
