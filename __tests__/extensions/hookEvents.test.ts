@@ -85,7 +85,7 @@ describe('hook input', () => {
     }, { hooks, mode: 'ask', agents: { definitions: [...builtinAgents], maxParallel: 2, maxTurns: 5 } });
     await runPrompt(h.session, 'first', () => ({ kind: 'yes' }));
     await expect.poll(() => d.inputs('Notification').length).toBe(1);
-    expect(d.inputs('Notification')[0]).toMatchObject({ hook_event_name: 'Notification', message: 'rein needs your permission to use Bash', permission_mode: 'default' });
+    expect(d.inputs('Notification')[0]).toMatchObject({ hook_event_name: 'Notification', message: 'rein needs your permission to use Bash', notification_type: 'permission_prompt', permission_mode: 'default' });
     await runPrompt(h.session, 'second', () => ({ kind: 'yes' }));
     expect(d.inputs('SubagentStop')).toMatchObject([{ hook_event_name: 'SubagentStop', stop_hook_active: false, last_assistant_message: 'child answer' }]);
     await runPrompt(h.session, 'third');
@@ -95,10 +95,14 @@ describe('hook input', () => {
 
   it('says "waiting for your input" once an interactive session has been idle after a run', async () => {
     d = hookDir();
-    const { hooks } = makeHooks(d, on('Notification', capture(d, 'Notification')));
+    const { hooks } = makeHooks(d, { Notification: [
+      { hooks: [{ type: 'command', command: capture(d, 'Notification') }] },
+      { matcher: 'permission_prompt', hooks: [{ type: 'command', command: capture(d, 'permissionOnly') }] },
+    ] });
     h = makeHarness([{ text: 'done' }], { hooks, idleNotifyMs: 10 });
     await runPrompt(h.session, 'go');
-    await expect.poll(() => d.inputs('Notification').map((i) => i.message)).toEqual(['rein is waiting for your input']);
+    await expect.poll(() => d.inputs('Notification').map((i) => [i.message, i.notification_type])).toEqual([['rein is waiting for your input', 'idle_prompt']]);
+    expect(d.inputs('permissionOnly')).toEqual([]);
   });
 });
 

@@ -38,20 +38,21 @@ export class HookLifecycle {
   }
 
   /** Notification hooks run beside the work and never hold it up. */
-  private notify(message: string): void {
+  private notify(message: string, type: 'permission_prompt' | 'idle_prompt'): void {
     if (!this.o.hooks.has('Notification')) return;
-    void this.o.hooks.run('Notification', { message }).then((verdict) => {
+    // Claude Code's notification_type, which a Notification matcher selects.
+    void this.o.hooks.run('Notification', { message, notification_type: type }, type).then((verdict) => {
       for (const note of verdict.notes) this.o.emit(this.noteEvent(note));
     });
   }
 
   /** Sees every event the session records: approvals and idle time notify, a compaction starts the conversation anew. */
   observe(event: AgentEvent): void {
-    if (event.type === 'approval_request') this.notify(`rein needs your permission to use ${claudeToolName(event.name)}`);
+    if (event.type === 'approval_request') this.notify(`rein needs your permission to use ${claudeToolName(event.name)}`, 'permission_prompt');
     if (event.type === 'compaction' && event.level !== 'micro') this.pendingStart = 'compact';
     if (event.type === 'run_end' && event.agentId === undefined && this.o.interactive && event.reason !== 'aborted') {
       clearTimeout(this.idleTimer);
-      this.idleTimer = setTimeout(() => this.notify('rein is waiting for your input'), this.o.idleNotifyMs ?? 60_000);
+      this.idleTimer = setTimeout(() => this.notify('rein is waiting for your input', 'idle_prompt'), this.o.idleNotifyMs ?? 60_000);
       this.idleTimer.unref();
     }
   }
@@ -92,7 +93,7 @@ export class HookLifecycle {
 
   /** /clear ends this conversation (SessionEnd) and the next message starts one (SessionStart "clear"). */
   cleared(): void {
-    if (this.pendingStart === undefined) void this.o.hooks.run('SessionEnd', { reason: 'clear' });
+    if (this.pendingStart === undefined) void this.o.hooks.run('SessionEnd', { reason: 'clear' }, 'clear');
     this.pendingStart = 'clear';
     this.context = [];
   }
@@ -100,6 +101,6 @@ export class HookLifecycle {
   /** SessionEnd answers a SessionStart: a session that never took a message started nothing. */
   async closed(reason: string): Promise<void> {
     clearTimeout(this.idleTimer);
-    if (this.pendingStart === undefined) await this.o.hooks.run('SessionEnd', { reason });
+    if (this.pendingStart === undefined) await this.o.hooks.run('SessionEnd', { reason }, reason);
   }
 }
