@@ -105,6 +105,18 @@ describe('where hooks are read from', () => {
     expect(loadPermissionRules({ workspace, home, settings }).rules.map((r) => r.text)).toEqual(['Bash(git push:*)']);
   });
 
+  it('"disableAllHooks": true in a settings file turns every hook off, as in Claude Code', () => {
+    const workspace = temp('rein-ws-');
+    const home = temp('rein-home-');
+    mkdirSync(join(workspace, '.claude'));
+    writeFileSync(join(workspace, '.claude', 'settings.local.json'), JSON.stringify({ disableAllHooks: true }));
+    const settings = readClaudeSettings(workspace, home);
+    const options = { settings, projectDir: workspace, cwd: workspace, reinHome: home, sessionId: 's', transcriptPath: 't', trustProject: true, interactive: true };
+    const layers = [{ file: join(home, 'agent.config.json'), scope: 'user' as const, hooks: on('Stop', 'echo stop') }];
+    expect(setupHooks({ ...options, layers }).hooks).toBeUndefined();
+    expect(setupHooks({ ...options, settings: [], layers }).hooks?.selected('Stop')).toHaveLength(1);
+  });
+
   it('takes hooks from every agent.config.json layer without expanding their variables', () => {
     const cwd = temp('rein-ws-');
     const reinHome = temp('rein-home-');

@@ -21,6 +21,8 @@ export interface SetupHooksOptions {
 
 /** Undefined hooks when none are configured; warnings for entries left out and for project hooks skipped in a headless run. */
 export function setupHooks(o: SetupHooksOptions): { hooks?: SessionHooks; warnings: string[] } {
+  // Claude Code's switch: "disableAllHooks": true in any of its settings files turns every hook off.
+  if (o.settings.some((s) => s.settings?.disableAllHooks === true)) return { warnings: [] };
   const sources: HooksSource[] = [
     ...o.layers,
     ...o.settings.filter((s) => s.settings?.hooks !== undefined).map((s) => ({ file: s.file, scope: s.scope, hooks: s.settings?.hooks })),
