@@ -132,6 +132,11 @@ describe('other JSON fields', () => {
     const last = h.provider.requests[1].messages.at(-1);
     expect(last?.role).toBe('user');
     expect(JSON.stringify(last)).toContain('coverage 91%');
+    // The prefix stays byte-stable: same system prompt and tools, the first request's messages unchanged at the start.
+    const [first, second] = h.provider.requests;
+    expect(second.system).toBe(first.system);
+    expect(JSON.stringify(second.tools)).toBe(JSON.stringify(first.tools));
+    expect(JSON.stringify(second.messages.slice(0, first.messages.length))).toBe(JSON.stringify(first.messages));
   });
 
   it('PostToolUse decision "block" gives the model its reason', async () => {
