@@ -1,4 +1,4 @@
-// Asks once whether to start what a project brings (its MCP servers): each item's name, file and what it runs,
+// Asks once whether to start what a project brings (its MCP servers and hooks): each item's name, file and what it runs,
 // then Trust and start / Don't start. The answer is remembered for the project and this set of items.
 import React from 'react';
 import { isAbsolute, relative } from 'node:path';
@@ -19,6 +19,7 @@ export interface TrustDialogProps {
 
 const kindLabel: Record<TrustItemKind, { one: string; many: string }> = {
   mcp: { one: 'MCP server', many: 'MCP servers' },
+  hook: { one: 'hook', many: 'hooks' },
 };
 
 /** "Trust this project's MCP servers?", naming each kind the request holds. */

@@ -19,7 +19,8 @@ import { builtinTools } from './tools/builtins.js';
 import { loadAgents } from './agents/loadAgents.js';
 import { startMcpServers } from './mcp/start.js';
 import { describeProblem } from './permissions/rules.js';
-import { claudeSettingsFiles, loadPermissionRules } from './permissions/ruleSources.js';
+import { claudeSettingsFiles, loadPermissionRules, readClaudeSettings } from './permissions/ruleSources.js';
+import { setupHooks } from './extensions/hookSetup.js';
 import { findBwrap, missingBwrapMessage } from './permissions/sandbox.js';
 import { saveProjectRule } from './permissions/projectSettings.js';
 import { addSecrets } from './permissions/redact.js';
@@ -102,14 +103,19 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
   // Started now, connecting in the background: the first frame and the prompt never wait for them.
   const mcp = startMcpServers({
     cwd, workspace: config.security.workspace, env: process.env, reinHome, sessionDir: join(sessionsDir, sessionId),
-    layers: loaded.mcpServers, flagFile: args.mcpConfig, trustProject: args.trustMcp, interactive, timeouts: config.mcp,
+    layers: loaded.mcpServers, flagFile: args.mcpConfig, trustProject: args.trustMcp || args.trustProject, interactive, timeouts: config.mcp,
     clientVersion: version(), reservedNames: new Set(knownToolNames),
   });
   const workspace = config.security.workspace;
   const commands = loadCustomCommands({ workspace, reinHome });
   const skills = loadSkills({ workspace, reinHome });
   const sandbox = sandboxFor(config, args, workspace, reinHome);
-  const loadedRules = loadPermissionRules({ workspace, configLayers: loaded.permissionLayers, allowedTools: args.allowedTools, disallowedTools: args.disallowedTools });
+  const claudeSettings = readClaudeSettings(workspace);
+  const loadedRules = loadPermissionRules({ workspace, configLayers: loaded.permissionLayers, allowedTools: args.allowedTools, disallowedTools: args.disallowedTools, settings: claudeSettings });
+  const hooks = setupHooks({
+    layers: loaded.hookLayers, settings: claudeSettings, projectDir: workspace, cwd, reinHome, sessionId,
+    transcriptPath: sessionLogPath(sessionsDir, sessionId), trustProject: args.trustProject, interactive,
+  });
   const log = resumed
     ? SessionLog.reopen(sessionLogPath(sessionsDir, sessionId))
     : SessionLog.create({ sessionsDir, lazy: true, meta: { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString() } });
@@ -144,7 +150,9 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     agents: agents ? { definitions: agents.agents, maxParallel: config.agents.maxParallel, maxTurns: config.agents.maxTurns, team: config.team } : undefined,
     startupWarnings: [
       ...instructions.warnings, ...(agents?.warnings ?? []), ...commands.warnings, ...skills.warnings, ...loadedRules.problems.map(describeProblem),
+      ...hooks.warnings,
     ],
+    hooks: hooks.hooks,
     sandbox,
     permissions: {
       rules: loadedRules.rules,

@@ -37,6 +37,8 @@ export interface CliArgs {
   mcpConfig?: string;
   /** --trust-mcp: start the project's MCP servers without asking (for this run). */
   trustMcp: boolean;
+  /** --trust-project: run this project's hooks and start its MCP servers without asking (for this run). */
+  trustProject: boolean;
   /** Rules in Claude Code's syntax that allow (or deny) tool calls, as with its --allowedTools / --disallowedTools. */
   allowedTools: string[];
   disallowedTools: string[];
@@ -77,6 +79,7 @@ Options:
       --team                  with -p: a planner, parallel workers and a reviewer take the task on together
       --mcp-config <file>     MCP servers for this run, in .mcp.json's format ({"mcpServers": {...}})
       --trust-mcp             start this project's MCP servers (.mcp.json, ./agent.config.json) without asking
+      --trust-project         trust this project for this run: its hooks run and its MCP servers start without asking
   -c, --continue              resume the latest session started in this directory
   -r, --resume <id>           resume the session with this id (a unique prefix is enough)
   -v, --version               print the version
@@ -123,6 +126,7 @@ export function parseCliArgs(rawArgv: string[]): CliArgs {
         team: { type: 'boolean' },
         'mcp-config': { type: 'string' },
         'trust-mcp': { type: 'boolean' },
+        'trust-project': { type: 'boolean' },
         sandbox: { type: 'boolean' },
         allowedTools: { type: 'string', multiple: true },
         'allowed-tools': { type: 'string', multiple: true },
@@ -197,6 +201,7 @@ export function parseCliArgs(rawArgv: string[]): CliArgs {
     team: v.team ?? false,
     mcpConfig: v['mcp-config'],
     trustMcp: v['trust-mcp'] ?? false,
+    trustProject: v['trust-project'] ?? false,
     sandbox: v.sandbox ?? false,
     allowedTools: [...(v.allowedTools ?? []), ...(v['allowed-tools'] ?? [])],
     disallowedTools: [...(v.disallowedTools ?? []), ...(v['disallowed-tools'] ?? [])],

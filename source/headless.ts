@@ -4,6 +4,7 @@ import type { AgentEvent } from './engine/events.js';
 import type { AgentSession, PromptOptions } from './engine/sessionTypes.js';
 import { addUsage, emptyUsage, type Usage } from './providers/types.js';
 import { costByModel } from './store/prices.js';
+import { hookLine } from './extensions/hookLine.js';
 
 export interface Writable {
   write(text: string): unknown;
@@ -121,6 +122,7 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
           outcome.usageByModel[model] = addUsage(outcome.usageByModel[model] ?? emptyUsage(), event.turnUsage);
         }
         if (o.format === 'text' && event.type === 'warning') o.stderr.write(`rein: ${event.message}\n`);
+        else if (o.format === 'text' && event.type === 'hook') o.stderr.write(`rein: ${hookLine(event)}\n`);
         else if (showProgress) {
           const line = progressLine(event);
           if (line) o.stderr.write(`${line}\n`);

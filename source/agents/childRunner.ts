@@ -16,6 +16,7 @@ import { ToolRegistry } from '../tools/runner.js';
 import type { AnyTool, ToolSessionState } from '../tools/types.js';
 import { SessionLog } from '../session/sessionLog.js';
 import { agentModel } from './agentModel.js';
+import type { LoopHooks } from '../extensions/hookTypes.js';
 import type { AgentDefinition } from './types.js';
 
 /** What every child of a session shares with it. */
@@ -42,6 +43,8 @@ export interface ChildEnvironment {
   logDir?: string;
   /** Names the provider in a child's log. */
   providerName?: string;
+  /** PreToolUse, PostToolUse and SubagentStop hooks for the child's loop. */
+  hooks?: LoopHooks;
   /** Counts the child's tokens in the session's usage and cost. */
   onUsage: (usage: Usage) => void;
   now?: () => Date;
@@ -157,6 +160,7 @@ export class ChildAgent {
         env.onUsage(turnUsage);
         return (this.usage = addUsage(this.usage, turnUsage));
       },
+      hooks: env.hooks,
     });
     try {
       for await (const event of loop) {

@@ -42,7 +42,8 @@ export function readConfigFile(file: string, env: Env): ConfigLayer | undefined 
   if (expanded !== null && typeof expanded === 'object' && !Array.isArray(expanded)) {
     // $schema is only an editor hint; never expand or validate its contents. MCP server entries are expanded one
     // by one when the servers start, so an unset variable leaves out that one server instead of failing the file.
-    const { $schema: _hint, mcpServers, ...rest } = expanded as Record<string, unknown>;
+    // Hook commands are shell lines: the shell expands their variables ($CLAUDE_PROJECT_DIR) when they run.
+    const { $schema: _hint, mcpServers, hooks, ...rest } = expanded as Record<string, unknown>;
     try {
       expanded = interpolateTree(rest, env);
     } catch (err) {
@@ -50,6 +51,7 @@ export function readConfigFile(file: string, env: Env): ConfigLayer | undefined 
       throw err;
     }
     if (mcpServers !== undefined) (expanded as Record<string, unknown>).mcpServers = mcpServers;
+    if (hooks !== undefined) (expanded as Record<string, unknown>).hooks = hooks;
   }
 
   const checked = checkLayer(expanded);

@@ -71,6 +71,8 @@ export const configLayerSchema = {
     // Each entry is checked on its own when MCP servers start (source/mcp/config.ts), so one bad server is
     // reported and left out while the others still start.
     mcpServers: { type: 'object', additionalProperties: { type: 'object' } },
+    // Claude Code's hooks shape; each entry is checked when the hooks load (source/extensions/hooks/config.ts).
+    hooks: { type: 'object' },
     mcp: {
       type: 'object',
       additionalProperties: false,

@@ -26,6 +26,8 @@ export interface LoadedConfig {
   mcpServers: McpServersLayer[];
   /** Each file layer's `permissions`, lowest first: rules add up across layers, each keeping its file. */
   permissionLayers: { source: string; permissions: unknown }[];
+  /** Each file layer's `hooks`, lowest first (not merged: every layer's hooks run, and project ones need trust). */
+  hookLayers: { file: string; scope: 'user' | 'project'; hooks: unknown }[];
 }
 
 /** Reads and merges every layer. Throws ConfigError with a one-sentence message on any problem. */
@@ -41,11 +43,13 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
   let baseUrlFrom: string | undefined;
   const mcpServers: McpServersLayer[] = [];
   const permissionLayers: LoadedConfig['permissionLayers'] = [];
+  const hookLayers: LoadedConfig['hookLayers'] = [];
   for (const file of unique) {
     const read = readConfigFile(file, opts.env);
     if (!read) continue;
     sources.push(file);
-    const { mcpServers: servers, ...layer } = read;
+    const { mcpServers: servers, hooks, ...layer } = read;
+    if (hooks !== undefined) hookLayers.push({ file, scope: file === files[0] ? 'user' : 'project', hooks });
     if (servers !== undefined) mcpServers.push({ file, scope: file === files[0] ? 'user' : 'project', servers });
     if (layer.permissions !== undefined) permissionLayers.push({ source: file, permissions: layer.permissions });
     if (layer.baseUrl !== undefined) baseUrlFrom = `\`baseUrl\` in ${file}`;
@@ -58,5 +62,5 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
   merged = deepMerge(deepMerge(merged, envLayer), flagsLayer);
 
   const config = finalizeConfig(merged, opts.env, cwd, home);
-  return { config, sources, mcpServers, permissionLayers, ...(baseUrlFrom !== undefined && config.baseUrl !== undefined ? { baseUrlFrom } : {}) };
+  return { config, sources, mcpServers, permissionLayers, hookLayers, ...(baseUrlFrom !== undefined && config.baseUrl !== undefined ? { baseUrlFrom } : {}) };
 }

@@ -120,6 +120,8 @@ export interface ConfigLayer {
   agents?: Partial<AgentsConfig>;
   team?: TeamConfig;
   mcpServers?: Record<string, unknown>;
+  /** Claude Code's `hooks` object, checked entry by entry when hooks load. */
+  hooks?: Record<string, unknown>;
   mcp?: Partial<McpTimeouts>;
   permissions?: PermissionsLayer;
   sandbox?: { enabled?: boolean; network?: boolean };

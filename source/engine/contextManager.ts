@@ -42,6 +42,8 @@ const mostChars = 8;
 export class ContextManager {
   /** Counts for budgeting (what to keep, what micro-compaction frees): a typical ratio is close enough there. */
   readonly counter = new TokenCounter((text) => Math.ceil(text.length / typicalChars));
+  /** Called before history is summarised (the PreCompact hooks), however the compaction was started. */
+  beforeCompact?: (trigger: 'manual' | 'auto', instructions: string | undefined, signal: AbortSignal) => Promise<void>;
   private readonly typical = new ContextMeter(this.counter);
   private readonly upper = new ContextMeter(new TokenCounter((text) => Math.ceil(text.length / fewestChars)));
   private readonly lower = new ContextMeter(new TokenCounter((text) => Math.ceil(text.length / mostChars)));
@@ -195,6 +197,7 @@ export class ContextManager {
       this.breaker.compacted(tokensBefore, this.settings.window);
       return { ok: false, error: 'There is no older history to compact yet.' };
     }
+    await this.beforeCompact?.(level === 'manual' ? 'manual' : 'auto', instructions, signal);
     let next: Message[];
     let summary: string | undefined;
     let error: string | undefined;

@@ -18,7 +18,9 @@ export type RunEndReason =
   | 'max_turns'
   | 'repeated_tool_call'
   | 'context_full'
-  | 'refusal';
+  | 'refusal'
+  /** A hook refused the prompt (UserPromptSubmit) or stopped the run (`continue: false`). */
+  | 'blocked';
 
 export type BackgroundStatus = 'running' | 'exited' | 'failed' | 'killed';
 
@@ -109,6 +111,8 @@ export type AgentEvent = AgentOrigin & (
   /** Files and folders the user's `@` mentions attached to the message, one line each ("notes.txt (12 lines)"). */
   | { type: 'attachments'; runId: string; items: string[] }
   | { type: 'warning'; runId?: string; message: string }
+  /** A user-configured hook that blocked something or failed (one transcript line each). */
+  | { type: 'hook'; runId?: string; event: string; command: string; outcome: 'blocked' | 'failed'; message: string }
   | { type: 'error'; runId?: string; message: string }
   | { type: 'compaction'; runId?: string; level: 'micro' | 'auto' | 'manual'; tokensBefore: number; tokensAfter: number; summary?: string }
   | { type: 'mode_change'; sessionId: string; runId?: string; mode: PermissionMode }

@@ -19,7 +19,9 @@ import { newId } from './ids.js';
 import { streamModelCall } from './modelCall.js';
 import { doesNotFitMessage, maxOverflowRetries, outputBudget, recoverFromOverflow } from './overflow.js';
 import { RepeatGuard } from './repeatGuard.js';
-import { interruptedResult, runToolRound, type ToolEnvironment } from './toolRound.js';
+import { hookEvent, interruptedResult, runToolRound, type RoundHookState, type ToolEnvironment } from './toolRound.js';
+import { wrapReminder } from './reminders.js';
+import type { LoopHooks } from '../extensions/hookTypes.js';
 
 export interface LoopOptions extends ToolEnvironment {
   runId: string;
@@ -44,6 +46,8 @@ export interface LoopOptions extends ToolEnvironment {
   reminders: () => string[];
   /** Called with every finished model call's usage (the session keeps the totals). */
   onUsage: (usage: Usage) => Usage;
+  /** User-configured PreToolUse, PostToolUse and Stop (or SubagentStop) hooks. */
+  hooks?: LoopHooks;
 }
 
 /** Errors that will not go away by asking again. */
@@ -86,6 +90,8 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
   let consecutiveErrors = 0;
   let overflows = 0;
   const repeats = new RepeatGuard();
+  // True once a Stop hook has sent the model back to work: it can do so once per run, never in a loop.
+  let stopHookActive = false;
   o.history.appendUserText(o.prompt);
   for (const text of o.attached ?? []) o.history.appendUserText(text);
 
@@ -191,10 +197,27 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
         return yield end('done');
       }
       if (stopReason === 'refusal') return yield end('refusal', 'The model declined to continue.');
+      if (o.hooks) {
+        const stop = await o.hooks.stop(stopHookActive, lastText, o.signal);
+        for (const note of stop.notes) yield hookEvent(o.runId, note);
+        if (o.signal.aborted) return yield end('aborted');
+        if (stop.block && !stop.stop && !stopHookActive) {
+          stopHookActive = true;
+          o.history.appendUserText(wrapReminder(`A Stop hook asks you to continue before finishing:\n${stop.block}`));
+          continue;
+        }
+      }
       return yield end('done');
     }
 
-    const results = yield* toolRound(o, calls, abortRun);
+    const hookState: RoundHookState = { context: [] };
+    const results = yield* toolRound(o, calls, abortRun, hookState);
+    // What hooks added goes into the newest user turn, after the results, so the request prefix stays as it was.
+    for (const text of hookState.context.splice(0)) o.history.appendUserText(wrapReminder(text));
+    if (hookState.stop) {
+      yield { type: 'warning', runId: o.runId, message: `A hook stopped the run: ${hookState.stop}` };
+      return yield end('blocked', hookState.stop);
+    }
     const repeat = repeats.observe(calls, results);
     if (repeat === 'stop') {
       const text = 'Stopped: the model made the same tool call with identical arguments 5 times in a row and got the same result each time.';
@@ -215,11 +238,12 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
  * for the round to wind down (running commands killed, the rest answered "interrupted") and appends its results,
  * so no call is left without one and nothing keeps running.
  */
-async function* toolRound(o: LoopOptions, calls: ToolUseBlock[], abortRun: () => void): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
+async function* toolRound(o: LoopOptions, calls: ToolUseBlock[], abortRun: () => void, hookState: RoundHookState): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
   const queue = new EventQueue<AgentEvent>();
   const round = runToolRound({
     runId: o.runId, calls, registry: o.registry, mode: o.mode(), rules: o.rules, broker: o.broker, interactive: o.interactive,
     cwd: o.cwd, workspace: o.workspace, state: o.state, signal: o.signal, emit: (e) => queue.push(e),
+    ...(o.hooks ? { hooks: { loop: o.hooks, state: hookState } } : {}),
   });
   let answered = false;
   try {

@@ -36,6 +36,9 @@ import type { AgentDefinition } from '../agents/types.js';
 import type { ChildEnvironment } from '../agents/childRunner.js';
 import { runTeamRun } from '../agents/teamRun.js';
 import { agentModel } from '../agents/agentModel.js';
+import type { SessionHooks } from '../extensions/sessionHooks.js';
+import { HookLifecycle } from '../extensions/hookLifecycle.js';
+import { wrapReminder } from './reminders.js';
 
 export interface SessionOptions {
   provider: Provider;
@@ -76,6 +79,10 @@ export interface SessionOptions {
   startupWarnings?: string[];
   /** MCP servers (started by the caller, in the background); their tools join the registry between runs. */
   mcp?: McpSessionSource;
+  /** User-configured hooks (project ones only once the project is trusted). */
+  hooks?: SessionHooks;
+  /** How long an interactive session waits after a run before the "waiting for your input" Notification (default 60 s). */
+  idleNotifyMs?: number;
   /** A resumed session's history and todo list. */
   resume?: { history: Message[]; todos: TodoItem[] };
   now?: () => Date;
@@ -131,6 +138,7 @@ export function createSession(o: SessionOptions): EngineSession {
     now: o.now,
     logDir: log ? join(sessionDir, 'agents') : undefined,
     providerName: o.providerName,
+    hooks: o.hooks?.forLoop(true),
   });
   const tools = o.agents && o.agents.definitions.length > 0
     ? [...baseTools, createTaskTool({
@@ -170,8 +178,15 @@ export function createSession(o: SessionOptions): EngineSession {
   let controller: AbortController | undefined;
   let activeRunId: string | undefined;
 
+  o.hooks?.bindMode(() => info.mode);
+  const hooks = o.hooks
+    ? new HookLifecycle({ hooks: o.hooks, resumed: o.resume !== undefined, interactive: o.interactive, idleNotifyMs: o.idleNotifyMs, emit: (e) => emit(e), record: (e) => record(e), activeRunId: () => activeRunId })
+    : undefined;
+  if (hooks) context.beforeCompact = (trigger, instructions, signal) => hooks.beforeCompact(trigger, instructions, signal);
+
   /** Logs an event before anyone sees it, then hands it on. */
   const record = (event: AgentEvent): AgentEvent => {
+    hooks?.observe(event);
     if (log && !unloggedEvents.has(event.type)) {
       log.append({ kind: 'event', event });
       if (event.type === 'todos') log.append({ kind: 'state', todos: event.todos });
@@ -203,6 +218,7 @@ export function createSession(o: SessionOptions): EngineSession {
     rules.clearSession();
     reminders.reset();
     context.reset();
+    hooks?.cleared();
     emit({ type: 'conversation_cleared', sessionId });
   };
 
@@ -238,6 +254,14 @@ export function createSession(o: SessionOptions): EngineSession {
         for (const message of o.startupWarnings ?? []) yield record({ type: 'warning', message });
       }
       yield record({ type: 'run_start', sessionId, runId, prompt: options.display ?? text });
+      if (hooks) {
+        // Hooks see the message as it was typed ("/review 12" for a custom command).
+        const refused = yield* hooks.beforePrompt(options.display ?? text, runId, runController.signal);
+        if (refused) {
+          yield record({ type: 'run_end', runId, reason: runController.signal.aborted ? 'aborted' : 'blocked', text: '', turns: 0, usage: emptyUsage(), durationMs: 0, error: refused });
+          return;
+        }
+      }
       await sessionMcp.ready(runController.signal);
       // A changed MCP tool list (list_changed, a server that came up or went down) is taken only here, between runs.
       if (sessionTools.refresh()) toolSchemas = sessionTools.schemas;
@@ -271,8 +295,9 @@ export function createSession(o: SessionOptions): EngineSession {
         model: agentModel(options.model, o.providerName, info.model), maxTokens: o.maxTokens, temperature: o.temperature, maxTurns: o.maxTurns,
         context, mode: () => info.mode, rules, broker, interactive: o.interactive,
         cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal,
-        reminders: () => reminders.collect(history.length === 1),
+        reminders: () => [...(hooks?.takeContext() ?? []).map(wrapReminder), ...reminders.collect(history.length === 1)],
         onUsage: (usage) => (total = addUsage(total, usage)),
+        hooks: o.hooks?.forLoop(false),
       });
       for await (const event of loop) {
         yield* takeMcpNotices();
@@ -428,8 +453,10 @@ export function createSession(o: SessionOptions): EngineSession {
     recentSessions: (limit = 10) => listSessions(o.sessionsDir, { cwd: o.cwd, limit }),
     contextTokens: () => context.estimate(system, toolSchemas, history.messages),
     ...(o.mcp ? { mcp: o.mcp } : {}),
-    async close() {
+    ...(o.hooks ? { hooks: o.hooks } : {}),
+    async close(reason = 'other') {
       controller?.abort();
+      await hooks?.closed(reason);
       // MCP servers first: they are expected to stop with the session, not "running commands rein had to stop".
       await o.mcp?.close();
       await state.background.killAll();

@@ -6,6 +6,7 @@ import type { TodoItem } from '../tools/types.js';
 import type { MemoryStore } from '../memory/store.js';
 import type { SessionSummary } from '../session/listSessions.js';
 import type { PermissionRule } from '../permissions/rules.js';
+import type { HookControl } from '../extensions/hookTypes.js';
 import type { CommandTools, Expansion } from '../extensions/commandExpand.js';
 import type { SkillInfo } from '../extensions/skills.js';
 
@@ -41,6 +42,8 @@ export interface AgentSession {
   readonly info: SessionInfo;
   /** Present when MCP servers are configured; `mcp_status` events announce every change. */
   readonly mcp?: McpControl;
+  /** Present when hooks are configured: project hooks waiting for trust, and the answer. */
+  readonly hooks?: HookControl;
   /**
    * Starts a run for one user message and streams its events. Only one run at a time:
    * a second call while a run is active throws.
@@ -84,6 +87,9 @@ export interface AgentSession {
   permissionRules(): PermissionRule[];
   /** Removes a rule added with "always, this session"; false when there is none with that text. */
   removeSessionRule(text: string): boolean;
-  /** Stops everything (aborts the run, kills background tasks) and flushes the session log. */
-  close(): Promise<void>;
+  /**
+   * Stops everything (aborts the run, kills background tasks) and flushes the session log. `reason` is what
+   * SessionEnd hooks are told (Claude Code's values: clear, logout, prompt_input_exit, other).
+   */
+  close(reason?: string): Promise<void>;
 }

@@ -10,6 +10,15 @@ import type { AgentEvent, PermissionMode } from './events.js';
 import { newId } from './ids.js';
 import type { PermissionPolicy } from '../permissions/policy.js';
 import { looksLikeSandboxDenial } from '../permissions/sandbox.js';
+import type { HookNote, LoopHooks } from '../extensions/hookTypes.js';
+
+/** What the round's hooks said that outlives one call: context for the model, and a hook's stop. */
+export interface RoundHookState {
+  context: string[];
+  stop?: string;
+}
+
+export const hookEvent = (runId: string, note: HookNote): AgentEvent => ({ type: 'hook', runId, ...note });
 
 export const interruptedResult = (): ToolResult => ({
   content: 'Interrupted by the user before this call finished.',
@@ -35,6 +44,8 @@ export interface ToolRoundParams extends ToolEnvironment {
   calls: ToolUseBlock[];
   mode: PermissionMode;
   emit: (event: AgentEvent) => void;
+  /** PreToolUse and PostToolUse hooks, and where what they said is collected. */
+  hooks?: { loop: LoopHooks; state: RoundHookState };
 }
 
 /** A path as tool lines show it: relative to the workspace inside it ("." for its root), absolute outside it. */
@@ -59,6 +70,8 @@ export function summarizeCall(tool: AnyTool | undefined, input: Record<string, u
 
 export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[]> {
   const results: (ToolResult | undefined)[] = new Array(p.calls.length).fill(undefined);
+  // A PreToolUse hook may rewrite a call's arguments; the history keeps what the model sent.
+  const calls = p.calls.map((call) => ({ ...call }));
   const started = new Map<string, number>();
 
   const finish = (index: number, result: ToolResult) => {
@@ -72,7 +85,7 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
   };
 
   const execute = async (index: number) => {
-    const call = p.calls[index];
+    const call = calls[index];
     const tool = p.registry.get(call.name);
     started.set(call.id, Date.now());
     p.emit({ type: 'tool_start', runId: p.runId, toolCallId: call.id, name: call.name, input: call.input, summary: summarizeCall(tool, call.input, p) });
@@ -89,6 +102,13 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
       result = await offerOutsideSandbox(tool, call, result, ctx);
     }
     finish(index, result);
+    if (p.hooks && tool && !p.signal.aborted) {
+      const after = await p.hooks.loop.postToolUse(call, result, p.signal);
+      for (const note of after.notes) p.emit(hookEvent(p.runId, note));
+      if (after.block) p.hooks.state.context.push(`PostToolUse hook feedback on ${call.name}:\n${after.block}`);
+      p.hooks.state.context.push(...after.context);
+      if (after.stop) p.hooks.state.stop ??= after.stop;
+    }
   };
 
   /** A command the sandbox stopped may run again outside it, asked like any call (never on a rule or a mode alone). */
@@ -118,16 +138,41 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
 
   /** Decides one call; returns true when it should run. */
   const admit = async (index: number): Promise<boolean> => {
-    const call = p.calls[index];
+    const call = calls[index];
     const tool = p.registry.get(call.name);
     // Unknown tools and bad arguments are answered by the runner without asking anyone.
     if (!tool || (await validateToolInput(tool, call.input)) !== undefined) return true;
+    let hookSays: 'allow' | 'ask' | undefined;
+    let hookReason: string | undefined;
+    if (p.hooks) {
+      const before = await p.hooks.loop.preToolUse(call, p.signal);
+      for (const note of before.notes) p.emit(hookEvent(p.runId, note));
+      p.hooks.state.context.push(...before.context);
+      if (before.stop) p.hooks.state.stop ??= before.stop;
+      if (p.signal.aborted) return false;
+      if (before.permission === 'deny' || before.stop) {
+        const why = before.permission === 'deny' ? (before.reason ?? 'no reason given') : before.stop;
+        finish(index, { content: `A PreToolUse hook refused this ${call.name} call: ${why}`, display: { kind: 'text', text: 'blocked by a hook' }, isError: true });
+        return false;
+      }
+      if (before.updatedInput) {
+        call.input = before.updatedInput;
+        // The rewritten arguments must still fit the tool; the runner reports them otherwise.
+        if ((await validateToolInput(tool, call.input)) !== undefined) return true;
+      }
+      hookSays = before.permission;
+      hookReason = before.reason;
+    }
     const verdict = await p.rules.decide(tool, call.input, p.mode, p.cwd);
-    if (verdict.kind === 'allow') return true;
     if (verdict.kind === 'deny') {
+      // Deny rules, the destructive guard and plan mode win over a hook's allow.
       finish(index, { content: verdict.message, display: { kind: 'text', text: verdict.label }, isError: true });
       return false;
     }
+    if (verdict.kind === 'allow' && hookSays !== 'ask') return true;
+    // A hook's allow skips the ask, but not one an ask rule or a protected path demands.
+    if (verdict.kind === 'ask' && hookSays === 'allow' && !verdict.firm) return true;
+    const askReason = hookSays === 'ask' ? `a hook asks${hookReason ? `: ${hookReason}` : ''}` : verdict.kind === 'ask' ? verdict.reason : undefined;
     if (!p.interactive) {
       finish(index, { content: headlessDeniedMessage(tool.name, p.mode, tool.editsFiles === true), display: { kind: 'text', text: 'denied: needs approval' }, isError: true });
       return false;
@@ -152,7 +197,7 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
       summary: summarizeCall(tool, call.input, p),
       alwaysScope: alwaysRules.join(', '),
       alwaysRules,
-      ...(verdict.reason ? { reason: verdict.reason } : {}),
+      ...(askReason ? { reason: askReason } : {}),
       cwd: p.cwd,
       diff,
     });

@@ -1,5 +1,5 @@
-// Remembers, under $REIN_HOME, whether the user trusted a project's MCP servers: per project and per set of
-// definitions, so a changed .mcp.json (a new command, other arguments) is asked about again.
+// Remembers, under $REIN_HOME, whether the user trusted a project's MCP servers (or hooks): per project and per
+// set of definitions, so a changed .mcp.json (a new command, other arguments) is asked about again.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ export type TrustAnswer = 'trusted' | 'denied';
 export const trustFileName = 'mcp-trust.json';
 
 /** Canonical JSON (keys sorted) so the same definitions always hash alike, whatever order they were written in. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -31,8 +31,9 @@ type TrustFile = Record<string, Record<string, TrustAnswer>>;
 export class TrustStore {
   private readonly file: string;
 
-  constructor(reinHome: string) {
-    this.file = join(reinHome, trustFileName);
+  /** `fileName`: one file per kind of project code (MCP servers, hooks). */
+  constructor(reinHome: string, fileName = trustFileName) {
+    this.file = join(reinHome, fileName);
   }
 
   private read(): TrustFile {

@@ -13,7 +13,8 @@ import { expandShell, type ExpandedCommand } from './wrappers.js';
 
 export type PermissionVerdict =
   | { kind: 'allow' }
-  | { kind: 'ask'; reason?: string }
+  /** `firm`: an ask rule or a protected path asks, which a hook's allow does not lift (Claude Code's order). */
+  | { kind: 'ask'; reason?: string; firm?: boolean }
   | { kind: 'deny'; message: string; label: string };
 
 export const planModeRefusal = (tool: string) =>
@@ -113,8 +114,8 @@ export class PermissionPolicy {
     if (deny.length > 0) return { kind: 'deny', label: 'denied by a rule', message: `A permission rule (${deny[0].text} in ${deny[0].source}) denies this ${tool.name} call. Do not retry it; choose another approach or ask the user.` };
     const allowed = matching('allow').length > 0;
     const protectedReason = this.protectedPath(tool, input, cwd);
-    if (protectedReason && !allowed) return { kind: 'ask', reason: protectedReason };
-    if (matching('ask').length > 0) return { kind: 'ask' };
+    if (protectedReason && !allowed) return { kind: 'ask', reason: protectedReason, firm: true };
+    if (matching('ask').length > 0) return { kind: 'ask', firm: true };
     if (allowed || tool.readOnly || tool.autoApproved) return { kind: 'allow' };
     if (mode === 'plan') return { kind: 'deny', label: 'refused: plan mode', message: planModeRefusal(tool.name) };
     if (mode === 'yolo' || (mode === 'auto-edit' && tool.editsFiles)) return { kind: 'allow' };
@@ -169,8 +170,8 @@ export class PermissionPolicy {
     const allowRules = all.filter((r) => r.effect === 'allow');
     const covered = exactAllow || (concerns.length === 0 && views.length > 0 && views.every((v) => allowRules.some((r) => allowCovers(r, v, command))));
     const protectedWord = views.some((v) => v.words.some((w) => !w.dynamic && this.matchesProtected(resolve(cwd, w.text), this.protectedAll)));
-    if (protectedWord && !covered) return { kind: 'ask', reason: 'a protected path' };
-    if (all.some((r) => r.effect === 'ask' && views.some((v) => denyCovers(r, v, command)))) return { kind: 'ask' };
+    if (protectedWord && !covered) return { kind: 'ask', reason: 'a protected path', firm: true };
+    if (all.some((r) => r.effect === 'ask' && views.some((v) => denyCovers(r, v, command)))) return { kind: 'ask', firm: true };
     if (covered) return { kind: 'allow' };
     if (mode === 'yolo') return { kind: 'allow' };
     // The sandbox is the boundary: what it lets a command touch is what asking would have guarded.

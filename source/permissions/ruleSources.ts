@@ -13,6 +13,8 @@ export interface RuleSourceOptions {
   configLayers?: { source: string; permissions: unknown }[];
   allowedTools?: string[];
   disallowedTools?: string[];
+  /** Claude Code's settings files, already read (readClaudeSettings); unset = read them here. */
+  settings?: ClaudeSettingsFile[];
 }
 
 export interface LoadedRules {
@@ -25,6 +27,39 @@ export interface LoadedRules {
 /** Claude Code's settings files, read unchanged: user, project (shared), project (local). */
 export function claudeSettingsFiles(workspace: string, home = homedir()): string[] {
   return [join(home, '.claude', 'settings.json'), join(workspace, '.claude', 'settings.json'), join(workspace, '.claude', 'settings.local.json')];
+}
+
+export interface ClaudeSettingsFile {
+  file: string;
+  /** `~/.claude/settings.json` is the user's; the workspace's `.claude/` files are the project's. */
+  scope: 'user' | 'project';
+  /** The parsed file (JSONC); undefined when it could not be read. */
+  settings?: Record<string, unknown>;
+  /** Why it could not be read: "Unexpected token at line 2, column 3". */
+  problem?: string;
+}
+
+/** Claude Code's settings files that exist, each read once (parsed as JSONC, unchanged). */
+export function readClaudeSettings(workspace: string, home = homedir()): ClaudeSettingsFile[] {
+  const out: ClaudeSettingsFile[] = [];
+  claudeSettingsFiles(workspace, home).forEach((file, index) => {
+    if (!existsSync(file)) return;
+    const scope = index === 0 ? 'user' : 'project';
+    let parsed: ReturnType<typeof parseJson>;
+    try {
+      parsed = parseJson(readFileSync(file, 'utf8'));
+    } catch (error) {
+      out.push({ file, scope, problem: `the file could not be read (${(error as Error).message})` });
+      return;
+    }
+    if (!parsed.ok) {
+      out.push({ file, scope, problem: `${parsed.problem.problem} at line ${parsed.problem.line}, column ${parsed.problem.column}` });
+      return;
+    }
+    const value = parsed.value;
+    out.push({ file, scope, settings: value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {} });
+  });
+  return out;
 }
 
 /** `--allowedTools "Bash(npm test) Read"`: entries split on commas and on spaces outside parentheses. */
@@ -56,22 +91,13 @@ export function loadPermissionRules(o: RuleSourceOptions): LoadedRules {
     problems.push(...loaded.problems);
   };
   for (const layer of o.configLayers ?? []) add(parseRuleLists(layer.permissions, layer.source, ctx));
-  for (const file of claudeSettingsFiles(o.workspace, o.home)) {
-    if (!existsSync(file)) continue;
+  for (const { file, settings, problem } of o.settings ?? readClaudeSettings(o.workspace, o.home)) {
     files.push(file);
-    let parsed: ReturnType<typeof parseJson>;
-    try {
-      parsed = parseJson(readFileSync(file, 'utf8'));
-    } catch (error) {
-      problems.push({ source: file, index: 0, rule: '', problem: `the file could not be read (${(error as Error).message})` });
+    if (problem !== undefined) {
+      problems.push({ source: file, index: 0, rule: '', problem });
       continue;
     }
-    if (!parsed.ok) {
-      problems.push({ source: file, index: 0, rule: '', problem: `${parsed.problem.problem} at line ${parsed.problem.line}, column ${parsed.problem.column}` });
-      continue;
-    }
-    const settings = parsed.value;
-    if (settings && typeof settings === 'object' && 'permissions' in settings) add(parseRuleLists((settings as { permissions: unknown }).permissions, file, ctx));
+    if (settings && 'permissions' in settings) add(parseRuleLists(settings.permissions, file, ctx));
   }
   const fromFlag = (list: string[] | undefined, effect: 'allow' | 'deny', flag: string) => {
     splitToolList(list ?? []).forEach((text, index) => {

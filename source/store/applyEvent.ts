@@ -6,6 +6,7 @@ import { addModelUsage } from './prices.js';
 import { appendItems, clipText, findItemIndex, putNotice, updateItem } from './transcript.js';
 import type { ToolDisplay } from '../tools/types.js';
 import { applySubagentEvent, subagentFromCall } from './subagents.js';
+import { hookLine } from '../extensions/hookLine.js';
 
 /**
  * A subagent's events: its approvals reach the dialog like the session's own; the rest is shown in the block of
@@ -24,6 +25,8 @@ function applyChildDialogAndUsage(state: AppState, event: AgentEvent): AppState 
   if (event.type === 'approval_resolved' && state.approvals.some((a) => a.approvalId === event.approvalId)) {
     return { ...state, approvals: state.approvals.filter((a) => a.approvalId !== event.approvalId) };
   }
+  // A hook that blocked or failed inside a subagent gets its line in the transcript too.
+  if (event.type === 'hook') return addEventNotice(state, 'warning', hookLine(event));
   // A child's tokens are priced at its own model; its totals and context are its own, not the session's.
   if (event.type === 'usage') {
     const { cost: _old, ...rest } = state;
@@ -118,6 +121,8 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
       return addEventNotice(state, 'info', `Attached ${event.items.join(', ')}.`);
     case 'warning':
       return addEventNotice(state, 'warning', event.message);
+    case 'hook':
+      return addEventNotice(state, 'warning', hookLine(event));
     case 'error':
       return addEventNotice(state, 'error', event.message);
     case 'compaction': {
@@ -281,6 +286,9 @@ export function runSummary(reason: RunEndReason, turns: number, error?: string):
       return 'Run stopped: the context window is full. Use /clear to start a new conversation.';
     case 'refusal':
       return 'The model declined to continue this request.';
+    case 'blocked':
+      // The hook's own line already says why.
+      return undefined;
   }
 }
 

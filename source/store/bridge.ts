@@ -119,7 +119,9 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     const next = change(state);
     if (next !== state) store.setState(next, true);
   };
-  const mcp = createMcpActions(session.mcp, update);
+  const mcp = createMcpActions(session.mcp, update, session.hooks);
+  // Project hooks wait for trust from the start (MCP servers say so in their first status change).
+  if (session.hooks) update((state) => mcp.withTrust(state));
 
   const flush = (): void => {
     cancelFlush?.();

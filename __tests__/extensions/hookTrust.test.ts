@@ -1,0 +1,162 @@
+// Where hooks come from (agent.config.json layers, Claude Code's settings files read unchanged) and trust for a project's hooks.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../source/config/index.js';
+import { loadHooks } from '../../source/extensions/hookConfig.js';
+import { setupHooks } from '../../source/extensions/hookSetup.js';
+import { matcherSelectsTool } from '../../source/extensions/hookToolNames.js';
+import { hookTrustFileName } from '../../source/extensions/hookTrust.js';
+import { loadPermissionRules, readClaudeSettings } from '../../source/permissions/ruleSources.js';
+import { makeHarness, runPrompt, type Harness } from '../support/engineHarness.js';
+import { capture, hookDir, makeHooks, on, type HookDir } from './hookHelpers.js';
+
+let h: Harness | undefined;
+let d: HookDir;
+const dirs: string[] = [];
+afterEach(async () => {
+  await h?.cleanup();
+  h = undefined;
+  d?.cleanup();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const temp = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+};
+
+describe('trust for project hooks', () => {
+  it('runs a project\'s hooks only once trusted; user hooks need no trust; the answer is remembered per set of hooks', async () => {
+    d = hookDir();
+    const reinHome = temp('rein-trust-home-');
+    const config = { ...on('UserPromptSubmit', capture(d, 'project')) };
+    const first = makeHooks(d, config, { scope: 'project', reinHome });
+    expect(first.hooks?.pendingTrust()).toEqual({
+      projectDir: d.dir,
+      hooks: [{ name: 'UserPromptSubmit', event: 'UserPromptSubmit', matcher: '', file: join(d.dir, 'agent.config.json'), command: capture(d, 'project') }],
+    });
+    h = makeHarness([{ text: 'one' }, { text: 'two' }], { hooks: first.hooks });
+    await runPrompt(h.session, 'before trust');
+    expect(d.inputs('project')).toEqual([]);
+    h.session.hooks?.trust('trust');
+    expect(h.session.hooks?.pendingTrust()).toBeUndefined();
+    await runPrompt(h.session, 'after trust');
+    expect(d.inputs('project').map((i) => i.prompt)).toEqual(['after trust']);
+    expect(JSON.parse(readFileSync(join(reinHome, hookTrustFileName), 'utf8'))[d.dir]).toBeDefined();
+
+    // Next session: trusted already. A changed command asks again.
+    expect(makeHooks(d, config, { scope: 'project', reinHome }).hooks?.pendingTrust()).toBeUndefined();
+    const changed = makeHooks(d, on('UserPromptSubmit', `${capture(d, 'project')} --changed`), { scope: 'project', reinHome });
+    expect(changed.hooks?.pendingTrust()?.hooks).toHaveLength(1);
+  });
+
+  it('headless: untrusted project hooks are skipped with a notice naming --trust-project; --trust-project runs them', async () => {
+    d = hookDir();
+    const reinHome = temp('rein-trust-home-');
+    const config = on('UserPromptSubmit', capture(d, 'project'));
+    const skipped = makeHooks(d, config, { scope: 'project', reinHome, interactive: false });
+    expect(skipped.warnings).toEqual([
+      `Project hooks not run (1 in ${join(d.dir, 'agent.config.json')}; this project is not trusted yet): run with --trust-project to run them, after reading what they do.`,
+    ]);
+    h = makeHarness([{ text: 'one' }], { hooks: skipped.hooks, interactive: false });
+    await runPrompt(h.session, 'go');
+    expect(d.inputs('project')).toEqual([]);
+    await h.cleanup();
+
+    const trusted = makeHooks(d, config, { scope: 'project', reinHome, interactive: false, trustProject: true });
+    expect(trusted.warnings).toEqual([]);
+    h = makeHarness([{ text: 'one' }], { hooks: trusted.hooks, interactive: false });
+    await runPrompt(h.session, 'go');
+    expect(d.inputs('project')).toHaveLength(1);
+  });
+});
+
+describe('where hooks are read from', () => {
+  it('reads Claude Code\'s settings files unchanged (comments, permissions beside hooks), user and project scope', () => {
+    const workspace = temp('rein-ws-');
+    const home = temp('rein-home-');
+    mkdirSync(join(workspace, '.claude'));
+    mkdirSync(join(home, '.claude'));
+    writeFileSync(join(workspace, '.claude', 'settings.json'), `{
+  // shared with the team
+  "permissions": { "deny": ["Bash(git push:*)"] },
+  "hooks": {
+    "PostToolUse": [
+      { "matcher": "Edit|MultiEdit|Write", "hooks": [ { "type": "command", "command": "\\"$CLAUDE_PROJECT_DIR\\"/.claude/hooks/format.sh", "timeout": 30 } ] }
+    ]
+  }
+}`);
+    writeFileSync(join(workspace, '.claude', 'settings.local.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'notify-send done' }] }] } }));
+    writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'audit.sh' }] }] } }));
+    const settings = readClaudeSettings(workspace, home);
+    const setup = setupHooks({
+      layers: [], settings, projectDir: workspace, cwd: workspace, reinHome: home, sessionId: 's', transcriptPath: 't', trustProject: false, interactive: true,
+    });
+    expect(setup.warnings).toEqual([]);
+    expect(setup.hooks?.pendingTrust()?.hooks.map((x) => [x.event, x.matcher, x.command, x.file])).toEqual([
+      ['PostToolUse', 'Edit|MultiEdit|Write', '"$CLAUDE_PROJECT_DIR"/.claude/hooks/format.sh', join(workspace, '.claude', 'settings.json')],
+      ['Stop', '', 'notify-send done', join(workspace, '.claude', 'settings.local.json')],
+    ]);
+    expect(setup.hooks?.selected('PreToolUse', 'bash').map((x) => [x.command, x.scope])).toEqual([['audit.sh', 'user']]);
+    expect(setup.hooks?.selected('PostToolUse', 'edit_file')).toEqual([]);
+    // The same reading serves the permission rules.
+    expect(loadPermissionRules({ workspace, home, settings }).rules.map((r) => r.text)).toEqual(['Bash(git push:*)']);
+  });
+
+  it('"disableAllHooks": true in a settings file turns every hook off, as in Claude Code', () => {
+    const workspace = temp('rein-ws-');
+    const home = temp('rein-home-');
+    mkdirSync(join(workspace, '.claude'));
+    writeFileSync(join(workspace, '.claude', 'settings.local.json'), JSON.stringify({ disableAllHooks: true }));
+    const settings = readClaudeSettings(workspace, home);
+    const options = { settings, projectDir: workspace, cwd: workspace, reinHome: home, sessionId: 's', transcriptPath: 't', trustProject: true, interactive: true };
+    const layers = [{ file: join(home, 'agent.config.json'), scope: 'user' as const, hooks: on('Stop', 'echo stop') }];
+    expect(setupHooks({ ...options, layers }).hooks).toBeUndefined();
+    expect(setupHooks({ ...options, settings: [], layers }).hooks?.selected('Stop')).toHaveLength(1);
+  });
+
+  it('takes hooks from every agent.config.json layer without expanding their variables', () => {
+    const cwd = temp('rein-ws-');
+    const reinHome = temp('rein-home-');
+    writeFileSync(join(reinHome, 'agent.config.json'), JSON.stringify({ hooks: on('SessionStart', 'echo ${HOME}') }));
+    writeFileSync(join(cwd, 'agent.config.json'), JSON.stringify({ hooks: on('Stop', 'echo ${UNSET_VARIABLE_FOR_HOOKS}') }));
+    const loaded = loadConfig({ cwd, env: {}, reinHome });
+    expect(loaded.hookLayers.map((l) => [l.file, l.scope])).toEqual([[join(reinHome, 'agent.config.json'), 'user'], [join(cwd, 'agent.config.json'), 'project']]);
+    const hooks = loadHooks(loaded.hookLayers).hooks;
+    expect(hooks.map((x) => [x.event, x.command, x.scope, x.timeoutMs])).toEqual([
+      ['SessionStart', 'echo ${HOME}', 'user', 60_000],
+      ['Stop', 'echo ${UNSET_VARIABLE_FOR_HOOKS}', 'project', 60_000],
+    ]);
+  });
+
+  it('reports each bad entry in one sentence and keeps the rest', () => {
+    const loaded = loadHooks([{ file: 'a.json', scope: 'user', hooks: {
+      PreToolUse: [{ matcher: '(', hooks: [{ type: 'command', command: 'x' }] }, { matcher: 'Bash', hooks: [{ type: 'command', command: 'kept' }] }],
+      AfterEverything: [],
+      Stop: [{ hooks: [{ type: 'prompt', prompt: 'check' }, { type: 'command', command: 'y', timeout: -1 }] }],
+    } }]);
+    expect(loaded.hooks.map((x) => x.command)).toEqual(['kept']);
+    expect(loaded.problems).toEqual([
+      expect.stringMatching(/^"hooks" in a.json PreToolUse\[0\] has a matcher that is not a valid regular expression \(.*\); it was not loaded\.$/),
+      '"hooks" in a.json names an unknown event "AfterEverything" (known: SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Notification, Stop, SubagentStop, PreCompact, SessionEnd); its hooks were not loaded.',
+      '"hooks" in a.json Stop[0].hooks[0] must be {"type": "command", "command": "..."} (type "prompt" is not supported); it was not loaded.',
+      '"hooks" in a.json Stop[0].hooks[1] has a timeout that is not a positive number of seconds; it was not loaded.',
+    ]);
+  });
+
+  it('matchers: plain names exactly in either naming, regular expressions on both, "" and "*" for all, mcp__ names', () => {
+    expect(matcherSelectsTool('Bash', 'bash')).toBe(true);
+    expect(matcherSelectsTool('Write', 'todo_write')).toBe(false);
+    expect(matcherSelectsTool('Edit|Write', 'write_file')).toBe(true);
+    expect(matcherSelectsTool('MultiEdit', 'edit_file')).toBe(true);
+    expect(matcherSelectsTool('read_file', 'read_file')).toBe(true);
+    expect(matcherSelectsTool('Notebook.*', 'read_file')).toBe(false);
+    expect(matcherSelectsTool('.*_file', 'write_file')).toBe(true);
+    expect(matcherSelectsTool('mcp__github__.*', 'mcp__github__create_issue')).toBe(true);
+    expect(matcherSelectsTool('mcp__memory__.*', 'mcp__github__create_issue')).toBe(false);
+    expect(matcherSelectsTool('', 'grep')).toBe(true);
+    expect(matcherSelectsTool('*', 'grep')).toBe(true);
+  });
+});
