@@ -1,11 +1,15 @@
 // `@path` in a user message attaches the file (read as read_file reads it, so it may be edited at once),
 // a folder's listing, and leaves handles, MCP resources and unreadable paths alone or named.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findPromptMentions as findMentions } from '../../source/engine/mentions.js';
+import { findPastedImages, findPromptMentions as findMentions } from '../../source/engine/mentions.js';
 import { parseRule, type PermissionRule } from '../../source/permissions/rules.js';
 import { lastToolResults, makeHarness, runEnd, runPrompt, userTexts, type Harness } from '../support/engineHarness.js';
+
+/** A 1×1 PNG. */
+const onePixelPng = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -59,13 +63,32 @@ describe('@ mentions in a session', () => {
 
   it('an image is named for read_file, which gives the model the image itself', async () => {
     h = makeHarness((_request, index) => (index === 0 ? { toolCalls: [{ name: 'read_file', input: { path: 'shot.png' } }] } : { text: 'A red dot.' }));
-    // A 1×1 PNG.
-    writeFileSync(join(h.workspace, 'shot.png'), Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+    writeFileSync(join(h.workspace, 'shot.png'), Buffer.from(onePixelPng, 'base64'));
     const events = await runPrompt(h.session, 'what is in @shot.png?');
     expect(events.find((e) => e.type === 'attachments')).toMatchObject({ items: ['shot.png (image)'] });
     expect(userTexts(h.provider.requests[0])[1]).toMatch(/<attached-image path="shot.png">Image shot.png \(image\/png, [^)]*\)\. Call read_file on it to see the image.<\/attached-image>/);
     const results = h.provider.requests[1].messages.at(-1)?.content.filter((b) => b.type === 'tool_result') ?? [];
     expect(results[0]).toMatchObject({ images: [{ type: 'image', mediaType: 'image/png' }] });
+  });
+
+  it('a pasted image path, even outside the workspace, is attached and read_file may open that one file', async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'rein-desktop-'));
+    const shot = join(elsewhere, 'my shot.png');
+    writeFileSync(shot, Buffer.from(onePixelPng, 'base64'));
+    writeFileSync(join(elsewhere, 'other.png'), Buffer.from(onePixelPng, 'base64'));
+    try {
+      h = makeHarness((_request, index) =>
+        index === 0 ? { toolCalls: [{ name: 'read_file', input: { path: shot } }, { name: 'read_file', input: { path: join(elsewhere, 'other.png') } }] } : { text: 'ok' });
+      const events = await runPrompt(h.session, `look at ${shot.replace(/ /g, '\\ ')} please`);
+      expect(events.find((e) => e.type === 'attachments')).toMatchObject({ items: [`${shot} (image)`] });
+      const [pasted, other] = h.provider.requests[1].messages.at(-1)?.content.filter((b) => b.type === 'tool_result') ?? [];
+      expect(pasted).toMatchObject({ images: [{ mediaType: 'image/png' }] });
+      // Only the pasted file: its neighbour stays outside what rein reads.
+      expect(other).toMatchObject({ isError: true });
+      expect(findPastedImages(`'a b.png' "c d.jpg" e\\ f.gif /x/y.webp notes.txt`)).toEqual(['a b.png', 'c d.jpg', 'e f.gif', '/x/y.webp']);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('a path the rules deny, or outside the workspace, is named in one warning and not attached', async () => {

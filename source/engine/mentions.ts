@@ -1,6 +1,8 @@
 // `@path` mentions in a user message: each names a workspace file (or folder) whose content is attached to the
 // message, read the way read_file reads it, so it counts as read and can be edited without reading it again.
 import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { PermissionMode } from './events.js';
 import type { PermissionPolicy } from '../permissions/policy.js';
 import { findMentions } from '../extensions/mentions.js';
@@ -41,6 +43,21 @@ export function findPromptMentions(text: string): string[] {
   return found.slice(0, maxMentions);
 }
 
+const imagePathPattern = /(?:^|\s)(?:'([^'\n]+\.(?:png|jpe?g|gif|webp))'|"([^"\n]+\.(?:png|jpe?g|gif|webp))"|((?:[^\s'"\\@]|\\ )+\.(?:png|jpe?g|gif|webp)))(?=\s|$)/gi;
+
+/**
+ * Image paths pasted without an @ (a file dragged onto the terminal pastes its path, quoted or with escaped
+ * spaces): `/home/me/shot.png`, `'my shot.png'`, `my\ shot.png`.
+ */
+export function findPastedImages(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(imagePathPattern)) {
+    const path = match[1] ?? match[2] ?? match[3].replace(/\\ /g, ' ');
+    if (!found.includes(path)) found.push(path);
+  }
+  return found.slice(0, maxMentions);
+}
+
 export interface AttachOptions {
   text: string;
   ctx: ToolContext;
@@ -54,7 +71,17 @@ export interface AttachOptions {
  */
 export async function attachMentions(o: AttachOptions): Promise<AttachResult> {
   const result: AttachResult = { attachments: [], notes: [] };
-  for (const mention of findPromptMentions(o.text)) {
+  const mentions = findPromptMentions(o.text);
+  for (const pasted of findPastedImages(o.text)) {
+    if (mentions.includes(pasted)) continue;
+    const abs = path.resolve(o.ctx.cwd, pasted.startsWith('~/') ? path.join(os.homedir(), pasted.slice(2)) : pasted);
+    const real = await fs.realpath(abs).catch(() => undefined);
+    if (!real || !(await fs.stat(real)).isFile()) continue;
+    // The user pasted this file's path: read_file may open that one file for the session, inside the workspace or not.
+    if (!o.ctx.state.extraReadableRoots.includes(real)) o.ctx.state.extraReadableRoots.push(real);
+    mentions.push(real);
+  }
+  for (const mention of mentions) {
     const resolved = await resolveToolPath(mention, o.ctx, 'read');
     if (!resolved.ok) {
       // Outside the workspace: said plainly, since the user meant a file.
