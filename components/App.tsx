@@ -259,7 +259,7 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
     <Box flexDirection="column" width={columns} height={above ? frameHeight - mainHeight : frameHeight} overflow="hidden">
       {above ? null : <Box flexDirection="row" height={mainHeight} flexShrink={0} overflow="hidden">
         {mcpPanelOpen ? (
-          <McpPanel servers={mcpServers} ui={mcpPanel.ui} tools={mcpTools} error={mcpPanel.error} width={mainWidth} height={mainHeight} />
+          <McpPanel servers={mcpServers} ui={mcpPanel.ui} tools={mcpTools} resources={mcpPicked && mcpPanel.resources?.server === mcpPicked.name ? mcpPanel.resources.items : undefined} error={mcpPanel.error} width={mainWidth} height={mainHeight} />
         ) : panelTask ? (
           <TaskOutputPanel task={panelTask} output={output} now={clock} width={mainWidth} height={mainHeight} />
         ) : (

@@ -13,6 +13,8 @@ export interface McpPanelProps {
   ui: McpPanelUi;
   /** The picked server's tools, read when its tools are shown. */
   tools: readonly { name: string; description?: string }[];
+  /** The picked server's resources, once listed. */
+  resources?: readonly { uri: string; name: string; template?: boolean }[];
   /** Why the last reconnect or enable/disable failed, in one line. */
   error?: string;
   width: number;
@@ -53,16 +55,25 @@ export function serverListRows(servers: readonly McpServerStatus[], ui: McpPanel
   return blocks.slice(first).flat().slice(0, Math.max(0, room));
 }
 
-/** The tools view's body rows: each tool's name and the first line of its description. */
-export function toolRows(tools: readonly { name: string; description?: string }[], offset: number, room: number): string[] {
+/** The tools view's body rows: each tool's name and the first line of its description, then the server's resources. */
+export function toolRows(
+  tools: readonly { name: string; description?: string }[],
+  offset: number,
+  room: number,
+  resources: readonly { uri: string; name: string; template?: boolean }[] = [],
+): string[] {
   if (tools.length === 0) return [paint('dim', '  (no tools: the server is not connected)')];
   const nameWidth = Math.min(32, Math.max(...tools.map((t) => t.name.length)));
   const rows = tools.map((t) => `  ${paint('bold', sanitize(t.name).padEnd(nameWidth))}  ${t.description ? firstLine(t.description) : ''}`.trimEnd());
+  if (resources.length > 0) {
+    rows.push('', paint('bold', `  Resources (attach one with @server:uri)`));
+    for (const r of resources) rows.push(`  ${sanitize(r.uri)}${r.template ? paint('dim', ' (template)') : ''}  ${paint('dim', sanitize(r.name))}`.trimEnd());
+  }
   const start = Math.min(offset, Math.max(0, rows.length - room));
   return rows.slice(start, start + Math.max(0, room));
 }
 
-export function McpPanel({ servers, ui, tools, error, width, height }: McpPanelProps) {
+export function McpPanel({ servers, ui, tools, resources, error, width, height }: McpPanelProps) {
   const picked = servers[selectedIndex(ui, servers.map((s) => s.name))];
   const showTools = ui.tools && picked !== undefined;
   // Title, a blank row, the body, the error line (when any) and the keys.
@@ -71,7 +82,7 @@ export function McpPanel({ servers, ui, tools, error, width, height }: McpPanelP
   const title = showTools
     ? `${sanitize(picked.name)} · ${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}`
     : `MCP servers${count ? ` · ${count.connected}/${count.total} connected` : ''}`;
-  const body = showTools ? toolRows(tools, ui.toolsOffset, room) : serverListRows(servers, ui, room);
+  const body = showTools ? toolRows(tools, ui.toolsOffset, room, resources) : serverListRows(servers, ui, room);
   const keysHelp = showTools ? '↑/↓ scroll · Esc back to the servers' : '↑/↓ select · r reconnect · e enable · d disable · Enter/t tools · Esc close';
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">

@@ -3,30 +3,44 @@ import { useCallback, useRef, useState } from 'react';
 import type { Key } from 'ink';
 import type { McpServerStatus } from '../source/engine/events.js';
 import type { Bridge } from '../source/store/bridge.js';
+import type { McpResourceInfo } from '../source/mcp/types.js';
 import { initialMcpPanelUi, mcpPanelKey, type McpPanelUi } from './mcpPanelKeys.js';
 
 export interface McpPanelController {
   ui: McpPanelUi;
   /** One plain line: why the last reconnect or enable/disable failed. */
   error?: string;
+  /** The resources of the server whose tools are shown, once listed. */
+  resources?: { server: string; items: readonly McpResourceInfo[] };
   handleKey(input: string, key: Key): void;
 }
 
 export function useMcpPanel(servers: readonly McpServerStatus[], bridge: Bridge): McpPanelController {
   const [ui, setUi] = useState<McpPanelUi>(initialMcpPanelUi);
   const [error, setError] = useState<string | undefined>(undefined);
-  const ref = useRef({ ui, servers });
-  ref.current = { ui, servers };
+  const [resources, setResources] = useState<McpPanelController['resources']>(undefined);
+  const ref = useRef({ ui, servers, resources });
+  ref.current = { ui, servers, resources };
 
   const handleKey = useCallback(
     (input: string, key: Key) => {
       const names = ref.current.servers.map((s) => s.name);
       const result = mcpPanelKey(ref.current.ui, names, input, key);
       // The tools view scrolls no further than its last tool.
-      const toolCount = result.ui.tools && result.ui.selected !== undefined ? bridge.mcpTools(result.ui.selected).length : 0;
+      const listed = ref.current.resources?.server === result.ui.selected ? (ref.current.resources?.items.length ?? 0) : 0;
+      const toolCount = result.ui.tools && result.ui.selected !== undefined ? bridge.mcpTools(result.ui.selected).length + (listed > 0 ? listed + 2 : 0) : 0;
       const next = result.ui.toolsOffset > Math.max(0, toolCount - 1) ? { ...result.ui, toolsOffset: Math.max(0, toolCount - 1) } : result.ui;
       ref.current = { ...ref.current, ui: next };
       setUi(next);
+      // Opening a server's tools lists its resources too (asked of the server once per opening).
+      const server = next.selected;
+      if (next.tools && server !== undefined && !ui.tools) {
+        setResources(undefined);
+        bridge.mcpResources(server).then(
+          (items) => setResources({ server, items }),
+          () => setResources({ server, items: [] }),
+        );
+      }
       const command = result.command;
       if (!command) return;
       if (command.kind === 'close') {
@@ -39,7 +53,7 @@ export function useMcpPanel(servers: readonly McpServerStatus[], bridge: Bridge)
       const action = command.kind === 'reconnect' ? bridge.mcpReconnect(command.name) : bridge.mcpSetEnabled(command.name, command.kind === 'enable');
       action.catch((failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)));
     },
-    [bridge],
+    [bridge, ui.tools],
   );
-  return { ui, error, handleKey };
+  return { ui, error, resources, handleKey };
 }

@@ -1,5 +1,5 @@
 // The project trust dialog and the /mcp panel: what they show, every key, and what reaches the session.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import React from 'react';
 import { TrustDialog, trustDialogHeight } from '../../components/TrustDialog.js';
 import { noServersHint } from '../../hooks/commands/mcp.js';
@@ -236,6 +236,18 @@ describe('/mcp panel', () => {
     // The keys go to the prompt again.
     await h.type('hi');
     expect(h.lastFrame()).toContain('❯ hi');
+  });
+
+  it('the tools view lists the server’s resources and templates after its tools', async () => {
+    let mcp: FakeMcp;
+    ({ h, mcp } = await openPanel());
+    mcp.resourcesOf.alpha = [{ uri: 'docs://readme', name: 'The readme' }, { uri: 'docs://page/{n}', name: 'A page', template: true }];
+    await h.press(keys.enter);
+    await vi.waitFor(() => expect(h.lastFrame()).toContain('Resources (attach one with @server:uri)'));
+    const frame = h.lastFrame();
+    expect(frame).toMatch(/docs:\/\/readme\s+The readme/);
+    expect(frame).toMatch(/docs:\/\/page\/\{n\} \(template\)\s+A page/);
+    expect(frame.indexOf('fetch')).toBeLessThan(frame.indexOf('Resources'));
   });
 
   it('t shows a server’s tools too, none for one that is not connected; q closes the panel', async () => {

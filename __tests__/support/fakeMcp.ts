@@ -51,8 +51,11 @@ export class FakeMcp implements McpControl {
     return message === undefined ? undefined : Promise.reject(new Error(message));
   }
 
-  async listResources(): Promise<never[]> {
-    return [];
+  /** Resources per server, as listResources answers. */
+  resourcesOf: Record<string, { uri: string; name: string; template?: boolean }[]> = {};
+
+  async listResources(name: string): Promise<{ uri: string; name: string; template?: boolean }[]> {
+    return this.resourcesOf[name] ?? [];
   }
 
   promptCommands(): never[] {

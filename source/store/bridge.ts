@@ -7,6 +7,7 @@ import type { CommandContext, SlashCommand } from './commands.js';
 import { parseSlashCommand, unknownCommandHint } from './commands.js';
 import { addNotice, markBusy, markInterrupted, setQueued, toggleExpand } from './localActions.js';
 import { createMcpActions } from './mcpActions.js';
+import type { McpResourceInfo } from '../mcp/types.js';
 import type { AppPanel, AppState } from './state.js';
 import { initialState } from './state.js';
 import type { AppStore } from './store.js';
@@ -60,6 +61,8 @@ export interface Bridge {
   mcpSetEnabled(name: string, enabled: boolean): Promise<void>;
   /** A server's tools as it lists them (empty unless it is connected). */
   mcpTools(name: string): { name: string; description?: string }[];
+  /** A server's resources and resource templates, for the /mcp panel. */
+  mcpResources(name: string): Promise<McpResourceInfo[]>;
   /** Asks the app to exit; listeners registered with onExit run once. */
   exit(): void;
   onExit(listener: () => void): () => void;
@@ -349,6 +352,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     mcpReconnect: (name) => mcp.reconnect(name),
     mcpSetEnabled: (name, enabled) => mcp.setEnabled(name, enabled),
     mcpTools: (name) => mcp.tools(name),
+    mcpResources: (name) => mcp.resources(name),
     exit() {
       if (exited) return;
       exited = true;

@@ -1,6 +1,7 @@
 // The screen's side of a session's MCP servers and project trust: the trust question in the store (servers and
 // hooks), its answer, and the /mcp panel's actions (reconnect, on/off, a server's tools).
 import type { McpControl } from '../engine/sessionTypes.js';
+import type { McpResourceInfo } from '../mcp/types.js';
 import type { HookControl } from '../extensions/hookTypes.js';
 import { addNotice } from './localActions.js';
 import type { AppState } from './state.js';
@@ -17,6 +18,8 @@ export interface McpActions {
   setEnabled(name: string, enabled: boolean): Promise<void>;
   /** The named server's tools as it lists them (empty unless connected). */
   tools(name: string): { name: string; description?: string }[];
+  /** The named server's resources and resource templates; rejects with a plain sentence when they cannot be listed. */
+  resources(name: string): Promise<McpResourceInfo[]>;
 }
 
 const names = (items: readonly { name: string }[]): string => items.map((i) => i.name).join(', ');
@@ -65,6 +68,9 @@ export function createMcpActions(mcp: McpControl | undefined, update: (change: (
     },
     tools(name) {
       return mcp?.serverTools(name) ?? [];
+    },
+    resources(name) {
+      return mcp ? mcp.listResources(name) : noServers().then(() => []);
     },
   };
 }
