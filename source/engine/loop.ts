@@ -23,7 +23,8 @@ import { interruptedResult, runToolRound, type ToolEnvironment } from './toolRou
 
 export interface LoopOptions extends ToolEnvironment {
   runId: string;
-  prompt: string;
+  /** The user's message; unset when the run continues the conversation as it stands (after the turn limit). */
+  prompt?: string;
   /** Text added to the user's message after what they typed (attached files). */
   attached?: string[];
   provider: Provider;
@@ -86,7 +87,7 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
   let consecutiveErrors = 0;
   let overflows = 0;
   const repeats = new RepeatGuard();
-  o.history.appendUserText(o.prompt);
+  if (o.prompt !== undefined) o.history.appendUserText(o.prompt);
   for (const text of o.attached ?? []) o.history.appendUserText(text);
 
   const end = (reason: RunEndReason, error?: string): AgentEvent => ({
@@ -96,7 +97,8 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
   while (true) {
     if (o.signal.aborted) return yield end('aborted');
     if (o.maxTurns > 0 && turns >= o.maxTurns) {
-      yield { type: 'warning', runId: o.runId, message: `Stopped after ${o.maxTurns} ${o.maxTurns === 1 ? 'turn' : 'turns'} (maxTurns); raise it with --max-turns or "maxTurns" in agent.config.json.` };
+      // Interactive sessions ask whether to go on (the session's continueRun); headless runs just stop.
+      if (!o.interactive) yield { type: 'warning', runId: o.runId, message: `Stopped after ${o.maxTurns} ${o.maxTurns === 1 ? 'turn' : 'turns'} (maxTurns); raise it with --max-turns or "maxTurns" in agent.config.json.` };
       return yield end('max_turns');
     }
     for (const reminder of o.reminders()) o.history.appendUserText(reminder);

@@ -14,6 +14,8 @@ export interface SessionSummary {
   updatedAt: string;
   /** The first prompt of the session, or '' when none was sent yet. */
   firstPrompt: string;
+  /** The git branch checked out when the session started; absent in older logs and outside a repository. */
+  gitBranch?: string;
   /** How many prompts the user sent in this session (0 when the caller asked not to count them). */
   messageCount: number;
 }
@@ -60,7 +62,7 @@ function logFiles(sessionsDir: string, idPrefix = ''): LogFile[] {
 }
 
 /** The header and first prompt from the head of a log; undefined when the log has no valid header. */
-function readHead(file: string): { cwd: string; model: string; startedAt: string; firstPrompt: string; empty: boolean } | undefined {
+function readHead(file: string): { cwd: string; model: string; startedAt: string; gitBranch?: string; firstPrompt: string; empty: boolean } | undefined {
   let lines: string[];
   let truncated: boolean;
   try {
@@ -83,7 +85,8 @@ function readHead(file: string): { cwd: string; model: string; startedAt: string
   }
   // No prompt in the head: the session is empty unless one lies past it (a rare, very long first record).
   const empty = firstPrompt === '' && (!truncated || !hasPrompt(file));
-  return { cwd: meta.cwd, model: meta.model, startedAt: meta.startedAt, firstPrompt, empty };
+  const branch = (meta as { gitBranch?: unknown }).gitBranch;
+  return { cwd: meta.cwd, model: meta.model, startedAt: meta.startedAt, ...(typeof branch === 'string' ? { gitBranch: branch } : {}), firstPrompt, empty };
 }
 
 function hasPrompt(file: string): boolean {

@@ -5,8 +5,11 @@ import type { Message } from '../providers/types.js';
 import type { TodoItem } from '../tools/types.js';
 
 export type LogRecord =
-  /** Always the first line of a log. */
-  | { kind: 'meta'; version: 1; sessionId: string; cwd: string; provider: string; model: string; startedAt: string }
+  /**
+   * Always the first line of a log. `gitBranch`: the branch checked out when the session started (absent outside a
+   * repository and in older logs); `forkedFrom`: the session this one was copied from (`--fork-session`).
+   */
+  | { kind: 'meta'; version: 1; sessionId: string; cwd: string; provider: string; model: string; startedAt: string; gitBranch?: string; forkedFrom?: string }
   | { kind: 'event'; event: AgentEvent }
   /** A message appended to the conversation. */
   | { kind: 'history'; op: 'append'; message: Message }

@@ -24,7 +24,7 @@ export interface CommandContext {
   prompt(title: string, options: PromptOptions): void;
   /** Starts team mode; false when a run is active or subagents are off. */
   team(task: string): boolean;
-  /** Shows a full panel in place of the transcript (`/mcp`); the panel's own keys close it. */
+  /** Shows a full panel in place of the transcript (`/mcp`, `/resume`); the panel's own keys close it. */
   openPanel(panel: AppPanel): void;
   /** The engine session, for commands that call it directly (/compact, /memory, /resume). */
   readonly session: AgentSession;
