@@ -207,6 +207,7 @@ export function createSession(o: SessionOptions): EngineSession {
   watchLog(log);
 
   let announced = false;
+  let startupWarned = false;
   let clearAfterRun = false;
   const clearNow = () => {
     clearAfterRun = false;
@@ -259,7 +260,9 @@ export function createSession(o: SessionOptions): EngineSession {
         // Once per process: stream-json readers learn the session id (to --resume it) and what runs it.
         announced = true;
         yield record({ type: 'session_start', sessionId, cwd: o.cwd, provider: info.provider, model: info.model, mode: info.mode, resumed });
-        for (const message of o.startupWarnings ?? []) yield record({ type: 'warning', message });
+        // Once per process, even when /resume switched logs since.
+        if (!startupWarned) for (const message of o.startupWarnings ?? []) yield record({ type: 'warning', message });
+        startupWarned = true;
       }
       yield record(text === undefined
         ? { type: 'run_start', sessionId, runId, prompt: '', continued: true }
