@@ -3,6 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../source/engine/events.js';
 import { validateHistory } from '../../source/engine/history.js';
 import { makeHarness, runEnd, runPrompt, userTexts, type Harness } from '../support/engineHarness.js';
+import { join } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { SessionLog } from '../../source/session/sessionLog.js';
+import { listSessions } from '../../source/session/listSessions.js';
+import { loadSession } from '../../source/session/loadSession.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -75,5 +81,23 @@ describe('turn limit', () => {
     h = makeHarness(toolsThenAnswer(60), { maxTurns: 0 });
     const events = await runPrompt(h.session, 'a long task');
     expect(runEnd(events)).toMatchObject({ reason: 'done', turns: 61, text: 'All done.' });
+  });
+
+  it('logs a continued run so the listing still counts one message, and the log resumes to the same history', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rein-turnlimit-'));
+    try {
+      const sessionsDir = join(dir, 'sessions');
+      const log = SessionLog.create({ sessionsDir, meta: { sessionId: '20261201-000000-abcdef', cwd: dir, provider: 'scripted', model: 'test-model', startedAt: '2026-12-01T00:00:00.000Z' } });
+      h = makeHarness(toolsThenAnswer(3), { maxTurns: 2, sessionsDir, sessionId: '20261201-000000-abcdef', log, cwd: dir });
+      await runPrompt(h.session, 'the only message');
+      await drain(h.session.continueRun());
+      const [summary] = listSessions(sessionsDir, { cwd: dir });
+      expect(summary).toMatchObject({ firstPrompt: 'the only message', messageCount: 1 });
+      const loaded = loadSession(log.file);
+      expect(loaded.history).toEqual(h.session.history());
+      expect(validateHistory(loaded.history)).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

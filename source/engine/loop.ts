@@ -38,6 +38,8 @@ export interface LoopOptions extends ToolEnvironment {
   temperature?: number;
   /** 0 = unlimited. */
   maxTurns: number;
+  /** The session asks the user whether to go on at the limit (its continueRun), so the loop adds no warning. */
+  askAtTurnLimit?: boolean;
   /** Measures the context and compacts it before requests. */
   context: ContextManager;
   mode: () => PermissionMode;
@@ -97,8 +99,8 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
   while (true) {
     if (o.signal.aborted) return yield end('aborted');
     if (o.maxTurns > 0 && turns >= o.maxTurns) {
-      // Interactive sessions ask whether to go on (the session's continueRun); headless runs just stop.
-      if (!o.interactive) yield { type: 'warning', runId: o.runId, message: `Stopped after ${o.maxTurns} ${o.maxTurns === 1 ? 'turn' : 'turns'} (maxTurns); raise it with --max-turns or "maxTurns" in agent.config.json.` };
+      // An interactive session asks whether to go on (its continueRun); headless runs and subagents just stop.
+      if (!o.askAtTurnLimit) yield { type: 'warning', runId: o.runId, message: `Stopped after ${o.maxTurns} ${o.maxTurns === 1 ? 'turn' : 'turns'} (maxTurns); raise it with --max-turns or "maxTurns" in agent.config.json.` };
       return yield end('max_turns');
     }
     for (const reminder of o.reminders()) o.history.appendUserText(reminder);

@@ -265,7 +265,8 @@ export function createSession(o: SessionOptions): EngineSession {
         startupWarned = true;
       }
       yield record(text === undefined
-        ? { type: 'run_start', sessionId, runId, prompt: '', continued: true }
+        // `continued` right after the type, so listings can tell these lines apart by their first bytes.
+        ? { type: 'run_start', continued: true, sessionId, runId, prompt: '' }
         : { type: 'run_start', sessionId, runId, prompt: options.display ?? text });
       await sessionMcp.ready(runController.signal);
       // A changed MCP tool list (list_changed, a server that came up or went down) is taken only here, between runs.
@@ -289,7 +290,7 @@ export function createSession(o: SessionOptions): EngineSession {
         provider: o.provider, system, tools: toolSchemas, registry: sessionTools.registry, history,
         // Claude Code's aliases (haiku, sonnet, opus) as for agent files: the Anthropic model, or the session's elsewhere.
         model: agentModel(options.model, o.providerName, info.model), maxTokens: o.maxTokens, temperature: o.temperature, maxTurns: o.maxTurns,
-        context, mode: () => info.mode, rules, broker, interactive: o.interactive,
+        askAtTurnLimit: o.interactive, context, mode: () => info.mode, rules, broker, interactive: o.interactive,
         cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal,
         reminders: () => reminders.collect(history.length === 1),
         onUsage: (usage) => (total = addUsage(total, usage)),

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { countLinesStartingWith, readHeadLines } from './lines.js';
-import { isMetaShaped, logFileName, parseLine, runStartLinePrefix, SessionLogError } from './records.js';
+import { continuedRunStartLinePrefix, isMetaShaped, logFileName, parseLine, runStartLinePrefix, SessionLogError } from './records.js';
 
 export interface SessionSummary {
   sessionId: string;
@@ -74,7 +74,7 @@ function readHead(file: string): { cwd: string; model: string; startedAt: string
   if (!isMetaShaped(meta)) return undefined;
   let firstPrompt = '';
   for (const line of lines) {
-    if (!line.startsWith(runStartLinePrefix)) continue;
+    if (!line.startsWith(runStartLinePrefix) || line.startsWith(continuedRunStartLinePrefix)) continue;
     const record = parseLine(line);
     if (typeof record !== 'object' || record === null || !('event' in record)) continue;
     const event: unknown = record.event;
@@ -108,7 +108,9 @@ const withoutEmptyFlag = ({ empty: _empty, ...summary }: SessionSummary & { empt
 
 function withMessageCount(summary: SessionSummary): SessionSummary {
   try {
-    return { ...summary, messageCount: countLinesStartingWith(summary.file, runStartLinePrefix) };
+    // A run continued after the turn limit is the same message going on, not a new one.
+    const runs = countLinesStartingWith(summary.file, runStartLinePrefix);
+    return { ...summary, messageCount: runs - (runs > 0 ? countLinesStartingWith(summary.file, continuedRunStartLinePrefix) : 0) };
   } catch {
     return summary;
   }

@@ -44,6 +44,9 @@ export const sessionLogPath = (sessionsDir: string, sessionId: string): string =
  */
 export const runStartLinePrefix = '{"kind":"event","event":{"type":"run_start"';
 
+/** The start of a continued run's line (after the turn limit): the session writes `continued` right after the type. */
+export const continuedRunStartLinePrefix = `${runStartLinePrefix},"continued":true`;
+
 /** One JSON line with `kind` (and an event's `type`) first, ending in a newline. */
 export function serializeRecord(record: LogRecord): string {
   // Object.assign keeps the first-set key first even when the source sets it again.
