@@ -8,6 +8,7 @@ import { sessionLogPath } from '../../source/session/records.js';
 import { validateHistory } from '../../source/engine/history.js';
 import { makeHarness, userTexts, type Harness } from '../support/engineHarness.js';
 import { makeTempDir, writeSession } from '../session/helpers.js';
+import { FakeSession } from '../support/fakeSession.js';
 
 let h: Harness | undefined;
 let bridge: Bridge | undefined;
@@ -133,5 +134,22 @@ describe('switching sessions in place', () => {
     expect(bridge.switchSession('nope')).toBe(false);
     expect(h.session.info.sessionId).toBe(before);
     expect(bridge.store.getState().transcript.at(-1)).toMatchObject({ kind: 'notice', level: 'error', text: expect.stringContaining('No saved session matches "nope"') });
+  });
+
+  it('keeps the MCP servers, background tasks and process totals on the status bar, and shows the picked id', () => {
+    const session = new FakeSession({ sessionId: 'current' });
+    session.tasks = [{ taskId: 'bg1', command: 'npm run watch', status: 'running', startedAt: 1, lastLine: '' }];
+    session.usage = { ...session.usage, inputTokens: 1200, outputTokens: 300 };
+    session.savedEvents.set('picked', [{ type: 'run_start', sessionId: 'picked', runId: 'old', prompt: 'old prompt' }]);
+    bridge = createBridge(session, { schedule: (run) => (run(), () => {}) });
+    session.emit({ type: 'mcp_status', sessionId: 'current', servers: [{ name: 'docs', status: 'connected', transport: 'stdio', scope: 'user', toolCount: 3 }] });
+    expect(bridge.switchSession('picked')).toBe(true);
+    const state = bridge.store.getState();
+    expect(state.session.sessionId).toBe('picked');
+    expect(state.mcp).toEqual([expect.objectContaining({ name: 'docs', status: 'connected' })]);
+    expect(state.tasks).toEqual([expect.objectContaining({ taskId: 'bg1', status: 'running' })]);
+    expect(state.usage).toMatchObject({ inputTokens: 1200, outputTokens: 300 });
+    expect(state.transcript.some((i) => i.kind === 'user' && i.text === 'old prompt')).toBe(true);
+    expect(state.transcript.at(-1)).toMatchObject({ kind: 'notice', text: 'Opened session picked.' });
   });
 });
