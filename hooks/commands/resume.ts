@@ -3,7 +3,7 @@ import type { SlashCommand } from '../../source/store/commands.js';
 
 export const resumeCommand: SlashCommand = {
   name: 'resume',
-  description: 'pick a saved session of this directory and switch to it',
+  description: 'open a saved session in place',
   run(ctx, args) {
     if (args) {
       ctx.fail(`/resume takes no arguments ("${args}"): it opens a picker; type in it to filter the sessions.`);

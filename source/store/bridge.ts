@@ -357,7 +357,14 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     },
     recentSessions() {
       const current = session.info.sessionId;
-      return session.recentSessions(200).filter((s) => s.sessionId !== current);
+      try {
+        return session.recentSessions(100).filter((s) => s.sessionId !== current);
+      } catch (error) {
+        // Read while the picker draws: a folder that cannot be listed is a notice, never a crash.
+        const reason = error instanceof Error ? error.message : String(error);
+        update((state) => addNotice(state, 'error', reason));
+        return [];
+      }
     },
     switchSession(sessionId) {
       if (runActive || store.getState().running) {
