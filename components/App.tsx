@@ -275,7 +275,7 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
         {mcpPanelOpen ? (
           <McpPanel servers={mcpServers} ui={mcpPanel.ui} tools={mcpTools} error={mcpPanel.error} width={mainWidth} height={mainHeight} />
         ) : resumePanelOpen ? (
-          <ResumePanel shown={resumePicker.shown} total={resumePicker.total} ui={resumePicker.ui} width={mainWidth} height={mainHeight} />
+          <ResumePanel shown={resumePicker.shown} total={resumePicker.total} ui={resumePicker.ui} error={resumePicker.error} width={mainWidth} height={mainHeight} />
         ) : panelTask ? (
           <TaskOutputPanel task={panelTask} output={output} now={clock} width={mainWidth} height={mainHeight} />
         ) : (

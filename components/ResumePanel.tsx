@@ -13,6 +13,8 @@ export interface ResumePanelProps {
   /** All sessions listed, before filtering. */
   total: number;
   ui: ResumePickerUi;
+  /** Why the sessions could not be listed. */
+  error?: string;
   width: number;
   height: number;
 }
@@ -37,10 +39,12 @@ export function sessionRows(shown: readonly SessionSummary[], ui: ResumePickerUi
   return shown.slice(first, first + room).map((s, i) => sessionRow(s, first + i === picked, branchWidth));
 }
 
-export function ResumePanel({ shown, total, ui, width, height }: ResumePanelProps) {
+export function ResumePanel({ shown, total, ui, error, width, height }: ResumePanelProps) {
   // Title, filter, the list, the keys.
   const room = Math.max(0, height - 3);
-  const body = total === 0
+  const body = error
+    ? [paint('red', `  ${sanitize(error)}`)]
+    : total === 0
     ? [paint('dim', '  No earlier sessions in this directory.')]
     : shown.length === 0
       ? [paint('dim', `  No session matches "${sanitize(ui.filter)}".`)]

@@ -10,18 +10,29 @@ export interface ResumePickerController {
   /** The sessions the filter lets through, newest first. */
   shown: SessionSummary[];
   total: number;
+  /** Why the sessions could not be listed, in one sentence. */
+  error?: string;
   handleKey(input: string, key: Key): void;
 }
 
 const none: SessionSummary[] = [];
 
+/** The picker's list; a folder that cannot be read is a line in the panel, never a crash. */
+function listSessions(bridge: Bridge): { sessions: SessionSummary[]; error?: string } {
+  try {
+    return { sessions: bridge.recentSessions() };
+  } catch (error) {
+    return { sessions: [], error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 export function useResumePicker(open: boolean, bridge: Bridge): ResumePickerController {
   const [ui, setUi] = useState<ResumePickerUi>(initialResumePickerUi);
   // Listed once per opening: the disk is not read again on every key.
-  const listed = useRef<SessionSummary[] | undefined>(undefined);
+  const listed = useRef<{ sessions: SessionSummary[]; error?: string } | undefined>(undefined);
   if (!open) listed.current = undefined;
-  else listed.current ??= bridge.recentSessions();
-  const sessions = listed.current ?? none;
+  else listed.current ??= listSessions(bridge);
+  const sessions = listed.current?.sessions ?? none;
   const ref = useRef({ ui, sessions });
   ref.current = { ui, sessions };
 
@@ -38,5 +49,5 @@ export function useResumePicker(open: boolean, bridge: Bridge): ResumePickerCont
     },
     [bridge],
   );
-  return { ui, shown: open ? filterSessions(sessions, ui.filter) : none, total: sessions.length, handleKey };
+  return { ui, shown: open ? filterSessions(sessions, ui.filter) : none, total: sessions.length, error: listed.current?.error, handleKey };
 }

@@ -58,7 +58,7 @@ export interface Bridge {
   continueRun(): void;
   /** Answers the turn-limit question: leave the task stopped. */
   stopAtTurnLimit(): void;
-  /** Saved sessions of this directory for the /resume picker, newest first, without the one open. */
+  /** Saved sessions of this directory for the /resume picker, newest first, without the one open; throws when the folder cannot be read. */
   recentSessions(): SessionSummary[];
   /**
    * Opens a saved session in place: the transcript shows its history and the next message carries it. Refused,
@@ -357,14 +357,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     },
     recentSessions() {
       const current = session.info.sessionId;
-      try {
-        return session.recentSessions(100).filter((s) => s.sessionId !== current);
-      } catch (error) {
-        // Read while the picker draws: a folder that cannot be listed is a notice, never a crash.
-        const reason = error instanceof Error ? error.message : String(error);
-        update((state) => addNotice(state, 'error', reason));
-        return [];
-      }
+      return session.recentSessions(100).filter((s) => s.sessionId !== current);
     },
     switchSession(sessionId) {
       if (runActive || store.getState().running) {
