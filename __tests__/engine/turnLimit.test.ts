@@ -61,6 +61,13 @@ describe('turn limit', () => {
     expect(h.provider.requests).toHaveLength(6);
   });
 
+  it('continues a custom command\'s run with its own model', async () => {
+    h = makeHarness(toolsThenAnswer(3), { maxTurns: 2 });
+    await drain(h.session.prompt('expanded command text', { display: '/review', model: 'command-model' }));
+    await drain(h.session.continueRun());
+    expect(h.provider.requests.map((r) => r.options.model)).toEqual(['command-model', 'command-model', 'command-model', 'command-model']);
+  });
+
   it('refuses to continue when no run stopped at the limit', async () => {
     h = makeHarness([{ text: 'hi' }], { maxTurns: 2 });
     await expect(drain(h.session.continueRun())).rejects.toThrow(/no run stopped at the turn limit/);

@@ -176,8 +176,9 @@ export function createSession(o: SessionOptions): EngineSession {
   let total: Usage = emptyUsage();
   let controller: AbortController | undefined;
   let activeRunId: string | undefined;
-  /** Set when the last run stopped at the turn limit: `continueRun` may go on with it. */
+  /** Set when the last run stopped at the turn limit: `continueRun` may go on with it, with the same model and rules. */
   let atTurnLimit = false;
+  let limitedRun: Pick<PromptOptions, 'allowedTools' | 'model'> = {};
 
   /** Logs an event before anyone sees it, then hands it on. */
   const record = (event: AgentEvent): AgentEvent => {
@@ -243,7 +244,7 @@ export function createSession(o: SessionOptions): EngineSession {
   async function* continueRun(): AsyncGenerator<AgentEvent> {
     if (controller) throw new Error('A run is already active; wait for it to end or abort it first.');
     if (!atTurnLimit) throw new Error('There is no run stopped at the turn limit to continue; send a message instead.');
-    yield* run(undefined, {});
+    yield* run(undefined, limitedRun);
   }
 
   /** One run: for a user message, or (text undefined) continuing the conversation as it stands. */
@@ -299,7 +300,11 @@ export function createSession(o: SessionOptions): EngineSession {
         yield* takeMcpNotices();
         if (event.type === 'tool_end') reminders.toolFinished(event.name);
         if (event.type === 'compaction' && event.level !== 'micro') reminders.compacted();
-        if (event.type === 'run_end' && event.runId === runId) atTurnLimit = event.reason === 'max_turns' && o.interactive;
+        if (event.type === 'run_end' && event.runId === runId) {
+          atTurnLimit = event.reason === 'max_turns' && o.interactive;
+          // A custom command's model and allowed tools hold for its continuation too.
+          limitedRun = { allowedTools: options.allowedTools, model: options.model };
+        }
         yield record(event);
       }
     } finally {
