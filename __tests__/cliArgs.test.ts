@@ -33,4 +33,17 @@ describe('flags a script written for claude -p passes', () => {
     expect(parseCliArgs(['--append-system-prompt', 'be brief']).appendSystemPrompt).toBe('be brief');
     expect(() => parseCliArgs(['--system-prompt', 'a', '--system-prompt-file', 'b'])).toThrow(/either/);
   });
+
+  it('takes --fork-session only with --resume or --continue', () => {
+    expect(parseCliArgs(['--resume', 'abc', '--fork-session'])).toMatchObject({ resume: 'abc', forkSession: true });
+    expect(parseCliArgs(['-c', '--fork-session', '-p', 'go'])).toMatchObject({ continue: true, forkSession: true, print: 'go' });
+    expect(parseCliArgs(['-c']).forkSession).toBe(false);
+    expect(() => parseCliArgs(['--fork-session'])).toThrow('--fork-session copies a saved session: use it with --resume <id> or --continue.');
+  });
+
+  it('takes --max-turns 0 as no limit and refuses a negative or fractional number', () => {
+    expect(parseCliArgs(['--max-turns', '0']).maxTurns).toBe(0);
+    expect(() => parseCliArgs(['--max-turns=-1'])).toThrow(/--max-turns must be a whole number/);
+    expect(() => parseCliArgs(['--max-turns', '1.5'])).toThrow(/--max-turns must be a whole number/);
+  });
 });

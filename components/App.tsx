@@ -15,6 +15,9 @@ import { useWorkspaceFiles } from '../hooks/useWorkspaceFiles.js';
 import { useApprovalDialog } from '../hooks/useApprovalDialog.js';
 import { useTrustDialog } from '../hooks/useTrustDialog.js';
 import { useMcpPanel } from '../hooks/useMcpPanel.js';
+import { useResumePicker } from '../hooks/useResumePicker.js';
+import { useTurnLimitDialog } from '../hooks/useTurnLimitDialog.js';
+import type { TurnLimitDecision } from '../hooks/turnLimitKeys.js';
 import { selectedIndex } from '../hooks/mcpPanelKeys.js';
 import { useKeymap } from '../hooks/useKeymap.js';
 import { useViewport } from '../hooks/useViewport.js';
@@ -31,6 +34,8 @@ import { SPINNER_SLOT } from './screen/spinner.js';
 import { ApprovalDialog, approvalDialogHeight } from './ApprovalDialog.js';
 import { BackgroundSidebar } from './BackgroundSidebar.js';
 import { McpPanel } from './McpPanel.js';
+import { ResumePanel } from './ResumePanel.js';
+import { TurnLimitDialog, turnLimitDialogHeight } from './TurnLimitDialog.js';
 import { PromptInput } from './PromptInput.js';
 import { QueuedMessages } from './QueuedMessages.js';
 import { SlashMenu } from './SlashMenu.js';
@@ -81,6 +86,7 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
   const mcp = useStore(store, (s) => s.mcp);
   const trust = useStore(store, (s) => s.trust);
   const panel = useStore(store, (s) => s.panel);
+  const turnLimit = useStore(store, (s) => s.turnLimit);
   const running = useStore(store, (s) => s.running);
   const queued = useStore(store, (s) => s.queued);
 
@@ -129,10 +135,16 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
   const trustShown = approval ? undefined : trust;
   const answerTrust = useCallback((decision: 'trust' | 'deny') => bridge.answerTrust(decision), [bridge]);
   const trustDialog = useTrustDialog(trustShown, answerTrust);
-  const asking = approval !== undefined || trustShown !== undefined;
+  // The turn-limit question comes after both: it waits for no run.
+  const turnLimitShown = approval || trustShown ? undefined : turnLimit;
+  const answerTurnLimit = useCallback((decision: TurnLimitDecision) => (decision === 'continue' ? bridge.continueRun() : bridge.stopAtTurnLimit()), [bridge]);
+  const turnLimitDialog = useTurnLimitDialog(turnLimitShown, answerTurnLimit);
+  const asking = approval !== undefined || trustShown !== undefined || turnLimitShown !== undefined;
   const mcpServers = mcp ?? noServers;
   const mcpPanelOpen = panel === 'mcp';
   const mcpPanel = useMcpPanel(mcpServers, bridge);
+  const resumePanelOpen = panel === 'resume';
+  const resumePicker = useResumePicker(resumePanelOpen, bridge);
 
   // Heights are computed here so the frame is exactly rows − 1 tall.
   const queuedRows = asking ? 0 : Math.min(queued.length, queuedMaxRows);
@@ -142,7 +154,9 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
     ? approvalDialogHeight(approval, columns, dialogMaxRows)
     : trustShown
       ? trustDialogHeight(trustShown, columns, dialogMaxRows)
-      : 0;
+      : turnLimitShown
+        ? Math.min(dialogMaxRows, turnLimitDialogHeight)
+        : 0;
   const promptRows = asking ? 0 : Math.min(bottomBudget, promptHeight(prompt.editor.text, columns, promptMaxRows));
   const menuRows = asking ? 0 : Math.min(prompt.menu.items.length, menuMaxRows, Math.max(0, bottomBudget - promptRows));
   const mainHeight = Math.max(0, frameHeight - 1 - queuedRows - dialogRows - promptRows - menuRows);
@@ -193,7 +207,9 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
   const { exitArmed } = useKeymap({
     approval: approval ? dialog.handleKey : undefined,
     trust: trustShown ? trustDialog.handleKey : undefined,
+    turnLimit: turnLimitShown ? turnLimitDialog.handleKey : undefined,
     mcpPanel: mcpPanelOpen ? mcpPanel.handleKey : undefined,
+    resumePanel: resumePanelOpen ? resumePicker.handleKey : undefined,
     taskPanel: panelTask ? onTaskPanelKey : undefined,
     prompt: prompt.handleKey,
     context: { running, promptEmpty: prompt.editor.text === '' },
@@ -219,7 +235,7 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
     () => (showSidebar ? sidebarRows({ todos, tasks, subagents, now: clock, width: sidebarWidth, height: mainHeight, spinner: todoSpinner }) : undefined),
     [showSidebar, todos, tasks, subagents, clock, sidebarWidth, mainHeight, todoSpinner],
   );
-  const above = overlay !== undefined && !panelTask && !mcpPanelOpen && viewport.offset === 0 && mainHeight > 0 && (!showSidebar || side !== undefined);
+  const above = overlay !== undefined && !panelTask && !mcpPanelOpen && !resumePanelOpen && viewport.offset === 0 && mainHeight > 0 && (!showSidebar || side !== undefined);
   overlay?.setAbove(above ? { rows: sliceViewport(layout, mainHeight, 0), width: mainWidth, height: mainHeight, side } : undefined);
   // One set of inputs for both ways of drawing the prompt and the status bar (ready rows, or the Ink components).
   const promptInput: PromptLinesInput = {
@@ -260,6 +276,8 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
       {above ? null : <Box flexDirection="row" height={mainHeight} flexShrink={0} overflow="hidden">
         {mcpPanelOpen ? (
           <McpPanel servers={mcpServers} ui={mcpPanel.ui} tools={mcpTools} resources={mcpPicked && mcpPanel.resources?.server === mcpPicked.name ? mcpPanel.resources.items : undefined} error={mcpPanel.error} width={mainWidth} height={mainHeight} />
+        ) : resumePanelOpen ? (
+          <ResumePanel shown={resumePicker.shown} total={resumePicker.total} ui={resumePicker.ui} error={resumePicker.error} width={mainWidth} height={mainHeight} />
         ) : panelTask ? (
           <TaskOutputPanel task={panelTask} output={output} now={clock} width={mainWidth} height={mainHeight} />
         ) : (
@@ -279,6 +297,8 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
         <ApprovalDialog approval={approval} queueCount={approvals.length} ui={dialog.ui} width={columns} maxHeight={dialogRows} />
       ) : trustShown ? (
         <TrustDialog request={trustShown} selected={trustDialog.selected} width={columns} maxHeight={dialogRows} />
+      ) : turnLimitShown ? (
+        <TurnLimitDialog turns={turnLimitShown.turns} selected={turnLimitDialog.selected} width={columns} />
       ) : (
         <>
           {promptRows > 0 ? <PromptInput {...promptInput} /> : null}

@@ -1,18 +1,16 @@
 // Starts the full-screen TUI for a session (or the setup screen), and returns the exit code and a usage line.
 import React from 'react';
 import type { ReactElement } from 'react';
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
 import type { AgentEvent } from '../source/engine/events.js';
 import type { AgentSession } from '../source/engine/sessionTypes.js';
-import { applyEvent } from '../source/store/applyEvent.js';
 import { createBridge } from '../source/store/bridge.js';
-import { initialState, type AppState, type WelcomeItem } from '../source/store/state.js';
+import type { WelcomeItem } from '../source/store/state.js';
 import { createAppStore } from '../source/store/store.js';
 import { addNotice, markInterrupted } from '../source/store/localActions.js';
 import { appendItems } from '../source/store/transcript.js';
-import { settleSubagents } from '../source/store/subagents.js';
+import { readGitBranch } from '../source/session/gitBranch.js';
+import { resumedState } from '../source/store/resumed.js';
 import { homeRelative } from './lines/welcomeLines.js';
 import { usageSummaryLine } from '../source/store/format.js';
 import { slashCommands } from '../hooks/commands/registry.js';
@@ -61,46 +59,8 @@ async function defaultRender(): Promise<(node: ReactElement) => TuiRenderHandle>
   return (node) => renderFullScreen(node, { exitOnCtrlC: false });
 }
 
-/** The checked-out branch (or short commit when detached), read from .git without running git. */
-export function readGitBranch(cwd: string): string | undefined {
-  try {
-    for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-      const dotGit = join(dir, '.git');
-      if (existsSync(dotGit)) {
-        let gitDir = dotGit;
-        if (statSync(dotGit).isFile()) {
-          // A worktree or submodule: .git is a file naming the real git directory.
-          const match = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, 'utf8'));
-          if (!match) return undefined;
-          gitDir = resolve(dir, match[1].trim());
-        }
-        const head = readFileSync(join(gitDir, 'HEAD'), 'utf8').trim();
-        const ref = /^ref:\s*refs\/heads\/(.+)$/.exec(head);
-        return ref ? ref[1] : head.slice(0, 7);
-      }
-      if (dirname(dir) === dir) return undefined;
-    }
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The first state of a session: its old log replayed for the transcript, then what is in force now laid over it.
- * The log's session_start, mode, model and usage events describe the old process; the mode, model and token
- * totals the engine runs with come from the flags and config of this one.
- */
-export function resumedState(session: AgentSession, events: readonly AgentEvent[]): AppState {
-  let state = initialState(session.info, { todos: session.todos(), tasks: session.backgroundTasks(), usage: session.totalUsage() });
-  for (const event of events) state = applyEvent(state, event);
-  state = settleSubagents(state);
-  const inForce = initialState(session.info, { usage: session.totalUsage() });
-  // The conversation is the same, so its size is still right; the window is the one of the model in force.
-  const old = state.context;
-  const window = session.info.contextWindow;
-  const context = old && window > 0 ? { tokens: old.tokens, window, percent: Math.min(100, Math.round((old.tokens / window) * 1000) / 10) } : old;
-  return { ...state, session: inForce.session, usage: inForce.usage, context };
-}
+export { readGitBranch } from '../source/session/gitBranch.js';
+export { resumedState } from '../source/store/resumed.js';
 
 export function welcomeItem(session: AgentSession, version: string): WelcomeItem {
   const { model, provider, cwd } = session.info;

@@ -9,8 +9,12 @@ export interface KeymapOptions {
   approval?: (input: string, key: Key) => void;
   /** Set while the project trust dialog is open (after approvals: a run's question comes first). */
   trust?: (input: string, key: Key) => void;
+  /** Set while the turn-limit question is asked (after approvals and trust). */
+  turnLimit?: (input: string, key: Key) => void;
   /** Set while the /mcp panel is open. */
   mcpPanel?: (input: string, key: Key) => void;
+  /** Set while the /resume picker is open. */
+  resumePanel?: (input: string, key: Key) => void;
   /** Set while the background task panel is open. */
   taskPanel?: (input: string, key: Key) => void;
   /** The prompt; returns false for keys it does not use. */
@@ -65,8 +69,16 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
       o.trust(input, key);
       return;
     }
+    if (o.turnLimit) {
+      o.turnLimit(input, key);
+      return;
+    }
     if (o.mcpPanel) {
       o.mcpPanel(input, key);
+      return;
+    }
+    if (o.resumePanel) {
+      o.resumePanel(input, key);
       return;
     }
     if (o.taskPanel) {
@@ -91,8 +103,9 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
       }
       for (const event of chunker.current(input, key)) {
         if (event.kind === 'key') routeKey(event.input, event.key);
-        // A paste is text for the prompt; a dialog or panel never takes pasted characters as answers.
-        else if (!ref.current.approval && !ref.current.trust && !ref.current.mcpPanel && !ref.current.taskPanel) ref.current.prompt(event.text, noKey);
+        // A paste is text for the prompt (or the /resume filter); a dialog or panel never takes pasted characters as answers.
+        else if (ref.current.resumePanel && !ref.current.approval && !ref.current.trust && !ref.current.turnLimit) ref.current.resumePanel(event.text, noKey);
+        else if (!ref.current.approval && !ref.current.trust && !ref.current.turnLimit && !ref.current.mcpPanel && !ref.current.taskPanel) ref.current.prompt(event.text, noKey);
       }
     },
     { isActive: isRawModeSupported },

@@ -14,7 +14,9 @@ import { discoverInstructions } from './memory/instructions.js';
 import { findGitRoot, MemoryStore } from './memory/store.js';
 import { createProvider } from './providers/index.js';
 import { withoutFetch } from './withoutFetch.js';
-import { findSession, listSessions, loadSession, SessionLog, SessionLogError, sessionLogPath, type LoadedSession } from './session/index.js';
+import {
+  findSession, forkSessionLog, listSessions, loadSession, readGitBranch, SessionLog, SessionLogError, sessionLogPath, type LoadedSession,
+} from './session/index.js';
 import { builtinTools } from './tools/builtins.js';
 import { loadAgents } from './agents/loadAgents.js';
 import { startMcpServers } from './mcp/start.js';
@@ -99,7 +101,8 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
   const enabled = new Set(config.tools);
   const memory = enabled.has('memory') ? new MemoryStore({ root: config.memory.dir, projectDir: findGitRoot(cwd) ?? cwd }) : undefined;
   const agents = enabled.has('task') ? loadAgents({ cwd: config.security.workspace, reinHome }) : undefined;
-  const sessionId = resumed?.meta.sessionId ?? newSessionId();
+  // A fork continues the resumed conversation under a new id; the old log is only read.
+  const sessionId = resumed && !args.forkSession ? resumed.meta.sessionId : newSessionId();
   // Started now, connecting in the background: the first frame and the prompt never wait for them.
   const mcp = startMcpServers({
     cwd, workspace: config.security.workspace, env: process.env, reinHome, sessionDir: join(sessionsDir, sessionId),
@@ -116,9 +119,13 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     layers: loaded.hookLayers, settings: claudeSettings, projectDir: workspace, cwd, reinHome, sessionId,
     transcriptPath: sessionLogPath(sessionsDir, sessionId), trustProject: args.trustProject, interactive,
   });
-  const log = resumed
-    ? SessionLog.reopen(sessionLogPath(sessionsDir, sessionId))
-    : SessionLog.create({ sessionsDir, lazy: true, meta: { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString() } });
+  const meta = { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString(), ...gitBranchOf(cwd) };
+  const history = resumed ? repairHistory(resumed.history) : undefined;
+  const log = resumed && history
+    ? args.forkSession
+      ? forkSessionLog({ sessionsDir, source: resumed, history, meta })
+      : SessionLog.reopen(sessionLogPath(sessionsDir, sessionId))
+    : SessionLog.create({ sessionsDir, lazy: true, meta });
   const session = createSession({
     provider: createProvider({
       provider: config.provider, apiKey: key.apiKey, baseUrl: config.baseUrl, baseUrlFrom, maxRetries: config.maxRetries, keyHint: key.keyHint,
@@ -162,14 +169,23 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     },
     log,
     mcp,
-    resume: resumed ? { history: repairHistory(resumed.history), todos: resumed.todos } : undefined,
+    resume: resumed && history ? { history, todos: resumed.todos } : undefined,
   });
-  return { session, resumed, logFile: log.file, commands: commands.commands, workspace };
+  return { session, resumed, sessionsDir, commands: commands.commands, workspace };
 }
 
-/** The closing line naming the session and how to continue it; nothing while its log holds no prompt yet. */
-function continueLine(sessionId: string, logFile: string): string | undefined {
-  return existsSync(logFile) ? `Session ${sessionId} saved. Continue with: rein --resume ${sessionId}` : undefined;
+/** The branch for the log's header, so /resume can filter by it; nothing outside a repository. */
+function gitBranchOf(cwd: string): { gitBranch?: string } {
+  const gitBranch = readGitBranch(cwd);
+  return gitBranch === undefined ? {} : { gitBranch };
+}
+
+/**
+ * The closing line naming the session and how to continue it; nothing while its log holds no prompt yet. The id is
+ * read at the end: /resume may have switched to another session meanwhile.
+ */
+function continueLine(sessionId: string, sessionsDir: string): string | undefined {
+  return existsSync(sessionLogPath(sessionsDir, sessionId)) ? `Session ${sessionId} saved. Continue with: rein --resume ${sessionId}` : undefined;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -209,7 +225,7 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (args.team && !config.tools.includes('task')) throw new UsageError('--team needs the task tool; add "task" to "tools" in agent.config.json.');
-    const { session, resumed, logFile, commands, workspace } = openSession(loaded, args, key, false, reinHome, baseUrlFrom);
+    const { session, resumed, sessionsDir, commands, workspace } = openSession(loaded, args, key, false, reinHome, baseUrlFrom);
     // `rein -p "/name args"` (or such a stream-json message) runs a custom command; there are no built-in
     // commands in headless mode.
     const promptOptions = (text: string) => {
@@ -219,7 +235,7 @@ async function main(argv: string[]): Promise<number> {
     };
     for (const warning of resumed?.warnings ?? []) process.stderr.write(`rein: ${warning}\n`);
     // JSON output carries session_id; a person at a terminal is told how to continue.
-    if (args.outputFormat === 'text' && process.stderr.isTTY) shutdown.setFarewell(() => continueLine(session.info.sessionId, logFile));
+    if (args.outputFormat === 'text' && process.stderr.isTTY) shutdown.setFarewell(() => continueLine(session.info.sessionId, sessionsDir));
     const input = streamed
       ? streamJsonMessages(createInterface({ input: process.stdin, crlfDelay: Infinity }), (message) => process.stderr.write(`rein: ${message}\n`))
       : prompt;
@@ -230,7 +246,7 @@ async function main(argv: string[]): Promise<number> {
 
   const { startTui } = await withoutFetch(() => import('../components/tui.js'));
   const opened = key.ok ? openSession(loaded, args, key, true, reinHome, baseUrlFrom) : undefined;
-  if (opened) shutdown.setFarewell(() => continueLine(opened.session.info.sessionId, opened.logFile));
+  if (opened) shutdown.setFarewell(() => continueLine(opened.session.info.sessionId, opened.sessionsDir));
   const result = await startTui({
     session: opened?.session,
     setupMessage: key.ok ? undefined : key.message,

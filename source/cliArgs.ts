@@ -31,6 +31,8 @@ export interface CliArgs {
   continue: boolean;
   /** Resume the session with this id (or unique id prefix). */
   resume?: string;
+  /** With --continue or --resume: go on under a new session id, leaving the old session's log as it was. */
+  forkSession: boolean;
   /** Headless team mode: planner, workers and reviewer on the -p prompt. */
   team: boolean;
   /** --mcp-config <file>: MCP servers for this run, in .mcp.json's format. */
@@ -82,6 +84,7 @@ Options:
       --trust-project         trust this project for this run: its hooks run and its MCP servers start without asking
   -c, --continue              resume the latest session started in this directory
   -r, --resume <id>           resume the session with this id (a unique prefix is enough)
+      --fork-session          with --continue or --resume: continue under a new session id, leaving the old one as it was
   -v, --version               print the version
   -h, --help                  print this help
 
@@ -123,6 +126,7 @@ export function parseCliArgs(rawArgv: string[]): CliArgs {
         'append-system-prompt': { type: 'string' },
         continue: { type: 'boolean', short: 'c' },
         resume: { type: 'string', short: 'r' },
+        'fork-session': { type: 'boolean' },
         team: { type: 'boolean' },
         'mcp-config': { type: 'string' },
         'trust-mcp': { type: 'boolean' },
@@ -166,6 +170,9 @@ export function parseCliArgs(rawArgv: string[]): CliArgs {
     if (thinking === undefined) throw new UsageError(`--thinking must be off, low, medium, high or a number of tokens of at least 1024 (got "${v.thinking}").`);
   }
   if (v.continue && v.resume !== undefined) throw new UsageError('Use either --continue or --resume <id>, not both.');
+  if (v['fork-session'] && !v.continue && v.resume === undefined) {
+    throw new UsageError('--fork-session copies a saved session: use it with --resume <id> or --continue.');
+  }
   if (v.team && v.print === undefined) throw new UsageError('--team runs headless with -p: rein -p "task" --team (in the full-screen session, type /team <task>).');
   if (v.print !== undefined && v.print.trim() === '') throw new UsageError('-p needs a prompt: rein -p "your task", or -p - to read it from standard input.');
   let prompt = parsed.positionals.join(' ').trim() || undefined;
@@ -198,6 +205,7 @@ export function parseCliArgs(rawArgv: string[]): CliArgs {
     appendSystemPrompt: v['append-system-prompt'],
     continue: v.continue ?? false,
     resume: v.resume,
+    forkSession: v['fork-session'] ?? false,
     team: v.team ?? false,
     mcpConfig: v['mcp-config'],
     trustMcp: v['trust-mcp'] ?? false,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../source/memory/store.js';
 import { FakeSession, ticks } from '../support/fakeSession.js';
+import { emptyUsage } from '../../source/providers/types.js';
 import { keys, renderApp, type AppHarness } from './harness.js';
 
 const notices = (h: AppHarness): string[] =>
@@ -58,15 +59,64 @@ describe('context slash commands', () => {
     expect(notices(h).at(-1)).toMatch(/Usage: \/memory/);
   });
 
-  it('/resume lists earlier sessions of this directory with how to open one', async () => {
+  it('/resume opens a picker: typing filters by first message, date or branch, Enter switches in place', async () => {
+    const session = new FakeSession();
+    const summary = (sessionId: string, firstPrompt: string, updatedAt: string, gitBranch?: string) =>
+      ({ sessionId, file: '/x', cwd: '/tmp/project', model: 'm', startedAt: updatedAt, updatedAt, firstPrompt, messageCount: 2, gitBranch });
+    session.sessions = [
+      summary('20261130-090000-aaaaaa', 'fix the login bug', '2026-11-30T09:05:00.000Z', 'main'),
+      summary('20261129-080000-bbbbbb', 'write the parser docs', '2026-11-29T08:10:00.000Z', 'docs-branch'),
+      summary('20261128-070000-cccccc', 'refactor the cache', '2026-11-28T07:00:00.000Z'),
+    ];
+    session.savedEvents.set('20261129-080000-bbbbbb', [{ type: 'run_start', sessionId: '20261129-080000-bbbbbb', runId: 'old1', prompt: 'write the parser docs' }]);
+    h = await renderApp({ session });
+    await run(h, '/resume');
+    expect(h.bridge.store.getState().panel).toBe('resume');
+    expect(h.lastFrame()).toContain('fix the login bug');
+    expect(h.lastFrame()).toContain('refactor the cache');
+    await h.type('docs-br');
+    await ticks();
+    expect(h.lastFrame()).toContain('write the parser docs');
+    expect(h.lastFrame()).not.toContain('fix the login bug');
+    for (let i = 0; i < 7; i++) await h.press(keys.backspace);
+    await h.type('2026-11-28');
+    await ticks();
+    expect(h.lastFrame()).toContain('refactor the cache');
+    expect(h.lastFrame()).not.toContain('write the parser docs');
+    for (let i = 0; i < 10; i++) await h.press(keys.backspace);
+    await ticks();
+    await h.press(keys.down);
+    await h.press(keys.enter);
+    await ticks();
+    expect(session.switched).toEqual(['20261129-080000-bbbbbb']);
+    expect(h.bridge.store.getState().panel).toBeUndefined();
+    expect(h.bridge.store.getState().session.sessionId).toBe('20261129-080000-bbbbbb');
+    expect(h.bridge.store.getState().transcript.some((i) => i.kind === 'user' && i.text === 'write the parser docs')).toBe(true);
+  });
+
+  it('/resume refuses while a run is active, in one line, and Esc closes the picker without switching', async () => {
     const session = new FakeSession();
     session.sessions = [
       { sessionId: '20261130-090000-aaaaaa', file: '/x', cwd: '/tmp/project', model: 'm', startedAt: '2026-11-30T09:00:00Z', updatedAt: '2026-11-30T09:05:00.000Z', firstPrompt: 'fix the login bug', messageCount: 3 },
     ];
+    let release!: () => void;
+    session.script({ type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'busy' }, { wait: 'promise', promise: new Promise<void>((resolve) => (release = resolve)) }, { type: 'run_end', runId: 'r1', reason: 'done', text: '', turns: 1, usage: emptyUsage(), durationMs: 1 });
     h = await renderApp({ session });
+    await run(h, 'busy');
+    // Esc would stop the run: the command is sent from the completion menu with Enter.
+    await h.type('/resume');
+    await h.press(keys.enter);
+    await ticks();
+    expect(h.bridge.store.getState().running).toBe(true);
+    expect(h.bridge.store.getState().panel).toBeUndefined();
+    expect(notices(h).at(-1)).toBe('Wait for the running task to finish (or press Esc) before switching sessions.');
+    release();
+    await h.bridge.idle();
     await run(h, '/resume');
-    expect(notices(h).at(-1)).toContain('20261130-090000-aaaaaa');
-    expect(notices(h).at(-1)).toContain('fix the login bug');
-    expect(notices(h).at(-1)).toContain('rein --resume <id>');
+    expect(h.bridge.store.getState().panel).toBe('resume');
+    await h.press(keys.escape);
+    await ticks();
+    expect(h.bridge.store.getState().panel).toBeUndefined();
+    expect(session.switched).toEqual([]);
   });
 });

@@ -32,6 +32,11 @@ describe('environment layer', () => {
     });
   });
 
+  it('keeps "maxTurns": 0 from agent.config.json (no turn limit) rather than the default', () => {
+    dirs.write(dirs.project, { maxTurns: 0 });
+    expect(loadConfig({ cwd: dirs.project, env: dirs.env }).config.maxTurns).toBe(0);
+  });
+
   it('treats empty variables as unset', () => {
     dirs.write(dirs.project, { model: 'from-file' });
     const { config } = loadConfig({ cwd: dirs.project, env: { ...dirs.env, REIN_MODEL: '', REIN_MAX_TURNS: '' } });

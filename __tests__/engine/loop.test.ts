@@ -69,8 +69,8 @@ describe('agent loop', () => {
     expect(h.session.history()[1].content.some((b) => b.type === 'tool_use')).toBe(false);
   });
 
-  it('stops at maxTurns', async () => {
-    h = makeHarness(() => ({ toolCalls: [{ name: 'glob', input: { pattern: `*.${Math.random()}` } }] }), { maxTurns: 3 });
+  it('stops at maxTurns (headless, with a warning)', async () => {
+    h = makeHarness(() => ({ toolCalls: [{ name: 'glob', input: { pattern: `*.${Math.random()}` } }] }), { maxTurns: 3, interactive: false });
     const events = await runPrompt(h.session, 'loop forever');
     expect(runEnd(events)).toMatchObject({ reason: 'max_turns', turns: 3 });
     expect(events.find((e) => e.type === 'warning')).toMatchObject({ message: expect.stringContaining('Stopped after 3 turns') });
@@ -79,7 +79,7 @@ describe('agent loop', () => {
   });
 
   it('says "1 turn", not "1 turns", at a limit of one', async () => {
-    h = makeHarness(() => ({ toolCalls: [{ name: 'glob', input: { pattern: `*.${Math.random()}` } }] }), { maxTurns: 1 });
+    h = makeHarness(() => ({ toolCalls: [{ name: 'glob', input: { pattern: `*.${Math.random()}` } }] }), { maxTurns: 1, interactive: false });
     const events = await runPrompt(h.session, 'loop forever');
     expect(events.find((e) => e.type === 'warning')).toMatchObject({ message: expect.stringContaining('Stopped after 1 turn (maxTurns)') });
   });

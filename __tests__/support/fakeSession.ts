@@ -3,7 +3,7 @@ import type { PermissionRule } from '../../source/permissions/rules.js';
 import type { Usage } from '../../source/providers/types.js';
 import { emptyUsage } from '../../source/providers/types.js';
 import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from '../../source/engine/events.js';
-import type { AgentSession, McpControl, PromptOptions, SessionInfo } from '../../source/engine/sessionTypes.js';
+import type { AgentSession, McpControl, PromptOptions, SessionInfo, SwitchedSession } from '../../source/engine/sessionTypes.js';
 import type { TodoItem } from '../../source/tools/types.js';
 import type { MemoryStore } from '../../source/memory/store.js';
 import type { SessionSummary } from '../../source/session/listSessions.js';
@@ -28,6 +28,11 @@ export class FakeSession implements AgentSession {
   readonly models: string[] = [];
   aborts = 0;
   clears = 0;
+  /** continueRun() calls (the turn-limit question answered "continue"). */
+  continued = 0;
+  /** Session ids switchSession() was called with, and the events each switched-to session's log holds. */
+  readonly switched: string[] = [];
+  savedEvents = new Map<string, AgentEvent[]>();
   closed = 0;
   tasks: BackgroundTaskInfo[] = [];
   outputs = new Map<string, string>();
@@ -80,6 +85,21 @@ export class FakeSession implements AgentSession {
     } finally {
       this.running = false;
     }
+  }
+
+  async *continueRun(): AsyncGenerator<AgentEvent> {
+    this.continued += 1;
+    const runId = `c${this.continued}`;
+    yield { type: 'run_start', sessionId: this.info.sessionId, runId, prompt: '', continued: true };
+    yield* this.scripts.shift() as AgentEvent[] ?? [messageEnd(runId, `cm${this.continued}`, 'continued answer'), runEnd(runId, 'done')];
+  }
+
+  switchSession(sessionId: string): SwitchedSession {
+    const events = this.savedEvents.get(sessionId);
+    if (!events) throw new Error(`No saved session matches "${sessionId}".`);
+    this.switched.push(sessionId);
+    this.info = { ...this.info, sessionId };
+    return { sessionId, events, warnings: [] };
   }
 
   private async waitFor(step: Extract<Step, { wait: string }>): Promise<void> {

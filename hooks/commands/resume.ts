@@ -1,21 +1,24 @@
-// /resume: lists recent sessions started in this directory and how to open one.
+// /resume: opens the picker of saved sessions in this directory; picking one switches to it in place.
 import type { SlashCommand } from '../../source/store/commands.js';
 
 export const resumeCommand: SlashCommand = {
   name: 'resume',
-  description: 'list recent sessions in this directory',
-  run(ctx) {
+  description: 'open a saved session in place',
+  run(ctx, args) {
+    if (args) {
+      ctx.fail(`/resume takes no arguments ("${args}"): it opens a picker; type in it to filter the sessions.`);
+      return;
+    }
+    if (ctx.getState().running) {
+      ctx.fail('Wait for the running task to finish (or press Esc) before switching sessions.');
+      return;
+    }
     const current = ctx.getState().session.sessionId;
-    const sessions = ctx.session.recentSessions(10).filter((s) => s.sessionId !== current);
-    if (sessions.length === 0) {
+    // Two are enough to know: the newest may be the one open.
+    if (ctx.session.recentSessions(2).every((s) => s.sessionId === current)) {
       ctx.print('No earlier sessions in this directory.');
       return;
     }
-    const lines = sessions.map((s) => {
-      const when = s.updatedAt.replace('T', ' ').slice(0, 16);
-      const prompt = s.firstPrompt.replace(/\s+/g, ' ').slice(0, 60) || '(no prompt)';
-      return `  ${s.sessionId}  ${when}  ${s.messageCount} ${s.messageCount === 1 ? 'prompt ' : 'prompts'}  ${prompt}`;
-    });
-    ctx.print(`Recent sessions (newest first):\n${lines.join('\n')}\nOpen one with: rein --resume <id>  (or rein --continue for the newest)`);
+    ctx.openPanel('resume');
   },
 };

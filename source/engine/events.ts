@@ -65,7 +65,8 @@ export interface AgentOrigin {
 
 export type AgentEvent = AgentOrigin & (
   | { type: 'session_start'; sessionId: string; cwd: string; provider: string; model: string; mode: PermissionMode; resumed: boolean }
-  | { type: 'run_start'; sessionId: string; runId: string; prompt: string }
+  /** `continued`: the run goes on with the conversation as it stands (after the turn limit); no user message was added. */
+  | { type: 'run_start'; sessionId: string; runId: string; prompt: string; continued?: boolean }
   | { type: 'turn_start'; runId: string; turnId: string; turn: number }
   | { type: 'message_start'; runId: string; turnId: string; messageId: string }
   | { type: 'text_delta'; runId: string; messageId: string; text: string }

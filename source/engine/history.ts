@@ -92,6 +92,11 @@ export class Conversation {
     this.apply({ op: 'replace', messages });
   }
 
+  /** Takes another conversation as it is (a saved session opened in place), without reporting it as a change. */
+  load(messages: readonly Message[]): void {
+    this.list = [...messages];
+  }
+
   private apply(change: HistoryOp): void {
     this.list = applyHistoryOp(this.list, change);
     this.onChange(change);

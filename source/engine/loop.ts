@@ -25,7 +25,8 @@ import type { LoopHooks } from '../extensions/hookTypes.js';
 
 export interface LoopOptions extends ToolEnvironment {
   runId: string;
-  prompt: string;
+  /** The user's message; unset when the run continues the conversation as it stands (after the turn limit). */
+  prompt?: string;
   /** Text added to the user's message after what they typed (attached files). */
   attached?: string[];
   provider: Provider;
@@ -39,6 +40,8 @@ export interface LoopOptions extends ToolEnvironment {
   temperature?: number;
   /** 0 = unlimited. */
   maxTurns: number;
+  /** The session asks the user whether to go on at the limit (its continueRun), so the loop adds no warning. */
+  askAtTurnLimit?: boolean;
   /** Measures the context and compacts it before requests. */
   context: ContextManager;
   mode: () => PermissionMode;
@@ -92,7 +95,7 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
   const repeats = new RepeatGuard();
   // True once a Stop hook has sent the model back to work: it can do so once per run, never in a loop.
   let stopHookActive = false;
-  o.history.appendUserText(o.prompt);
+  if (o.prompt !== undefined) o.history.appendUserText(o.prompt);
   for (const text of o.attached ?? []) o.history.appendUserText(text);
 
   const end = (reason: RunEndReason, error?: string): AgentEvent => ({
@@ -102,7 +105,8 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
   while (true) {
     if (o.signal.aborted) return yield end('aborted');
     if (o.maxTurns > 0 && turns >= o.maxTurns) {
-      yield { type: 'warning', runId: o.runId, message: `Stopped after ${o.maxTurns} ${o.maxTurns === 1 ? 'turn' : 'turns'} (maxTurns); raise it with --max-turns or "maxTurns" in agent.config.json.` };
+      // An interactive session asks whether to go on (its continueRun); headless runs and subagents just stop.
+      if (!o.askAtTurnLimit) yield { type: 'warning', runId: o.runId, message: `Stopped after ${o.maxTurns} ${o.maxTurns === 1 ? 'turn' : 'turns'} (maxTurns); raise it with --max-turns or "maxTurns" in agent.config.json.` };
       return yield end('max_turns');
     }
     for (const reminder of o.reminders()) o.history.appendUserText(reminder);

@@ -3,8 +3,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MemoryStore } from '../memory/store.js';
 import { addUsage, emptyUsage, type Message, type Provider, type Usage } from '../providers/types.js';
-import { listSessions } from '../session/listSessions.js';
-import type { SessionLog } from '../session/sessionLog.js';
+import { findSession, listSessions } from '../session/listSessions.js';
+import { loadSession } from '../session/loadSession.js';
+import { SessionLog } from '../session/sessionLog.js';
+import { repairHistory } from './historyRepair.js';
 import { BackgroundTasks } from '../tools/background.js';
 import { FileState } from '../tools/fileState.js';
 import { createMemoryTool } from '../tools/memory.js';
@@ -24,7 +26,7 @@ import { outputBudget } from './overflow.js';
 import { PermissionPolicy, type PolicyOptions } from '../permissions/policy.js';
 import { sandboxPrefix } from '../permissions/sandbox.js';
 import { SessionReminders } from './sessionReminders.js';
-import type { AgentSession, PromptOptions, SessionInfo } from './sessionTypes.js';
+import type { AgentSession, PromptOptions, SessionInfo, SwitchedSession } from './sessionTypes.js';
 import { EventQueue } from './eventQueue.js';
 import { preparedCallRunner } from './preparedCalls.js';
 import { skillsPromptSection, type SkillInfo } from '../extensions/skills.js';
@@ -90,6 +92,8 @@ export interface SessionOptions {
 
 /** The session as the engine's own wiring sees it: the public face plus read access to the history. */
 export interface EngineSession extends AgentSession {
+  continueRun(): AsyncGenerator<AgentEvent>;
+  switchSession(idOrPrefix: string): SwitchedSession;
   history(): readonly Message[];
   /** The request prefix this session sends: system prompt and tool schemas (byte-stable for its lifetime). */
   prefix(): { system: string; tools: ReturnType<ToolRegistry['schemas']> };
@@ -101,7 +105,8 @@ export interface EngineSession extends AgentSession {
 const unloggedEvents = new Set<AgentEvent['type']>(['text_delta', 'thinking_delta', 'tool_call_delta', 'tool_progress', 'mcp_status']);
 
 export function createSession(o: SessionOptions): EngineSession {
-  const sessionId = o.sessionId ?? newSessionId();
+  // Both change when /resume switches to another saved session in place.
+  let sessionId = o.sessionId ?? newSessionId();
   const sessionDir = join(o.sessionsDir, sessionId);
   const baseTools = o.memory ? [...o.tools, createMemoryTool(o.memory)] : o.tools;
   const system = buildSystemPrompt({
@@ -114,7 +119,8 @@ export function createSession(o: SessionOptions): EngineSession {
   const rules = new PermissionPolicy({ rules: [], ...o.permissions, workspace: o.workspace, sandboxed: o.sandbox !== undefined });
   const listeners = new Set<(event: AgentEvent) => void>();
   const sandboxSettings = o.sandbox;
-  const log = o.log;
+  let log = o.log;
+  let resumed = o.resume !== undefined;
   const state: ToolSessionState = {
     files: new FileState(),
     todos: o.resume ? [...o.resume.todos] : [],
@@ -123,7 +129,7 @@ export function createSession(o: SessionOptions): EngineSession {
     sessionDir,
     // Memory and skills live outside the workspace; the model reads them with the file tools.
     extraReadableRoots: [...(o.memory ? [o.memory.globalDir, o.memory.projectDir] : []), ...(o.skills ?? []).map((skill) => skill.dir)],
-    sandbox: sandboxSettings ? () => sandboxPrefix({ ...sandboxSettings, workspace: o.workspace, sessionDir }) : undefined,
+    sandbox: sandboxSettings ? () => sandboxPrefix({ ...sandboxSettings, workspace: o.workspace, sessionDir: state.sessionDir }) : undefined,
   };
   mkdirSync(sessionDir, { recursive: true });
   const info: SessionInfo = {
@@ -136,7 +142,8 @@ export function createSession(o: SessionOptions): EngineSession {
     cwd: o.cwd, workspace: o.workspace, state, maxTurns: o.agents?.maxTurns ?? 30, contextWindow: o.contextWindow,
     onUsage: (usage) => { total = addUsage(total, usage); },
     now: o.now,
-    logDir: log ? join(sessionDir, 'agents') : undefined,
+    // Read when a subagent starts: after a switch, its log goes with the session now open.
+    get logDir() { return log ? join(state.sessionDir, 'agents') : undefined; },
     providerName: o.providerName,
     hooks: o.hooks?.forLoop(true),
   });
@@ -177,6 +184,9 @@ export function createSession(o: SessionOptions): EngineSession {
   let total: Usage = emptyUsage();
   let controller: AbortController | undefined;
   let activeRunId: string | undefined;
+  /** Set when the last run stopped at the turn limit: `continueRun` may go on with it, with the same model and rules. */
+  let atTurnLimit = false;
+  let limitedRun: Pick<PromptOptions, 'allowedTools' | 'model'> = {};
 
   o.hooks?.bindMode(() => info.mode);
   const hooks = o.hooks
@@ -207,12 +217,17 @@ export function createSession(o: SessionOptions): EngineSession {
     status: (servers) => emit({ type: 'mcp_status', sessionId, servers }),
   });
   const takeMcpNotices = (): AgentEvent[] => sessionMcp.take().map((message) => record({ type: 'warning', runId: activeRunId, message }));
-  if (log) log.onError = (message) => emit({ type: 'warning', message: `The session log could not be written (${message}); this session may not be resumable.` });
+  const watchLog = (target: SessionLog | undefined) => {
+    if (target) target.onError = (message) => emit({ type: 'warning', message: `The session log could not be written (${message}); this session may not be resumable.` });
+  };
+  watchLog(log);
 
   let announced = false;
+  let startupWarned = false;
   let clearAfterRun = false;
   const clearNow = () => {
     clearAfterRun = false;
+    atTurnLimit = false;
     state.todos = [];
     history.replace([]);
     rules.clearSession();
@@ -239,8 +254,19 @@ export function createSession(o: SessionOptions): EngineSession {
     return undefined;
   }
 
-  async function* prompt(text: string, options: PromptOptions = {}): AsyncGenerator<AgentEvent> {
+  const prompt = (text: string, options: PromptOptions = {}): AsyncGenerator<AgentEvent> => run(text, options);
+
+  /** Goes on with the run that stopped at the turn limit: the same task, no new user message, a fresh allowance of turns. */
+  async function* continueRun(): AsyncGenerator<AgentEvent> {
     if (controller) throw new Error('A run is already active; wait for it to end or abort it first.');
+    if (!atTurnLimit) throw new Error('There is no run stopped at the turn limit to continue; send a message instead.');
+    yield* run(undefined, limitedRun);
+  }
+
+  /** One run: for a user message, or (text undefined) continuing the conversation as it stands. */
+  async function* run(text: string | undefined, options: PromptOptions): AsyncGenerator<AgentEvent> {
+    if (controller) throw new Error('A run is already active; wait for it to end or abort it first.');
+    atTurnLimit = false;
     const runController = new AbortController();
     controller = runController;
     const runId = newId('run');
@@ -250,11 +276,16 @@ export function createSession(o: SessionOptions): EngineSession {
       if (!announced) {
         // Once per process: stream-json readers learn the session id (to --resume it) and what runs it.
         announced = true;
-        yield record({ type: 'session_start', sessionId, cwd: o.cwd, provider: info.provider, model: info.model, mode: info.mode, resumed: o.resume !== undefined });
-        for (const message of o.startupWarnings ?? []) yield record({ type: 'warning', message });
+        yield record({ type: 'session_start', sessionId, cwd: o.cwd, provider: info.provider, model: info.model, mode: info.mode, resumed });
+        // Once per process, even when /resume switched logs since.
+        if (!startupWarned) for (const message of o.startupWarnings ?? []) yield record({ type: 'warning', message });
+        startupWarned = true;
       }
-      yield record({ type: 'run_start', sessionId, runId, prompt: options.display ?? text });
-      if (hooks) {
+      yield record(text === undefined
+        // `continued` right after the type, so listings can tell these lines apart by their first bytes.
+        ? { type: 'run_start', continued: true, sessionId, runId, prompt: '' }
+        : { type: 'run_start', sessionId, runId, prompt: options.display ?? text });
+      if (hooks && text !== undefined) {
         // Hooks see the message as it was typed ("/review 12" for a custom command).
         const refused = yield* hooks.beforePrompt(options.display ?? text, runId, runController.signal);
         if (refused) {
@@ -268,19 +299,21 @@ export function createSession(o: SessionOptions): EngineSession {
       yield* takeMcpNotices();
       if (options.allowedTools && options.allowedTools.length > 0) revokeGrant = rules.grantForRun(options.allowedTools);
       let message: string | undefined = text;
-      if (options.expand) message = yield* expandPrompt(runId, runController.signal, options.expand);
-      if (message === undefined) return;
-      // MCP resources (@server:uri) and server prompts (/mcp__server__prompt).
-      const expanded = await sessionMcp.expand(message, runController.signal);
-      for (const warning of expanded.warnings) yield record({ type: 'warning', runId, message: warning });
-      if (expanded.error !== undefined) {
-        yield record({ type: 'error', runId, message: expanded.error });
-        yield record({ type: 'run_end', runId, reason: 'error', text: '', turns: 0, usage: emptyUsage(), durationMs: 0, error: expanded.error });
-        return;
+      if (options.expand && text !== undefined) message = yield* expandPrompt(runId, runController.signal, options.expand);
+      if (message === undefined && text !== undefined) return;
+      if (message !== undefined) {
+        // MCP resources (@server:uri) and server prompts (/mcp__server__prompt).
+        const expanded = await sessionMcp.expand(message, runController.signal);
+        for (const warning of expanded.warnings) yield record({ type: 'warning', runId, message: warning });
+        if (expanded.error !== undefined) {
+          yield record({ type: 'error', runId, message: expanded.error });
+          yield record({ type: 'run_end', runId, reason: 'error', text: '', turns: 0, usage: emptyUsage(), durationMs: 0, error: expanded.error });
+          return;
+        }
+        message = expanded.text;
       }
-      message = expanded.text;
       // A custom command's body has its own @path expansion; the user's own words get theirs here.
-      const mentioned = options.expand
+      const mentioned = options.expand || message === undefined
         ? { attachments: [], notes: [] }
         : await attachMentions({
             text: message, rules, mode: info.mode,
@@ -293,7 +326,7 @@ export function createSession(o: SessionOptions): EngineSession {
         provider: o.provider, system, tools: toolSchemas, registry: sessionTools.registry, history,
         // Claude Code's aliases (haiku, sonnet, opus) as for agent files: the Anthropic model, or the session's elsewhere.
         model: agentModel(options.model, o.providerName, info.model), maxTokens: o.maxTokens, temperature: o.temperature, maxTurns: o.maxTurns,
-        context, mode: () => info.mode, rules, broker, interactive: o.interactive,
+        askAtTurnLimit: o.interactive, context, mode: () => info.mode, rules, broker, interactive: o.interactive,
         cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal,
         reminders: () => [...(hooks?.takeContext() ?? []).map(wrapReminder), ...reminders.collect(history.length === 1)],
         onUsage: (usage) => (total = addUsage(total, usage)),
@@ -303,6 +336,11 @@ export function createSession(o: SessionOptions): EngineSession {
         yield* takeMcpNotices();
         if (event.type === 'tool_end') reminders.toolFinished(event.name);
         if (event.type === 'compaction' && event.level !== 'micro') reminders.compacted();
+        if (event.type === 'run_end' && event.runId === runId) {
+          atTurnLimit = event.reason === 'max_turns' && o.interactive;
+          // A custom command's model and allowed tools hold for its continuation too.
+          limitedRun = { allowedTools: options.allowedTools, model: options.model };
+        }
         yield record(event);
       }
     } finally {
@@ -341,7 +379,7 @@ export function createSession(o: SessionOptions): EngineSession {
     try {
       if (!announced) {
         announced = true;
-        yield record({ type: 'session_start', sessionId, cwd: o.cwd, provider: info.provider, model: info.model, mode: info.mode, resumed: o.resume !== undefined });
+        yield record({ type: 'session_start', sessionId, cwd: o.cwd, provider: info.provider, model: info.model, mode: info.mode, resumed });
       }
       // The team's agents take the session's tools when they start: MCP servers still connecting are waited for.
       await sessionMcp.ready(runController.signal);
@@ -376,7 +414,7 @@ export function createSession(o: SessionOptions): EngineSession {
     try {
       if (!announced) {
         announced = true;
-        yield record({ type: 'session_start', sessionId, cwd: o.cwd, provider: info.provider, model: info.model, mode: info.mode, resumed: o.resume !== undefined });
+        yield record({ type: 'session_start', sessionId, cwd: o.cwd, provider: info.provider, model: info.model, mode: info.mode, resumed });
       }
       yield record({ type: 'run_start', sessionId, runId, prompt: `!${command}` });
       const queue = new EventQueue<AgentEvent>();
@@ -400,9 +438,46 @@ export function createSession(o: SessionOptions): EngineSession {
     }
   }
 
+  /**
+   * Opens another saved session of this directory in place (`/resume`): its history, todo list and log replace the
+   * current ones, and the next request carries its history. MCP servers and background tasks keep running.
+   */
+  function switchSession(idOrPrefix: string): SwitchedSession {
+    if (controller) throw new Error('Wait for the running task to finish (or press Esc) before switching sessions.');
+    const summary = findSession(o.sessionsDir, idOrPrefix, { countMessages: false });
+    if (!summary) throw new Error(`No saved session matches "${idOrPrefix}"; /resume lists them.`);
+    if (summary.sessionId === sessionId) throw new Error(`Session ${sessionId} is the one already open.`);
+    // Everything that can fail comes first, so a log that cannot be read leaves the current session as it was.
+    const loaded = loadSession(summary.file);
+    const nextLog = log ? SessionLog.reopen(summary.file) : undefined;
+    log?.close();
+    log = nextLog;
+    watchLog(log);
+    sessionId = loaded.meta.sessionId;
+    info.sessionId = sessionId;
+    state.sessionDir = join(o.sessionsDir, sessionId);
+    mkdirSync(state.sessionDir, { recursive: true });
+    history.load(repairHistory(loaded.history));
+    state.todos = [...loaded.todos];
+    // Files read in the other conversation were not read in this one: edits need a fresh read.
+    state.files = new FileState();
+    rules.clearSession();
+    reminders.reset();
+    context.reset();
+    context.anchorResumed(system, toolSchemas, history.messages);
+    atTurnLimit = false;
+    clearAfterRun = false;
+    resumed = true;
+    // The next run announces itself in the log it now writes to.
+    announced = false;
+    return { sessionId, events: loaded.events, warnings: loaded.warnings };
+  }
+
   return {
     info,
     prompt,
+    continueRun,
+    switchSession,
     shell,
     ...(o.agents ? { team } : {}),
     compact,

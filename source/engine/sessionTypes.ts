@@ -38,6 +38,14 @@ export interface SessionInfo {
 /** What the UI may do with the session's MCP servers (status, trust, reconnect, on/off, a server's tools, resources and prompts). */
 export type McpControl = Pick<McpSessionSource, 'status' | 'pendingTrust' | 'trust' | 'reconnect' | 'setEnabled' | 'serverTools' | 'listResources' | 'promptCommands'>;
 
+/** What the screen needs of a saved session opened in place: its id and its log's events for the transcript. */
+export interface SwitchedSession {
+  sessionId: string;
+  events: AgentEvent[];
+  /** One plain sentence per line of its log that could not be read. */
+  warnings: string[];
+}
+
 export interface AgentSession {
   readonly info: SessionInfo;
   /** Present when MCP servers are configured; `mcp_status` events announce every change. */
@@ -49,6 +57,16 @@ export interface AgentSession {
    * a second call while a run is active throws.
    */
   prompt(text: string, options?: PromptOptions): AsyncGenerator<AgentEvent>;
+  /**
+   * Goes on with the run that stopped at the turn limit (run_end `max_turns` in an interactive session): the same
+   * task, without a new user message, for another `maxTurns` turns. Throws when there is no such run.
+   */
+  continueRun?(): AsyncGenerator<AgentEvent>;
+  /**
+   * Opens another saved session of this directory in place (`/resume`): the next request carries its history.
+   * Throws, leaving the current session as it was, while a run is active or when the session cannot be read.
+   */
+  switchSession?(idOrPrefix: string): SwitchedSession;
   /** `!command`: runs it through the permission check and adds its output to the conversation. */
   shell?(command: string): AsyncGenerator<AgentEvent>;
   /** Team mode: planner, workers and reviewer on `task`; the report joins the conversation. Undefined without subagents. */

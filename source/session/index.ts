@@ -6,3 +6,5 @@ export {
   SessionLogError, logFileName, logFormatVersion, sessionLogPath, sessionsDirIn,
   type LogRecord, type MetaRecord, type HistoryRecord,
 } from './records.js';
+export { forkSessionLog, type ForkOptions } from './forkSession.js';
+export { readGitBranch } from './gitBranch.js';

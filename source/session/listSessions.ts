@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { countLinesStartingWith, readHeadLines } from './lines.js';
-import { isMetaShaped, logFileName, parseLine, runStartLinePrefix, SessionLogError } from './records.js';
+import { continuedRunStartLinePrefix, isMetaShaped, logFileName, parseLine, runStartLinePrefix, SessionLogError } from './records.js';
 
 export interface SessionSummary {
   sessionId: string;
@@ -14,6 +14,8 @@ export interface SessionSummary {
   updatedAt: string;
   /** The first prompt of the session, or '' when none was sent yet. */
   firstPrompt: string;
+  /** The git branch checked out when the session started; absent in older logs and outside a repository. */
+  gitBranch?: string;
   /** How many prompts the user sent in this session (0 when the caller asked not to count them). */
   messageCount: number;
 }
@@ -60,7 +62,7 @@ function logFiles(sessionsDir: string, idPrefix = ''): LogFile[] {
 }
 
 /** The header and first prompt from the head of a log; undefined when the log has no valid header. */
-function readHead(file: string): { cwd: string; model: string; startedAt: string; firstPrompt: string; empty: boolean } | undefined {
+function readHead(file: string): { cwd: string; model: string; startedAt: string; gitBranch?: string; firstPrompt: string; empty: boolean } | undefined {
   let lines: string[];
   let truncated: boolean;
   try {
@@ -72,7 +74,7 @@ function readHead(file: string): { cwd: string; model: string; startedAt: string
   if (!isMetaShaped(meta)) return undefined;
   let firstPrompt = '';
   for (const line of lines) {
-    if (!line.startsWith(runStartLinePrefix)) continue;
+    if (!line.startsWith(runStartLinePrefix) || line.startsWith(continuedRunStartLinePrefix)) continue;
     const record = parseLine(line);
     if (typeof record !== 'object' || record === null || !('event' in record)) continue;
     const event: unknown = record.event;
@@ -83,7 +85,8 @@ function readHead(file: string): { cwd: string; model: string; startedAt: string
   }
   // No prompt in the head: the session is empty unless one lies past it (a rare, very long first record).
   const empty = firstPrompt === '' && (!truncated || !hasPrompt(file));
-  return { cwd: meta.cwd, model: meta.model, startedAt: meta.startedAt, firstPrompt, empty };
+  const branch = (meta as { gitBranch?: unknown }).gitBranch;
+  return { cwd: meta.cwd, model: meta.model, startedAt: meta.startedAt, ...(typeof branch === 'string' ? { gitBranch: branch } : {}), firstPrompt, empty };
 }
 
 function hasPrompt(file: string): boolean {
@@ -105,7 +108,9 @@ const withoutEmptyFlag = ({ empty: _empty, ...summary }: SessionSummary & { empt
 
 function withMessageCount(summary: SessionSummary): SessionSummary {
   try {
-    return { ...summary, messageCount: countLinesStartingWith(summary.file, runStartLinePrefix) };
+    // A run continued after the turn limit is the same message going on, not a new one.
+    const runs = countLinesStartingWith(summary.file, runStartLinePrefix);
+    return { ...summary, messageCount: runs - (runs > 0 ? countLinesStartingWith(summary.file, continuedRunStartLinePrefix) : 0) };
   } catch {
     return summary;
   }

@@ -38,7 +38,12 @@ function readMeta(value: unknown, file: string): MetaRecord {
   if (value.version !== logFormatVersion) {
     throw new SessionLogError(`${file} was written in session log format ${value.version}, which this rein cannot read; update rein to resume it.`);
   }
-  return { kind: 'meta', version: logFormatVersion, sessionId: value.sessionId, cwd: value.cwd, provider: value.provider, model: value.model, startedAt: value.startedAt };
+  const { gitBranch, forkedFrom } = value as { gitBranch?: unknown; forkedFrom?: unknown };
+  return {
+    kind: 'meta', version: logFormatVersion, sessionId: value.sessionId, cwd: value.cwd, provider: value.provider, model: value.model, startedAt: value.startedAt,
+    ...(typeof gitBranch === 'string' ? { gitBranch } : {}),
+    ...(typeof forkedFrom === 'string' ? { forkedFrom } : {}),
+  };
 }
 
 const prefixes = {

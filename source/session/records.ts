@@ -5,8 +5,11 @@ import type { Message } from '../providers/types.js';
 import type { TodoItem } from '../tools/types.js';
 
 export type LogRecord =
-  /** Always the first line of a log. */
-  | { kind: 'meta'; version: 1; sessionId: string; cwd: string; provider: string; model: string; startedAt: string }
+  /**
+   * Always the first line of a log. `gitBranch`: the branch checked out when the session started (absent outside a
+   * repository and in older logs); `forkedFrom`: the session this one was copied from (`--fork-session`).
+   */
+  | { kind: 'meta'; version: 1; sessionId: string; cwd: string; provider: string; model: string; startedAt: string; gitBranch?: string; forkedFrom?: string }
   | { kind: 'event'; event: AgentEvent }
   /** A message appended to the conversation. */
   | { kind: 'history'; op: 'append'; message: Message }
@@ -40,6 +43,9 @@ export const sessionLogPath = (sessionsDir: string, sessionId: string): string =
  * session listings can count prompts by scanning bytes instead of parsing whole logs.
  */
 export const runStartLinePrefix = '{"kind":"event","event":{"type":"run_start"';
+
+/** The start of a continued run's line (after the turn limit): the session writes `continued` right after the type. */
+export const continuedRunStartLinePrefix = `${runStartLinePrefix},"continued":true`;
 
 /** One JSON line with `kind` (and an event's `type`) first, ending in a newline. */
 export function serializeRecord(record: LogRecord): string {

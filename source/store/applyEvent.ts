@@ -48,8 +48,9 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
     }
     case 'run_start': {
       const id = `user-${event.runId}`;
-      const next = { ...state, running: true, runId: event.runId };
-      if (findItemIndex(state.transcript, id) >= 0) return next;
+      const next = { ...state, running: true, runId: event.runId, turnLimit: undefined };
+      // A continued run goes on with the conversation as it stands: there is no new user message to show.
+      if (event.continued || findItemIndex(state.transcript, id) >= 0) return next;
       return appendItems(next, { kind: 'user', id, done: true, text: event.prompt });
     }
     case 'turn_start':
@@ -143,6 +144,7 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
         approvals: [],
         todos: [],
         context: undefined,
+        turnLimit: undefined,
       };
     }
     case 'mcp_status':
@@ -267,6 +269,7 @@ function applyRunEnd(state: AppState, event: EventOf<'run_end'>): AppState {
   if (event.reason === 'aborted') {
     return putNotice(next, `interrupted-${event.runId}`, 'interrupted', 'Interrupted.');
   }
+  if (event.reason === 'max_turns' && event.turns > 0) next = { ...next, turnLimit: { runId: event.runId, turns: event.turns } };
   const summary = runSummary(event.reason, event.turns, event.error);
   return summary ? putNotice(next, `summary-${event.runId}`, 'summary', summary) : next;
 }

@@ -1,6 +1,7 @@
 // Connects an AgentSession to the store: runs prompts, batches streamed deltas, and exposes the user's actions.
 import type { AgentEvent, ApprovalDecision, PermissionMode } from '../engine/events.js';
 import type { AgentSession, PromptOptions } from '../engine/sessionTypes.js';
+import type { SessionSummary } from '../session/listSessions.js';
 import { CommandList } from './commandList.js';
 import { applyEvent } from './applyEvent.js';
 import type { CommandContext, SlashCommand } from './commands.js';
@@ -8,6 +9,7 @@ import { parseSlashCommand, unknownCommandHint } from './commands.js';
 import { addNotice, markBusy, markInterrupted, setQueued, toggleExpand } from './localActions.js';
 import { createMcpActions } from './mcpActions.js';
 import type { McpResourceInfo } from '../mcp/types.js';
+import { resumedState } from './resumed.js';
 import type { AppPanel, AppState } from './state.js';
 import { initialState } from './state.js';
 import type { AppStore } from './store.js';
@@ -53,6 +55,17 @@ export interface Bridge {
   toggleExpand(which: 'last' | 'all'): void;
   /** Answers the trust question on screen (the project's MCP servers) for every item it lists. */
   answerTrust(decision: TrustDecision): void;
+  /** Answers the turn-limit question: go on with the same task for another maxTurns turns. */
+  continueRun(): void;
+  /** Answers the turn-limit question: leave the task stopped. */
+  stopAtTurnLimit(): void;
+  /** Saved sessions of this directory for the /resume picker, newest first, without the one open; throws when the folder cannot be read. */
+  recentSessions(): SessionSummary[];
+  /**
+   * Opens a saved session in place: the transcript shows its history and the next message carries it. Refused,
+   * with a notice, while a run is active; false when it was not switched.
+   */
+  switchSession(sessionId: string): boolean;
   /** Shows a panel in place of the transcript (`/mcp`), or closes it. */
   openPanel(panel: AppPanel): void;
   closePanel(): void;
@@ -342,6 +355,44 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     answerTrust(decision) {
       flush();
       mcp.answerTrust(decision);
+    },
+    continueRun() {
+      const continueRun = session.continueRun?.bind(session);
+      if (!store.getState().turnLimit) return;
+      update((state) => ({ ...state, turnLimit: undefined }));
+      if (runActive || !continueRun) return;
+      startRun('', continueRun);
+    },
+    stopAtTurnLimit() {
+      update((state) => (state.turnLimit ? { ...state, turnLimit: undefined } : state));
+    },
+    recentSessions() {
+      const current = session.info.sessionId;
+      return session.recentSessions(100).filter((s) => s.sessionId !== current);
+    },
+    switchSession(sessionId) {
+      if (runActive || store.getState().running) {
+        update((state) => addNotice(state, 'error', 'Wait for the running task to finish (or press Esc) before switching sessions.'));
+        return false;
+      }
+      if (!session.switchSession) return false;
+      flush();
+      let switched;
+      try {
+        switched = session.switchSession(sessionId);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        update((state) => addNotice(state, 'error', `Could not open session ${sessionId}: ${reason}`));
+        return false;
+      }
+      const before = store.getState();
+      // The picked session's transcript, as --resume shows it; the servers, tasks and queue of this process stay.
+      let next = markInterrupted(resumedState(session, switched.events));
+      next = { ...next, mcp: before.mcp, trust: before.trust, tasks: session.backgroundTasks(), usageByModel: before.usageByModel, cost: before.cost, seq: Math.max(next.seq, before.seq) };
+      for (const warning of switched.warnings) next = addNotice(next, 'warning', warning);
+      next = addNotice(next, 'info', `Opened session ${switched.sessionId}.`);
+      store.setState(next, true);
+      return true;
     },
     openPanel(panel) {
       update((state) => (state.panel === panel ? state : { ...state, panel }));

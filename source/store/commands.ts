@@ -26,7 +26,7 @@ export interface CommandContext {
   send(text: string): void;
   /** Starts team mode; false when a run is active or subagents are off. */
   team(task: string): boolean;
-  /** Shows a full panel in place of the transcript (`/mcp`); the panel's own keys close it. */
+  /** Shows a full panel in place of the transcript (`/mcp`, `/resume`); the panel's own keys close it. */
   openPanel(panel: AppPanel): void;
   /** The engine session, for commands that call it directly (/compact, /memory, /resume). */
   readonly session: AgentSession;

@@ -110,7 +110,7 @@ export interface WelcomeItem {
 export type TranscriptItem = UserItem | AssistantItem | ToolItem | NoticeItem | WelcomeItem;
 
 /** Panels a slash command can open in place of the transcript. */
-export type AppPanel = 'mcp';
+export type AppPanel = 'mcp' | 'resume';
 
 /** An approval request waiting for the user: the event itself, without its tag. */
 export type PendingApproval = Omit<EventOf<'approval_request'>, 'type'>;
@@ -127,8 +127,10 @@ export interface AppState {
   mcp?: McpServerStatus[];
   /** Project items (MCP servers) waiting for the user's trust; the screen asks while it is set. */
   trust?: TrustRequest;
-  /** A full panel shown in place of the transcript (`/mcp`). */
+  /** A full panel shown in place of the transcript (`/mcp`, `/resume`). */
   panel?: AppPanel;
+  /** Set when the last run stopped at the turn limit: the screen asks whether to continue it for `turns` more. */
+  turnLimit?: { runId: string; turns: number };
   usage: Usage;
   /** The tokens each model used, so each is priced at its own model's rate after /model. */
   usageByModel: Record<string, Usage>;
