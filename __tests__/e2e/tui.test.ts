@@ -158,9 +158,9 @@ describe('rein TUI in tmux', () => {
     expect(screen).not.toContain('Allow bash?');
 
     await p.sendKeys('C-t');
-    const panel = await p.waitFor('↑/↓ pick a task · x stop it · Esc close');
+    // The output shows once the panel has read it: wait for both.
+    const panel = await p.waitFor((s) => s.includes('↑/↓ pick a task · x stop it · Esc close') && /^started\s*(│|$)/m.test(s));
     expect(panel).toMatch(/\S+: echo started; sleep 30 — running/);
-    expect(panel).toMatch(/^started\s*(│|$)/m);
 
     await p.sendKeys('x');
     await p.waitFor(/— killed/);
