@@ -116,8 +116,9 @@ describe('the rein TUI stops its commands on every way out', () => {
     const screen = await pane.waitFor(/EXIT:\d+/);
     await allGone(pids);
     expect(screen).toMatch(/^EXIT:0$/m);
-    // The first Ctrl+C interrupted the run and its command, as Esc does; quitting had to stop the background task.
-    expect(screen).toMatch(/^rein: Stopped 1 running command\.$/m);
+    // The first Ctrl+C interrupts the run and its command, as Esc does; quitting had to stop the background task,
+    // and the foreground command too when the second Ctrl+C came before its kill had finished (a slow machine).
+    expect(screen).toMatch(/^rein: Stopped [12] running commands?\.$/m);
     expect(screen).toMatch(/^Session (\S+) saved\. Continue with: rein --resume \1$/m);
   });
 
