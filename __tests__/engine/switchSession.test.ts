@@ -6,6 +6,7 @@ import { SessionLog } from '../../source/session/sessionLog.js';
 import { sessionLogPath } from '../../source/session/records.js';
 import { makeHarness, runPrompt, userTexts, type Harness } from '../support/engineHarness.js';
 import { makeTempDir, writeSession } from '../session/helpers.js';
+import { capture, hookDir, makeHooks, on } from '../extensions/hookHelpers.js';
 
 let h: Harness | undefined;
 const cleanups: Array<() => void> = [];
@@ -18,7 +19,7 @@ afterEach(async () => {
 const oldId = '20261130-090000-aaaaaa';
 const currentId = '20261201-100000-bbbbbb';
 
-function setUp(script: Parameters<typeof makeHarness>[0]) {
+function setUp(script: Parameters<typeof makeHarness>[0], extra: Partial<Parameters<typeof makeHarness>[1]> = {}) {
   const tmp = makeTempDir();
   cleanups.push(tmp.cleanup);
   const sessionsDir = join(tmp.dir, 'sessions');
@@ -28,11 +29,25 @@ function setUp(script: Parameters<typeof makeHarness>[0]) {
   old.append({ kind: 'state', todos: [{ content: 'finish the old task', activeForm: 'Finishing the old task', status: 'in_progress' }] });
   old.close();
   const log = SessionLog.create({ sessionsDir, meta: { sessionId: currentId, cwd: ws, provider: 'scripted', model: 'test-model', startedAt: '2026-12-01T10:00:00.000Z' } });
-  h = makeHarness(script, { sessionsDir, cwd: ws, workspace: ws, sessionId: currentId, log });
+  h = makeHarness(script, { sessionsDir, cwd: ws, workspace: ws, sessionId: currentId, log, ...extra });
   return { sessionsDir, session: h.session };
 }
 
 describe('switchSession', () => {
+  it('hooks are told the session now open and its log', async () => {
+    const d = hookDir();
+    cleanups.push(d.cleanup);
+    const { hooks } = makeHooks(d, on('UserPromptSubmit', capture(d, 'prompt')));
+    const { sessionsDir, session } = setUp([{ text: 'one' }, { text: 'two' }], { hooks });
+    await runPrompt(session, 'before');
+    session.switchSession(oldId);
+    await runPrompt(session, 'after');
+    expect(d.inputs('prompt').map((i) => [i.prompt, i.session_id, i.transcript_path])).toEqual([
+      ['before', currentId, sessionLogPath(sessionsDir, currentId)],
+      ['after', oldId, sessionLogPath(sessionsDir, oldId)],
+    ]);
+  });
+
   it('takes over the saved history, todos and log; the next request carries that history', async () => {
     const { sessionsDir, session } = setUp([{ text: 'current answer' }, { text: 'old session goes on' }]);
     await runPrompt(session, 'the current task');

@@ -1,6 +1,7 @@
 // Every hook event on a real session: the JSON each script reads on stdin, and what exit 0, 2 and other codes do.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sessionLogPath } from '../../source/session/records.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtinAgents } from '../../source/agents/builtinAgents.js';
 import type { AgentEvent } from '../../source/engine/events.js';
@@ -31,7 +32,9 @@ describe('hook input', () => {
     ], { hooks });
     await runPrompt(h.session, 'say hi');
     await h.session.close('prompt_input_exit');
-    const base = { session_id: 'session-1', transcript_path: join(d.dir, 'log.jsonl'), cwd: d.dir, permission_mode: 'bypassPermissions' };
+    // The session open now and its log (the session may switch in place with /resume).
+    const { sessionId } = h.session.info;
+    const base = { session_id: sessionId, transcript_path: sessionLogPath(join(h.home, 'sessions'), sessionId), cwd: d.dir, permission_mode: 'bypassPermissions' };
     expect(d.inputs('SessionStart')).toEqual([{ ...base, hook_event_name: 'SessionStart', source: 'startup' }]);
     expect(d.inputs('UserPromptSubmit')).toEqual([{ ...base, hook_event_name: 'UserPromptSubmit', prompt: 'say hi' }]);
     expect(d.inputs('PreToolUse')).toEqual([{ ...base, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'echo hi' }, tool_use_id: 'call-1' }]);

@@ -6,6 +6,7 @@ import { addUsage, emptyUsage, type Message, type Provider, type Usage } from '.
 import { findSession, listSessions } from '../session/listSessions.js';
 import { loadSession } from '../session/loadSession.js';
 import { SessionLog } from '../session/sessionLog.js';
+import { sessionLogPath } from '../session/records.js';
 import { repairHistory } from './historyRepair.js';
 import { BackgroundTasks } from '../tools/background.js';
 import { FileState } from '../tools/fileState.js';
@@ -189,6 +190,7 @@ export function createSession(o: SessionOptions): EngineSession {
   let limitedRun: Pick<PromptOptions, 'allowedTools' | 'model'> = {};
 
   o.hooks?.bindMode(() => info.mode);
+  o.hooks?.bindSession(() => ({ sessionId, transcriptPath: sessionLogPath(o.sessionsDir, sessionId) }));
   const hooks = o.hooks
     ? new HookLifecycle({ hooks: o.hooks, resumed: o.resume !== undefined, interactive: o.interactive, idleNotifyMs: o.idleNotifyMs, emit: (e) => emit(e), record: (e) => record(e), activeRunId: () => activeRunId })
     : undefined;

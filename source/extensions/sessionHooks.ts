@@ -27,12 +27,18 @@ const toolEvents = new Set<HookEventName>(['PreToolUse', 'PostToolUse']);
 
 export class SessionHooks implements HookControl {
   private mode: () => PermissionMode = () => 'ask';
+  private session = (): { sessionId: string; transcriptPath: string } => ({ sessionId: this.o.sessionId, transcriptPath: this.o.transcriptPath });
 
   constructor(private readonly o: SessionHooksOptions) {}
 
   /** The session tells hooks the mode in force when they run (Shift+Tab changes it). */
   bindMode(mode: () => PermissionMode): void {
     this.mode = mode;
+  }
+
+  /** The session tells hooks which session (and log) is open: /resume can switch it in place. */
+  bindSession(session: () => { sessionId: string; transcriptPath: string }): void {
+    this.session = session;
   }
 
   /** The commands that would run for this event and target now (trust, matcher, identical commands once). */
@@ -56,9 +62,10 @@ export class SessionHooks implements HookControl {
   async run(event: HookEventName, fields: Record<string, unknown>, target?: string, signal?: AbortSignal): Promise<HookVerdict> {
     const hooks = this.selected(event, target);
     if (hooks.length === 0) return { context: [], notes: [] };
+    const { sessionId, transcriptPath } = this.session();
     const input = {
-      session_id: this.o.sessionId,
-      transcript_path: this.o.transcriptPath,
+      session_id: sessionId,
+      transcript_path: transcriptPath,
       cwd: this.o.cwd,
       permission_mode: claudeModes[this.mode()],
       hook_event_name: event,
