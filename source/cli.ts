@@ -193,6 +193,10 @@ async function main(argv: string[]): Promise<number> {
     const { runMcpCommand } = await import('./mcp/mcpCommand.js');
     return runMcpCommand(argv.slice(1), { projectDir: process.cwd(), reinHome: resolveReinHome(process.env), write: (text) => process.stdout.write(text) });
   }
+  if (argv[0] === 'sessions') {
+    const { runSessionsCommand } = await import('./session/sessionsCommand.js');
+    return runSessionsCommand(argv.slice(1), { sessionsDir: join(resolveReinHome(process.env), 'sessions'), cwd: process.cwd(), write: (text) => process.stdout.write(text) });
+  }
   const args = parseCliArgs(argv);
   if (args.help) {
     process.stdout.write(`${helpText}\n`);

@@ -13,6 +13,7 @@ import { permissionsCommand } from './permissions.js';
 import { resumeCommand } from './resume.js';
 import { skillsCommand } from './skills.js';
 import { initCommand } from './init.js';
+import { exportCommand } from './export.js';
 import { tasksCommand } from './tasks.js';
 import { teamCommand } from './team.js';
 import { todosCommand } from './todos.js';
@@ -30,6 +31,7 @@ export const slashCommands: readonly SlashCommand[] = [
   initCommand,
   mcpCommand,
   resumeCommand,
+  exportCommand,
   todosCommand,
   tasksCommand,
   teamCommand,

@@ -527,6 +527,7 @@ export function createSession(o: SessionOptions): EngineSession {
     skills: () => o.skills ?? [],
     permissionRules: () => rules.list(),
     removeSessionRule: (text) => rules.removeSessionRule(text),
+    logFile: () => log?.file,
     recentSessions: (limit = 10) => listSessions(o.sessionsDir, { cwd: o.cwd, limit }),
     contextTokens: () => context.estimate(system, toolSchemas, history.messages),
     ...(o.mcp ? { mcp: o.mcp } : {}),

@@ -99,6 +99,8 @@ export interface AgentSession {
   skills?(): readonly SkillInfo[];
   /** The markdown memory store, when memory is on. */
   memory(): MemoryStore | undefined;
+  /** The session log's file (it may not exist yet: a log is written from the first message on). */
+  logFile?(): string | undefined;
   /** Saved sessions started in this directory, newest first. */
   recentSessions(limit?: number): SessionSummary[];
   /** The permission rules in force, each with where it comes from (session rules last). */
