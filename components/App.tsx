@@ -19,6 +19,8 @@ import { useKeymap } from '../hooks/useKeymap.js';
 import { useViewport } from '../hooks/useViewport.js';
 import { useTranscriptLayout } from '../hooks/useTranscriptLayout.js';
 import type { GlobalAction } from '../hooks/keymap.js';
+import type { WheelEvent } from '../hooks/keyChunks.js';
+import type { KeyBindings } from '../source/config/keys.js';
 import { isMarkdownReady, loadMarkdown } from './lines/markdown.js';
 import { promptHeight, promptLines, queuedLines, slashMenuLines, statusLine, type PromptLinesInput } from './lines/bottomLines.js';
 import { sidebarRows } from './lines/sidebarLines.js';
@@ -47,6 +49,8 @@ export interface AppProps {
   gitBranch?: string;
   /** Clock for the Ctrl+C double-press window. */
   now?: () => number;
+  /** The global keys in force; the defaults when not given. */
+  keys?: KeyBindings;
 }
 
 /** Below this width the sidebar hides unless toggled on. */
@@ -54,10 +58,12 @@ export const sidebarMinColumns = 100;
 const promptMaxRows = 8;
 const menuMaxRows = 6;
 const queuedMaxRows = 3;
+/** Transcript lines one wheel notch scrolls. */
+const wheelLines = 3;
 const noServers: readonly McpServerStatus[] = [];
 const noTools: readonly { name: string; description?: string }[] = [];
 
-export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
+export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   const { store } = bridge;
   const { columns, rows } = useTerminalSize();
   const frameHeight = Math.max(1, rows - 1);
@@ -161,8 +167,8 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
         case 'scroll':
           // Earlier items are laid out only when the view heads towards them.
           if (action.to === 'top') layout.reveal(Number.POSITIVE_INFINITY);
-          else if (action.to === 'pageUp') layout.reveal(viewport.offset + mainHeight * 4);
-          return viewport.scroll(action.to);
+          else if (action.to === 'pageUp' || action.to === 'linesUp') layout.reveal(viewport.offset + mainHeight * 4);
+          return viewport.scroll(action.to, action.lines);
         case 'exit':
           return bridge.exit();
         case 'toggleSidebar':
@@ -188,6 +194,15 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
     [bridge, tasks, taskPanelId],
   );
 
+  // The wheel scrolls the transcript only while the pointer is over it (1-based cells; the transcript is top left).
+  const onWheel = useCallback(
+    (event: WheelEvent) => {
+      if (panelTask || mcpPanelOpen || event.row > mainHeight || event.column > mainWidth) return;
+      onAction({ kind: 'scroll', to: event.direction === 'up' ? 'linesUp' : 'linesDown', lines: wheelLines });
+    },
+    [onAction, panelTask, mcpPanelOpen, mainHeight, mainWidth],
+  );
+
   const { exitArmed } = useKeymap({
     approval: approval ? dialog.handleKey : undefined,
     trust: trustShown ? trustDialog.handleKey : undefined,
@@ -195,7 +210,9 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
     taskPanel: panelTask ? onTaskPanelKey : undefined,
     prompt: prompt.handleKey,
     context: { running, promptEmpty: prompt.editor.text === '' },
+    bindings: keys,
     onAction,
+    onWheel,
     onInterrupt: () => {
       if (running) onAction({ kind: 'abort' });
       else prompt.setText('');

@@ -22,6 +22,7 @@ import { App } from './App.js';
 import { createIdleCollector } from './screen/idleCollect.js';
 import { capYoungGeneration } from './screen/youngGeneration.js';
 import { SetupScreen } from './SetupScreen.js';
+import type { KeyBindings } from '../source/config/keys.js';
 
 export interface TuiRenderHandle {
   unmount(): void;
@@ -46,6 +47,10 @@ export interface StartTuiOptions {
   initialPrompt?: string;
   /** rein's version, shown in the welcome box of a new session. */
   version?: string;
+  /** The global keys in force (agent.config.json's `keys`); the defaults when not given. */
+  keys?: KeyBindings;
+  /** Mouse wheel scrolling (agent.config.json's `mouse`, default on). */
+  mouse?: boolean;
   /** The renderer; the full-screen one by default. Tests pass Ink's own. */
   render?: (node: ReactElement) => TuiRenderHandle;
 }
@@ -55,9 +60,9 @@ export interface TuiResult {
   usageLine: string;
 }
 
-async function defaultRender(): Promise<(node: ReactElement) => TuiRenderHandle> {
+async function defaultRender(mouse: boolean): Promise<(node: ReactElement) => TuiRenderHandle> {
   const { renderFullScreen } = await import('./screen/render.js');
-  return (node) => renderFullScreen(node, { exitOnCtrlC: false });
+  return (node) => renderFullScreen(node, { exitOnCtrlC: false, mouse });
 }
 
 /** The checked-out branch (or short commit when detached), read from .git without running git. */
@@ -107,7 +112,7 @@ export function welcomeItem(session: AgentSession, version: string): WelcomeItem
 }
 
 export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
-  const render = opts.render ?? (await defaultRender());
+  const render = opts.render ?? (await defaultRender(opts.mouse ?? true));
   const { session } = opts;
   if (!session) {
     let handle: TuiRenderHandle | undefined;
@@ -137,7 +142,7 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   const onKeys = () => idle.activity();
   process.stdin.on('data', onKeys);
   try {
-    handle = render(<App bridge={bridge} historyFile={opts.historyFile} gitBranch={gitBranch} />);
+    handle = render(<App bridge={bridge} historyFile={opts.historyFile} gitBranch={gitBranch} keys={opts.keys} />);
     if (opts.initialPrompt) bridge.send(opts.initialPrompt);
     await handle.waitUntilExit();
   } finally {

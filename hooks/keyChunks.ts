@@ -1,8 +1,32 @@
 // Turns what Ink's useInput hands over (one call per terminal read, split only at escape sequences) into keys in order, or one paste.
 import type { Key } from 'ink';
 
-/** One key press, or a whole paste (text to insert as it is, never acted on). */
-export type KeyEvent = { kind: 'key'; input: string; key: Key } | { kind: 'paste'; text: string };
+/** A mouse wheel notch at a 1-based screen cell. */
+export interface WheelEvent {
+  kind: 'wheel';
+  direction: 'up' | 'down';
+  column: number;
+  row: number;
+}
+
+/** One key press, a whole paste (text to insert as it is, never acted on), or a wheel notch. */
+export type KeyEvent = { kind: 'key'; input: string; key: Key } | { kind: 'paste'; text: string } | WheelEvent;
+
+// An SGR mouse report (ESC[<button;column;row M or m) after useInput strips its ESC: Ink reads it as one sequence.
+const sgrMouse = /^\[<(\d+);(\d+);(\d+)[Mm]$/;
+
+/**
+ * A mouse report as a wheel event, or null for any other mouse report (clicks, releases, drags: never typed text);
+ * undefined when the input is not a mouse report at all.
+ */
+export function mouseEvent(input: string): WheelEvent | null | undefined {
+  const match = sgrMouse.exec(input);
+  if (!match) return undefined;
+  const button = Number(match[1]);
+  // Bit 64 marks the wheel; its low bits tell up (0) from down (1). Shift, Alt and Ctrl add 4, 8 and 16.
+  if ((button & 64) === 0 || (button & 3) > 1) return null;
+  return { kind: 'wheel', direction: (button & 1) === 0 ? 'up' : 'down', column: Number(match[2]), row: Number(match[3]) };
+}
 
 export const noKey: Key = {
   upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
@@ -79,6 +103,10 @@ export function createKeyChunker(): (input: string, key: Key) => KeyEvent[] {
     if (input === pasteStart && isPlain(key)) {
       pasted = '';
       return [];
+    }
+    if (isPlain(key) && input.startsWith('[<')) {
+      const mouse = mouseEvent(input);
+      if (mouse !== undefined) return mouse ? [mouse] : [];
     }
     if (input.length <= 1 || !isPlain(key) || !controlChar.test(input)) return [{ kind: 'key', input, key }];
     if (lineBreakInside.test(input)) return [{ kind: 'paste', text: input }];

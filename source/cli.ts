@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { helpText, parseCliArgs, UsageError, type CliArgs } from './cliArgs.js';
+import { isKeyProblem, resolveKeyBindings } from './config/keys.js';
 import { ConfigError, knownToolNames, loadConfig, resolveApiKey, resolveReinHome, type LoadedConfig, type ReinConfig } from './config/index.js';
 import { repairHistory } from './engine/history.js';
 import { newSessionId } from './engine/ids.js';
@@ -216,6 +217,9 @@ async function main(argv: string[]): Promise<number> {
     return code;
   }
 
+  // Each file's keys were checked as it was read; the merged layers can still bind one key twice.
+  const keys = resolveKeyBindings(config.keys);
+  if (isKeyProblem(keys)) throw new ConfigError(`Invalid config at /keys/${keys.path}: ${keys.problem}; change the keys section of agent.config.json.`);
   const { startTui } = await withoutFetch(() => import('../components/tui.js'));
   const opened = key.ok ? openSession(loaded, args, key, true, reinHome, baseUrlFrom) : undefined;
   if (opened) shutdown.setFarewell(() => continueLine(opened.session.info.sessionId, opened.logFile));
@@ -228,6 +232,8 @@ async function main(argv: string[]): Promise<number> {
     customCommands: opened?.commands.map((c) => customSlashCommand(c, opened.workspace)),
     initialPrompt: args.prompt,
     version: version(),
+    keys,
+    mouse: config.mouse,
   });
   if (result.usageLine) process.stdout.write(`${result.usageLine}\n`);
   await shutdown.finish();

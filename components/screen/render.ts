@@ -11,6 +11,8 @@ import {
   AUTOWRAP_ON,
   CURSOR_HIDE,
   CURSOR_SHOW,
+  MOUSE_REPORTS_OFF,
+  MOUSE_REPORTS_ON,
   RESET_SCROLL_REGION,
   RESET_STYLE,
 } from './ansi.js';
@@ -33,6 +35,8 @@ export interface FullScreenOptions {
    * them once the terminal is restored (default: when the terminal is process.stdout).
    */
   holdStrayOutput?: boolean;
+  /** Ask the terminal for mouse reports (the app acts on wheel notches; default false). Turned off on every way out. */
+  mouse?: boolean;
 }
 
 export interface FullScreenStats {
@@ -141,7 +145,7 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
     writer.dispose();
     terminal.off('resize', onResize);
     try {
-      send(LEAVE);
+      send(opts.mouse ? MOUSE_REPORTS_OFF + LEAVE : LEAVE);
     } catch {
       // The terminal may already be gone (hang-up); nothing left to restore on it.
     }
@@ -154,7 +158,7 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
   };
   const release = guardTerminal(restore);
 
-  send(ENTER);
+  send(opts.mouse ? ENTER + MOUSE_REPORTS_ON : ENTER);
   if (opts.holdStrayOutput ?? terminal === process.stdout) releaseStray = holdStrayOutput();
   terminal.on('resize', onResize);
   let ink: ReturnType<typeof inkRender>;

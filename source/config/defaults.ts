@@ -77,6 +77,8 @@ export function finalizeConfig(merged: ConfigLayer, env: Env, cwd: string, reinH
     agents: { maxParallel: merged.agents?.maxParallel ?? 4, maxTurns: merged.agents?.maxTurns ?? 30 },
     team: { ...merged.team },
     mcp: { startupTimeoutMs: merged.mcp?.startupTimeoutMs ?? 10_000, toolTimeoutMs: merged.mcp?.toolTimeoutMs ?? 120_000 },
+    keys: { ...merged.keys },
+    mouse: merged.mouse ?? true,
   };
   const { protectedPaths, protectedWritePaths } = merged.permissions ?? {};
   if (protectedPaths !== undefined || protectedWritePaths !== undefined) config.permissions = { protectedPaths, protectedWritePaths };
