@@ -29,7 +29,8 @@ import { runningSubagents } from '../source/store/subagents.js';
 import { TranscriptView } from './lines/transcriptView.js';
 import { RowOverlayContext } from './screen/rowOverlay.js';
 import { SPINNER_SLOT } from './screen/spinner.js';
-import { ApprovalDialog, approvalDialogHeight } from './ApprovalDialog.js';
+import { ApprovalDialog } from './ApprovalDialog.js';
+import { approvalLayout } from './lines/approvalLines.js';
 import { BackgroundSidebar } from './BackgroundSidebar.js';
 import { McpPanel } from './McpPanel.js';
 import { PromptInput } from './PromptInput.js';
@@ -128,7 +129,10 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   const send = useCallback((text: string) => bridge.send(text), [bridge]);
   const prompt = usePromptController({ historyFile, commands, onSubmit: send });
   const approval = approvals[0];
-  const dialog = useApprovalDialog(approval, bridge.respond);
+  // A dialog leaves the status bar its row: on a tiny screen it may take all the rest, and its body scrolls.
+  const dialogMaxRows = Math.min(Math.max(1, frameHeight - 1), Math.max(5, Math.floor(frameHeight * 0.7)));
+  const approvalFit = useMemo(() => (approval ? approvalLayout(approval, columns, dialogMaxRows) : undefined), [approval, columns, dialogMaxRows]);
+  const dialog = useApprovalDialog(approval, bridge.respond, approvalFit?.maxScroll);
   // A run's approval is answered first; the project trust question waits behind it.
   const trustShown = approval ? undefined : trust;
   const answerTrust = useCallback((decision: 'trust' | 'deny') => bridge.answerTrust(decision), [bridge]);
@@ -141,9 +145,8 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   // Heights are computed here so the frame is exactly rows − 1 tall.
   const queuedRows = asking ? 0 : Math.min(queued.length, queuedMaxRows);
   const bottomBudget = Math.max(0, frameHeight - 1 - queuedRows - 3);
-  const dialogMaxRows = Math.max(5, Math.floor(frameHeight * 0.7));
-  const dialogRows = approval
-    ? approvalDialogHeight(approval, columns, dialogMaxRows)
+  const dialogRows = approvalFit
+    ? approvalFit.height
     : trustShown
       ? trustDialogHeight(trustShown, columns, dialogMaxRows)
       : 0;
@@ -291,7 +294,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
       </Box>}
       <QueuedMessages queued={queued} width={columns} maxRows={queuedRows} />
       {approval ? (
-        <ApprovalDialog approval={approval} queueCount={approvals.length} ui={dialog.ui} width={columns} maxHeight={dialogRows} />
+        <ApprovalDialog approval={approval} queueCount={approvals.length} ui={dialog.ui} width={columns} maxHeight={dialogMaxRows} />
       ) : trustShown ? (
         <TrustDialog request={trustShown} selected={trustDialog.selected} width={columns} maxHeight={dialogRows} />
       ) : (
