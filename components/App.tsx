@@ -22,10 +22,11 @@ import type { GlobalAction } from '../hooks/keymap.js';
 import type { WheelEvent } from '../hooks/keyChunks.js';
 import type { KeyBindings } from '../source/config/keys.js';
 import { isMarkdownReady, loadMarkdown } from './lines/markdown.js';
-import { promptHeight, promptLines, queuedLines, slashMenuLines, statusLine, type PromptLinesInput } from './lines/bottomLines.js';
+import { liveStatusRow, promptHeight, promptLines, queuedLines, slashMenuLines, statusLine, type PromptLinesInput } from './lines/bottomLines.js';
 import { sidebarRows } from './lines/sidebarLines.js';
 import { sliceViewport } from './lines/transcriptLines.js';
 import { runningSubagents } from '../source/store/subagents.js';
+import { liveOutputTokens, runningToolSince } from '../source/store/liveProgress.js';
 import { TranscriptView } from './lines/transcriptView.js';
 import { RowOverlayContext } from './screen/rowOverlay.js';
 import { SPINNER_SLOT } from './screen/spinner.js';
@@ -88,6 +89,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   const trust = useStore(store, (s) => s.trust);
   const panel = useStore(store, (s) => s.panel);
   const running = useStore(store, (s) => s.running);
+  const runStartedAt = useStore(store, (s) => s.runStartedAt);
   const queued = useStore(store, (s) => s.queued);
 
   const [markdownVersion, setMarkdownVersion] = useState(isMarkdownReady() ? 1 : 0);
@@ -117,8 +119,10 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   const anyTaskRunning = tasks.some((t) => t.status === 'running');
   // Subagents at work, read from the transcript this render lays out: their blocks and the sidebar tick with the clock.
   const subagents = useMemo(() => runningSubagents(latest), [latest]);
-  const clock = useNow(anyTaskRunning || subagents.length > 0 || panelTask !== undefined, panelTask ? 500 : 1000);
-  const layoutNow = subagents.length > 0 ? clock : 0;
+  // A running tool call's line shows its elapsed time, so the clock ticks while one runs.
+  const toolSince = running ? runningToolSince(latest) : undefined;
+  const clock = useNow(anyTaskRunning || subagents.length > 0 || panelTask !== undefined || toolSince !== undefined, panelTask ? 500 : 1000);
+  const layoutNow = subagents.length > 0 || toolSince !== undefined ? clock : 0;
 
   const spinnerActive = running || transcript.some((i) => !i.done);
   // Full screen, spinners are slots the renderer animates itself; only without it do they take renders.
@@ -253,6 +257,15 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   const status = useMemo(() => statusLine(statusInput), [statusInput]);
   // Below the transcript too, without a dialog, the rows go into the frame ready-made: a keystroke leaves Ink nothing to lay out.
   const below = above && !asking;
+  // While a run works the status line shows its elapsed time and the tokens streamed so far: full screen, the
+  // renderer redraws that one row on its clock; otherwise a once-a-second render does.
+  const liveRow = useMemo(
+    () => (running && runStartedAt !== undefined ? liveStatusRow(statusInput, runStartedAt, () => liveOutputTokens(store.getState())) : undefined),
+    [running, runStartedAt, statusInput, store],
+  );
+  overlay?.setLiveRow(below ? liveRow : undefined);
+  const statusClock = useNow(running && runStartedAt !== undefined && !below, 1000);
+  const liveStatus = running && runStartedAt !== undefined && !below ? { elapsedMs: statusClock - runStartedAt, outputTokens: liveOutputTokens(store.getState()) } : undefined;
   overlay?.setBelow(
     below
       ? [
@@ -268,6 +281,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
     () => () => {
       overlay?.setAbove(undefined);
       overlay?.setBelow(undefined);
+      overlay?.setLiveRow(undefined);
     },
     [overlay],
   );
@@ -303,7 +317,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
           <SlashMenu items={prompt.menu.items} selected={prompt.menu.selected} width={columns} maxRows={menuRows} />
         </>
       )}
-      <StatusBar {...statusInput} />
+      <StatusBar {...statusInput} live={liveStatus} />
     </Box>
   );
 }

@@ -8,6 +8,7 @@ import { ConfigError, knownToolNames, loadConfig, resolveApiKey, resolveReinHome
 import { repairHistory } from './engine/history.js';
 import { newSessionId } from './engine/ids.js';
 import { contextWindowFor } from './engine/modelInfo.js';
+import { estimateTokens } from './engine/tokens.js';
 import { createSession } from './engine/session.js';
 import { runHeadless, streamJsonMessages } from './headless.js';
 import { installShutdown } from './shutdown.js';
@@ -85,7 +86,6 @@ function sandboxFor(config: ReinConfig, args: CliArgs, workspace: string, reinHo
 }
 
 /** Rough token count for the instruction budget; exact counting is only worth its start-up cost near the limit. */
-const estimateTokens = (text: string): number => Math.ceil(text.length / 3);
 
 function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string; keyHint: string }, interactive: boolean, reinHome: string, baseUrlFrom?: string) {
   const config: ReinConfig = loaded.config;

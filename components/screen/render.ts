@@ -102,7 +102,9 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
     const spinning = frame.includes(SPINNER_SLOT);
     if (spinning && spinTimer === undefined) {
       spinTimer = setInterval(() => {
-        if (lastFrame !== undefined) writer.render(fillSpinnerSlots(lastFrame, performance.now()));
+        // The status line's clock moves once a second: then the frame is composed again (one changed row).
+        if (overlay.liveRowChanged()) compose();
+        else if (lastFrame !== undefined) writer.render(fillSpinnerSlots(lastFrame, performance.now()));
       }, spinnerMs);
       spinTimer.unref();
     } else if (!spinning && spinTimer !== undefined) {

@@ -18,6 +18,13 @@ export interface RowOverlay {
    */
   setBelow(rows: readonly string[] | undefined): void;
   /**
+   * A row that follows the clock (the status line of a working run): drawn in place of the last row below Ink's
+   * frame, asked for again on every compose. Undefined draws the rows below as given.
+   */
+  setLiveRow(row: (() => string) | undefined): void;
+  /** True when the live row would now draw differently from the last composed frame (the renderer's timer asks). */
+  liveRowChanged(): boolean;
+  /**
    * Replaces the rows above Ink's frame and redraws the screen with Ink's last frame below them, without a
    * React render: how streamed lines reach the screen while Ink's part (prompt, status bar) stays as it was.
    */
@@ -46,6 +53,8 @@ export function createRowOverlay(redraw: () => void = () => undefined): RowOverl
   let width = 0;
   let above: AboveRows | undefined;
   let below: readonly string[] | undefined;
+  let liveRow: (() => string) | undefined;
+  let lastLive: string | undefined;
   let fitted = new Map<string, { cut: string; padded: string }>();
   let fittedWidth = 0;
 
@@ -88,6 +97,12 @@ export function createRowOverlay(redraw: () => void = () => undefined): RowOverl
     setBelow(next) {
       below = next;
     },
+    setLiveRow(next) {
+      liveRow = next;
+    },
+    liveRowChanged() {
+      return liveRow !== undefined && above !== undefined && below !== undefined && below.length > 0 && liveRow() !== lastLive;
+    },
     repaint(next) {
       above = next;
       redraw();
@@ -95,7 +110,10 @@ export function createRowOverlay(redraw: () => void = () => undefined): RowOverl
     apply(frame) {
       if (above) {
         const top = drawAbove(above, frame);
-        return below && below.length > 0 ? `${top}\n${below.join('\n')}` : top;
+        if (!below || below.length === 0) return top;
+        if (!liveRow) return `${top}\n${below.join('\n')}`;
+        lastLive = liveRow();
+        return `${top}\n${below.slice(0, -1).concat(lastLive).join('\n')}`;
       }
       if (!rows || rows.length === 0 || width <= 0) return frame;
       const lines = frame.split('\n');
