@@ -154,7 +154,8 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
     : trustShown
       ? trustDialogHeight(trustShown, columns, dialogMaxRows)
       : 0;
-  const promptRows = asking ? 0 : Math.min(bottomBudget, promptHeight(prompt.editor.text, columns, promptMaxRows));
+  // The prompt keeps its rule and one row of text on any screen that has room for them beside the status bar.
+  const promptRows = asking ? 0 : Math.min(Math.max(bottomBudget, Math.min(2, frameHeight - 1)), promptHeight(prompt.editor.text, columns, promptMaxRows));
   const menuRows = asking ? 0 : Math.min(prompt.menu.items.length, menuMaxRows, Math.max(0, bottomBudget - promptRows));
   const mainHeight = Math.max(0, frameHeight - 1 - queuedRows - dialogRows - promptRows - menuRows);
 

@@ -201,3 +201,17 @@ describe('the approval dialog in a 20×6 terminal', () => {
     expect(h.session.responses).toEqual([{ approvalId: 'a1', decision: { kind: 'yes' } }]);
   });
 });
+
+describe('the prompt in a 20×6 terminal', () => {
+  let h: AppHarness;
+  afterEach(() => h.cleanup());
+
+  it('keeps its rule and a row of text above the status bar', async () => {
+    h = await renderApp({ columns: 20, rows: 6 });
+    await h.type('hi');
+    const rows = h.lastFrame().split('\n');
+    expect(rows).toHaveLength(5);
+    expect(rows[3]).toMatch(/^❯ hi/);
+    expect(rows[4]).toContain('claude');
+  });
+});
