@@ -108,4 +108,15 @@ describe('keys and mouse in the TUI', () => {
     const done = await p.waitFor((s) => s.includes('word39') && promptLine(s).includes('Type a message'), 15_000);
     expect(statusLine(done)).not.toMatch(/ · \d+s ·/);
   });
+
+  it('an emoji with a skin tone leaves the sidebar border in its column', async () => {
+    const p = await openRein(fx, await startMockLlmServer({ turns: [{ text: 'Looks good 👍🏽 ship it.\n\nAnd again: 👍🏽👍🏿 done.' }] }));
+    await typeAndSend(p, 'Review 👍🏽 please');
+    const screen = await p.waitFor((s) => s.includes('done.') && promptLine(s).includes('Type a message'));
+    // tmux 3.3 draws 👍🏽 as 4 cells (2 + 2), and capture-pane gives 4 UTF-16 units for them, so a string index is a
+    // column here. The sidebar is the right 33 of 120 columns: its border is column 87 on every row.
+    const rows = screen.split('\n').filter((row) => row.includes('👍'));
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const row of rows) expect([row, row.lastIndexOf('│')]).toEqual([row, 87]);
+  });
 });

@@ -1,6 +1,6 @@
 // The approval dialog's rows: what the call will do, and how the dialog fits a small screen (chrome dropped first,
 // then the body scrolls with PgUp/PgDn; the command is wrapped, never cut).
-import cliTruncate from 'cli-truncate';
+import cliTruncate from './cellTruncate.js';
 import type { PendingApproval } from '../../source/store/state.js';
 import stringWidth from './cellWidth.js';
 import { diffToLines } from './diffLines.js';

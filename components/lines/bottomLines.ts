@@ -1,7 +1,7 @@
 // The rows below the transcript (queued messages, prompt, slash menu, status bar) as ready-made lines. The Ink
 // components draw these lines, and full screen they go straight into the frame, so a keystroke costs Ink no layout.
 import { homedir } from 'node:os';
-import cliTruncate from 'cli-truncate';
+import cliTruncate from './cellTruncate.js';
 import stringWidth from './cellWidth.js';
 import type { ContextInfo, McpServerStatus, PermissionMode } from '../../source/engine/events.js';
 import type { Usage } from '../../source/providers/types.js';

@@ -30,6 +30,11 @@ export function moveToRow(row: number): string {
   return `${ESC}${row + 1};1H`;
 }
 
+/** Cursor to a 0-based column of the current row (CHA). */
+export function moveToColumn(column: number): string {
+  return `${ESC}${column + 1}G`;
+}
+
 /** Scroll region over 0-based rows top..bottom inclusive. */
 export function setScrollRegion(top: number, bottom: number): string {
   return `${ESC}${top + 1};${bottom + 1}r`;
