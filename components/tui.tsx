@@ -16,6 +16,7 @@ import { settleSubagents } from '../source/store/subagents.js';
 import { homeRelative } from './lines/welcomeLines.js';
 import { usageSummaryLine } from '../source/store/format.js';
 import { slashCommands } from '../hooks/commands/registry.js';
+import { helpCommandFor } from '../hooks/commands/help.js';
 import { CommandList } from '../source/store/commandList.js';
 import type { SlashCommand } from '../source/store/commands.js';
 import { App } from './App.js';
@@ -112,8 +113,9 @@ export function welcomeItem(session: AgentSession, version: string): WelcomeItem
 }
 
 export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
-  const render = opts.render ?? (await defaultRender(opts.mouse ?? true));
   const { session } = opts;
+  // The setup screen has nothing to scroll: mouse reporting stays off there.
+  const render = opts.render ?? (await defaultRender(session !== undefined && (opts.mouse ?? true)));
   if (!session) {
     let handle: TuiRenderHandle | undefined;
     const message = opts.setupMessage ?? 'rein could not start a session: check agent.config.json and your API key settings.';
@@ -128,7 +130,9 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   if ((opts.initialEvents ?? []).length === 0) state = appendItems(state, welcomeItem(session, opts.version ?? ''));
   // A resumed log that stops mid-run was cut off by a crash or a kill: show that run as interrupted.
   state = markInterrupted(state);
-  const commands = new CommandList(slashCommands);
+  // /help lists the keys as agent.config.json binds them.
+  const keys = opts.keys;
+  const commands = new CommandList(keys ? slashCommands.map((c) => (c.name === 'help' ? helpCommandFor(keys) : c)) : slashCommands);
   const clashes = commands.setSource('custom', opts.customCommands ?? []);
   for (const notice of [...(opts.notices ?? []), ...clashes]) state = addNotice(state, 'warning', notice);
   const bridge = createBridge(session, { commands, store: createAppStore(state) });

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { isKeyProblem, parseKeySpec, resolveKeyBindings, type KeyBindings } from '../../source/config/keys.js';
 import { readConfigFile } from '../../source/config/fileLayer.js';
 import { keyHelpFor } from '../../hooks/keymap.js';
+import { helpCommandFor } from '../../hooks/commands/help.js';
+import type { CommandContext } from '../../source/store/commands.js';
 import { createKeyChunker, mouseEvent, noKey } from '../../hooks/keyChunks.js';
 import { ticks } from '../support/fakeSession.js';
 import { keys, renderApp, type AppHarness } from './harness.js';
@@ -41,6 +43,14 @@ describe('key specs', () => {
     expect(new Map(keyHelpFor(bindings({ toggleSidebar: 'ctrl+s' }))).get('Ctrl+S')).toBe('show or hide the sidebar');
     const clash = resolveKeyBindings({ toggleSidebar: 'ctrl+t' });
     expect(isKeyProblem(clash) && clash).toEqual({ path: 'toggleSidebar', problem: '"ctrl+t" is already bound to openTasks by default' });
+  });
+
+  it('/help lists the keys as they are bound', async () => {
+    const printed: string[] = [];
+    const ctx = { commands: [], print: (text: string) => printed.push(text) } as unknown as CommandContext;
+    await helpCommandFor(bindings({ toggleSidebar: 'ctrl+s', expandAll: [] })).run(ctx, '');
+    expect(printed.join('\n')).toContain('  Ctrl+S: show or hide the sidebar');
+    expect(printed.join('\n')).toContain('  Ctrl+O / unbound: expand or collapse');
   });
 
   it('a bad key in agent.config.json stops with one message naming the file and the path', () => {

@@ -70,6 +70,10 @@ describe('keys and mouse in the TUI', () => {
     await p.waitFor((s) => !s.includes('Todos 0/0'));
     await p.sendKeys('C-g');
     await p.waitFor('Todos 0/0');
+    // /help names the key in force.
+    await p.sendKeys('C-u');
+    await typeAndSend(p, '/help');
+    await p.waitFor('Ctrl+G: show or hide the sidebar');
   });
 
   it('a key that cannot be bound stops rein with one message naming the file and the key', async () => {
