@@ -89,7 +89,21 @@ export function splitTyped(input: string): KeyEvent[] {
  */
 export function createKeyChunker(): (input: string, key: Key) => KeyEvent[] {
   let pasted: string | undefined;
-  return (input, key) => {
+  // A terminal without SGR reports (GNU screen 4) sends ESC[M and three bytes; Ink splits them into "[M" and text.
+  let legacyMouse: string | undefined;
+  const chunk = (input: string, key: Key): KeyEvent[] => {
+    if (legacyMouse !== undefined) {
+      const chars = [...legacyMouse + input];
+      if (chars.length < 3) {
+        legacyMouse = chars.join('');
+        return [];
+      }
+      legacyMouse = undefined;
+      const [button, column, row] = chars.slice(0, 3).map((ch) => (ch.codePointAt(0) ?? 32) - 32);
+      const mouse = mouseEvent(`[<${button};${column};${row}M`);
+      const rest = chars.slice(3).join('');
+      return [...(mouse ? [mouse] : []), ...(rest ? chunk(rest, noKey) : [])];
+    }
     if (pasted !== undefined) {
       if (input === pasteEnd && isPlain(key)) {
         const text = pasted;
@@ -104,6 +118,10 @@ export function createKeyChunker(): (input: string, key: Key) => KeyEvent[] {
       pasted = '';
       return [];
     }
+    if (input === '[M' && isPlain(key)) {
+      legacyMouse = '';
+      return [];
+    }
     if (isPlain(key) && input.startsWith('[<')) {
       const mouse = mouseEvent(input);
       if (mouse !== undefined) return mouse ? [mouse] : [];
@@ -112,4 +130,5 @@ export function createKeyChunker(): (input: string, key: Key) => KeyEvent[] {
     if (lineBreakInside.test(input)) return [{ kind: 'paste', text: input }];
     return splitTyped(input);
   };
+  return chunk;
 }

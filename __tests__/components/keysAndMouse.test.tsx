@@ -110,6 +110,17 @@ describe('mouse reports', () => {
     expect(chunk('[201~', noKey)).toEqual([{ kind: 'paste', text: '[<0;3;3M' }]);
   });
 
+  it('legacy reports (ESC[M and three bytes, from terminals without SGR) are read too, and typing after them stays typing', () => {
+    const chunk = createKeyChunker();
+    // Wheel up (96 = 32 + 64) at column 10, row 5; Ink hands over "[M" and the bytes as text.
+    expect(chunk('[M', noKey)).toEqual([]);
+    expect(chunk('`*%', noKey)).toEqual([{ kind: 'wheel', direction: 'up', column: 10, row: 5 }]);
+    // A press (32 + 0) split across reads, then typed text in the same read.
+    expect(chunk('[M', noKey)).toEqual([]);
+    expect(chunk(' *', noKey)).toEqual([]);
+    expect(chunk('%hi', noKey)).toEqual([{ kind: 'key', input: 'hi', key: noKey }]);
+  });
+
   let h: AppHarness;
   afterEach(() => h?.cleanup());
 
