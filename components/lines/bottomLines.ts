@@ -167,7 +167,8 @@ export function statusLine({ session, usage, cost, context, gitBranch, mcp, widt
     line += sep + (context.percent >= 90 ? paint('red', ctx) : context.percent >= 70 ? paint('yellow', ctx) : ctx);
   }
   line += `${sep}↑${formatTokens(usage.inputTokens)} ↓${formatTokens(live ? Math.max(live.outputTokens, usage.outputTokens) : usage.outputTokens)}`;
-  if (live) line += sep + paint('cyan', formatElapsed(live.elapsedMs));
+  // Unstyled up to the clock, so its tick rewrites a few cells of the row, not the whole row.
+  if (live) line += ` · ${formatElapsed(live.elapsedMs)}`;
   if (cached !== undefined) line += `${sep}cache ${cached}%`;
   if (cost !== undefined) line += sep + formatCost(cost);
   const servers = mcpCount(mcp);
