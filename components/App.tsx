@@ -17,16 +17,17 @@ import { useMcpPanel } from '../hooks/useMcpPanel.js';
 import { selectedIndex } from '../hooks/mcpPanelKeys.js';
 import { useKeymap } from '../hooks/useKeymap.js';
 import { useViewport } from '../hooks/useViewport.js';
+import { useLiveStatus } from '../hooks/useLiveStatus.js';
 import { useTranscriptLayout } from '../hooks/useTranscriptLayout.js';
 import type { GlobalAction } from '../hooks/keymap.js';
 import type { WheelEvent } from '../hooks/keyChunks.js';
 import type { KeyBindings } from '../source/config/keys.js';
 import { isMarkdownReady, loadMarkdown } from './lines/markdown.js';
-import { liveStatusRow, promptHeight, promptLines, queuedLines, slashMenuLines, statusLine, type PromptLinesInput } from './lines/bottomLines.js';
+import { promptHeight, promptLines, queuedLines, slashMenuLines, statusLine, type PromptLinesInput } from './lines/bottomLines.js';
 import { sidebarRows } from './lines/sidebarLines.js';
 import { sliceViewport } from './lines/transcriptLines.js';
 import { runningSubagents } from '../source/store/subagents.js';
-import { liveOutputTokens, runningToolSince } from '../source/store/liveProgress.js';
+import { runningToolSince } from '../source/store/liveProgress.js';
 import { TranscriptView } from './lines/transcriptView.js';
 import { RowOverlayContext } from './screen/rowOverlay.js';
 import { SPINNER_SLOT } from './screen/spinner.js';
@@ -89,7 +90,6 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   const trust = useStore(store, (s) => s.trust);
   const panel = useStore(store, (s) => s.panel);
   const running = useStore(store, (s) => s.running);
-  const runStartedAt = useStore(store, (s) => s.runStartedAt);
   const queued = useStore(store, (s) => s.queued);
 
   const [markdownVersion, setMarkdownVersion] = useState(isMarkdownReady() ? 1 : 0);
@@ -258,15 +258,8 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   const status = useMemo(() => statusLine(statusInput), [statusInput]);
   // Below the transcript too, without a dialog, the rows go into the frame ready-made: a keystroke leaves Ink nothing to lay out.
   const below = above && !asking;
-  // While a run works the status line shows its elapsed time and the tokens streamed so far: full screen, the
-  // renderer redraws that one row on its clock; otherwise a once-a-second render does.
-  const liveRow = useMemo(
-    () => (running && runStartedAt !== undefined ? liveStatusRow(statusInput, runStartedAt, () => liveOutputTokens(store.getState())) : undefined),
-    [running, runStartedAt, statusInput, store],
-  );
-  overlay?.setLiveRow(below ? liveRow : undefined);
-  const statusClock = useNow(running && runStartedAt !== undefined && !below, 1000);
-  const liveStatus = running && runStartedAt !== undefined && !below ? { elapsedMs: statusClock - runStartedAt, outputTokens: liveOutputTokens(store.getState()) } : undefined;
+  // While a run works the status line shows its elapsed time and the tokens streamed so far.
+  const liveStatus = useLiveStatus(store, overlay, statusInput, below);
   overlay?.setBelow(
     below
       ? [
