@@ -77,8 +77,6 @@ export function finalizeConfig(merged: ConfigLayer, env: Env, cwd: string, reinH
     agents: { maxParallel: merged.agents?.maxParallel ?? 4, maxTurns: merged.agents?.maxTurns ?? 30 },
     team: { ...merged.team },
     mcp: { startupTimeoutMs: merged.mcp?.startupTimeoutMs ?? 10_000, toolTimeoutMs: merged.mcp?.toolTimeoutMs ?? 120_000 },
-    keys: { ...merged.keys },
-    mouse: merged.mouse ?? true,
   };
   const { protectedPaths, protectedWritePaths } = merged.permissions ?? {};
   if (protectedPaths !== undefined || protectedWritePaths !== undefined) config.permissions = { protectedPaths, protectedWritePaths };
@@ -87,5 +85,7 @@ export function finalizeConfig(merged: ConfigLayer, env: Env, cwd: string, reinH
   if (merged.apiKey !== undefined) config.apiKey = merged.apiKey;
   if (merged.temperature !== undefined) config.temperature = merged.temperature;
   if (merged.permissionMode !== undefined) config.permissionMode = merged.permissionMode;
+  if (merged.keys !== undefined) config.keys = { ...merged.keys };
+  if (merged.mouse !== undefined) config.mouse = merged.mouse;
   return config;
 }
