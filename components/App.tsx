@@ -21,17 +21,22 @@ import type { TurnLimitDecision } from '../hooks/turnLimitKeys.js';
 import { selectedIndex } from '../hooks/mcpPanelKeys.js';
 import { useKeymap } from '../hooks/useKeymap.js';
 import { useViewport } from '../hooks/useViewport.js';
+import { useLiveStatus } from '../hooks/useLiveStatus.js';
 import { useTranscriptLayout } from '../hooks/useTranscriptLayout.js';
 import type { GlobalAction } from '../hooks/keymap.js';
+import type { WheelEvent } from '../hooks/keyChunks.js';
+import type { KeyBindings } from '../source/config/keys.js';
 import { isMarkdownReady, loadMarkdown } from './lines/markdown.js';
 import { promptHeight, promptLines, queuedLines, slashMenuLines, statusLine, type PromptLinesInput } from './lines/bottomLines.js';
 import { sidebarRows } from './lines/sidebarLines.js';
 import { sliceViewport } from './lines/transcriptLines.js';
 import { runningSubagents } from '../source/store/subagents.js';
+import { runningToolSince } from '../source/store/liveProgress.js';
 import { TranscriptView } from './lines/transcriptView.js';
 import { RowOverlayContext } from './screen/rowOverlay.js';
 import { SPINNER_SLOT } from './screen/spinner.js';
-import { ApprovalDialog, approvalDialogHeight } from './ApprovalDialog.js';
+import { ApprovalDialog } from './ApprovalDialog.js';
+import { approvalLayout } from './lines/approvalLines.js';
 import { BackgroundSidebar } from './BackgroundSidebar.js';
 import { McpPanel } from './McpPanel.js';
 import { ResumePanel } from './ResumePanel.js';
@@ -53,6 +58,8 @@ export interface AppProps {
   gitBranch?: string;
   /** Clock for the Ctrl+C double-press window. */
   now?: () => number;
+  /** The global keys in force; the defaults when not given. */
+  keys?: KeyBindings;
 }
 
 /** Below this width the sidebar hides unless toggled on. */
@@ -60,10 +67,12 @@ export const sidebarMinColumns = 100;
 const promptMaxRows = 8;
 const menuMaxRows = 6;
 const queuedMaxRows = 3;
+/** Transcript lines one wheel notch scrolls. */
+const wheelLines = 3;
 const noServers: readonly McpServerStatus[] = [];
 const noTools: readonly { name: string; description?: string }[] = [];
 
-export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
+export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   const { store } = bridge;
   const { columns, rows } = useTerminalSize();
   const frameHeight = Math.max(1, rows - 1);
@@ -117,8 +126,10 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
   const anyTaskRunning = tasks.some((t) => t.status === 'running');
   // Subagents at work, read from the transcript this render lays out: their blocks and the sidebar tick with the clock.
   const subagents = useMemo(() => runningSubagents(latest), [latest]);
-  const clock = useNow(anyTaskRunning || subagents.length > 0 || panelTask !== undefined, panelTask ? 500 : 1000);
-  const layoutNow = subagents.length > 0 ? clock : 0;
+  // A running tool call's line shows its elapsed time, so the clock ticks while one runs.
+  const toolSince = running ? runningToolSince(latest) : undefined;
+  const clock = useNow(anyTaskRunning || subagents.length > 0 || panelTask !== undefined || toolSince !== undefined, panelTask ? 500 : 1000);
+  const layoutNow = subagents.length > 0 || toolSince !== undefined ? clock : 0;
 
   const spinnerActive = running || transcript.some((i) => !i.done);
   // Full screen, spinners are slots the renderer animates itself; only without it do they take renders.
@@ -130,7 +141,10 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
   const files = useWorkspaceFiles(session.cwd);
   const prompt = usePromptController({ historyFile, commands, files, onSubmit: send });
   const approval = approvals[0];
-  const dialog = useApprovalDialog(approval, bridge.respond);
+  // A dialog leaves the status bar its row: on a tiny screen it may take all the rest, and its body scrolls.
+  const dialogMaxRows = Math.min(Math.max(1, frameHeight - 1), Math.max(5, Math.floor(frameHeight * 0.7)));
+  const approvalFit = useMemo(() => (approval ? approvalLayout(approval, columns, dialogMaxRows) : undefined), [approval, columns, dialogMaxRows]);
+  const dialog = useApprovalDialog(approval, bridge.respond, approvalFit?.maxScroll);
   // A run's approval is answered first; the project trust question waits behind it.
   const trustShown = approval ? undefined : trust;
   const answerTrust = useCallback((decision: 'trust' | 'deny') => bridge.answerTrust(decision), [bridge]);
@@ -149,15 +163,15 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
   // Heights are computed here so the frame is exactly rows − 1 tall.
   const queuedRows = asking ? 0 : Math.min(queued.length, queuedMaxRows);
   const bottomBudget = Math.max(0, frameHeight - 1 - queuedRows - 3);
-  const dialogMaxRows = Math.max(5, Math.floor(frameHeight * 0.7));
-  const dialogRows = approval
-    ? approvalDialogHeight(approval, columns, dialogMaxRows)
+  const dialogRows = approvalFit
+    ? approvalFit.height
     : trustShown
       ? trustDialogHeight(trustShown, columns, dialogMaxRows)
       : turnLimitShown
         ? Math.min(dialogMaxRows, turnLimitDialogHeight)
         : 0;
-  const promptRows = asking ? 0 : Math.min(bottomBudget, promptHeight(prompt.editor.text, columns, promptMaxRows));
+  // The prompt keeps its rule and one row of text on any screen that has room for them beside the status bar.
+  const promptRows = asking ? 0 : Math.min(Math.max(bottomBudget, Math.min(2, frameHeight - 1)), promptHeight(prompt.editor.text, columns, promptMaxRows));
   const menuRows = asking ? 0 : Math.min(prompt.menu.items.length, menuMaxRows, Math.max(0, bottomBudget - promptRows));
   const mainHeight = Math.max(0, frameHeight - 1 - queuedRows - dialogRows - promptRows - menuRows);
 
@@ -177,8 +191,8 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
         case 'scroll':
           // Earlier items are laid out only when the view heads towards them.
           if (action.to === 'top') layout.reveal(Number.POSITIVE_INFINITY);
-          else if (action.to === 'pageUp') layout.reveal(viewport.offset + mainHeight * 4);
-          return viewport.scroll(action.to);
+          else if (action.to === 'pageUp' || action.to === 'linesUp') layout.reveal(viewport.offset + mainHeight * 4);
+          return viewport.scroll(action.to, action.lines);
         case 'exit':
           return bridge.exit();
         case 'toggleSidebar':
@@ -204,6 +218,15 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
     [bridge, tasks, taskPanelId],
   );
 
+  // The wheel scrolls the transcript only while the pointer is over it (1-based cells; the transcript is top left).
+  const onWheel = useCallback(
+    (event: WheelEvent) => {
+      if (panelTask || mcpPanelOpen || resumePanelOpen || event.row > mainHeight || event.column > mainWidth) return;
+      onAction({ kind: 'scroll', to: event.direction === 'up' ? 'linesUp' : 'linesDown', lines: wheelLines });
+    },
+    [onAction, panelTask, mcpPanelOpen, resumePanelOpen, mainHeight, mainWidth],
+  );
+
   const { exitArmed } = useKeymap({
     approval: approval ? dialog.handleKey : undefined,
     trust: trustShown ? trustDialog.handleKey : undefined,
@@ -213,7 +236,9 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
     taskPanel: panelTask ? onTaskPanelKey : undefined,
     prompt: prompt.handleKey,
     context: { running, promptEmpty: prompt.editor.text === '' },
+    bindings: keys,
     onAction,
+    onWheel,
     onInterrupt: () => {
       if (running) onAction({ kind: 'abort' });
       else prompt.setText('');
@@ -251,6 +276,8 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
   const status = useMemo(() => statusLine(statusInput), [statusInput]);
   // Below the transcript too, without a dialog, the rows go into the frame ready-made: a keystroke leaves Ink nothing to lay out.
   const below = above && !asking;
+  // While a run works the status line shows its elapsed time and the tokens streamed so far.
+  const liveStatus = useLiveStatus(store, overlay, statusInput, below);
   overlay?.setBelow(
     below
       ? [
@@ -266,6 +293,7 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
     () => () => {
       overlay?.setAbove(undefined);
       overlay?.setBelow(undefined);
+      overlay?.setLiveRow(undefined);
     },
     [overlay],
   );
@@ -294,7 +322,7 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
       </Box>}
       <QueuedMessages queued={queued} width={columns} maxRows={queuedRows} />
       {approval ? (
-        <ApprovalDialog approval={approval} queueCount={approvals.length} ui={dialog.ui} width={columns} maxHeight={dialogRows} />
+        <ApprovalDialog approval={approval} queueCount={approvals.length} ui={dialog.ui} width={columns} maxHeight={dialogMaxRows} />
       ) : trustShown ? (
         <TrustDialog request={trustShown} selected={trustDialog.selected} width={columns} maxHeight={dialogRows} />
       ) : turnLimitShown ? (
@@ -305,7 +333,7 @@ export function App({ bridge, historyFile, gitBranch, now }: AppProps) {
           <SlashMenu items={prompt.menu.items} selected={prompt.menu.selected} width={columns} maxRows={menuRows} />
         </>
       )}
-      <StatusBar {...statusInput} />
+      <StatusBar {...statusInput} live={liveStatus} />
     </Box>
   );
 }

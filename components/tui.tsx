@@ -14,6 +14,7 @@ import { resumedState } from '../source/store/resumed.js';
 import { homeRelative } from './lines/welcomeLines.js';
 import { usageSummaryLine } from '../source/store/format.js';
 import { slashCommands } from '../hooks/commands/registry.js';
+import { helpCommandFor } from '../hooks/commands/help.js';
 import { CommandList } from '../source/store/commandList.js';
 import type { SlashCommand } from '../source/store/commands.js';
 import { syncMcpPromptCommands } from '../hooks/commands/mcpPrompts.js';
@@ -21,6 +22,7 @@ import { App } from './App.js';
 import { createIdleCollector } from './screen/idleCollect.js';
 import { capYoungGeneration } from './screen/youngGeneration.js';
 import { SetupScreen } from './SetupScreen.js';
+import type { KeyBindings } from '../source/config/keys.js';
 
 export interface TuiRenderHandle {
   unmount(): void;
@@ -45,6 +47,10 @@ export interface StartTuiOptions {
   initialPrompt?: string;
   /** rein's version, shown in the welcome box of a new session. */
   version?: string;
+  /** The global keys in force (agent.config.json's `keys`); the defaults when not given. */
+  keys?: KeyBindings;
+  /** Mouse wheel scrolling (agent.config.json's `mouse`, default on). */
+  mouse?: boolean;
   /** The renderer; the full-screen one by default. Tests pass Ink's own. */
   render?: (node: ReactElement) => TuiRenderHandle;
 }
@@ -54,9 +60,9 @@ export interface TuiResult {
   usageLine: string;
 }
 
-async function defaultRender(): Promise<(node: ReactElement) => TuiRenderHandle> {
+async function defaultRender(mouse: boolean): Promise<(node: ReactElement) => TuiRenderHandle> {
   const { renderFullScreen } = await import('./screen/render.js');
-  return (node) => renderFullScreen(node, { exitOnCtrlC: false });
+  return (node) => renderFullScreen(node, { exitOnCtrlC: false, mouse });
 }
 
 export { readGitBranch } from '../source/session/gitBranch.js';
@@ -68,8 +74,9 @@ export function welcomeItem(session: AgentSession, version: string): WelcomeItem
 }
 
 export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
-  const render = opts.render ?? (await defaultRender());
   const { session } = opts;
+  // The setup screen has nothing to scroll: mouse reporting stays off there.
+  const render = opts.render ?? (await defaultRender(session !== undefined && (opts.mouse ?? true)));
   if (!session) {
     let handle: TuiRenderHandle | undefined;
     const message = opts.setupMessage ?? 'rein could not start a session: check agent.config.json and your API key settings.';
@@ -84,7 +91,9 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   if ((opts.initialEvents ?? []).length === 0) state = appendItems(state, welcomeItem(session, opts.version ?? ''));
   // A resumed log that stops mid-run was cut off by a crash or a kill: show that run as interrupted.
   state = markInterrupted(state);
-  const commands = new CommandList(slashCommands);
+  // /help lists the keys as agent.config.json binds them.
+  const keys = opts.keys;
+  const commands = new CommandList(keys ? slashCommands.map((c) => (c.name === 'help' ? helpCommandFor(keys) : c)) : slashCommands);
   const clashes = commands.setSource('custom', opts.customCommands ?? []);
   for (const notice of [...(opts.notices ?? []), ...clashes]) state = addNotice(state, 'warning', notice);
   // The MCP servers' prompts join the list as the servers connect.
@@ -100,7 +109,7 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   const onKeys = () => idle.activity();
   process.stdin.on('data', onKeys);
   try {
-    handle = render(<App bridge={bridge} historyFile={opts.historyFile} gitBranch={gitBranch} />);
+    handle = render(<App bridge={bridge} historyFile={opts.historyFile} gitBranch={gitBranch} keys={opts.keys} />);
     if (opts.initialPrompt) bridge.send(opts.initialPrompt);
     await handle.waitUntilExit();
   } finally {

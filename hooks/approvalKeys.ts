@@ -12,9 +12,11 @@ export interface ApprovalUiState {
   /** After "no": typing a one-line reason. */
   reasonMode: boolean;
   reason: string;
+  /** Body rows scrolled past (PgUp/PgDn) when the dialog is too small for all of it. */
+  scroll: number;
 }
 
-export const initialApprovalUi: ApprovalUiState = { selected: 0, reasonMode: false, reason: '' };
+export const initialApprovalUi: ApprovalUiState = { selected: 0, reasonMode: false, reason: '', scroll: 0 };
 
 export interface ApprovalKeyResult {
   state: ApprovalUiState;
@@ -23,7 +25,12 @@ export interface ApprovalKeyResult {
 
 const no = (reason: string): ApprovalDecision => (reason.trim() ? { kind: 'no', reason: reason.trim() } : { kind: 'no' });
 
-export function approvalKey(state: ApprovalUiState, input: string, key: Key): ApprovalKeyResult {
+/** `maxScroll` is how far the body can scroll at the dialog's current size. */
+export function approvalKey(state: ApprovalUiState, input: string, key: Key, maxScroll = 0): ApprovalKeyResult {
+  if (key.pageUp || key.pageDown) {
+    const scroll = Math.max(0, Math.min(maxScroll, Math.min(state.scroll, maxScroll) + (key.pageUp ? -1 : 1)));
+    return { state: scroll === state.scroll ? state : { ...state, scroll } };
+  }
   if (state.reasonMode) {
     if (key.return) return { state, decision: no(state.reason) };
     if (key.escape) return { state, decision: no('') };

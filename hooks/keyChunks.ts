@@ -1,8 +1,32 @@
 // Turns what Ink's useInput hands over (one call per terminal read, split only at escape sequences) into keys in order, or one paste.
 import type { Key } from 'ink';
 
-/** One key press, or a whole paste (text to insert as it is, never acted on). */
-export type KeyEvent = { kind: 'key'; input: string; key: Key } | { kind: 'paste'; text: string };
+/** A mouse wheel notch at a 1-based screen cell. */
+export interface WheelEvent {
+  kind: 'wheel';
+  direction: 'up' | 'down';
+  column: number;
+  row: number;
+}
+
+/** One key press, a whole paste (text to insert as it is, never acted on), or a wheel notch. */
+export type KeyEvent = { kind: 'key'; input: string; key: Key } | { kind: 'paste'; text: string } | WheelEvent;
+
+// An SGR mouse report (ESC[<button;column;row M or m) after useInput strips its ESC: Ink reads it as one sequence.
+const sgrMouse = /^\[<(\d+);(\d+);(\d+)[Mm]$/;
+
+/**
+ * A mouse report as a wheel event, or null for any other mouse report (clicks, releases, drags: never typed text);
+ * undefined when the input is not a mouse report at all.
+ */
+export function mouseEvent(input: string): WheelEvent | null | undefined {
+  const match = sgrMouse.exec(input);
+  if (!match) return undefined;
+  const button = Number(match[1]);
+  // Bit 64 marks the wheel; its low bits tell up (0) from down (1). Shift, Alt and Ctrl add 4, 8 and 16.
+  if ((button & 64) === 0 || (button & 3) > 1) return null;
+  return { kind: 'wheel', direction: (button & 1) === 0 ? 'up' : 'down', column: Number(match[2]), row: Number(match[3]) };
+}
 
 export const noKey: Key = {
   upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
@@ -65,7 +89,21 @@ export function splitTyped(input: string): KeyEvent[] {
  */
 export function createKeyChunker(): (input: string, key: Key) => KeyEvent[] {
   let pasted: string | undefined;
-  return (input, key) => {
+  // A terminal without SGR reports (GNU screen 4) sends ESC[M and three bytes; Ink splits them into "[M" and text.
+  let legacyMouse: string | undefined;
+  const chunk = (input: string, key: Key): KeyEvent[] => {
+    if (legacyMouse !== undefined) {
+      const chars = [...legacyMouse + input];
+      if (chars.length < 3) {
+        legacyMouse = chars.join('');
+        return [];
+      }
+      legacyMouse = undefined;
+      const [button, column, row] = chars.slice(0, 3).map((ch) => (ch.codePointAt(0) ?? 32) - 32);
+      const mouse = mouseEvent(`[<${button};${column};${row}M`);
+      const rest = chars.slice(3).join('');
+      return [...(mouse ? [mouse] : []), ...(rest ? chunk(rest, noKey) : [])];
+    }
     if (pasted !== undefined) {
       if (input === pasteEnd && isPlain(key)) {
         const text = pasted;
@@ -80,8 +118,17 @@ export function createKeyChunker(): (input: string, key: Key) => KeyEvent[] {
       pasted = '';
       return [];
     }
+    if (input === '[M' && isPlain(key)) {
+      legacyMouse = '';
+      return [];
+    }
+    if (isPlain(key) && input.startsWith('[<')) {
+      const mouse = mouseEvent(input);
+      if (mouse !== undefined) return mouse ? [mouse] : [];
+    }
     if (input.length <= 1 || !isPlain(key) || !controlChar.test(input)) return [{ kind: 'key', input, key }];
     if (lineBreakInside.test(input)) return [{ kind: 'paste', text: input }];
     return splitTyped(input);
   };
+  return chunk;
 }

@@ -1,7 +1,8 @@
 // The one keyboard listener: routes each key to its owner (approval or trust dialog, a panel, global keys, prompt).
 import { useEffect, useRef, useState } from 'react';
 import { useInput, useStdin, type Key } from 'ink';
-import { createKeyChunker, noKey } from './keyChunks.js';
+import type { KeyBindings } from '../source/config/keys.js';
+import { createKeyChunker, noKey, type WheelEvent } from './keyChunks.js';
 import { globalKeyAction, type GlobalAction, type GlobalKeyContext } from './keymap.js';
 
 export interface KeymapOptions {
@@ -20,7 +21,11 @@ export interface KeymapOptions {
   /** The prompt; returns false for keys it does not use. */
   prompt: (input: string, key: Key) => boolean;
   context: GlobalKeyContext;
+  /** The configured global keys; the defaults when not given. */
+  bindings?: KeyBindings;
   onAction(action: GlobalAction): void;
+  /** A mouse wheel notch (other mouse reports are dropped, never typed). */
+  onWheel?(event: WheelEvent): void;
   /** First Ctrl+C: stop what is going on (the caller decides what). */
   onInterrupt(): void;
   /** Second Ctrl+C within the window. */
@@ -85,7 +90,7 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
       o.taskPanel(input, key);
       return;
     }
-    const action = globalKeyAction(input, key, o.context);
+    const action = globalKeyAction(input, key, o.context, o.bindings);
     if (action) {
       o.onAction(action);
       return;
@@ -103,6 +108,7 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
       }
       for (const event of chunker.current(input, key)) {
         if (event.kind === 'key') routeKey(event.input, event.key);
+        else if (event.kind === 'wheel') ref.current.onWheel?.(event);
         // A paste is text for the prompt (or the /resume filter); a dialog or panel never takes pasted characters as answers.
         else if (ref.current.resumePanel && !ref.current.approval && !ref.current.trust && !ref.current.turnLimit) ref.current.resumePanel(event.text, noKey);
         else if (!ref.current.approval && !ref.current.trust && !ref.current.turnLimit && !ref.current.mcpPanel && !ref.current.taskPanel) ref.current.prompt(event.text, noKey);

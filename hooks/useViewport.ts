@@ -7,7 +7,8 @@ export interface Viewport {
   offset: number;
   /** True when output arrived below the view since the user scrolled up. */
   unseen: boolean;
-  scroll(to: ScrollTarget): void;
+  /** `lines` is how far linesUp / linesDown move (default 3). */
+  scroll(to: ScrollTarget, lines?: number): void;
 }
 
 /** When scrolled, one row shows the scroll marker, so the view holds height − 1 transcript lines. */
@@ -38,12 +39,12 @@ export function useViewport(total: number, height: number, addedAbove = 0): View
   if (state.offset === 0) state.unseen = false;
 
   const scroll = useCallback(
-    (to: ScrollTarget) => {
+    (to: ScrollTarget, lines = 3) => {
       const s = ref.current;
-      const page = Math.max(1, height - 1);
+      const step = to === 'linesUp' || to === 'linesDown' ? lines : Math.max(1, height - 1);
       // Going up is clamped at the next render: the layout may first grow upwards to hold the new view.
-      if (to === 'pageUp') s.offset = Math.min(maxOffsetFor(s.lastTotal, height), s.offset) + page;
-      else if (to === 'pageDown') s.offset = Math.max(0, Math.min(maxOffsetFor(s.lastTotal, height), s.offset) - page);
+      if (to === 'pageUp' || to === 'linesUp') s.offset = Math.min(maxOffsetFor(s.lastTotal, height), s.offset) + step;
+      else if (to === 'pageDown' || to === 'linesDown') s.offset = Math.max(0, Math.min(maxOffsetFor(s.lastTotal, height), s.offset) - step);
       else if (to === 'top') s.offset = Number.MAX_SAFE_INTEGER;
       else s.offset = 0;
       if (s.offset === 0) s.unseen = false;

@@ -2,6 +2,8 @@
 // against the module it stands in for):
 //   string-width (Ink, wrap-ansi, cli-truncate) -> components/lines/cellWidth.ts: no grapheme segmenter or
 //     emoji regex for text of one-cell characters;
+//   cli-truncate (Ink) -> components/lines/cellTruncate.ts: never wider than asked when a wide character
+//     straddles the cut;
 //   cli-highlight (marked-terminal) -> components/lines/highlight.ts: no HTML parser between highlight.js and
 //     the terminal colours.
 // Only the copy named here is swapped: other versions of the same package under other packages stay as they are.
@@ -9,6 +11,7 @@ import { resolve } from 'node:path';
 
 const swaps = [
   { name: 'string-width', real: resolve('node_modules/string-width/index.js'), with: resolve('components/lines/cellWidth.ts') },
+  { name: 'cli-truncate', real: resolve('node_modules/cli-truncate/index.js'), with: resolve('components/lines/cellTruncate.ts') },
   { name: 'cli-highlight', real: resolve('node_modules/cli-highlight/dist/index.js'), with: resolve('components/lines/highlight.ts') },
 ];
 

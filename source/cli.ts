@@ -3,10 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { helpText, parseCliArgs, UsageError, type CliArgs } from './cliArgs.js';
+import { isKeyProblem, resolveKeyBindings } from './config/keys.js';
 import { ConfigError, knownToolNames, loadConfig, resolveApiKey, resolveReinHome, type LoadedConfig, type ReinConfig } from './config/index.js';
 import { repairHistory } from './engine/history.js';
 import { newSessionId } from './engine/ids.js';
 import { contextWindowFor } from './engine/modelInfo.js';
+import { estimateTokens } from './engine/tokens.js';
 import { createSession } from './engine/session.js';
 import { runHeadless, streamJsonMessages } from './headless.js';
 import { installShutdown } from './shutdown.js';
@@ -87,7 +89,6 @@ function sandboxFor(config: ReinConfig, args: CliArgs, workspace: string, reinHo
 }
 
 /** Rough token count for the instruction budget; exact counting is only worth its start-up cost near the limit. */
-const estimateTokens = (text: string): number => Math.ceil(text.length / 3);
 
 function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string; keyHint: string }, interactive: boolean, reinHome: string, baseUrlFrom?: string) {
   const config: ReinConfig = loaded.config;
@@ -248,6 +249,9 @@ async function main(argv: string[]): Promise<number> {
     return code;
   }
 
+  // Each file's keys were checked as it was read; the merged layers can still bind one key twice.
+  const keys = resolveKeyBindings(config.keys);
+  if (isKeyProblem(keys)) throw new ConfigError(`Invalid config at /keys/${keys.path}: ${keys.problem}; change the keys section of agent.config.json.`);
   const { startTui } = await withoutFetch(() => import('../components/tui.js'));
   const opened = key.ok ? openSession(loaded, args, key, true, reinHome, baseUrlFrom) : undefined;
   if (opened) shutdown.setFarewell(() => continueLine(opened.session.info.sessionId, opened.sessionsDir));
@@ -260,6 +264,8 @@ async function main(argv: string[]): Promise<number> {
     customCommands: opened?.commands.map((c) => customSlashCommand(c, opened.workspace)),
     initialPrompt: args.prompt,
     version: version(),
+    keys,
+    mouse: config.mouse,
   });
   if (result.usageLine) process.stdout.write(`${result.usageLine}\n`);
   await shutdown.finish();

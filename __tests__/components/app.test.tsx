@@ -50,12 +50,12 @@ describe('App layout', () => {
     expect(height(h.lastFrame())).toBe(23);
   });
 
-  it('shows the sidebar from 100 columns, hides it below, and Ctrl+B toggles it', async () => {
+  it('shows the sidebar from 100 columns, hides it below, and Ctrl+Y toggles it', async () => {
     h = await renderApp({ columns: 120, rows: 24 });
     expect(h.lastFrame()).toContain('Todos 0/0');
-    await h.press(keys.ctrl('b'));
+    await h.press(keys.ctrl('y'));
     expect(h.lastFrame()).not.toContain('Todos 0/0');
-    await h.press(keys.ctrl('b'));
+    await h.press(keys.ctrl('y'));
     expect(h.lastFrame()).toContain('Todos 0/0');
     h.cleanup();
     h = await renderApp({ columns: 99, rows: 24 });

@@ -127,3 +127,91 @@ describe('ApprovalDialog body', () => {
     r.unmount();
   });
 });
+
+describe('ApprovalDialog on small screens', () => {
+  const bash: PendingApproval = {
+    approvalId: 'a', runId: 'r', toolCallId: 'c', name: 'bash', input: { command: 'npm run build && npm test' }, summary: 'npm run build && npm test', alwaysScope: 'Bash(npm run build:*)', cwd: '/w',
+  };
+  const rowsOf = (frame: string): string[] => frame.split('\n').map((l) => l.trimEnd());
+
+  it('says when a command will run in the background', async () => {
+    const r = await renderSized(<ApprovalDialog approval={{ ...bash, input: { command: 'npm run dev', run_in_background: true } }} queueCount={1} ui={initialApprovalUi} width={60} maxHeight={12} />, 60, 20);
+    expect(r.lastFrame()).toContain('$ npm run dev');
+    expect(r.lastFrame()).toContain('runs in the background');
+    r.unmount();
+    const plain = await renderSized(<ApprovalDialog approval={{ ...bash, input: { command: 'npm run dev' } }} queueCount={1} ui={initialApprovalUi} width={60} maxHeight={12} />, 60, 20);
+    expect(plain.lastFrame()).not.toContain('background');
+    plain.unmount();
+  });
+
+  it('at 20 columns and 4 rows drops its chrome and shows the whole wrapped command', async () => {
+    const r = await renderSized(<ApprovalDialog approval={bash} queueCount={1} ui={initialApprovalUi} width={20} maxHeight={4} />, 20, 6);
+    const rows = rowsOf(r.lastFrame());
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toContain('Allow bash?');
+    // "$ npm run build && npm test" wrapped at 20 columns: every word is on screen.
+    expect(rows.slice(1, 3).join(' ')).toMatch(/\$ npm run build &&\s+npm test/);
+    expect(rows[3]).toContain('Yes');
+    r.unmount();
+  });
+
+  it('scrolls a command longer than the room with PgDn, so every part of it can be read', async () => {
+    const command = 'echo one two three four five six seven eight nine ten';
+    const approval = { ...bash, input: { command } };
+    const seen = new Set<string>();
+    for (let scroll = 0; scroll < 6; scroll++) {
+      const r = await renderSized(<ApprovalDialog approval={approval} queueCount={1} ui={{ ...initialApprovalUi, scroll }} width={20} maxHeight={4} />, 20, 6);
+      for (const word of rowsOf(r.lastFrame()).slice(1, 3).join(' ').split(/\s+/)) seen.add(word);
+      // 3 command rows and the directory in 2 rows of room: scrolled 2 rows it is at the end.
+      expect(rowsOf(r.lastFrame())[0]).toMatch(scroll < 2 ? /Allow bash\? · PgDn/ : /Allow bash\? · PgUp/);
+      r.unmount();
+    }
+    for (const word of command.split(' ')) expect(seen).toContain(word);
+  });
+});
+
+describe('the approval dialog in a 20×6 terminal', () => {
+  let h: AppHarness;
+  afterEach(() => h.cleanup());
+
+  it('keeps the frame 5 rows tall with the command and the status bar in view; PgDn scrolls, y still answers', async () => {
+    const session = new FakeSession();
+    const command = 'echo alpha beta gamma delta epsilon zeta';
+    session.script(
+      { type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'go' },
+      approvalRequest('r1', 'a1', 'c1', { summary: command, input: { command } }),
+      { wait: 'respond', approvalId: 'a1' },
+      runEnd('r1', 'done'),
+    );
+    h = await renderApp({ session, columns: 20, rows: 6 });
+    await h.type('go');
+    await h.press(keys.enter);
+    const first = h.lastFrame().split('\n');
+    expect(first).toHaveLength(5);
+    expect(first[0]).toContain('Allow bash?');
+    expect(first.slice(1, 3).join(' ')).toContain('$ echo alpha beta');
+    expect(first[4]).toContain('claude');
+    const words = new Set(first.join(' ').split(/\s+/));
+    for (let i = 0; i < 4; i++) {
+      await h.press(keys.pageDown);
+      for (const word of h.lastFrame().split(/\s+/)) words.add(word);
+    }
+    for (const word of command.split(' ')) expect(words).toContain(word);
+    await h.press('y');
+    expect(h.session.responses).toEqual([{ approvalId: 'a1', decision: { kind: 'yes' } }]);
+  });
+});
+
+describe('the prompt in a 20×6 terminal', () => {
+  let h: AppHarness;
+  afterEach(() => h.cleanup());
+
+  it('keeps its rule and a row of text above the status bar', async () => {
+    h = await renderApp({ columns: 20, rows: 6 });
+    await h.type('hi');
+    const rows = h.lastFrame().split('\n');
+    expect(rows).toHaveLength(5);
+    expect(rows[3]).toMatch(/^❯ hi/);
+    expect(rows[4]).toContain('claude');
+  });
+});

@@ -32,6 +32,14 @@ describe('bundle swaps', () => {
     expect(targets.get('components/lines/cellWidth.ts')).toBe('node_modules/string-width/index.js');
   }, 30_000);
 
+  it('Ink cuts lines with cellTruncate, which still reaches cli-truncate', async () => {
+    const targets = await importsOf("import 'ink';", 'cli-truncate');
+    const ink = [...targets].filter(([file]) => file.startsWith('node_modules/ink/'));
+    expect(ink).not.toHaveLength(0);
+    for (const [, to] of ink) expect(to).toBe('components/lines/cellTruncate.ts');
+    expect(targets.get('components/lines/cellTruncate.ts')).toBe('node_modules/cli-truncate/index.js');
+  }, 30_000);
+
   it('marked-terminal highlights with highlight.ts; older string-width copies stay as they are', async () => {
     const highlighters = await importsOf("import 'marked-terminal';", 'cli-highlight');
     expect(highlighters.get('node_modules/marked-terminal/index.js')).toBe('components/lines/highlight.ts');

@@ -1,4 +1,5 @@
 // Test harness: renders components into a fake terminal of a chosen size, with keys in and frames out.
+import type { KeyBindings } from '../../source/config/keys.js';
 import React from 'react';
 import type { ReactElement } from 'react';
 import { EventEmitter } from 'node:events';
@@ -118,14 +119,14 @@ export interface AppHarness extends Rendered {
 }
 
 export async function renderApp(
-  options: { session?: FakeSession; columns?: number; rows?: number; historyFile?: string; bridge?: BridgeOptions; now?: () => number } = {},
+  options: { session?: FakeSession; columns?: number; rows?: number; historyFile?: string; bridge?: BridgeOptions; now?: () => number; keys?: KeyBindings } = {},
 ): Promise<AppHarness> {
   const session = options.session ?? new FakeSession();
   const dir = mkdtempSync(join(tmpdir(), 'rein-tui-'));
   const historyFile = options.historyFile ?? join(dir, 'prompt-history.jsonl');
   const bridge = createBridge(session, { commands: slashCommands, ...options.bridge });
   const rendered = await renderSized(
-    <App bridge={bridge} historyFile={historyFile} gitBranch="main" now={options.now} />,
+    <App bridge={bridge} historyFile={historyFile} gitBranch="main" now={options.now} keys={options.keys} />,
     options.columns ?? 100,
     options.rows ?? 30,
   );

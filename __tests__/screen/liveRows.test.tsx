@@ -96,10 +96,11 @@ async function waitForText(term: FakeTerminal, ...texts: string[]): Promise<stri
 
 const spinnerChars = new RegExp(`[${spinnerFrames.join('')}]`, 'g');
 /**
- * The screen with every spinner frame and running clock (whole seconds) made the same, so two screens drawn at
- * different moments compare.
+ * The screen with every spinner frame and running clock (whole seconds, and the tokens a working run's status line
+ * counts beside its clock) made the same, so two screens drawn at different moments compare.
  */
-const steady = (screen: string[]): string[] => screen.map((row) => row.replace(spinnerChars, '*').replace(/\b\d+s\b/g, 'Ns'));
+const steady = (screen: string[]): string[] =>
+  screen.map((row) => row.replace(spinnerChars, '*').replace(/↓[\d.]+k? · \d+s\b/, '↓N · Ns').replace(/\b\d+s\b/g, 'Ns'));
 
 /**
  * Waits until both screens show every one of `texts` and read the same, and fails with their difference when

@@ -1,13 +1,13 @@
 // The rows below the transcript (queued messages, prompt, slash menu, status bar) as ready-made lines. The Ink
 // components draw these lines, and full screen they go straight into the frame, so a keystroke costs Ink no layout.
 import { homedir } from 'node:os';
-import cliTruncate from 'cli-truncate';
+import cliTruncate from './cellTruncate.js';
 import stringWidth from './cellWidth.js';
 import type { ContextInfo, McpServerStatus, PermissionMode } from '../../source/engine/events.js';
 import type { Usage } from '../../source/providers/types.js';
 import { describeCommand } from '../../source/store/commands.js';
 import type { MenuItem } from '../../hooks/slashMenu.js';
-import { cacheHitPercent, formatCost, formatTokens, mcpCount } from '../../source/store/format.js';
+import { cacheHitPercent, formatCost, formatElapsed, formatTokens, mcpCount } from '../../source/store/format.js';
 import type { SessionView } from '../../source/store/state.js';
 import { paint, type Style } from './style.js';
 
@@ -146,6 +146,13 @@ export interface StatusLineInput {
   /** MCP servers' status: shown as "MCP 2/3" (red when one failed). */
   mcp?: readonly McpServerStatus[];
   width: number;
+  /** While a run works: seconds since it started and output tokens so far (the estimate of what streamed included). */
+  live?: LiveStatus;
+}
+
+export interface LiveStatus {
+  elapsedMs: number;
+  outputTokens: number;
 }
 
 const modeStyle: Record<PermissionMode, Style> = { ask: 'green', 'auto-edit': 'yellow', plan: 'blue', yolo: 'red' };
@@ -156,7 +163,7 @@ function shortPath(path: string): string {
 }
 
 /** The bottom line: model, provider, permission mode, context used, tokens, cache hits, cost, directory and branch. */
-export function statusLine({ session, usage, cost, context, gitBranch, mcp, width }: StatusLineInput): string {
+export function statusLine({ session, usage, cost, context, gitBranch, mcp, width, live }: StatusLineInput): string {
   const cached = cacheHitPercent(usage);
   const sep = paint('dim', ' · ');
   let line = paint('bold', session.model) + paint('dim', ` (${session.provider})`) + sep + paint(modeStyle[session.mode], session.mode);
@@ -164,7 +171,9 @@ export function statusLine({ session, usage, cost, context, gitBranch, mcp, widt
     const ctx = `ctx ${Math.round(context.percent)}%`;
     line += sep + (context.percent >= 90 ? paint('red', ctx) : context.percent >= 70 ? paint('yellow', ctx) : ctx);
   }
-  line += `${sep}↑${formatTokens(usage.inputTokens)} ↓${formatTokens(usage.outputTokens)}`;
+  line += `${sep}↑${formatTokens(usage.inputTokens)} ↓${formatTokens(live ? Math.max(live.outputTokens, usage.outputTokens) : usage.outputTokens)}`;
+  // Unstyled up to the clock, so its tick rewrites a few cells of the row, not the whole row.
+  if (live) line += ` · ${formatElapsed(live.elapsedMs)}`;
   if (cached !== undefined) line += `${sep}cache ${cached}%`;
   if (cost !== undefined) line += sep + formatCost(cost);
   const servers = mcpCount(mcp);
@@ -172,4 +181,22 @@ export function statusLine({ session, usage, cost, context, gitBranch, mcp, widt
   line += sep + paint('dim', shortPath(session.cwd));
   if (gitBranch) line += paint('magenta', ` (${gitBranch})`);
   return cutTo(line, width);
+}
+
+/**
+ * The status line of a working run, as a function of the clock: the elapsed time moves once a second, and the
+ * token count is read when it does (the screen's own timer asks), so a running clock costs one changed row a second.
+ */
+export function liveStatusRow(input: StatusLineInput, startedAt: number, outputTokens: () => number, now: () => number = Date.now): () => string {
+  let second = -1;
+  let row = '';
+  return () => {
+    const elapsed = Math.max(0, now() - startedAt);
+    const at = Math.floor(elapsed / 1000);
+    if (at !== second) {
+      second = at;
+      row = statusLine({ ...input, live: { elapsedMs: elapsed, outputTokens: outputTokens() } });
+    }
+    return row;
+  };
 }

@@ -1,5 +1,5 @@
 // The sidebar (todos, then background tasks, behind a dim left border) as ready-made rows, drawn the way Ink would draw it.
-import cliTruncate from 'cli-truncate';
+import cliTruncate from './cellTruncate.js';
 import wrapAnsi from 'wrap-ansi';
 import type { BackgroundStatus, BackgroundTaskInfo } from '../../source/engine/events.js';
 import type { TodoItem } from '../../source/tools/types.js';

@@ -1,6 +1,6 @@
 // One tool call as terminal lines: a status line, then its progress, output, diff or todo list, collapsed unless expanded.
 import { collapsedRows, type ToolItem } from '../../source/store/state.js';
-import { formatDuration } from '../../source/store/format.js';
+import { formatDuration, formatElapsed } from '../../source/store/format.js';
 import type { TodoItem } from '../../source/tools/types.js';
 import { diffStats, diffToLines } from './diffLines.js';
 import { paint, sanitize, trimTrailingBlank, wrapText } from './style.js';
@@ -10,14 +10,18 @@ const progressRows = 3;
 const branch = '  ⎿ ';
 const indent = '    ';
 
-export function toolHeadLine(item: ToolItem, spinner: string): string {
+/** `now` is the clock a running call's elapsed time is shown by (0: not shown; it shows from the first second). */
+export function toolHeadLine(item: ToolItem, spinner: string, now = 0): string {
   const args = item.summary ? `(${sanitize(item.summary).replace(/\n/g, ' ')})` : '';
   const name = `${paint('bold', item.name)}${args}`;
   const took = item.durationMs === undefined ? '' : paint('dim', ` · ${formatDuration(item.durationMs)}`);
   switch (item.status) {
     case 'pending':
-    case 'running':
       return `${paint('cyan', spinner)} ${name}`;
+    case 'running': {
+      const elapsed = now > 0 && item.startedAt !== undefined ? now - item.startedAt : 0;
+      return `${paint('cyan', spinner)} ${name}${elapsed >= 1000 ? paint('dim', ` · ${formatElapsed(elapsed)}`) : ''}`;
+    }
     case 'done':
       return `${paint('green', '✓')} ${name}${took}`;
     case 'error':
@@ -79,5 +83,5 @@ export function toolBodyLines(item: ToolItem, width: number): string[] {
 /** `now` is the clock for a running subagent's elapsed time (0: not shown). */
 export function toolToLines(item: ToolItem, width: number, spinner: string, now = 0): string[] {
   if (item.subagent && item.status !== 'denied') return taskToLines(item, item.subagent, width, spinner, now);
-  return [toolHeadLine(item, spinner), ...toolBodyLines(item, width)];
+  return [toolHeadLine(item, spinner, now), ...toolBodyLines(item, width)];
 }

@@ -1,5 +1,5 @@
 // The welcome box at the top of a new session: version, model, working directory and three tips, in a rounded frame.
-import cliTruncate from 'cli-truncate';
+import cliTruncate from './cellTruncate.js';
 import type { WelcomeItem } from '../../source/store/state.js';
 import cellWidth from './cellWidth.js';
 import { paint, sanitize } from './style.js';

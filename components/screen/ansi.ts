@@ -11,6 +11,9 @@ export const ALT_SCREEN_LEAVE = `${ESC}?1049l`;
 /** Bracketed paste on/off: the terminal wraps pasted text in ESC[200~ … ESC[201~, so a paste is never read as keys. */
 export const BRACKETED_PASTE_ON = `${ESC}?2004h`;
 export const BRACKETED_PASTE_OFF = `${ESC}?2004l`;
+/** Mouse button and wheel reports (1000) in the SGR encoding (1006), which has no column limit. */
+export const MOUSE_REPORTS_ON = `${ESC}?1000h${ESC}?1006h`;
+export const MOUSE_REPORTS_OFF = `${ESC}?1006l${ESC}?1000l`;
 export const CURSOR_HIDE = `${ESC}?25l`;
 export const CURSOR_SHOW = `${ESC}?25h`;
 /** Autowrap off: a line wider than the terminal is clipped instead of spilling onto the next row. */
@@ -25,6 +28,11 @@ export const RESET_SCROLL_REGION = `${ESC}r`;
 /** Cursor to a 0-based row, first column. */
 export function moveToRow(row: number): string {
   return `${ESC}${row + 1};1H`;
+}
+
+/** Cursor to a 0-based column of the current row (CHA). */
+export function moveToColumn(column: number): string {
+  return `${ESC}${column + 1}G`;
 }
 
 /** Scroll region over 0-based rows top..bottom inclusive. */

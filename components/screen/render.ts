@@ -11,6 +11,8 @@ import {
   AUTOWRAP_ON,
   CURSOR_HIDE,
   CURSOR_SHOW,
+  MOUSE_REPORTS_OFF,
+  MOUSE_REPORTS_ON,
   RESET_SCROLL_REGION,
   RESET_STYLE,
 } from './ansi.js';
@@ -33,6 +35,8 @@ export interface FullScreenOptions {
    * them once the terminal is restored (default: when the terminal is process.stdout).
    */
   holdStrayOutput?: boolean;
+  /** Ask the terminal for mouse reports (the app acts on wheel notches; default false). Turned off on every way out. */
+  mouse?: boolean;
 }
 
 export interface FullScreenStats {
@@ -98,7 +102,9 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
     const spinning = frame.includes(SPINNER_SLOT);
     if (spinning && spinTimer === undefined) {
       spinTimer = setInterval(() => {
-        if (lastFrame !== undefined) writer.render(fillSpinnerSlots(lastFrame, performance.now()));
+        // The status line's clock moves once a second: then the frame is composed again (one changed row).
+        if (overlay.liveRowChanged()) compose();
+        else if (lastFrame !== undefined) writer.render(fillSpinnerSlots(lastFrame, performance.now()));
       }, spinnerMs);
       spinTimer.unref();
     } else if (!spinning && spinTimer !== undefined) {
@@ -141,7 +147,7 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
     writer.dispose();
     terminal.off('resize', onResize);
     try {
-      send(LEAVE);
+      send(opts.mouse ? MOUSE_REPORTS_OFF + LEAVE : LEAVE);
     } catch {
       // The terminal may already be gone (hang-up); nothing left to restore on it.
     }
@@ -154,7 +160,7 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
   };
   const release = guardTerminal(restore);
 
-  send(ENTER);
+  send(opts.mouse ? ENTER + MOUSE_REPORTS_ON : ENTER);
   if (opts.holdStrayOutput ?? terminal === process.stdout) releaseStray = holdStrayOutput();
   terminal.on('resize', onResize);
   let ink: ReturnType<typeof inkRender>;

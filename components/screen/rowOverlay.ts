@@ -1,8 +1,8 @@
 // Rows laid out outside Ink and spliced into its frames, so Ink lays out and re-reads only the small live parts of the screen.
 import { createContext } from 'react';
-import cliTruncate from 'cli-truncate';
-import stringWidth from '../lines/cellWidth.js';
-import { RESET_STYLE } from './ansi.js';
+import cliTruncate from '../lines/cellTruncate.js';
+import stringWidth, { isOneCellText } from '../lines/cellWidth.js';
+import { moveToColumn, RESET_STYLE } from './ansi.js';
 
 export interface RowOverlay {
   /** Rows to paint over the first `width` columns of the frame's top rows; undefined removes them. */
@@ -17,6 +17,13 @@ export interface RowOverlay {
    * (Ink's frame then holds nothing or a few rows between them). Undefined removes them.
    */
   setBelow(rows: readonly string[] | undefined): void;
+  /**
+   * A row that follows the clock (the status line of a working run): drawn in place of the last row below Ink's
+   * frame, asked for again on every compose. Undefined draws the rows below as given.
+   */
+  setLiveRow(row: (() => string) | undefined): void;
+  /** True when the live row would now draw differently from the last composed frame (the renderer's timer asks). */
+  liveRowChanged(): boolean;
   /**
    * Replaces the rows above Ink's frame and redraws the screen with Ink's last frame below them, without a
    * React render: how streamed lines reach the screen while Ink's part (prompt, status bar) stays as it was.
@@ -34,6 +41,13 @@ export interface AboveRows {
   side?: readonly string[];
 }
 
+interface FittedRow {
+  /** The row cut to the width. */
+  cut: string;
+  /** The row cut and padded to the width, ready for more text after it. */
+  padded: string;
+}
+
 /** Present only under the full-screen renderer; without it components draw their rows through Ink. */
 export const RowOverlayContext = createContext<RowOverlay | undefined>(undefined);
 
@@ -46,11 +60,13 @@ export function createRowOverlay(redraw: () => void = () => undefined): RowOverl
   let width = 0;
   let above: AboveRows | undefined;
   let below: readonly string[] | undefined;
-  let fitted = new Map<string, { cut: string; padded: string }>();
+  let liveRow: (() => string) | undefined;
+  let lastLive: string | undefined;
+  let fitted = new Map<string, FittedRow>();
   let fittedWidth = 0;
 
   // Same cut as Ink's wrap="truncate-end", so the screen reads as if Ink had drawn the row.
-  const fit = (line: string, columns: number): { cut: string; padded: string } => {
+  const fit = (line: string, columns: number): FittedRow => {
     if (columns !== fittedWidth) {
       fitted = new Map();
       fittedWidth = columns;
@@ -59,9 +75,13 @@ export function createRowOverlay(redraw: () => void = () => undefined): RowOverl
     if (hit) return hit;
     const cells = stringWidth(line);
     const cut = cells > columns ? cliTruncate(line, columns, { position: 'end' }) : line;
+    // A wide character at the cut can leave the cut a cell short: pad what is left, so side rows keep their column.
+    const cutCells = cut === line ? cells : stringWidth(cut);
     const styled = cut.includes('\x1b');
-    const padded = (styled ? cut + RESET_STYLE : cut) + ' '.repeat(Math.max(0, columns - Math.min(cells, columns)));
-    hit = { cut, padded };
+    const padded = (styled ? cut + RESET_STYLE : cut) + ' '.repeat(Math.max(0, columns - cutCells));
+    // Terminals disagree on some characters' widths (an emoji with a skin tone is 2 cells in most, 4 in tmux 3.3):
+    // a row holding one places what follows it by column, so a side row starts where it should in any of them.
+    hit = { cut, padded: isOneCellText(cut) ? padded : padded + moveToColumn(columns) };
     if (fitted.size >= FIT_CACHE_LIMIT) fitted = new Map();
     fitted.set(line, hit);
     return hit;
@@ -88,6 +108,12 @@ export function createRowOverlay(redraw: () => void = () => undefined): RowOverl
     setBelow(next) {
       below = next;
     },
+    setLiveRow(next) {
+      liveRow = next;
+    },
+    liveRowChanged() {
+      return liveRow !== undefined && above !== undefined && below !== undefined && below.length > 0 && liveRow() !== lastLive;
+    },
     repaint(next) {
       above = next;
       redraw();
@@ -95,7 +121,10 @@ export function createRowOverlay(redraw: () => void = () => undefined): RowOverl
     apply(frame) {
       if (above) {
         const top = drawAbove(above, frame);
-        return below && below.length > 0 ? `${top}\n${below.join('\n')}` : top;
+        if (!below || below.length === 0) return top;
+        if (!liveRow) return `${top}\n${below.join('\n')}`;
+        lastLive = liveRow();
+        return `${top}\n${below.slice(0, -1).concat(lastLive).join('\n')}`;
       }
       if (!rows || rows.length === 0 || width <= 0) return frame;
       const lines = frame.split('\n');

@@ -85,5 +85,7 @@ export function finalizeConfig(merged: ConfigLayer, env: Env, cwd: string, reinH
   if (merged.apiKey !== undefined) config.apiKey = merged.apiKey;
   if (merged.temperature !== undefined) config.temperature = merged.temperature;
   if (merged.permissionMode !== undefined) config.permissionMode = merged.permissionMode;
+  if (merged.keys !== undefined) config.keys = { ...merged.keys };
+  if (merged.mouse !== undefined) config.mouse = merged.mouse;
   return config;
 }

@@ -6,6 +6,7 @@ import { InterpolationError, interpolateTree } from './interpolate.js';
 import { parseJson } from './jsonSyntax.js';
 import { resolveWorkspace } from './paths.js';
 import { checkLayer } from './schema.js';
+import { isKeyProblem, resolveKeyBindings } from './keys.js';
 import { formatSchemaError, type LayerLabel } from './schemaErrors.js';
 import type { ConfigLayer, Env } from './types.js';
 
@@ -58,6 +59,10 @@ export function readConfigFile(file: string, env: Env): ConfigLayer | undefined 
   if (!checked.ok) throw new ConfigError(formatSchemaError(checked.error, label), file);
 
   const layer = checked.layer;
+  if (layer.keys !== undefined) {
+    const keys = resolveKeyBindings(layer.keys);
+    if (isKeyProblem(keys)) throw new ConfigError(`${label.describe(`/keys/${keys.path.replace(/\[(\d+)\]/, '/$1')}`)}: ${keys.problem}.`, file);
+  }
   if (layer.security?.workspace !== undefined) {
     layer.security = { ...layer.security, workspace: resolveWorkspace(layer.security.workspace, path.dirname(file), env) };
   }

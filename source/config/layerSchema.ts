@@ -1,5 +1,6 @@
 // The JSON Schema every config layer is validated against, and the list of built-in tool names.
 import { permissionModes } from '../engine/events.js';
+import { keyActions } from './keys.js';
 
 /** Every built-in tool; `tools` entries must be one of these. The tools package checks its registry against it. */
 export const knownToolNames: readonly string[] = [
@@ -98,6 +99,13 @@ export const configLayerSchema = {
         protectedWritePaths: { type: 'array', items: { type: 'string', minLength: 1 } },
       },
     },
+    // Each key's spelling is checked when the file is read (source/config/keys.ts), so the message can say what is wrong with it.
+    keys: {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(keyActions.map((action) => [action, { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }])),
+    },
+    mouse: { type: 'boolean' },
     agents: {
       type: 'object',
       additionalProperties: false,

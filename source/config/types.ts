@@ -2,6 +2,10 @@
 import type { PermissionMode } from '../engine/events.js';
 
 import type { ThinkingSetting } from '../providers/types.js';
+import type { KeyAction } from './keys.js';
+
+/** The `keys` section: an action and the key (or keys) bound to it. */
+export type KeysLayer = Partial<Record<KeyAction, string | string[]>>;
 
 export type ProviderName = 'anthropic' | 'openai';
 
@@ -43,6 +47,10 @@ export interface ReinConfig {
   /** Per-role models for team mode; unset = the session's. */
   team: TeamConfig;
   mcp: McpTimeouts;
+  /** Keys of the full-screen session that differ from the defaults. */
+  keys?: KeysLayer;
+  /** Mouse wheel scrolling in the full-screen session (default on). */
+  mouse?: boolean;
 }
 
 export interface McpTimeouts {
@@ -125,6 +133,8 @@ export interface ConfigLayer {
   mcp?: Partial<McpTimeouts>;
   permissions?: PermissionsLayer;
   sandbox?: { enabled?: boolean; network?: boolean };
+  keys?: KeysLayer;
+  mouse?: boolean;
 }
 
 /** `permissions` in one agent.config.json: rules in Claude Code's syntax, and the protected path lists. */

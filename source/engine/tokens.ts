@@ -10,6 +10,10 @@ const requireRanks = createRequire(import.meta.url);
 /** Counts the tokens of one string. */
 export type EncodeCount = (text: string) => number;
 
+/** A quick estimate without the tokenizer (about 3 characters a token), for budgets and live counts. */
+export const estimateTokens = (text: string): number => estimateTokensOfChars(text.length);
+export const estimateTokensOfChars = (chars: number): number => Math.ceil(chars / 3);
+
 /** Role framing and block separators cost a few tokens per message beyond its text. */
 export const messageOverheadTokens = 4;
 

@@ -48,19 +48,20 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
     }
     case 'run_start': {
       const id = `user-${event.runId}`;
-      const next = { ...state, running: true, runId: event.runId, turnLimit: undefined };
+      const next = { ...state, running: true, runId: event.runId, turnLimit: undefined, streamedChars: 0 };
       // A continued run goes on with the conversation as it stands: there is no new user message to show.
       if (event.continued || findItemIndex(state.transcript, id) >= 0) return next;
       return appendItems(next, { kind: 'user', id, done: true, text: event.prompt });
     }
     case 'turn_start':
-    case 'tool_call_delta':
       return state;
+    case 'tool_call_delta':
+      return addStreamed(state, event.partialJson.length);
     case 'message_start':
       return ensureAssistant(state, event.messageId, event.runId);
     case 'text_delta':
     case 'thinking_delta':
-      return appendDelta(state, event);
+      return addStreamed(appendDelta(state, event), event.text.length);
     case 'tool_call_start':
       return ensureTool(state, event.toolCallId, event.runId, event.messageId, event.name, '');
     case 'retry':
@@ -114,7 +115,8 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
     case 'usage': {
       // Priced by the model that made the call: tokens spent before a /model keep their old price.
       const { cost: _old, ...rest } = state;
-      return { ...rest, usage: event.totalUsage, context: event.context, ...addModelUsage(state.usageByModel, event.model ?? state.session.model, event.turnUsage) };
+      // The provider's count replaces the estimate of what streamed.
+      return { ...rest, streamedChars: 0, usage: event.totalUsage, context: event.context, ...addModelUsage(state.usageByModel, event.model ?? state.session.model, event.turnUsage) };
     }
     case 'rules_added':
       return addEventNotice(state, 'info', `Added ${event.rules.join(', ')} (${event.source}).`);
@@ -154,6 +156,11 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
   }
 }
 
+/** Counts streamed characters for the live token estimate until the provider's usage arrives. */
+function addStreamed(state: AppState, chars: number): AppState {
+  return chars === 0 ? state : { ...state, streamedChars: (state.streamedChars ?? 0) + chars };
+}
+
 function ensureAssistant(state: AppState, messageId: string, runId: string): AppState {
   if (findItemIndex(state.transcript, messageId) >= 0) return state;
   const item: AssistantItem = { kind: 'assistant', id: messageId, done: false, runId, text: '', thinking: '', expanded: false };
@@ -189,7 +196,7 @@ function applyModelChange(state: AppState, event: EventOf<'model_change'>): AppS
 
 function applyRetry(state: AppState, event: EventOf<'retry'>): AppState {
   // Everything streamed for this message is void: the call starts over.
-  let next = updateItem(state, event.messageId, 'assistant', (m) => (m.text || m.thinking ? { ...m, text: '', thinking: '' } : m));
+  let next = updateItem(state.streamedChars ? { ...state, streamedChars: 0 } : state, event.messageId, 'assistant', (m) => (m.text || m.thinking ? { ...m, text: '', thinking: '' } : m));
   const kept = next.transcript.filter((item) => !(item.kind === 'tool' && item.messageId === event.messageId && !item.done));
   if (kept.length !== next.transcript.length) next = { ...next, transcript: kept };
   const seconds = Math.max(1, Math.round(event.delayMs / 1000));
@@ -264,7 +271,7 @@ export function finishRunItems(state: AppState, runId: string | undefined): AppS
 }
 
 function applyRunEnd(state: AppState, event: EventOf<'run_end'>): AppState {
-  let next = finishRunItems(state, event.runId);
+  let next = finishRunItems(state.streamedChars ? { ...state, streamedChars: 0 } : state, event.runId);
   if (next.runId === event.runId || next.runId === undefined) next = { ...next, running: false };
   if (event.reason === 'aborted') {
     return putNotice(next, `interrupted-${event.runId}`, 'interrupted', 'Interrupted.');

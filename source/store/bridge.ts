@@ -15,6 +15,7 @@ import { initialState } from './state.js';
 import type { AppStore } from './store.js';
 import { createAppStore } from './store.js';
 import { stampSubagentStarts } from './subagents.js';
+import { stampStarts } from './liveProgress.js';
 import type { TrustDecision } from './trust.js';
 
 export interface BridgeOptions {
@@ -145,13 +146,13 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     if (pending.length === 0) return;
     const events = pending;
     pending = [];
-    // Events carry no times: a subagent's block is given the moment it was first seen running.
-    const mayStartSubagent = events.some((e) => e.agentId !== undefined || e.type === 'tool_start' || e.type === 'message_end');
+    // Events carry no times: a run, a tool call and a subagent's block are given the moment they were first seen.
+    const mayStart = events.some((e) => e.agentId !== undefined || e.type === 'tool_start' || e.type === 'message_end' || e.type === 'run_start');
     // Servers waiting for trust show up in a status change: the trust question is read from the session then.
     const mcpChanged = events.some((e) => e.type === 'mcp_status');
     update((state) => {
       const next = coalesceDeltas(events).reduce(applyEvent, state);
-      const stamped = mayStartSubagent ? stampSubagentStarts(next, now()) : next;
+      const stamped = mayStart ? stampStarts(stampSubagentStarts(next, now()), events, now()) : next;
       return mcpChanged ? mcp.withTrust(stamped) : stamped;
     });
   };

@@ -50,6 +50,8 @@ export interface ToolItem {
   expanded: boolean;
   /** Set for a `task` call: what its subagent did, reduced from the child's events. */
   subagent?: SubagentView;
+  /** When the screen first saw it run (stamped by the bridge; a replayed log has none). */
+  startedAt?: number;
 }
 
 /** One tool call of a subagent, drawn like the session's own tool lines. */
@@ -139,6 +141,10 @@ export interface AppState {
   context?: ContextInfo;
   running: boolean;
   runId?: string;
+  /** When the screen saw the current run start (stamped by the bridge). */
+  runStartedAt?: number;
+  /** Characters of text, thinking and tool arguments streamed since the provider last reported usage. */
+  streamedChars?: number;
   /** Messages typed while a run was active, sent in order when it ends. */
   queued: string[];
   /** Counter for ids of locally created items. */
