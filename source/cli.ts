@@ -1,6 +1,11 @@
 // rein's entry point and only wiring file: parses flags, loads config, then runs headless or opens the TUI (lazily).
 import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { execFileSync } from 'node:child_process';
+import { readRecording, RecordingError, type Recording } from './replay/recording.js';
+import { recordingProvider } from './replay/recordingProvider.js';
+import { replayProvider } from './replay/replayProvider.js';
+import type { Provider } from './providers/types.js';
 import { join } from 'node:path';
 import { helpText, parseCliArgs, UsageError, type CliArgs } from './cliArgs.js';
 import { isKeyProblem, resolveKeyBindings } from './config/keys.js';
@@ -90,12 +95,34 @@ function sandboxFor(config: ReinConfig, args: CliArgs, workspace: string, reinHo
 
 /** Rough token count for the instruction budget; exact counting is only worth its start-up cost near the limit. */
 
-function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string; keyHint: string }, interactive: boolean, reinHome: string, baseUrlFrom?: string) {
+/** The commit checked out in `cwd`, for a recording's facts; undefined outside git. */
+function gitHeadOf(cwd: string): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'], encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The model calls of the session: the configured provider, a recording replayed (--replay), either recorded (--record). */
+function sessionProvider(config: ReinConfig, args: CliArgs, key: { apiKey: string; keyHint: string }, recording: Recording | undefined, model: string, cwd: string, baseUrlFrom?: string): Provider {
+  const real = recording
+    ? replayProvider(recording, args.replaySpeed)
+    : createProvider({
+      provider: config.provider, apiKey: key.apiKey, baseUrl: config.baseUrl, baseUrlFrom, maxRetries: config.maxRetries, keyHint: key.keyHint,
+      requestTimeoutMs: config.requestTimeoutMs, streamIdleTimeoutMs: config.streamIdleTimeoutMs, thinking: config.thinking,
+    });
+  if (args.record === undefined) return real;
+  return recordingProvider(real, args.record, { model, facts: { date: new Date().toISOString(), cwd, platform: process.platform, gitHead: gitHeadOf(cwd) } });
+}
+
+function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string; keyHint: string }, interactive: boolean, reinHome: string, baseUrlFrom?: string, recording?: Recording) {
   const config: ReinConfig = loaded.config;
   const cwd = process.cwd();
   const sessionsDir = join(reinHome, 'sessions');
   const resumed = findResumed(args, sessionsDir, cwd);
-  const model = config.model;
+  // A replay speaks as the recorded model did.
+  const model = recording?.header.model ?? config.model;
   const window = config.context.maxContextTokens ?? contextWindowFor(model);
   const budget = config.context.instructionsBudgetTokens ?? Math.min(5000, Math.floor(window / 40));
   const instructions = discoverInstructions({ cwd, reinHome, budgetTokens: budget, countTokens: estimateTokens });
@@ -128,11 +155,10 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
       : SessionLog.reopen(sessionLogPath(sessionsDir, sessionId))
     : SessionLog.create({ sessionsDir, lazy: true, meta });
   const session = createSession({
-    provider: createProvider({
-      provider: config.provider, apiKey: key.apiKey, baseUrl: config.baseUrl, baseUrlFrom, maxRetries: config.maxRetries, keyHint: key.keyHint,
-      requestTimeoutMs: config.requestTimeoutMs, streamIdleTimeoutMs: config.streamIdleTimeoutMs, thinking: config.thinking,
-    }),
-    providerName: config.provider,
+    provider: sessionProvider(config, args, key, recording, model, cwd, baseUrlFrom),
+    providerName: recording?.header.provider ?? config.provider,
+    // A replay keeps the recorded date, so the date reminder is the recorded one.
+    ...(recording ? { now: () => new Date(recording.header.facts.date) } : {}),
     model,
     tools: builtinTools.filter((t) => enabled.has(t.name)),
     cwd,
@@ -189,6 +215,15 @@ function continueLine(sessionId: string, sessionsDir: string): string | undefine
   return existsSync(sessionLogPath(sessionsDir, sessionId)) ? `Session ${sessionId} saved. Continue with: rein --resume ${sessionId}` : undefined;
 }
 
+function readRecordingOrSay(file: string): Recording {
+  try {
+    return readRecording(file);
+  } catch (error) {
+    if (error instanceof RecordingError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'mcp') {
     const { runMcpCommand } = await import('./mcp/mcpCommand.js');
@@ -215,7 +250,9 @@ async function main(argv: string[]): Promise<number> {
     flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl, maxTurns: args.maxTurns, permissionMode: args.permissionMode, thinking: args.thinking },
   });
   const { config, baseUrlFrom } = loaded;
-  const key = resolveApiKey(config, process.env);
+  const recording = args.replay === undefined ? undefined : readRecordingOrSay(args.replay);
+  // A replay needs no key: nothing is sent anywhere.
+  const key: ReturnType<typeof resolveApiKey> = recording ? { ok: true, apiKey: '', keyHint: '' } : resolveApiKey(config, process.env);
   // The key may come from agent.config.json rather than the environment: it is hidden from logs too.
   if (key.ok) addSecrets(key.apiKey);
   // From here on every way out stops the processes rein started (see shutdown.ts).
@@ -230,7 +267,7 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (args.team && !config.tools.includes('task')) throw new UsageError('--team needs the task tool; add "task" to "tools" in agent.config.json.');
-    const { session, resumed, sessionsDir, commands, workspace } = openSession(loaded, args, key, false, reinHome, baseUrlFrom);
+    const { session, resumed, sessionsDir, commands, workspace } = openSession(loaded, args, key, false, reinHome, baseUrlFrom, recording);
     // `rein -p "/name args"` (or such a stream-json message) runs a custom command; there are no built-in
     // commands in headless mode.
     const promptOptions = (text: string) => {
@@ -253,7 +290,7 @@ async function main(argv: string[]): Promise<number> {
   const keys = resolveKeyBindings(config.keys);
   if (isKeyProblem(keys)) throw new ConfigError(`Invalid config at /keys/${keys.path}: ${keys.problem}; change the keys section of agent.config.json.`);
   const { startTui } = await withoutFetch(() => import('../components/tui.js'));
-  const opened = key.ok ? openSession(loaded, args, key, true, reinHome, baseUrlFrom) : undefined;
+  const opened = key.ok ? openSession(loaded, args, key, true, reinHome, baseUrlFrom, recording) : undefined;
   if (opened) shutdown.setFarewell(() => continueLine(opened.session.info.sessionId, opened.sessionsDir));
   const result = await startTui({
     session: opened?.session,

@@ -27,6 +27,12 @@ export interface CliArgs {
   systemPromptFile?: string;
   /** --append-system-prompt: added at the end of the system prompt. */
   appendSystemPrompt?: string;
+  /** --record <file>: every request's hashes and every streamed event, as JSON lines. */
+  record?: string;
+  /** --replay <file>: the recorded answers instead of a provider (no key, no network). */
+  replay?: string;
+  /** --replay-speed <n>: how many times faster than recorded; 0 = at once. */
+  replaySpeed: number;
   /** Resume the latest session in this directory. */
   continue: boolean;
   /** Resume the session with this id (or unique id prefix). */
@@ -76,6 +82,9 @@ Options:
       --system-prompt <text>  replace rein's built-in instructions with this text (environment and project facts stay)
       --system-prompt-file <path>  the same, read from a file
       --append-system-prompt <text>  add this text at the end of the system prompt
+      --record <file>         record every model call (request hashes, streamed events, timing) as JSON lines
+      --replay <file>         answer from a recording instead of a provider: no key, no network
+      --replay-speed <n>      replay n times faster than recorded (0 = at once; default 1)
       --allowedTools <rules>  allow these without asking, e.g. "Bash(npm test:*) Read" (repeatable)
       --disallowedTools <r>   deny these, in every mode, e.g. "Bash(git push:*)" (repeatable)
       --sandbox               run bash commands under bubblewrap: workspace writable, the rest read-only, no network
@@ -125,6 +134,9 @@ export function parseCliArgs(rawArgv: string[]): CliArgs {
         'system-prompt': { type: 'string' },
         'system-prompt-file': { type: 'string' },
         'append-system-prompt': { type: 'string' },
+        record: { type: 'string' },
+        replay: { type: 'string' },
+        'replay-speed': { type: 'string' },
         continue: { type: 'boolean', short: 'c' },
         resume: { type: 'string', short: 'r' },
         'fork-session': { type: 'boolean' },
@@ -160,6 +172,10 @@ export function parseCliArgs(rawArgv: string[]): CliArgs {
   if (v['system-prompt'] !== undefined && v['system-prompt-file'] !== undefined) {
     throw new UsageError('Use either --system-prompt or --system-prompt-file, not both.');
   }
+  if (v.record !== undefined && v.replay !== undefined) throw new UsageError('Use either --record or --replay, not both.');
+  const replaySpeed = v['replay-speed'] === undefined ? 1 : Number(v['replay-speed']);
+  if (!Number.isFinite(replaySpeed) || replaySpeed < 0) throw new UsageError(`--replay-speed must be a number ≥ 0 (0 = as fast as possible; got "${v['replay-speed']}").`);
+  if (v['replay-speed'] !== undefined && v.replay === undefined) throw new UsageError('--replay-speed goes with --replay <file>.');
   let maxTurns: number | undefined;
   if (v['max-turns'] !== undefined) {
     maxTurns = Number(v['max-turns']);
@@ -204,6 +220,9 @@ export function parseCliArgs(rawArgv: string[]): CliArgs {
     systemPrompt: v['system-prompt'],
     systemPromptFile: v['system-prompt-file'],
     appendSystemPrompt: v['append-system-prompt'],
+    record: v.record,
+    replay: v.replay,
+    replaySpeed,
     continue: v.continue ?? false,
     resume: v.resume,
     forkSession: v['fork-session'] ?? false,

@@ -1,0 +1,52 @@
+// --replay <file>: a provider that answers each request with the recorded events, at the recorded pace or
+// `speed` times faster (0: at once). No key, no network. The first request that differs from the recorded one
+// is reported once, naming the turn and the part.
+import type { Provider, ProviderEvent } from '../providers/types.js';
+import { emptyUsage } from '../providers/types.js';
+import { firstDifference, hashRequest, type Recording } from './recording.js';
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+export function replayProvider(recording: Recording, speed: number): Provider {
+  let turn = 0;
+  let diverged = false;
+  return {
+    name: recording.header.provider,
+    async *stream(request, signal): AsyncGenerator<ProviderEvent> {
+      turn += 1;
+      const recorded = recording.requests.find((r) => r.turn === turn);
+      const events = recording.events.get(turn);
+      if (!recorded || !events) {
+        const message = `The recording has no answer for model call ${turn}: it ends after ${recording.requests.length} calls.`;
+        yield { type: 'done', message: { role: 'assistant', content: [] }, stopReason: 'error', usage: emptyUsage(), error: { kind: 'bad_request', message } };
+        return;
+      }
+      const difference = firstDifference(recorded.hash, hashRequest(request));
+      if (difference && !diverged) {
+        diverged = true;
+        yield { type: 'warning', message: `The replay differs from the recording at model call ${turn}: ${difference} is not the recorded one; the recorded answers play on.` };
+      }
+      let at = 0;
+      for (const { t, event } of events) {
+        if (signal.aborted) {
+          yield { type: 'done', message: { role: 'assistant', content: [] }, stopReason: 'aborted', usage: emptyUsage() };
+          return;
+        }
+        if (speed > 0) await pause((t - at) / speed, signal);
+        at = t;
+        yield event;
+      }
+    },
+  };
+}
