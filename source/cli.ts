@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readRecording, RecordingError, type Recording } from './replay/recording.js';
 import { recordingProvider } from './replay/recordingProvider.js';
 import { replayProvider } from './replay/replayProvider.js';
+import { recordedTools } from './replay/recordedTools.js';
 import type { Provider } from './providers/types.js';
 import { join } from 'node:path';
 import { helpText, parseCliArgs, UsageError, type CliArgs } from './cliArgs.js';
@@ -107,7 +108,7 @@ function gitHeadOf(cwd: string): string | undefined {
 /** The model calls of the session: the configured provider, a recording replayed (--replay), either recorded (--record). */
 function sessionProvider(config: ReinConfig, args: CliArgs, key: { apiKey: string; keyHint: string }, recording: Recording | undefined, model: string, cwd: string, baseUrlFrom?: string): Provider {
   const real = recording
-    ? replayProvider(recording, args.replaySpeed)
+    ? replayProvider(recording, args.replaySpeed, cwd)
     : createProvider({
       provider: config.provider, apiKey: key.apiKey, baseUrl: config.baseUrl, baseUrlFrom, maxRetries: config.maxRetries, keyHint: key.keyHint,
       requestTimeoutMs: config.requestTimeoutMs, streamIdleTimeoutMs: config.streamIdleTimeoutMs, thinking: config.thinking,
@@ -160,10 +161,13 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     // A replay keeps the recorded date, so the date reminder is the recorded one.
     ...(recording ? { now: () => new Date(recording.header.facts.date) } : {}),
     model,
-    tools: builtinTools.filter((t) => enabled.has(t.name)),
+    tools: recording && args.replayTools === 'recorded'
+      ? recordedTools(builtinTools.filter((t) => enabled.has(t.name)), recording)
+      : builtinTools.filter((t) => enabled.has(t.name)),
     cwd,
     workspace: config.security.workspace,
-    mode: args.permissionMode ?? config.permissionMode ?? (interactive ? 'ask' : 'yolo'),
+    // Recorded tool results touch nothing, so a replay of them asks nothing unless a mode is given.
+    mode: args.permissionMode ?? (recording && args.replayTools === 'recorded' ? 'yolo' : config.permissionMode ?? (interactive ? 'ask' : 'yolo')),
     interactive,
     maxTokens: config.maxTokens,
     maxTurns: config.maxTurns,
@@ -299,7 +303,8 @@ async function main(argv: string[]): Promise<number> {
     initialEvents: opened?.resumed?.events,
     notices: opened?.resumed?.warnings,
     customCommands: opened?.commands.map((c) => customSlashCommand(c, opened.workspace)),
-    initialPrompt: args.prompt,
+    // A replay opens with the recorded first message sent, unless one is given.
+    initialPrompt: args.prompt ?? recording?.prompts[0],
     version: version(),
     keys,
     mouse: config.mouse,

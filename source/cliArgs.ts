@@ -33,6 +33,8 @@ export interface CliArgs {
   replay?: string;
   /** --replay-speed <n>: how many times faster than recorded; 0 = at once. */
   replaySpeed: number;
+  /** --replay-tools real|recorded: run the tools again (default), or take their results from the recording. */
+  replayTools: 'real' | 'recorded';
   /** Resume the latest session in this directory. */
   continue: boolean;
   /** Resume the session with this id (or unique id prefix). */
@@ -85,6 +87,7 @@ Options:
       --record <file>         record every model call (request hashes, streamed events, timing) as JSON lines
       --replay <file>         answer from a recording instead of a provider: no key, no network
       --replay-speed <n>      replay n times faster than recorded (0 = at once; default 1)
+      --replay-tools <t>      real (run the tools again, the default) or recorded (their recorded results, nothing runs)
       --allowedTools <rules>  allow these without asking, e.g. "Bash(npm test:*) Read" (repeatable)
       --disallowedTools <r>   deny these, in every mode, e.g. "Bash(git push:*)" (repeatable)
       --sandbox               run bash commands under bubblewrap: workspace writable, the rest read-only, no network
@@ -137,6 +140,7 @@ export function parseCliArgs(rawArgv: string[]): CliArgs {
         record: { type: 'string' },
         replay: { type: 'string' },
         'replay-speed': { type: 'string' },
+        'replay-tools': { type: 'string' },
         continue: { type: 'boolean', short: 'c' },
         resume: { type: 'string', short: 'r' },
         'fork-session': { type: 'boolean' },
@@ -176,6 +180,9 @@ export function parseCliArgs(rawArgv: string[]): CliArgs {
   const replaySpeed = v['replay-speed'] === undefined ? 1 : Number(v['replay-speed']);
   if (!Number.isFinite(replaySpeed) || replaySpeed < 0) throw new UsageError(`--replay-speed must be a number ≥ 0 (0 = as fast as possible; got "${v['replay-speed']}").`);
   if (v['replay-speed'] !== undefined && v.replay === undefined) throw new UsageError('--replay-speed goes with --replay <file>.');
+  const replayTools = v['replay-tools'] ?? 'real';
+  if (replayTools !== 'real' && replayTools !== 'recorded') throw new UsageError(`--replay-tools must be real or recorded (got "${replayTools}").`);
+  if (v['replay-tools'] !== undefined && v.replay === undefined) throw new UsageError('--replay-tools goes with --replay <file>.');
   let maxTurns: number | undefined;
   if (v['max-turns'] !== undefined) {
     maxTurns = Number(v['max-turns']);
@@ -223,6 +230,7 @@ export function parseCliArgs(rawArgv: string[]): CliArgs {
     record: v.record,
     replay: v.replay,
     replaySpeed,
+    replayTools,
     continue: v.continue ?? false,
     resume: v.resume,
     forkSession: v['fork-session'] ?? false,

@@ -1,7 +1,7 @@
 // --record and --replay on the built CLI: a session recorded against the mock server replays with the server
 // stopped, no key and no network; the event stream is the recorded one apart from ids and times; a changed
 // system prompt is reported at the first model call; a damaged or short recording is one plain sentence.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
@@ -70,6 +70,29 @@ describe('--record and --replay', () => {
     expect(replay.exitCode).toBe(0);
     expect(comparable(replay.stdout)).toEqual(comparable(stdout));
     expect(readFileSync(join(repo, 'math.js'), 'utf8')).toContain('return a + b;');
+  });
+
+  it('--replay-tools recorded runs no command and touches no file: the results come from the recording', async () => {
+    server = await startMockLlmServer({ turns: [
+      { toolCalls: [{ name: 'bash', input: { command: 'touch ran-marker && echo made-it' } }] },
+      { toolCalls: [{ name: 'edit_file', input: { path: 'math.js', old_string: 'return a - b;', new_string: 'return a + b;' } }] },
+      { text: 'Done.' },
+    ] });
+    const file = join(home, 'tools.rec.jsonl');
+    // The edit is refused (math.js was not read first): the recording keeps that refusal as it was.
+    const recorded = await rein(['-p', 'go', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'test-model', '--output-format', 'stream-json', '--record', file], { OPENAI_API_KEY: 'sk-test' });
+    expect(recorded.exitCode).toBe(0);
+    await server.close();
+    server = undefined;
+    rmSync(join(repo, 'ran-marker'));
+    const before = readFileSync(join(repo, 'math.js'), 'utf8');
+    const replay = await rein(['-p', 'go', '--output-format', 'stream-json', '--replay', file, '--replay-speed', '0', '--replay-tools', 'recorded']);
+    expect(replay.exitCode).toBe(0);
+    expect(existsSync(join(repo, 'ran-marker'))).toBe(false);
+    expect(readFileSync(join(repo, 'math.js'), 'utf8')).toBe(before);
+    const ends = (out: string) => out.trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.type === 'tool_end').map((e) => [e.name, e.result.content, e.result.isError]);
+    expect(ends(replay.stdout)).toEqual(ends(recorded.stdout));
+    expect(ends(replay.stdout)[0]).toEqual(['bash', expect.stringContaining('made-it'), false]);
   });
 
   it('a changed system prompt is reported once, at model call 1, and the recorded answers play on', async () => {

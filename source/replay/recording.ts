@@ -23,7 +23,11 @@ export interface RequestHashes {
 export type RecordingLine =
   | { type: 'header'; version: number; provider: 'anthropic' | 'openai' | 'scripted'; model: string; facts: RecordingFacts }
   | { type: 'request'; turn: number; size: number; hash: RequestHashes }
-  | { type: 'event'; turn: number; t: number; event: ProviderEvent };
+  | { type: 'event'; turn: number; t: number; event: ProviderEvent }
+  /** A user message as the model got it (its first text part), so a replay in the TUI can send the first one. */
+  | { type: 'prompt'; text: string }
+  /** A tool's result as the next request carried it back, for `--replay-tools recorded`. */
+  | { type: 'tool_result'; toolUseId: string; content: string; isError: boolean };
 
 const digest = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 
@@ -51,6 +55,10 @@ export interface Recording {
   requests: Extract<RecordingLine, { type: 'request' }>[];
   /** Each turn's events with their time offsets, in order. */
   events: Map<number, { t: number; event: ProviderEvent }[]>;
+  /** Tool results by call id. */
+  toolResults: Map<string, { content: string; isError: boolean }>;
+  /** The user messages, in order. */
+  prompts: string[];
 }
 
 export class RecordingError extends Error {}
@@ -86,5 +94,8 @@ export function readRecording(file: string): Recording {
     list.push({ t: line.t, event: line.event });
     events.set(line.turn, list);
   }
-  return { header, requests, events };
+  const toolResults = new Map<string, { content: string; isError: boolean }>();
+  for (const line of parsed) if (line.type === 'tool_result') toolResults.set(line.toolUseId, { content: line.content, isError: line.isError });
+  const prompts = parsed.flatMap((line) => (line.type === 'prompt' ? [line.text] : []));
+  return { header, requests, events, toolResults, prompts };
 }

@@ -26,6 +26,15 @@ export function recordingProvider(inner: Provider, file: string, header: { model
       turn += 1;
       const current = turn;
       const started = Date.now();
+      // The results of the previous answer's tool calls come back in this request.
+      const last = request.messages.at(-1);
+      if (last?.role === 'user') {
+        const first = last.content[0];
+        if (first?.type === 'text') write({ type: 'prompt', text: first.text });
+        for (const block of last.content) {
+          if (block.type === 'tool_result') write({ type: 'tool_result', toolUseId: block.toolUseId, content: block.content, isError: block.isError === true });
+        }
+      }
       write({ type: 'request', turn: current, size: Buffer.byteLength(JSON.stringify(request)), hash: hashRequest(request) });
       for await (const event of inner.stream(request, signal)) {
         write({ type: 'event', turn: current, t: Date.now() - started, event });

@@ -18,7 +18,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-export function replayProvider(recording: Recording, speed: number): Provider {
+export function replayProvider(recording: Recording, speed: number, cwd?: string): Provider {
   let turn = 0;
   let diverged = false;
   return {
@@ -35,7 +35,9 @@ export function replayProvider(recording: Recording, speed: number): Provider {
       const difference = firstDifference(recorded.hash, hashRequest(request));
       if (difference && !diverged) {
         diverged = true;
-        yield { type: 'warning', message: `The replay differs from the recording at model call ${turn}: ${difference} is not the recorded one; the recorded answers play on.` };
+        // The working folder is part of the system prompt: a replay elsewhere differs there, as expected.
+        const where = difference === 'the system prompt' && cwd !== undefined && cwd !== recording.header.facts.cwd ? ` (it was recorded in ${recording.header.facts.cwd})` : '';
+        yield { type: 'warning', message: `The replay differs from the recording at model call ${turn}: ${difference} is not the recorded one${where}; the recorded answers play on.` };
       }
       let at = 0;
       for (const { t, event } of events) {
