@@ -127,6 +127,7 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     interactive,
     maxTokens: config.maxTokens,
     maxTurns: config.maxTurns,
+    maxConsecutiveToolErrors: config.maxConsecutiveToolErrors,
     temperature: config.temperature,
     sessionsDir,
     sessionId,

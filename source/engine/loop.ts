@@ -19,6 +19,7 @@ import { newId } from './ids.js';
 import { streamModelCall } from './modelCall.js';
 import { doesNotFitMessage, maxOverflowRetries, outputBudget, recoverFromOverflow } from './overflow.js';
 import { RepeatGuard } from './repeatGuard.js';
+import { ToolErrorGuard } from './toolErrorGuard.js';
 import { interruptedResult, runToolRound, type ToolEnvironment } from './toolRound.js';
 
 export interface LoopOptions extends ToolEnvironment {
@@ -44,6 +45,8 @@ export interface LoopOptions extends ToolEnvironment {
   reminders: () => string[];
   /** Called with every finished model call's usage (the session keeps the totals). */
   onUsage: (usage: Usage) => Usage;
+  /** Executed tool calls failing in a row that stop the run (default 8; 0 = no limit). */
+  maxConsecutiveToolErrors?: number;
 }
 
 /** Errors that will not go away by asking again. */
@@ -86,6 +89,7 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
   let consecutiveErrors = 0;
   let overflows = 0;
   const repeats = new RepeatGuard();
+  const toolErrors = new ToolErrorGuard(o.maxConsecutiveToolErrors);
   o.history.appendUserText(o.prompt);
   for (const text of o.attached ?? []) o.history.appendUserText(text);
 
@@ -194,17 +198,23 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
       return yield end('done');
     }
 
-    const results = yield* toolRound(o, calls, abortRun);
+    const ran = new Set<string>();
+    const results = yield* toolRound(o, calls, abortRun, ran);
     const repeat = repeats.observe(calls, results);
     if (repeat === 'stop') {
-      const text = 'Stopped: the model made the same tool call with identical arguments 5 times in a row and got the same result each time.';
+      const text = repeats.period === 1
+        ? 'Stopped: the model made the same tool call with identical arguments 5 times in a row and got the same result each time.'
+        : `Stopped: the model went round the same ${repeats.period} tool calls with identical arguments 5 times and got the same results each time.`;
       yield { type: 'error', runId: o.runId, message: text };
       return yield end('repeated_tool_call', text);
     }
+    const failing = toolErrors.observe(calls, results, ran);
+    if (failing.kind === 'stop' && !o.signal.aborted) return yield end('tool_errors', failing.message);
     if (repeat === 'warn') {
-      const text = 'You have made the same tool call with identical arguments 3 times in a row and got the same result each time. Asking again will not change it: change your approach, or stop and tell the user what is blocking you.';
+      const what = repeats.period === 1 ? 'the same tool call' : `the same ${repeats.period} tool calls in turn`;
+      const text = `You have made ${what} with identical arguments 3 times in a row and got the same result each time. Asking again will not change it: change your approach, or stop and tell the user what is blocking you.`;
       o.history.appendUserText(`<system-reminder>${text}</system-reminder>`);
-      yield { type: 'warning', runId: o.runId, message: 'The model repeated the same tool call 3 times with the same result; it was told to change approach.' };
+      yield { type: 'warning', runId: o.runId, message: `The model repeated ${what} 3 times with the same result; it was told to change approach.` };
     }
     if (o.signal.aborted) return yield end('aborted');
   }
@@ -215,11 +225,16 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
  * for the round to wind down (running commands killed, the rest answered "interrupted") and appends its results,
  * so no call is left without one and nothing keeps running.
  */
-async function* toolRound(o: LoopOptions, calls: ToolUseBlock[], abortRun: () => void): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
+async function* toolRound(o: LoopOptions, calls: ToolUseBlock[], abortRun: () => void, ran: Set<string>): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
   const queue = new EventQueue<AgentEvent>();
   const round = runToolRound({
     runId: o.runId, calls, registry: o.registry, mode: o.mode(), rules: o.rules, broker: o.broker, interactive: o.interactive,
-    cwd: o.cwd, workspace: o.workspace, state: o.state, signal: o.signal, emit: (e) => queue.push(e),
+    cwd: o.cwd, workspace: o.workspace, state: o.state, signal: o.signal,
+    emit: (e) => {
+      // Calls that started executing (not declined ones) are what the tool-error guard counts.
+      if (e.type === 'tool_start') ran.add(e.toolCallId);
+      queue.push(e);
+    },
   });
   let answered = false;
   try {

@@ -49,6 +49,8 @@ export interface SessionOptions {
   interactive: boolean;
   maxTokens: number;
   maxTurns: number;
+  /** Executed tool calls failing in a row that stop a run (default 8; 0 = no limit). */
+  maxConsecutiveToolErrors?: number;
   temperature?: number;
   /** Where this session keeps its files (log, saved outputs). */
   sessionsDir: string;
@@ -269,6 +271,7 @@ export function createSession(o: SessionOptions): EngineSession {
         provider: o.provider, system, tools: toolSchemas, registry: sessionTools.registry, history,
         // Claude Code's aliases (haiku, sonnet, opus) as for agent files: the Anthropic model, or the session's elsewhere.
         model: agentModel(options.model, o.providerName, info.model), maxTokens: o.maxTokens, temperature: o.temperature, maxTurns: o.maxTurns,
+        maxConsecutiveToolErrors: o.maxConsecutiveToolErrors,
         context, mode: () => info.mode, rules, broker, interactive: o.interactive,
         cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal,
         reminders: () => reminders.collect(history.length === 1),

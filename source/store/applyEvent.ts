@@ -277,6 +277,8 @@ export function runSummary(reason: RunEndReason, turns: number, error?: string):
       return `Run stopped after ${turns} ${turns === 1 ? 'turn' : 'turns'}, the turn limit. Send a message to let it continue.`;
     case 'repeated_tool_call':
       return 'Run stopped: the model kept repeating the same tool call. Rephrase the task or add detail.';
+    case 'tool_errors':
+      return error ?? 'Run stopped: tool calls kept failing.';
     case 'context_full':
       return 'Run stopped: the context window is full. Use /clear to start a new conversation.';
     case 'refusal':
