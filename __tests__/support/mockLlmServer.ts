@@ -19,7 +19,8 @@ export interface MockTurn {
     | { kind: 'cut_mid_tool_call' } // stream ends (socket destroyed) halfway through a tool call's arguments
     | { kind: 'cut_mid_text' }
     | { kind: 'garbage_line' } // a line that is not valid SSE JSON in the middle of the stream
-    | { kind: 'malformed_tool_json' } // the tool call arguments streamed are not valid JSON, stream otherwise completes
+    | { kind: 'malformed_tool_json' } // the tool call arguments streamed are not valid JSON (beyond repair), stream otherwise completes
+    | { kind: 'sloppy_tool_json' } // arguments in single quotes with a trailing comma and no closing brace (repairable)
     | { kind: 'hang' } // sends headers and a few chunks, then never finishes
     | { kind: 'headers_then_nothing' } // 200 and SSE headers, then not a byte more
     | { kind: 'no_headers' } // reads the request and never answers at all
