@@ -77,6 +77,9 @@ function progressReporter(onProgress: (text: string) => void): { push(chunk: str
   };
 }
 
+/** A last line left without a newline that ends like a question or a prompt ("Password:", "Continue? [y/N]"). */
+const waitingForInput = (output: string): boolean => /[:?>\])]\s*$/.test(output.slice(output.lastIndexOf('\n') + 1)) && !output.endsWith('\n');
+
 const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(2))} s`;
 
 export interface BashToolOptions {
@@ -151,7 +154,7 @@ export function createBashTool(options: BashToolOptions = {}): ToolDefinition<Ba
 
       if (exit.spawnError) return errorResult(`bash could not start: ${exit.spawnError}`);
       const lines = [output.text().replace(/\n$/, '')];
-      if (timedOut) lines.push(`[killed after timeout of ${seconds(timeoutMs)}]`);
+      if (timedOut) lines.push(`[killed after timeout of ${seconds(timeoutMs)}${waitingForInput(output.text()) ? '; it seems to be waiting for input, which commands here never get (stdin is closed): pass the answer as an argument or a flag such as --yes' : '; if it was waiting for input, pass the answer as an argument or a flag such as --yes, since stdin is closed'}]`);
       else if (ctx.signal.aborted) lines.push('[interrupted]');
       else if (exit.signal) lines.push(`[killed by ${exit.signal}]`);
       else if (exit.exitCode !== 0) lines.push(`exit code ${String(exit.exitCode)}`);
