@@ -4,6 +4,7 @@ import type { AgentEvent } from './engine/events.js';
 import type { AgentSession, PromptOptions } from './engine/sessionTypes.js';
 import { addUsage, emptyUsage, type Usage } from './providers/types.js';
 import { costByModel } from './store/prices.js';
+import { forTerminal } from './terminalText.js';
 
 export interface Writable {
   write(text: string): unknown;
@@ -120,10 +121,10 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
           const model = event.model ?? o.session.info.model;
           outcome.usageByModel[model] = addUsage(outcome.usageByModel[model] ?? emptyUsage(), event.turnUsage);
         }
-        if (o.format === 'text' && event.type === 'warning') o.stderr.write(`rein: ${event.message}\n`);
+        if (o.format === 'text' && event.type === 'warning') o.stderr.write(`rein: ${forTerminal(event.message, o.stderr.isTTY)}\n`);
         else if (showProgress) {
           const line = progressLine(event);
-          if (line) o.stderr.write(`${line}\n`);
+          if (line) o.stderr.write(`${forTerminal(line, true)}\n`);
         }
       }
       outcome.durationMs = Date.now() - started;
@@ -133,9 +134,10 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
         const result = resultObject(outcome, sessionId);
         o.stdout.write(`${JSON.stringify(o.format === 'stream-json' ? { ...result, runId: outcome.end?.runId } : result)}\n`);
       } else {
-        const answer = outcome.end?.text;
+        // A terminal gets the answer without escape sequences; a pipe or a file gets it byte for byte.
+        const answer = forTerminal(outcome.end?.text ?? '', o.stdout.isTTY);
         if (answer) o.stdout.write(answer.endsWith('\n') ? answer : `${answer}\n`);
-        if (isError(outcome)) o.stderr.write(`rein: ${errorText(outcome) ?? 'the run ended without an answer.'}\n`);
+        if (isError(outcome)) o.stderr.write(`rein: ${forTerminal(errorText(outcome) ?? 'the run ended without an answer.', o.stderr.isTTY)}\n`);
       }
     }
   } finally {
