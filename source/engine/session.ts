@@ -120,7 +120,11 @@ export function createSession(o: SessionOptions): EngineSession {
     extraReadableRoots: [...(o.memory ? [o.memory.globalDir, o.memory.projectDir] : []), ...(o.skills ?? []).map((skill) => skill.dir)],
     sandbox: sandboxSettings ? () => sandboxPrefix({ ...sandboxSettings, workspace: o.workspace, sessionDir }) : undefined,
   };
-  mkdirSync(sessionDir, { recursive: true });
+  try {
+    mkdirSync(sessionDir, { recursive: true });
+  } catch {
+    // $REIN_HOME cannot be written: the session runs in memory (the log already said so), long outputs go unsaved.
+  }
   const info: SessionInfo = {
     sessionId, cwd: o.cwd, provider: o.providerName, model: o.model, mode: o.mode,
     contextWindow: o.contextWindow ?? contextWindowFor(o.model),
