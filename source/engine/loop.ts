@@ -90,6 +90,7 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
   let overflows = 0;
   const repeats = new RepeatGuard();
   const toolErrors = new ToolErrorGuard(o.maxConsecutiveToolErrors);
+  let warnedRepeat = false;
   o.history.appendUserText(o.prompt);
   for (const text of o.attached ?? []) o.history.appendUserText(text);
 
@@ -214,7 +215,9 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
       const what = repeats.period === 1 ? 'the same tool call' : `the same ${repeats.period} tool calls in turn`;
       const text = `You have made ${what} with identical arguments 3 times in a row and got the same result each time. Asking again will not change it: change your approach, or stop and tell the user what is blocking you.`;
       o.history.appendUserText(`<system-reminder>${text}</system-reminder>`);
-      yield { type: 'warning', runId: o.runId, message: `The model repeated ${what} 3 times with the same result; it was told to change approach.` };
+      // The model is reminded each time; the user is told once a run.
+      if (!warnedRepeat) yield { type: 'warning', runId: o.runId, message: `The model repeated ${what} 3 times with the same result; it was told to change approach.` };
+      warnedRepeat = true;
     }
     if (o.signal.aborted) return yield end('aborted');
   }

@@ -131,6 +131,8 @@ export function createBashTool(options: BashToolOptions = {}): ToolDefinition<Ba
         killGraceMs: options.killGraceMs,
         wrap: ctx.outsideSandbox ? undefined : ctx.state.sandbox?.(),
         onOutput: (chunk) => {
+          // Binary output: NUL bytes mean nothing to the model and some APIs refuse them.
+          chunk = chunk.replace(/\u0000/g, '');
           output.push(chunk);
           progress.push(chunk);
         },
