@@ -1,7 +1,7 @@
 // Fault suite, tools and the guards around them: failing, crashing, hanging, flooding and interactive commands,
 // files changed behind rein's back, and a model whose tool calls keep failing or arrive as broken JSON.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolResultBlock } from '../../source/providers/types.js';
@@ -254,7 +254,3 @@ describe('guards against a model whose tool calls keep failing', () => {
     });
   }
 });
-
-// Keep the helpers for folders the tests create inside a workspace in one place.
-export const makeDir = (dir: string) => mkdirSync(dir, { recursive: true });
-export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
