@@ -105,7 +105,15 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  const unsubscribe = o.format === 'stream-json' ? o.session.subscribe((e) => o.stdout.write(`${JSON.stringify(e)}\n`)) : () => {};
+  // Events outside a run's own stream (a session log that cannot be written, a background task): stream-json
+  // prints them all, text output the warnings among them.
+  const unsubscribe = o.format === 'stream-json'
+    ? o.session.subscribe((e) => o.stdout.write(`${JSON.stringify(e)}\n`))
+    : o.format === 'text'
+      ? o.session.subscribe((e) => {
+          if (e.type === 'warning') o.stderr.write(`rein: ${forTerminal(e.message, o.stderr.isTTY)}\n`);
+        })
+      : () => {};
   let failed = false;
   try {
     for await (const text of promptsOf(o.prompt)) {
