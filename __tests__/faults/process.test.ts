@@ -1,6 +1,6 @@
 // Fault suite, process faults: the built rein killed with SIGKILL mid-stream and mid-command, then `--continue`;
 // a $REIN_HOME that cannot be written. These start the real CLI, since they are about the process.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -84,6 +84,39 @@ describe('process faults', () => {
     expectContinued(['run the long command', 'what happened?']);
     const last = fromOpenAIRequest(server.requests.at(-1)!.body);
     expect(last.some((m) => m.content.some((b) => b.type === 'tool_result'))).toBe(true);
+  });
+
+  it('kill -9 mid-file-write, then --continue: the file holds its old or its new content, nothing in between', async () => {
+    const file = join(work, 'big.txt');
+    writeFileSync(file, 'old content\n');
+    const fresh = `${'new content line\n'.repeat(500_000)}`;
+    server.push(
+      { toolCalls: [{ name: 'read_file', input: { path: 'big.txt' } }] },
+      { toolCalls: [{ name: 'write_file', input: { path: 'big.txt', content: fresh } }], chunkSize: 64 * 1024 },
+      { text: 'never reached' },
+    );
+    server.push({ text: 'checked the file' });
+    const first = rein(['-p', 'rewrite big.txt']);
+    // Kill as soon as the write's temp file shows up (or right after, when the write was quicker than the poll).
+    await vi.waitFor(() => expect(readdirSync(work).some((name) => name.endsWith('.tmp')) || readFileSync(file, 'utf8') !== 'old content\n').toBe(true), { timeout: 20_000, interval: 5 });
+    first.kill('SIGKILL');
+    await first;
+    const content = readFileSync(file, 'utf8');
+    expect(content === 'old content\n' || content === fresh).toBe(true);
+    const next = await rein(['-p', '--continue', 'is it intact?']);
+    expect(next.exitCode).toBe(0);
+    expectContinued(['rewrite big.txt', 'is it intact?']);
+  });
+
+  it('no HOME in the environment: runs and answers, exit code 0', async () => {
+    server.push({ text: 'no home needed' });
+    const run = await execa(process.execPath, [cliPath, '-p', 'hello', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'mock-model'], {
+      cwd: work, reject: false, stdin: 'ignore', timeout: 30_000, extendEnv: false,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', REIN_HOME: home, OPENAI_API_KEY: 'sk-test', CI: 'true' },
+    });
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toBe('no home needed');
   });
 
   it('$REIN_HOME cannot be written: one warning, the answer anyway, exit code 0', async () => {
