@@ -121,6 +121,18 @@ describe('tool faults', () => {
     expect(result.content).toMatch(/editor:0$/);
   });
 
+  it('vi run as an editor is stopped at the timeout, named as waiting for input; vi in batch mode returns', async () => {
+    const ws = tempDir('rein-fault-vi-');
+    writeFileSync(join(ws, 'a.txt'), 'one\n');
+    const interactive = await bashCase('vi a.txt', { workspace: ws, timeout: 1_000 });
+    expect(interactive.result.content).toMatch(/\[killed after timeout of 1 s; it seems to be waiting for input/);
+    expect(readFileSync(join(ws, 'a.txt'), 'utf8')).toBe('one\n');
+    // Ex commands on stdin without a closing quit: vi ends at their end.
+    const batch = await bashCase(`printf '%s\\n' '%s/one/two/' 'w' | vi -es a.txt; echo "vi:$?"`, { workspace: ws, timeout: 5_000 });
+    expect(batch.result.content).not.toContain('killed after timeout');
+    expect(batch.result.content).toMatch(/vi:\d+$/);
+  });
+
   it('a file changed on disk between read and edit: the edit is refused, the file keeps the new content', async () => {
     const ws = tempDir('rein-fault-ws-');
     writeFileSync(join(ws, 'f.txt'), 'original\n');

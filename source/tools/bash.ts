@@ -77,8 +77,12 @@ function progressReporter(onProgress: (text: string) => void): { push(chunk: str
   };
 }
 
-/** A last line left without a newline that ends like a question or a prompt ("Password:", "Continue? [y/N]"). */
-const waitingForInput = (output: string): boolean => /[:?>\])]\s*$/.test(output.slice(output.lastIndexOf('\n') + 1)) && !output.endsWith('\n');
+/**
+ * A last line left without a newline that ends like a question or a prompt ("Password:", "Continue? [y/N]"), or a
+ * program saying it wants a terminal (vi's "Input is not from a terminal").
+ */
+const waitingForInput = (output: string): boolean =>
+  (/[:?>\])]\s*$/.test(output.slice(output.lastIndexOf('\n') + 1)) && !output.endsWith('\n')) || /\b(input|stdin) is not (from )?a (terminal|tty)\b/i.test(output);
 
 const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(2))} s`;
 
