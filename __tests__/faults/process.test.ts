@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { validateHistory } from '../../source/engine/history.js';
+import { loadSession } from '../../source/session/loadSession.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
 import { fromOpenAIRequest } from '../support/requestHistory.js';
 import { cliPath } from '../support/tmux.js';
@@ -106,6 +107,40 @@ describe('process faults', () => {
     const next = await rein(['-p', '--continue', 'is it intact?']);
     expect(next.exitCode).toBe(0);
     expectContinued(['rewrite big.txt', 'is it intact?']);
+  });
+
+  it('kill -9 mid-compaction, then --continue: the conversation as it was before, valid', async () => {
+    writeFileSync(join(work, 'agent.config.json'), JSON.stringify({ context: { maxContextTokens: 12_000 } }));
+    let summaries = 0;
+    await server.close();
+    server = await startMockLlmServer({
+      apiKey: 'sk-test',
+      respond: (request) => {
+        const system = JSON.stringify(request.body.messages[0] ?? '');
+        if (system.includes('You summarise a conversation')) {
+          summaries += 1;
+          // The first summary never comes: rein is killed while it waits.
+          return summaries === 1 ? { fault: { kind: 'hang' }, text: 'partial summary' } : { text: '## User goals and instructions\nsummary' };
+        }
+        return { text: 'noted' };
+      },
+    });
+    const pad = (tag: string) => `${tag} ${'lorem ipsum dolor sit amet '.repeat(700)}`;
+    const first = await rein(['-p', pad('first')]);
+    expect(first.exitCode).toBe(0);
+    const second = rein(['-p', '--continue', pad('second')]);
+    await vi.waitFor(() => expect(summaries).toBe(1), { timeout: 20_000 });
+    second.kill('SIGKILL');
+    await second;
+    // The log holds the conversation as it was before the compaction began: both prompts, valid.
+    const [sessionDir] = readdirSync(join(home, 'sessions'));
+    const saved = loadSession(join(home, 'sessions', sessionDir!, 'log.jsonl')).history;
+    expect(validateHistory(saved)).toBeUndefined();
+    expect(JSON.stringify(saved)).toContain('first lorem');
+    expect(JSON.stringify(saved)).toContain('second lorem');
+    const third = await rein(['-p', '--continue', 'third, short']);
+    expect(third.exitCode).toBe(0);
+    expectContinued(['third, short']);
   });
 
   it('no HOME in the environment: runs and answers, exit code 0', async () => {
