@@ -203,11 +203,11 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
     const results = yield* toolRound(o, calls, abortRun, ran);
     const repeat = repeats.observe(calls, results);
     if (repeat === 'stop') {
-      const text = repeats.period === 1
-        ? 'Stopped: the model made the same tool call with identical arguments 5 times in a row and got the same result each time.'
-        : `Stopped: the model went round the same ${repeats.period} tool calls with identical arguments 5 times and got the same results each time.`;
-      yield { type: 'error', runId: o.runId, message: text };
-      return yield end('repeated_tool_call', text);
+      const what = repeats.period === 1
+        ? 'made the same tool call with identical arguments 5 times in a row and got the same result each time'
+        : `went round the same ${repeats.period} tool calls with identical arguments 5 times and got the same results each time`;
+      // The run's end carries the one message the user sees (the TUI's summary, headless stderr).
+      return yield end('repeated_tool_call', `Stopped: the model ${what}. Rephrase the task or add detail.`);
     }
     const failing = toolErrors.observe(calls, results, ran);
     if (failing.kind === 'stop' && !o.signal.aborted) return yield end('tool_errors', failing.message);

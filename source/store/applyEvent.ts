@@ -276,7 +276,7 @@ export function runSummary(reason: RunEndReason, turns: number, error?: string):
     case 'max_turns':
       return `Run stopped after ${turns} ${turns === 1 ? 'turn' : 'turns'}, the turn limit. Send a message to let it continue.`;
     case 'repeated_tool_call':
-      return 'Run stopped: the model kept repeating the same tool call. Rephrase the task or add detail.';
+      return error ?? 'Run stopped: the model kept repeating the same tool call. Rephrase the task or add detail.';
     case 'tool_errors':
       return error ?? 'Run stopped: tool calls kept failing.';
     case 'context_full':
