@@ -77,6 +77,16 @@ describe('prompts', () => {
     expect(JSON.stringify(server.requests[0]!.body.messages)).toContain(JSON.stringify(paste).slice(1, -1));
   });
 
+  it('a 1 MB paste larger than the context window: one sentence saying so, sent as it is', async () => {
+    server = await startMockLlmServer({ apiKey: 'sk-test', turns: [{ text: 'read it all' }] });
+    const paste = 'lorem ipsum dolor sit amet, '.repeat(40_000);
+    const outcome = await runCase('openai', server, paste, { session: { contextWindow: 200_000 } });
+    expect(outcome.code).toBe(0);
+    expect(outcome.stdout).toBe('read it all\n');
+    expect(outcome.stderr).toMatch(/^rein: The newest messages alone take about \d+% of the model's context window of 200,000 tokens and there is no older history to compact; they are sent as they are\.\n$/);
+    expectConsistent(outcome, server);
+  });
+
   it('a prompt with NUL and escape sequences: sent as JSON the API accepts, logged and replayed exactly', async () => {
     server = await startMockLlmServer({ apiKey: 'sk-test', turns: [{ text: 'fine' }] });
     const prompt = 'before\u0000after \x1b[2J\x1b]52;c;eA==\x07 end';
