@@ -83,19 +83,6 @@ function sandboxFor(config: ReinConfig, args: CliArgs, workspace: string, reinHo
   return { bwrap, network: config.sandbox?.network ?? false, protectedFiles };
 }
 
-/**
- * A new session's log; when $REIN_HOME cannot be written (read-only, full, not a folder) the session still runs,
- * in memory only, with one warning instead of refusing to start.
- */
-function createLogOrWarn(sessionsDir: string, meta: Parameters<typeof SessionLog.create>[0]['meta']): { log?: SessionLog; logWarning?: string } {
-  try {
-    return { log: SessionLog.create({ sessionsDir, lazy: true, meta }) };
-  } catch (error) {
-    if (!(error instanceof SessionLogError)) throw error;
-    return { logWarning: `${error.message.replace(/\.$/, '')}. This session runs in memory only and cannot be resumed.` };
-  }
-}
-
 /** Rough token count for the instruction budget; exact counting is only worth its start-up cost near the limit. */
 const estimateTokens = (text: string): number => Math.ceil(text.length / 3);
 
@@ -123,9 +110,10 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
   const skills = loadSkills({ workspace, reinHome });
   const sandbox = sandboxFor(config, args, workspace, reinHome);
   const loadedRules = loadPermissionRules({ workspace, configLayers: loaded.permissionLayers, allowedTools: args.allowedTools, disallowedTools: args.disallowedTools });
-  const { log, logWarning } = resumed
-    ? { log: SessionLog.reopen(sessionLogPath(sessionsDir, sessionId)), logWarning: undefined }
-    : createLogOrWarn(sessionsDir, { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString() });
+  // A $REIN_HOME that cannot be written does not stop a new session: it runs in memory, with one warning.
+  const { log, warning: logWarning } = resumed
+    ? { log: SessionLog.reopen(sessionLogPath(sessionsDir, sessionId)), warning: undefined }
+    : SessionLog.createOrWarn({ sessionsDir, lazy: true, meta: { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString() } });
   const session = createSession({
     provider: createProvider({
       provider: config.provider, apiKey: key.apiKey, baseUrl: config.baseUrl, baseUrlFrom, maxRetries: config.maxRetries, keyHint: key.keyHint,

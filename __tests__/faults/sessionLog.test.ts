@@ -2,9 +2,14 @@
 // is damaged, and a log that lost a record mid-line still loads.
 import fs from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { join } from 'node:path';
+import { createSession } from '../../source/engine/session.js';
+import { runHeadless } from '../../source/headless.js';
 import { loadSession } from '../../source/session/loadSession.js';
+import { SessionLog } from '../../source/session/sessionLog.js';
+import { builtinTools } from '../../source/tools/builtins.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
-import { expectConsistent, removeTempDirs, runCase } from './support.js';
+import { expectConsistent, providerFor, removeTempDirs, runCase, tempDir } from './support.js';
 
 let server: MockLlmServer | undefined;
 afterEach(async () => {
@@ -34,6 +39,32 @@ function fillDiskAfter(okWrites: number, partial = false): { failures: () => num
 }
 
 describe('session log faults', () => {
+  it('a read-only $REIN_HOME: no log and one sentence, and a session without a log still answers', async () => {
+    const home = tempDir('rein-fault-rofs-');
+    const realMkdir = fs.mkdirSync.bind(fs);
+    const readOnly = (target: fs.PathLike) => String(target).startsWith(home);
+    vi.spyOn(fs, 'mkdirSync').mockImplementation(((target: fs.PathLike, options?: fs.MakeDirectoryOptions) => {
+      if (readOnly(target)) throw Object.assign(new Error(`EROFS: read-only file system, mkdir '${String(target)}'`), { code: 'EROFS' });
+      return realMkdir(target, options);
+    }) as typeof fs.mkdirSync);
+    const sessionsDir = join(home, 'sessions');
+    const opened = SessionLog.createOrWarn({ sessionsDir, lazy: true, meta: { sessionId: 'ro', cwd: home, provider: 'openai', model: 'm', startedAt: '2026-12-01T00:00:00.000Z' } });
+    expect(opened.log).toBeUndefined();
+    expect(opened.warning).toMatch(/^Could not create the session log .*EROFS.*This session runs in memory only and cannot be resumed\.$/);
+    server = await startMockLlmServer({ apiKey: 'sk-test', turns: [{ text: 'answered in memory' }] });
+    const session = createSession({
+      provider: providerFor('openai', server), providerName: 'openai', model: 'm', tools: builtinTools, cwd: home, workspace: home,
+      mode: 'yolo', interactive: false, maxTokens: 100, maxTurns: 5, sessionsDir, sessionId: 'ro', startupWarnings: [opened.warning!],
+    });
+    let stdout = '';
+    let stderr = '';
+    const code = await runHeadless({ session, prompt: 'hello', format: 'text', stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } });
+    expect(code).toBe(0);
+    expect(stdout).toBe('answered in memory\n');
+    expect(stderr).toBe(`rein: ${opened.warning}\n`);
+  });
+
+
   it('disk full while writing the log: one warning, the answer anyway, the written part intact', async () => {
     server = await startMockLlmServer({ apiKey: 'sk-test', turns: [{ toolCalls: [{ name: 'glob', input: { pattern: '*' } }] }, { text: 'finished in memory' }] });
     const disk = fillDiskAfter(3);
@@ -80,7 +111,7 @@ describe('session log faults', () => {
     const before = fs.readFileSync(outcome.logFile);
     // Later writes fail part way: the bytes already there stay exactly as they were.
     fillDiskAfter(0, true);
-    const log = (await import('../../source/session/sessionLog.js')).SessionLog.reopen(outcome.logFile);
+    const log = SessionLog.reopen(outcome.logFile);
     log.onError = () => {};
     log.append({ kind: 'history', op: 'append_text', text: 'never fully saved' });
     vi.restoreAllMocks();
