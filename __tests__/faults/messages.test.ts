@@ -25,6 +25,12 @@ describe('one message when a guard stops the run', () => {
     expect(notices(events)).toEqual(['Stopped: the model made the same tool call with identical arguments 5 times in a row and got the same result each time. Rephrase the task or add detail.']);
   });
 
+  it('a provider error that cannot be retried: one notice', async () => {
+    h = makeHarness([{ error: { kind: 'auth', message: 'The API key was rejected (401); set TEST_API_KEY.' } }]);
+    const events = await runPrompt(h.session, 'hello');
+    expect(notices(events)).toEqual(['The API key was rejected (401); set TEST_API_KEY.']);
+  });
+
   it('failing calls: one notice naming the limit', async () => {
     h = makeHarness((_request, i) => ({ toolCalls: [{ name: 'read_file', input: { path: `missing-${i}.txt` } }] }));
     const events = await runPrompt(h.session, 'read');
