@@ -263,7 +263,7 @@ function applyRunEnd(state: AppState, event: EventOf<'run_end'>): AppState {
     return putNotice(next, `interrupted-${event.runId}`, 'interrupted', 'Interrupted.');
   }
   // A run ended by an error the transcript already shows says it once, not again as a summary.
-  const shown = event.reason === 'error' && event.error !== undefined
+  const shown = event.error !== undefined
     && next.transcript.slice(-50).some((item) => item.kind === 'notice' && item.level === 'error' && item.text === event.error);
   if (shown) return next;
   const summary = runSummary(event.reason, event.turns, event.error);
