@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { benchAgents } from './agents.js';
 import { benchContext } from './context.js';
+import { benchFaults } from './faults.js';
 import { benchHeadless } from './headless.js';
 import { benchMcp } from './mcp.js';
 import { benchPermissions } from './permissions.js';
@@ -14,6 +15,7 @@ const sections: Array<[string, () => Promise<string[]>]> = [
   ['agents', () => benchAgents()],
   ['mcp', () => benchMcp()],
   ['permissions', () => benchPermissions()],
+  ['faults', () => benchFaults()],
 ];
 const only = process.argv[2];
 

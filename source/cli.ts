@@ -150,11 +150,13 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
   });
   const meta = { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString(), ...gitBranchOf(cwd) };
   const history = resumed ? repairHistory(resumed.history) : undefined;
-  const log = resumed && history
-    ? args.forkSession
-      ? forkSessionLog({ sessionsDir, source: resumed, history, meta })
-      : SessionLog.reopen(sessionLogPath(sessionsDir, sessionId))
-    : SessionLog.create({ sessionsDir, lazy: true, meta });
+  // A $REIN_HOME that cannot be written does not stop a new session: it runs in memory, with one warning.
+  const { log, warning: logWarning } = resumed && history
+    ? {
+      log: args.forkSession ? forkSessionLog({ sessionsDir, source: resumed, history, meta }) : SessionLog.reopen(sessionLogPath(sessionsDir, sessionId)),
+      warning: undefined,
+    }
+    : SessionLog.createOrWarn({ sessionsDir, lazy: true, meta });
   const session = createSession({
     provider: sessionProvider(config, args, key, recording, model, cwd, baseUrlFrom),
     providerName: recording?.header.provider ?? config.provider,
@@ -171,6 +173,7 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     interactive,
     maxTokens: config.maxTokens,
     maxTurns: config.maxTurns,
+    maxConsecutiveToolErrors: config.maxConsecutiveToolErrors,
     temperature: config.temperature,
     sessionsDir,
     sessionId,
@@ -187,6 +190,7 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     skills: skills.skills,
     agents: agents ? { definitions: agents.agents, maxParallel: config.agents.maxParallel, maxTurns: config.agents.maxTurns, team: config.team } : undefined,
     startupWarnings: [
+      ...(logWarning ? [logWarning] : []),
       ...instructions.warnings, ...(agents?.warnings ?? []), ...commands.warnings, ...skills.warnings, ...loadedRules.problems.map(describeProblem),
       ...hooks.warnings,
     ],

@@ -5,6 +5,7 @@ import type { AgentSession, PromptOptions } from './engine/sessionTypes.js';
 import { addUsage, emptyUsage, type Usage } from './providers/types.js';
 import { costByModel } from './store/prices.js';
 import { hookLine } from './extensions/hookLine.js';
+import { forTerminal } from './terminalText.js';
 
 export interface Writable {
   write(text: string): unknown;
@@ -105,7 +106,15 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  const unsubscribe = o.format === 'stream-json' ? o.session.subscribe((e) => o.stdout.write(`${JSON.stringify(e)}\n`)) : () => {};
+  // Events outside a run's own stream (a session log that cannot be written, a background task): stream-json
+  // prints them all, text output the warnings among them.
+  const unsubscribe = o.format === 'stream-json'
+    ? o.session.subscribe((e) => o.stdout.write(`${JSON.stringify(e)}\n`))
+    : o.format === 'text'
+      ? o.session.subscribe((e) => {
+          if (e.type === 'warning') o.stderr.write(`rein: ${forTerminal(e.message, o.stderr.isTTY)}\n`);
+        })
+      : () => {};
   let failed = false;
   try {
     for await (const text of promptsOf(o.prompt)) {
@@ -121,11 +130,11 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
           const model = event.model ?? o.session.info.model;
           outcome.usageByModel[model] = addUsage(outcome.usageByModel[model] ?? emptyUsage(), event.turnUsage);
         }
-        if (o.format === 'text' && event.type === 'warning') o.stderr.write(`rein: ${event.message}\n`);
-        else if (o.format === 'text' && event.type === 'hook') o.stderr.write(`rein: ${hookLine(event)}\n`);
+        if (o.format === 'text' && event.type === 'warning') o.stderr.write(`rein: ${forTerminal(event.message, o.stderr.isTTY)}\n`);
+        else if (o.format === 'text' && event.type === 'hook') o.stderr.write(`rein: ${forTerminal(hookLine(event), o.stderr.isTTY)}\n`);
         else if (showProgress) {
           const line = progressLine(event);
-          if (line) o.stderr.write(`${line}\n`);
+          if (line) o.stderr.write(`${forTerminal(line, true)}\n`);
         }
       }
       outcome.durationMs = Date.now() - started;
@@ -135,9 +144,10 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
         const result = resultObject(outcome, sessionId);
         o.stdout.write(`${JSON.stringify(o.format === 'stream-json' ? { ...result, runId: outcome.end?.runId } : result)}\n`);
       } else {
-        const answer = outcome.end?.text;
+        // A terminal gets the answer without escape sequences; a pipe or a file gets it byte for byte.
+        const answer = forTerminal(outcome.end?.text ?? '', o.stdout.isTTY);
         if (answer) o.stdout.write(answer.endsWith('\n') ? answer : `${answer}\n`);
-        if (isError(outcome)) o.stderr.write(`rein: ${errorText(outcome) ?? 'the run ended without an answer.'}\n`);
+        if (isError(outcome)) o.stderr.write(`rein: ${forTerminal(errorText(outcome) ?? 'the run ended without an answer.', o.stderr.isTTY)}\n`);
       }
     }
   } finally {

@@ -253,7 +253,7 @@ describe('errors', () => {
     const events = await run(provider(), request([userText('hi')]));
     const call = doneOf(events).message.content[0];
     expect(call).toMatchObject({ type: 'tool_use', id: 'toolu_m' });
-    expect(call?.type === 'tool_use' && call.input).toEqual({ __invalidJson: '{"command":"ls", "oops' });
+    expect(call?.type === 'tool_use' && call.input).toEqual({ __invalidJson: '{"command":"ls", {{"oops' });
     expect(events.some((e) => e.type === 'retry')).toBe(false);
   });
 

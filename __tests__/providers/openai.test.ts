@@ -258,7 +258,7 @@ describe('errors', () => {
   test('malformed tool JSON becomes __invalidJson and is not retried', async () => {
     server.push({ toolCalls: [{ id: 'call_bad', name: 'read_file', input: { path: 'a' } }], fault: { kind: 'malformed_tool_json' } });
     const events = await run(provider(), request([userText('hi')]));
-    expect(doneOf(events).message.content).toEqual([{ type: 'tool_use', id: 'call_bad', name: 'read_file', input: { __invalidJson: '{"path":"a", "oops' } }]);
+    expect(doneOf(events).message.content).toEqual([{ type: 'tool_use', id: 'call_bad', name: 'read_file', input: { __invalidJson: '{"path":"a", {{"oops' } }]);
     expect(doneOf(events).stopReason).toBe('tool_use');
     expect(server.requests).toHaveLength(1);
   });

@@ -15,11 +15,16 @@ export interface MockTurn {
   /** Characters per text chunk, default 4 (about one token). */
   chunkSize?: number;
   fault?:
-    | { kind: 'status'; status: number; retryAfter?: number; message?: string } // JSON error body in the provider's format
+    // JSON error body in the provider's format; retryAfter in seconds, or as an HTTP date; html: a proxy's HTML page instead
+    | { kind: 'status'; status: number; retryAfter?: number | string; message?: string; html?: boolean }
+    | { kind: 'cut_at_start' } // the stream opens (first event sent), then the socket drops before any text
+    | { kind: 'empty_stream' } // 200 and SSE headers, then the body ends without a single event
+    | { kind: 'no_end_event' } // everything up to the final event(s), then the body ends cleanly: no message_stop / [DONE]
     | { kind: 'cut_mid_tool_call' } // stream ends (socket destroyed) halfway through a tool call's arguments
     | { kind: 'cut_mid_text' }
     | { kind: 'garbage_line' } // a line that is not valid SSE JSON in the middle of the stream
-    | { kind: 'malformed_tool_json' } // the tool call arguments streamed are not valid JSON, stream otherwise completes
+    | { kind: 'malformed_tool_json' } // the tool call arguments streamed are not valid JSON (beyond repair), stream otherwise completes
+    | { kind: 'sloppy_tool_json' } // arguments in single quotes with a trailing comma and no closing brace (repairable)
     | { kind: 'hang' } // sends headers and a few chunks, then never finishes
     | { kind: 'headers_then_nothing' } // 200 and SSE headers, then not a byte more
     | { kind: 'no_headers' } // reads the request and never answers at all
@@ -74,9 +79,12 @@ function sendError(res: http.ServerResponse, format: Format, status: number, mes
 }
 
 /** The exact error bodies Anthropic and OpenAI send for a request longer than the model's window. */
-function sendContextLengthError(res: http.ServerResponse, format: Format, sent: number, window: number): void {
-  const body =
-    format === 'anthropic'
+function sendContextLengthError(res: http.ServerResponse, format: Format, sent: number, window: number, wording?: (sent: number, window: number) => string): void {
+  const body = wording
+    ? format === 'anthropic'
+      ? { type: 'error', error: { type: 'invalid_request_error', message: wording(sent, window) } }
+      : { error: { message: wording(sent, window), type: 'invalid_request_error', param: null, code: null } }
+    : format === 'anthropic'
       ? { type: 'error', error: { type: 'invalid_request_error', message: `prompt is too long: ${sent} tokens > ${window} maximum` } }
       : {
           error: {
@@ -122,6 +130,13 @@ async function streamTurn(res: http.ServerResponse, format: Format, turn: MockTu
   if (fault === 'garbage_line') steps.splice(faultIndex(steps, 'text'), 0, garbageStep(format));
   if (fault === 'hang') cutAt = Math.min(steps.length - 1, 4);
   if (fault === 'headers_then_nothing') cutAt = 0;
+  if (fault === 'cut_at_start') cutAt = 1;
+  if (fault === 'empty_stream') return void res.end();
+  // Anthropic ends with message_delta + message_stop; OpenAI with the finish chunk, usage chunk and [DONE].
+  if (fault === 'no_end_event') {
+    const last = format === 'anthropic' ? steps.findIndex((st) => st.data.startsWith('event: message_delta')) : steps.findIndex((st) => st.data.includes('"finish_reason":"'));
+    steps.splice(last);
+  }
   // Anthropic's last step is message_stop; OpenAI's finish chunk comes before the usage chunk and [DONE].
   if (fault === 'cut_after_finish') cutAt = format === 'anthropic' ? steps.length : steps.findIndex((st) => st.data.includes('"finish_reason":"')) + 1;
 
@@ -149,6 +164,8 @@ export async function startMockLlmServer(opts: {
    * context-length error (Anthropic's "prompt is too long", OpenAI's context_length_exceeded), no turn consumed.
    */
   contextWindowTokens?: number;
+  /** Another server's words for that refusal (vLLM, llama.cpp, Ollama), in place of the provider's own. */
+  contextWording?: (sentTokens: number, windowTokens: number) => string;
 } = {}): Promise<MockLlmServer> {
   const queue: MockTurn[] = [...(opts.turns ?? [])];
   const requests: RecordedRequest[] = [];
@@ -182,7 +199,7 @@ export async function startMockLlmServer(opts: {
 
     const window = opts.contextWindowTokens;
     const sentTokens = Math.ceil(raw.length / 4);
-    if (window !== undefined && sentTokens > window) return sendContextLengthError(res, format, sentTokens, window);
+    if (window !== undefined && sentTokens > window) return sendContextLengthError(res, format, sentTokens, window, opts.contextWording);
 
     const index = consumed;
     const turn = opts.respond ? opts.respond(recorded, index) : queue.shift();
@@ -191,6 +208,10 @@ export async function startMockLlmServer(opts: {
     const fault = turn.fault;
     if (fault?.kind === 'status') {
       const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {};
+      if (fault.html) {
+        res.writeHead(fault.status, { 'content-type': 'text/html', ...headers });
+        return void res.end(`<html>\n<head><title>${fault.status} Bad Gateway</title></head>\n<body>\n<center><h1>${fault.status} Bad Gateway</h1></center>\n<hr><center>nginx</center>\n</body>\n</html>\n`);
+      }
       return sendError(res, format, fault.status, fault.message ?? DEFAULT_MESSAGES[fault.status] ?? `Error ${fault.status}`, headers);
     }
     // Never answering: the response stays open, without headers, until the client gives up.

@@ -23,10 +23,15 @@ const split = (text: string, size: number): string[] => {
   return out;
 };
 
-/** The argument text a tool call streams; the malformed fault drops the closing brace. */
+/**
+ * The argument text a tool call streams: the malformed fault makes it beyond repair, the sloppy one sends what
+ * models often do (single quotes, a trailing comma, the closing brace cut off).
+ */
 function argumentText(turn: MockTurn, input: Record<string, unknown>): string {
   const json = JSON.stringify(input);
-  return turn.fault?.kind === 'malformed_tool_json' ? json.slice(0, -1) + ', "oops' : json;
+  if (turn.fault?.kind === 'malformed_tool_json') return json.slice(0, -1) + ', {{"oops';
+  if (turn.fault?.kind === 'sloppy_tool_json') return json.replace(/"/g, "'").slice(0, -1) + ',';
+  return json;
 }
 
 function usageOf(turn: MockTurn, ctx: StreamContext) {

@@ -1,7 +1,12 @@
 // Markdown to wrapped, styled terminal lines; the renderer (marked, marked-terminal, cli-highlight) loads lazily.
 import type { Marked } from 'marked';
 import { stripVTControlCharacters } from 'node:util';
+import { stripTerminalControls } from '../../source/terminalText.js';
 import { paint, sanitize, trimTrailingBlank, wrapText } from './style.js';
+
+/** Drops every escape sequence but SGR (colours, bold): a renderer's OSC 8 link could show one address and open another. */
+const onlyStyles = (text: string): string =>
+  text.replace(/\x1b\][\s\S]*?(?:\x07|\x1b\\)/g, '').replace(/\x1b\[[0-9;?]*[A-Za-ln-z@`]/g, '').replace(/\x1b(?![[])/g, '');
 
 type RenderMarkdown = (markdown: string, width: number) => string;
 
@@ -92,7 +97,8 @@ export function markdownToLines(markdown: string, width: number): string[] {
   if (hit) return hit;
   let lines: string[];
   try {
-    const out = renderer(text, width).replace(/^\n+/, '');
+    // Escape sequences in the model's text never reach the renderer; of its output only colours and styles stay.
+    const out = onlyStyles(renderer(stripTerminalControls(text), width)).replace(/^\n+/, '');
     lines = trimTrailingBlank(out.split('\n').flatMap((line) => wrapHanging(line, width)));
   } catch {
     lines = trimTrailingBlank(wrapText(sanitize(text), width));

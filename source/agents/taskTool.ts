@@ -57,6 +57,8 @@ function failure(agent: string, outcome: ChildOutcome): string | undefined {
       return `The ${agent} subagent reached its turn limit without an answer.`;
     case 'repeated_tool_call':
       return `The ${agent} subagent kept repeating the same tool call and was stopped.`;
+    case 'tool_errors':
+      return `The ${agent} subagent was stopped because its tool calls kept failing.`;
     case 'context_full':
       return `The ${agent} subagent ran out of context before it finished.`;
     default:

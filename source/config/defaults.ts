@@ -60,6 +60,8 @@ export function finalizeConfig(merged: ConfigLayer, env: Env, cwd: string, reinH
     model: picked.model,
     maxTokens: merged.maxTokens ?? 8192,
     maxTurns: merged.maxTurns ?? 50,
+    // Unset: the loop's own limit of 8.
+    ...(merged.maxConsecutiveToolErrors !== undefined ? { maxConsecutiveToolErrors: merged.maxConsecutiveToolErrors } : {}),
     maxRetries: merged.maxRetries ?? 5,
     requestTimeoutMs: merged.requestTimeoutMs ?? 60_000,
     streamIdleTimeoutMs: merged.streamIdleTimeoutMs ?? 90_000,

@@ -32,6 +32,7 @@ export const configLayerSchema = {
     temperature: { type: 'number', minimum: 0, maximum: 2 },
     maxTokens: { type: 'integer', minimum: 1 },
     maxTurns: { type: 'integer', minimum: 0 },
+    maxConsecutiveToolErrors: { type: 'integer', minimum: 0 },
     maxRetries: { type: 'integer', minimum: 1, maximum: 10 },
     requestTimeoutMs: { type: 'integer', minimum: 1 },
     streamIdleTimeoutMs: { type: 'integer', minimum: 1 },

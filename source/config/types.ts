@@ -24,6 +24,8 @@ export interface ReinConfig {
   maxTokens: number;
   /** 0 = unlimited. */
   maxTurns: number;
+  /** Executed tool calls failing in a row that stop a run; 0 = no limit; unset = 8. */
+  maxConsecutiveToolErrors?: number;
   /** Total attempts per model call including the first (1..10). */
   maxRetries: number;
   /** Milliseconds until a response's headers must arrive before the attempt is retried (default 60,000). */
@@ -116,6 +118,7 @@ export interface ConfigLayer {
   temperature?: number;
   maxTokens?: number;
   maxTurns?: number;
+  maxConsecutiveToolErrors?: number;
   maxRetries?: number;
   requestTimeoutMs?: number;
   streamIdleTimeoutMs?: number;

@@ -195,7 +195,11 @@ export class ContextManager {
     });
     if (!plan) {
       this.breaker.compacted(tokensBefore, this.settings.window);
-      return { ok: false, error: 'There is no older history to compact yet.' };
+      // Before a request (auto) the user did not ask for it: say why nothing was compacted, and that it goes anyway.
+      const error = level === 'auto'
+        ? `The newest messages alone take about ${Math.round((tokensBefore / this.settings.window) * 100)}% of the model's context window of ${this.settings.window.toLocaleString('en-US')} tokens and there is no older history to compact; they are sent as they are.`
+        : 'There is no older history to compact yet.';
+      return { ok: false, error };
     }
     await this.beforeCompact?.(level === 'manual' ? 'manual' : 'auto', instructions, signal);
     let next: Message[];

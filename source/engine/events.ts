@@ -17,6 +17,8 @@ export type RunEndReason =
   | 'aborted'
   | 'max_turns'
   | 'repeated_tool_call'
+  /** Tool calls kept failing, or their arguments kept arriving as broken JSON. */
+  | 'tool_errors'
   | 'context_full'
   | 'refusal'
   /** A hook refused the prompt (UserPromptSubmit) or stopped the run (`continue: false`). */

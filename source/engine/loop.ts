@@ -22,6 +22,7 @@ import { RepeatGuard } from './repeatGuard.js';
 import { hookEvent, interruptedResult, runToolRound, type RoundHookState, type ToolEnvironment } from './toolRound.js';
 import { wrapReminder } from './reminders.js';
 import type { LoopHooks } from '../extensions/hookTypes.js';
+import { ToolErrorGuard } from './toolErrorGuard.js';
 
 export interface LoopOptions extends ToolEnvironment {
   runId: string;
@@ -51,6 +52,8 @@ export interface LoopOptions extends ToolEnvironment {
   onUsage: (usage: Usage) => Usage;
   /** User-configured PreToolUse, PostToolUse and Stop (or SubagentStop) hooks. */
   hooks?: LoopHooks;
+  /** Executed tool calls failing in a row that stop the run (default 8; 0 = no limit). */
+  maxConsecutiveToolErrors?: number;
 }
 
 /** Errors that will not go away by asking again. */
@@ -95,6 +98,8 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
   const repeats = new RepeatGuard();
   // True once a Stop hook has sent the model back to work: it can do so once per run, never in a loop.
   let stopHookActive = false;
+  const toolErrors = new ToolErrorGuard(o.maxConsecutiveToolErrors);
+  let warnedRepeat = false;
   if (o.prompt !== undefined) o.history.appendUserText(o.prompt);
   for (const text of o.attached ?? []) o.history.appendUserText(text);
 
@@ -215,7 +220,8 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
     }
 
     const hookState: RoundHookState = { context: [] };
-    const results = yield* toolRound(o, calls, abortRun, hookState);
+    const ran = new Set<string>();
+    const results = yield* toolRound(o, calls, abortRun, hookState, ran);
     // What hooks added goes into the newest user turn, after the results, so the request prefix stays as it was.
     for (const text of hookState.context.splice(0)) o.history.appendUserText(wrapReminder(text));
     if (hookState.stop) {
@@ -224,14 +230,21 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
     }
     const repeat = repeats.observe(calls, results);
     if (repeat === 'stop') {
-      const text = 'Stopped: the model made the same tool call with identical arguments 5 times in a row and got the same result each time.';
-      yield { type: 'error', runId: o.runId, message: text };
-      return yield end('repeated_tool_call', text);
+      const what = repeats.period === 1
+        ? 'made the same tool call with identical arguments 5 times in a row and got the same result each time'
+        : `went round the same ${repeats.period} tool calls with identical arguments 5 times and got the same results each time`;
+      // The run's end carries the one message the user sees (the TUI's summary, headless stderr).
+      return yield end('repeated_tool_call', `Stopped: the model ${what}. Rephrase the task or add detail.`);
     }
+    const failing = toolErrors.observe(calls, results, ran);
+    if (failing.kind === 'stop' && !o.signal.aborted) return yield end('tool_errors', failing.message);
     if (repeat === 'warn') {
-      const text = 'You have made the same tool call with identical arguments 3 times in a row and got the same result each time. Asking again will not change it: change your approach, or stop and tell the user what is blocking you.';
+      const what = repeats.period === 1 ? 'the same tool call' : `the same ${repeats.period} tool calls in turn`;
+      const text = `You have made ${what} with identical arguments 3 times in a row and got the same result each time. Asking again will not change it: change your approach, or stop and tell the user what is blocking you.`;
       o.history.appendUserText(`<system-reminder>${text}</system-reminder>`);
-      yield { type: 'warning', runId: o.runId, message: 'The model repeated the same tool call 3 times with the same result; it was told to change approach.' };
+      // The model is reminded each time; the user is told once a run.
+      if (!warnedRepeat) yield { type: 'warning', runId: o.runId, message: `The model repeated ${what} 3 times with the same result; it was told to change approach.` };
+      warnedRepeat = true;
     }
     if (o.signal.aborted) return yield end('aborted');
   }
@@ -242,11 +255,16 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
  * for the round to wind down (running commands killed, the rest answered "interrupted") and appends its results,
  * so no call is left without one and nothing keeps running.
  */
-async function* toolRound(o: LoopOptions, calls: ToolUseBlock[], abortRun: () => void, hookState: RoundHookState): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
+async function* toolRound(o: LoopOptions, calls: ToolUseBlock[], abortRun: () => void, hookState: RoundHookState, ran: Set<string>): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
   const queue = new EventQueue<AgentEvent>();
   const round = runToolRound({
     runId: o.runId, calls, registry: o.registry, mode: o.mode(), rules: o.rules, broker: o.broker, interactive: o.interactive,
-    cwd: o.cwd, workspace: o.workspace, state: o.state, signal: o.signal, emit: (e) => queue.push(e),
+    cwd: o.cwd, workspace: o.workspace, state: o.state, signal: o.signal,
+    emit: (e) => {
+      // Calls that started executing (not declined ones) are what the tool-error guard counts.
+      if (e.type === 'tool_start') ran.add(e.toolCallId);
+      queue.push(e);
+    },
     ...(o.hooks ? { hooks: { loop: o.hooks, state: hookState } } : {}),
   });
   let answered = false;

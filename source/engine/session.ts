@@ -55,6 +55,8 @@ export interface SessionOptions {
   interactive: boolean;
   maxTokens: number;
   maxTurns: number;
+  /** Executed tool calls failing in a row that stop a run (default 8; 0 = no limit). */
+  maxConsecutiveToolErrors?: number;
   temperature?: number;
   /** Where this session keeps its files (log, saved outputs). */
   sessionsDir: string;
@@ -132,7 +134,11 @@ export function createSession(o: SessionOptions): EngineSession {
     extraReadableRoots: [...(o.memory ? [o.memory.globalDir, o.memory.projectDir] : []), ...(o.skills ?? []).map((skill) => skill.dir)],
     sandbox: sandboxSettings ? () => sandboxPrefix({ ...sandboxSettings, workspace: o.workspace, sessionDir: state.sessionDir }) : undefined,
   };
-  mkdirSync(sessionDir, { recursive: true });
+  try {
+    mkdirSync(sessionDir, { recursive: true });
+  } catch {
+    // $REIN_HOME cannot be written: the session runs in memory (the log already said so), long outputs go unsaved.
+  }
   const info: SessionInfo = {
     sessionId, cwd: o.cwd, provider: o.providerName, model: o.model, mode: o.mode,
     contextWindow: o.contextWindow ?? contextWindowFor(o.model),
@@ -328,6 +334,7 @@ export function createSession(o: SessionOptions): EngineSession {
         provider: o.provider, system, tools: toolSchemas, registry: sessionTools.registry, history,
         // Claude Code's aliases (haiku, sonnet, opus) as for agent files: the Anthropic model, or the session's elsewhere.
         model: agentModel(options.model, o.providerName, info.model), maxTokens: o.maxTokens, temperature: o.temperature, maxTurns: o.maxTurns,
+        maxConsecutiveToolErrors: o.maxConsecutiveToolErrors,
         askAtTurnLimit: o.interactive, context, mode: () => info.mode, rules, broker, interactive: o.interactive,
         cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal,
         reminders: () => [...(hooks?.takeContext() ?? []).map(wrapReminder), ...reminders.collect(history.length === 1)],

@@ -77,6 +77,19 @@ export class SessionLog {
     return new SessionLog(file, false);
   }
 
+  /**
+   * A new session's log, or (when the folder cannot be written: read-only, full, not a folder) no log and the
+   * one sentence to show instead, so the session can run in memory.
+   */
+  static createOrWarn(opts: CreateSessionLogOptions): { log?: SessionLog; warning?: string } {
+    try {
+      return { log: SessionLog.create(opts) };
+    } catch (error) {
+      if (!(error instanceof SessionLogError)) throw error;
+      return { warning: `${error.message.replace(/\.$/, '')}. This session runs in memory only and cannot be resumed.` };
+    }
+  }
+
   /** Opens an existing log to append to it when a session is resumed. */
   static reopen(file: string): SessionLog {
     let cutOff: boolean;

@@ -277,6 +277,10 @@ function applyRunEnd(state: AppState, event: EventOf<'run_end'>): AppState {
     return putNotice(next, `interrupted-${event.runId}`, 'interrupted', 'Interrupted.');
   }
   if (event.reason === 'max_turns' && event.turns > 0) next = { ...next, turnLimit: { runId: event.runId, turns: event.turns } };
+  // A run ended by an error the transcript already shows says it once, not again as a summary.
+  const shown = event.error !== undefined
+    && next.transcript.slice(-50).some((item) => item.kind === 'notice' && item.level === 'error' && item.text === event.error);
+  if (shown) return next;
   const summary = runSummary(event.reason, event.turns, event.error);
   return summary ? putNotice(next, `summary-${event.runId}`, 'summary', summary) : next;
 }
@@ -291,7 +295,9 @@ export function runSummary(reason: RunEndReason, turns: number, error?: string):
     case 'max_turns':
       return `Run stopped after ${turns} ${turns === 1 ? 'turn' : 'turns'}, the turn limit. Send a message to let it continue.`;
     case 'repeated_tool_call':
-      return 'Run stopped: the model kept repeating the same tool call. Rephrase the task or add detail.';
+      return error ?? 'Run stopped: the model kept repeating the same tool call. Rephrase the task or add detail.';
+    case 'tool_errors':
+      return error ?? 'Run stopped: tool calls kept failing.';
     case 'context_full':
       return 'Run stopped: the context window is full. Use /clear to start a new conversation.';
     case 'refusal':

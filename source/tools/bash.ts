@@ -77,6 +77,13 @@ function progressReporter(onProgress: (text: string) => void): { push(chunk: str
   };
 }
 
+/**
+ * A last line left without a newline that ends like a question or a prompt ("Password:", "Continue? [y/N]"), or a
+ * program saying it wants a terminal (vi's "Input is not from a terminal").
+ */
+const waitingForInput = (output: string): boolean =>
+  (/[:?>\])]\s*$/.test(output.slice(output.lastIndexOf('\n') + 1)) && !output.endsWith('\n')) || /\b(input|stdin) is not (from )?a (terminal|tty)\b/i.test(output);
+
 const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(2))} s`;
 
 export interface BashToolOptions {
@@ -128,6 +135,8 @@ export function createBashTool(options: BashToolOptions = {}): ToolDefinition<Ba
         killGraceMs: options.killGraceMs,
         wrap: ctx.outsideSandbox ? undefined : ctx.state.sandbox?.(),
         onOutput: (chunk) => {
+          // Binary output: NUL bytes mean nothing to the model and some APIs refuse them.
+          chunk = chunk.replace(/\u0000/g, '');
           output.push(chunk);
           progress.push(chunk);
         },
@@ -151,7 +160,7 @@ export function createBashTool(options: BashToolOptions = {}): ToolDefinition<Ba
 
       if (exit.spawnError) return errorResult(`bash could not start: ${exit.spawnError}`);
       const lines = [output.text().replace(/\n$/, '')];
-      if (timedOut) lines.push(`[killed after timeout of ${seconds(timeoutMs)}]`);
+      if (timedOut) lines.push(`[killed after timeout of ${seconds(timeoutMs)}${waitingForInput(output.text()) ? '; it seems to be waiting for input, which commands here never get (stdin is closed): pass the answer as an argument or a flag such as --yes' : '; if it was waiting for input, pass the answer as an argument or a flag such as --yes, since stdin is closed'}]`);
       else if (ctx.signal.aborted) lines.push('[interrupted]');
       else if (exit.signal) lines.push(`[killed by ${exit.signal}]`);
       else if (exit.exitCode !== 0) lines.push(`exit code ${String(exit.exitCode)}`);

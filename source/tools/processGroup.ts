@@ -45,8 +45,16 @@ export const defaultKillGraceMs = 2_000;
  */
 const drainAfterExitMs = 200;
 
-/** Keeps tools non-interactive: no pagers, no password prompts, no colour codes. */
-const shellEnv = { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', NO_COLOR: '1', TERM: 'dumb' };
+/**
+ * Keeps commands non-interactive: no pagers, editors that return at once (`git commit` without -m fails instead
+ * of waiting), no password or installer prompts, no colour codes. stdin is closed as well.
+ */
+export const shellEnv: Readonly<Record<string, string>> = {
+  PAGER: 'cat', GIT_PAGER: 'cat', MANPAGER: 'cat', SYSTEMD_PAGER: 'cat',
+  EDITOR: 'true', VISUAL: 'true', GIT_EDITOR: 'true', GIT_SEQUENCE_EDITOR: 'true',
+  GIT_TERMINAL_PROMPT: '0', DEBIAN_FRONTEND: 'noninteractive',
+  NO_COLOR: '1', TERM: 'dumb',
+};
 
 /** Sends `signal` to the process group led by `pid`; false when the group is gone. */
 export function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
