@@ -95,6 +95,27 @@ describe('--record and --replay', () => {
     expect(ends(replay.stdout)[0]).toEqual(['bash', expect.stringContaining('made-it'), false]);
   });
 
+  it('rein sessions export <id> --record turns a session log into a recording that replays its answers', async () => {
+    server = await startMockLlmServer({ turns: [
+      { text: 'Checking.', toolCalls: [{ name: 'bash', input: { command: 'echo from-the-log' } }] },
+      { text: 'The log says from-the-log.' },
+    ] });
+    const run = await rein(['-p', 'what does it say?', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'test-model', '--output-format', 'stream-json'], { OPENAI_API_KEY: 'sk-test' });
+    expect(run.exitCode).toBe(0);
+    await server.close();
+    server = undefined;
+    const sessionId = (JSON.parse(run.stdout.split('\n')[0]) as { sessionId: string }).sessionId;
+    const file = join(home, 'from-log.jsonl');
+    const exported = await rein(['sessions', 'export', sessionId, '--record', file]);
+    expect(exported.exitCode).toBe(0);
+    expect(exported.stdout).toBe(`Wrote ${file}: 2 model calls of session ${sessionId}. The log keeps answers whole, so the replay has no timing and compares no requests.`);
+    const replay = await rein(['-p', 'what does it say?', '--output-format', 'stream-json', '--replay', file, '--replay-tools', 'recorded', '--replay-speed', '0']);
+    expect(replay.stderr).toBe('');
+    expect(replay.exitCode).toBe(0);
+    const pick = (out: string) => out.trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.type === 'tool_end' || e.type === 'run_end').map((e) => e.type === 'run_end' ? e.text : e.result.content);
+    expect(pick(replay.stdout)).toEqual(pick(run.stdout));
+  });
+
   it('a changed system prompt is reported once, at model call 1, and the recorded answers play on', async () => {
     const { file } = await record();
     const replay = await rein(['-p', 'fix the bug', '--replay', file, '--replay-speed', '0', '--append-system-prompt', 'Be brief.']);

@@ -22,7 +22,8 @@ export interface RequestHashes {
 
 export type RecordingLine =
   | { type: 'header'; version: number; provider: 'anthropic' | 'openai' | 'scripted'; model: string; facts: RecordingFacts }
-  | { type: 'request'; turn: number; size: number; hash: RequestHashes }
+  /** `hash` is absent in a recording made from a session log, which does not hold the requests. */
+  | { type: 'request'; turn: number; size: number; hash?: RequestHashes }
   | { type: 'event'; turn: number; t: number; event: ProviderEvent }
   /** A user message as the model got it (its first text part), so a replay in the TUI can send the first one. */
   | { type: 'prompt'; text: string }

@@ -32,7 +32,7 @@ export function replayProvider(recording: Recording, speed: number, cwd?: string
         yield { type: 'done', message: { role: 'assistant', content: [] }, stopReason: 'error', usage: emptyUsage(), error: { kind: 'bad_request', message } };
         return;
       }
-      const difference = firstDifference(recorded.hash, hashRequest(request));
+      const difference = recorded.hash ? firstDifference(recorded.hash, hashRequest(request)) : undefined;
       if (difference && !diverged) {
         diverged = true;
         // The working folder is part of the system prompt: a replay elsewhere differs there, as expected.

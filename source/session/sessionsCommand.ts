@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../cliArgs.js';
 import { writeFileAtomicSync } from '../memory/atomicWrite.js';
 import { exportMarkdown } from './exportMarkdown.js';
+import { recordingFromLog } from '../replay/fromSessionLog.js';
+import { redactSecrets } from '../permissions/redact.js';
 import { findSession, listSessions } from './listSessions.js';
 import { loadSession } from './loadSession.js';
 
@@ -12,6 +14,7 @@ Usage:
   rein sessions list                           recent sessions started in this directory, newest first
   rein sessions export <id> --format md        the conversation as Markdown on standard output
   rein sessions export <id> --format md --output <file>   … written to a file
+  rein sessions export <id> --record <file>   the session as a recording for rein --replay, as far as the log allows
 
 A unique prefix of the id is enough.`;
 
@@ -36,7 +39,7 @@ export function runSessionsCommand(argv: string[], io: SessionsCommandIo): numbe
   if (sub !== 'export') throw new UsageError(`Unknown sessions command "${sub}"; use rein sessions list or rein sessions export <id> --format md.`);
   let parsed;
   try {
-    parsed = parseArgs({ args: rest, allowPositionals: true, strict: true, options: { format: { type: 'string' }, output: { type: 'string', short: 'o' } } });
+    parsed = parseArgs({ args: rest, allowPositionals: true, strict: true, options: { format: { type: 'string' }, output: { type: 'string', short: 'o' }, record: { type: 'string' } } });
   } catch (error) {
     throw new UsageError(`${(error as Error).message.replace(/\.$/, '')}; run rein sessions --help.`);
   }
@@ -44,9 +47,19 @@ export function runSessionsCommand(argv: string[], io: SessionsCommandIo): numbe
   if (id === undefined || extra.length > 0) throw new UsageError('Give one session id: rein sessions export <id> --format md (rein sessions list shows them).');
   const format = parsed.values.format ?? 'md';
   if (format !== 'md') throw new UsageError(`--format must be md (got "${format}").`);
+  if (parsed.values.record !== undefined && (parsed.values.output !== undefined || parsed.values.format !== undefined)) {
+    throw new UsageError('Use either --record <file> or --format md [--output <file>], not both.');
+  }
   const summary = findSession(io.sessionsDir, id, { countMessages: false });
   if (!summary) throw new UsageError(`No saved session matches "${id}"; rein sessions list shows the sessions of this directory.`);
   const loaded = loadSession(summary.file, { maxEvents: Number.POSITIVE_INFINITY });
+  if (parsed.values.record !== undefined) {
+    const lines = recordingFromLog(loaded.meta, loaded.events);
+    writeFileAtomicSync(parsed.values.record, lines.map((line) => `${redactSecrets(JSON.stringify(line))}\n`).join(''));
+    const calls = lines.filter((line) => line.type === 'request').length;
+    io.write(`Wrote ${parsed.values.record}: ${calls} model ${calls === 1 ? 'call' : 'calls'} of session ${loaded.meta.sessionId}. The log keeps answers whole, so the replay has no timing and compares no requests.\n`);
+    return 0;
+  }
   const markdown = exportMarkdown(loaded.meta, loaded.events);
   if (parsed.values.output) {
     writeFileAtomicSync(parsed.values.output, markdown);
