@@ -40,6 +40,8 @@ export interface ReinConfig {
   permissions?: { protectedPaths?: string[]; protectedWritePaths?: string[] };
   /** Bash under bubblewrap; unset = off. */
   sandbox?: { enabled: boolean; network: boolean };
+  /** Workspace checkpoints for /rewind. */
+  checkpoints?: { enabled: boolean; maxFileBytes: number; keepDays: number };
   /** Per-role models for team mode; unset = the session's. */
   team: TeamConfig;
   mcp: McpTimeouts;
@@ -125,6 +127,7 @@ export interface ConfigLayer {
   mcp?: Partial<McpTimeouts>;
   permissions?: PermissionsLayer;
   sandbox?: { enabled?: boolean; network?: boolean };
+  checkpoints?: { enabled?: boolean; maxFileBytes?: number; keepDays?: number };
 }
 
 /** `permissions` in one agent.config.json: rules in Claude Code's syntax, and the protected path lists. */
