@@ -11,6 +11,7 @@ import { modeCommand } from './mode.js';
 import { modelCommand } from './model.js';
 import { permissionsCommand } from './permissions.js';
 import { resumeCommand } from './resume.js';
+import { rewindCommand } from './rewind.js';
 import { skillsCommand } from './skills.js';
 import { initCommand } from './init.js';
 import { tasksCommand } from './tasks.js';
@@ -30,6 +31,7 @@ export const slashCommands: readonly SlashCommand[] = [
   initCommand,
   mcpCommand,
   resumeCommand,
+  rewindCommand,
   todosCommand,
   tasksCommand,
   teamCommand,
