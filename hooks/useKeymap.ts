@@ -97,7 +97,9 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
     }
     const firstEscape = lastEscape.current;
     lastEscape.current = key.escape && !o.context.running && o.context.promptEmpty ? now : undefined;
-    if (lastEscape.current !== undefined && firstEscape !== undefined && now - firstEscape <= doubleEscapeWindowMs && o.onDoubleEscape) {
+    // Two presses read in one chunk arrive as one Esc with meta.
+    const twice = key.meta || (firstEscape !== undefined && now - firstEscape <= doubleEscapeWindowMs);
+    if (lastEscape.current !== undefined && twice && o.onDoubleEscape) {
       lastEscape.current = undefined;
       o.onDoubleEscape();
       return;
