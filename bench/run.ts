@@ -1,6 +1,7 @@
 // `npm run bench`: runs every benchmark against the built CLI and prints the figures.
 import { execFileSync } from 'node:child_process';
 import { benchAgents } from './agents.js';
+import { benchCheckpoints } from './checkpoints.js';
 import { benchContext } from './context.js';
 import { benchHeadless } from './headless.js';
 import { benchMcp } from './mcp.js';
@@ -14,6 +15,7 @@ const sections: Array<[string, () => Promise<string[]>]> = [
   ['agents', () => benchAgents()],
   ['mcp', () => benchMcp()],
   ['permissions', () => benchPermissions()],
+  ['checkpoints', () => benchCheckpoints()],
 ];
 const only = process.argv[2];
 

@@ -63,7 +63,12 @@ export class SessionCheckpoints {
     else this.files = new FileSnapshots(path.join(sessionDir, 'checkpoints'), o.workspace, o.settings.maxFileBytes);
     if (o.logFile && existsSync(o.logFile)) this.readLog(o.logFile);
     const cutoff = new Date(o.now().getTime() - o.settings.keepDays * 86_400_000);
-    void this.queue(() => this.prune(cutoff));
+    void this.safely(() => this.prune(cutoff));
+    // The first pass over a large workspace runs while the user types, not when the first message is sent.
+    if (this.shadow) {
+      const shadow = this.shadow;
+      void this.safely(() => shadow.prime());
+    }
   }
 
   get mode(): 'git' | 'files' {

@@ -33,6 +33,10 @@ const strippedEnv = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_D
 export class ShadowRepo {
   private readonly indexFile: string;
   private ready = false;
+  private excludes = '';
+  /** The tree our index held after the last snapshot, and known commits' trees: fewer git calls per snapshot. */
+  private indexTree: string | undefined;
+  private readonly trees = new Map<string, string>();
 
   constructor(
     readonly gitDir: string,
@@ -88,12 +92,30 @@ export class ShadowRepo {
     const userExclude = path.join(this.workspace, '.git', 'info', 'exclude');
     if (existsSync(userExclude)) lines.push(readFileSync(userExclude, 'utf8'));
     for (const file of large) lines.push(`/${file.replace(/([*?[\\!#])/g, '\\$1')}`);
+    const text = `${lines.join('\n')}\n`;
+    if (text === this.excludes) return;
     mkdirSync(path.join(this.gitDir, 'info'), { recursive: true });
-    writeFileSync(path.join(this.gitDir, 'info', 'exclude'), `${lines.join('\n')}\n`);
+    writeFileSync(path.join(this.gitDir, 'info', 'exclude'), text);
+    this.excludes = text;
+  }
+
+  /** Brings the index up to date with the workspace (the costly first pass of a session), without a commit. */
+  async prime(): Promise<void> {
+    await this.stage();
   }
 
   /** Records the workspace as it is now; returns the same commit as `parent` when nothing changed. */
   async snapshot(parent: string | undefined, message: string): Promise<Snapshot> {
+    const { tree, notStored } = await this.stage();
+    if (parent && (await this.treeOf(parent)) === tree) return { commit: parent, notStored };
+    const commit = (await this.git(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', message])).trim();
+    this.trees.set(commit, tree);
+    await this.git(['update-ref', `refs/sessions/${this.sessionId}`, commit]);
+    return { commit, notStored };
+  }
+
+  /** Stages what changed since the index (files over the size limit left out) and returns the tree. */
+  private async stage(): Promise<{ tree: string; notStored: string[] }> {
     await this.init();
     this.writeExcludes([]);
     // Only files new or changed since the index are candidates for the size check.
@@ -107,12 +129,21 @@ export class ShadowRepo {
       this.writeExcludes(notStored);
       await this.git(['rm', '-q', '--cached', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], notStored.join('\0'));
     }
-    await this.git(['add', '-A', '--ignore-errors', '.']);
-    const tree = (await this.git(['write-tree'])).trim();
-    if (parent && (await this.git(['rev-parse', `${parent}^{tree}`])).trim() === tree) return { commit: parent, notStored };
-    const commit = (await this.git(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', message])).trim();
-    await this.git(['update-ref', `refs/sessions/${this.sessionId}`, commit]);
-    return { commit, notStored };
+    const large = new Set(notStored);
+    const changed = candidates.filter((file) => !large.has(file));
+    // Only the files git listed are added: no second walk over the whole workspace.
+    if (changed.length > 0) await this.git(['add', '-A', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], changed.join('\0'));
+    const tree = candidates.length === 0 && this.indexTree ? this.indexTree : (await this.git(['write-tree'])).trim();
+    this.indexTree = tree;
+    return { tree, notStored };
+  }
+
+  private async treeOf(commit: string): Promise<string> {
+    const known = this.trees.get(commit);
+    if (known) return known;
+    const tree = (await this.git(['rev-parse', `${commit}^{tree}`])).trim();
+    this.trees.set(commit, tree);
+    return tree;
   }
 
   /** What changes from `from` to `to`: per file, lines added and removed, created or deleted. */

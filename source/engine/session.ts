@@ -569,6 +569,8 @@ export function createSession(o: SessionOptions): EngineSession {
       // MCP servers first: they are expected to stop with the session, not "running commands rein had to stop".
       await o.mcp?.close();
       await state.background.killAll();
+      // A snapshot under way finishes, so its record reaches the log.
+      await checkpoints?.settled();
       log?.close();
     },
   };
