@@ -146,6 +146,19 @@ describe('rewind in a git repository', () => {
     expect(await userGitState(ws)).toEqual(before);
   });
 
+  it('leaves out what .git/info/exclude ignores', async () => {
+    const ws = await gitWorkspace();
+    writeFileSync(join(ws, '.git', 'info', 'exclude'), 'local-only/\n');
+    const script: ScriptedTurn[] = [{ toolCalls: [{ name: 'bash', input: { command: 'mkdir local-only && echo x > local-only/cache && echo y > kept.txt' } }] }, { text: 'ok' }];
+    const { session } = setUp(ws, script);
+    await runPrompt(session, 'make files');
+    const [point] = await session.rewindPoints!();
+    expect(point.filesChanged).toEqual(['kept.txt']);
+    await session.rewind!(point.id, 'code');
+    expect(existsSync(join(ws, 'kept.txt'))).toBe(false);
+    expect(read(ws, 'local-only/cache')).toBe('x\n');
+  });
+
   it('names a file changed by hand after the last snapshot before overwriting it', async () => {
     const ws = await gitWorkspace();
     const { session } = setUp(ws, changesScript(false));

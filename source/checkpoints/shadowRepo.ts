@@ -34,6 +34,8 @@ export class ShadowRepo {
   private readonly indexFile: string;
   private ready = false;
   private excludes = '';
+  /** The user's repository's `info/exclude` (found through git: a worktree's `.git` is a file). */
+  private userExclude: string | undefined;
   /** The tree our index held after the last snapshot, and known commits' trees: fewer git calls per snapshot. */
   private indexTree: string | undefined;
   private readonly trees = new Map<string, string>();
@@ -73,6 +75,9 @@ export class ShadowRepo {
     }
     mkdirSync(path.dirname(this.indexFile), { recursive: true });
     if (!existsSync(this.indexFile)) this.seedIndex();
+    // A read-only question to the user's repository; its index and HEAD stay as they are.
+    const found = await execa('git', ['rev-parse', '--git-path', 'info/exclude'], { cwd: this.workspace, reject: false, env: { GIT_DIR: undefined, GIT_WORK_TREE: undefined } });
+    if (found.exitCode === 0 && found.stdout.trim()) this.userExclude = path.resolve(this.workspace, found.stdout.trim());
     this.ready = true;
   }
 
@@ -89,8 +94,7 @@ export class ShadowRepo {
   /** The user's own exclude rules (`.git/info/exclude`) join ours; `.gitignore` files and core.excludesFile git reads itself. */
   private writeExcludes(large: string[]): void {
     const lines = ['.git/'];
-    const userExclude = path.join(this.workspace, '.git', 'info', 'exclude');
-    if (existsSync(userExclude)) lines.push(readFileSync(userExclude, 'utf8'));
+    if (this.userExclude && existsSync(this.userExclude)) lines.push(readFileSync(this.userExclude, 'utf8'));
     for (const file of large) lines.push(`/${file.replace(/([*?[\\!#])/g, '\\$1')}`);
     const text = `${lines.join('\n')}\n`;
     if (text === this.excludes) return;
