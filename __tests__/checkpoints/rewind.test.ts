@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSession } from '../../source/engine/session.js';
 import { loadSession } from '../../source/session/loadSession.js';
 import { SessionLog } from '../../source/session/sessionLog.js';
@@ -181,6 +181,24 @@ describe('rewind in a git repository', () => {
     expect(preview.files).toEqual([]);
     await session.rewind!(point.id, 'code');
     expect(existsSync(join(ws, 'big.bin'))).toBe(true);
+  });
+});
+
+describe('rewind while a run is active', () => {
+  it('is refused in one sentence, and nothing changes', async () => {
+    const ws = await gitWorkspace();
+    const { session } = setUp(ws, [{ text: 'first done' }, { text: 'thinking', hang: true }]);
+    await runPrompt(session, 'first');
+    const run = session.prompt('second')[Symbol.asyncIterator]();
+    await vi.waitFor(async () => {
+      const next = await run.next();
+      expect(next.value?.type).toBe('text_delta');
+    });
+    await expect(session.rewindPoints!()).rejects.toThrow('Wait for the running task to finish (or press Esc) before rewinding.');
+    await expect(session.rewind!('any-point', 'both')).rejects.toThrow(/before rewinding/);
+    session.abort();
+    while (!(await run.next()).done);
+    expect((await session.rewindPoints!()).map((p) => p.text)).toEqual(['first', 'second']);
   });
 });
 

@@ -59,7 +59,7 @@ export class SessionCheckpoints {
 
   constructor(private readonly o: CheckpointOptions) {
     const sessionDir = path.join(o.sessionsDir, o.sessionId);
-    if (insideGitRepo(o.workspace)) this.shadow = new ShadowRepo(shadowDirFor(o.reinHome, o.workspace), o.workspace, o.sessionId, o.settings.maxFileBytes);
+    if (insideGitRepo(o.workspace)) this.shadow = new ShadowRepo(shadowDirFor(o.reinHome, o.workspace), o.workspace, o.sessionId, o.settings.maxFileBytes, o.now);
     else this.files = new FileSnapshots(path.join(sessionDir, 'checkpoints'), o.workspace, o.settings.maxFileBytes);
     if (o.logFile && existsSync(o.logFile)) this.readLog(o.logFile);
     const cutoff = new Date(o.now().getTime() - o.settings.keepDays * 86_400_000);

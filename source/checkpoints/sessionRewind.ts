@@ -33,8 +33,8 @@ export function sessionRewind(d: RewindDeps): SessionRewind {
     return checkpoints;
   };
   return {
-    rewindPoints: () => ready().list(d.history()),
-    previewRewind: (pointId) => ready().preview(pointId),
+    rewindPoints: async () => ready().list(d.history()),
+    previewRewind: async (pointId) => ready().preview(pointId),
     async rewind(pointId, scope) {
       const checkpoints = ready();
       const point = checkpoints.point(pointId);

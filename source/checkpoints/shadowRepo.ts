@@ -46,6 +46,8 @@ export class ShadowRepo {
     /** One index per session, so two rein windows on one workspace do not fight over it. */
     readonly sessionId: string,
     private readonly maxFileBytes: number,
+    /** Commit dates follow the session's clock: pruning by date compares against it. */
+    private readonly now: () => Date = () => new Date(),
   ) {
     this.indexFile = path.join(gitDir, 'indexes', sessionId);
   }
@@ -59,9 +61,9 @@ export class ShadowRepo {
     return env;
   }
 
-  async git(args: string[], input?: string): Promise<string> {
+  async git(args: string[], input?: string, extraEnv: Record<string, string> = {}): Promise<string> {
     const result = await execa('git', [`--git-dir=${this.gitDir}`, `--work-tree=${this.workspace}`, '-c', 'core.autocrlf=false', '-c', 'core.quotepath=off', ...args], {
-      cwd: this.workspace, env: this.env(), extendEnv: true, input, stripFinalNewline: false, maxBuffer: 256 * 1024 * 1024,
+      cwd: this.workspace, env: { ...this.env(), ...extraEnv }, extendEnv: true, input, stripFinalNewline: false, maxBuffer: 256 * 1024 * 1024,
     });
     return result.stdout;
   }
@@ -112,7 +114,8 @@ export class ShadowRepo {
   async snapshot(parent: string | undefined, message: string): Promise<Snapshot> {
     const { tree, notStored } = await this.stage();
     if (parent && (await this.treeOf(parent)) === tree) return { commit: parent, notStored };
-    const commit = (await this.git(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', message])).trim();
+    const when = `${Math.floor(this.now().getTime() / 1000)} +0000`;
+    const commit = (await this.git(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', message], undefined, { GIT_COMMITTER_DATE: when, GIT_AUTHOR_DATE: when })).trim();
     this.trees.set(commit, tree);
     await this.git(['update-ref', `refs/sessions/${this.sessionId}`, commit]);
     return { commit, notStored };
