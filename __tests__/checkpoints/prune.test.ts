@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SessionCheckpoints } from '../../source/checkpoints/sessionCheckpoints.js';
+import { SessionCheckpoints, type CheckpointRecord } from '../../source/checkpoints/sessionCheckpoints.js';
 import { shadowDirFor } from '../../source/checkpoints/shadowRepo.js';
 
 const dirs: string[] = [];
@@ -22,13 +22,14 @@ const jan = new Date('2026-01-10T00:00:00.000Z');
 const mar = new Date('2026-03-01T00:00:00.000Z');
 const feb = new Date('2026-02-05T00:00:00.000Z');
 
-function open(workspace: string, home: string, sessionId: string, now: Date) {
+function open(workspace: string, home: string, sessionId: string, now: Date, logFile?: string) {
   const warnings: string[] = [];
+  const records: CheckpointRecord[] = [];
   const checkpoints = new SessionCheckpoints({
-    workspace, reinHome: home, sessionsDir: join(home, 'sessions'), sessionId, settings,
-    append: () => {}, warn: (message) => warnings.push(message), now: () => now,
+    workspace, reinHome: home, sessionsDir: join(home, 'sessions'), sessionId, settings, logFile,
+    append: (record) => records.push(record), warn: (message) => warnings.push(message), now: () => now,
   });
-  return { checkpoints, warnings };
+  return { checkpoints, warnings, records };
 }
 
 async function refs(workspace: string, home: string): Promise<string[]> {
@@ -44,6 +45,7 @@ describe('pruning checkpoints at start', () => {
     writeFileSync(join(ws, 'a.txt'), 'a\n');
     const old = open(ws, home, 'old-session', jan);
     await old.checkpoints.beforeRun();
+    old.checkpoints.addPoint({ id: 'run-old', text: 'old message', sent: 'old message', historyLength: 0 });
     const recent = open(ws, home, 'recent-session', feb);
     writeFileSync(join(ws, 'a.txt'), 'b\n');
     await recent.checkpoints.beforeRun();
@@ -55,6 +57,15 @@ describe('pruning checkpoints at start', () => {
     expect(await refs(ws, home)).toEqual(['refs/sessions/recent-session']);
     expect(existsSync(join(shadowDirFor(home, ws), 'indexes', 'old-session'))).toBe(false);
     expect([...old.warnings, ...recent.warnings, ...later.warnings]).toEqual([]);
+
+    // The old session resumed: its message is listed, and choosing its files says in one sentence why they cannot go back.
+    const log = join(home, 'old.jsonl');
+    writeFileSync(log, old.records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    const resumed = open(ws, home, 'old-session', mar, log);
+    const points = await resumed.checkpoints.list([]);
+    expect(points.map((p) => [p.text, p.filesChanged])).toEqual([['old message', []]]);
+    await expect(resumed.checkpoints.preview('run-old')).rejects.toThrow(/^No checkpoint of the files is kept for that message .*only the conversation can go back\.$/);
+    expect(resumed.warnings).toEqual([]);
   });
 
   it('outside git, removes other sessions\' copies older than keepDays', async () => {

@@ -67,7 +67,11 @@ export class SessionCheckpoints {
     // The first pass over a large workspace runs while the user types, not when the first message is sent.
     if (this.shadow) {
       const shadow = this.shadow;
-      void this.safely(() => shadow.prime());
+      void this.safely(async () => {
+        // A resumed session's newest checkpoint may have been pruned: the next one starts a new line.
+        if (this.latest && !(await shadow.has(this.latest))) this.latest = undefined;
+        await shadow.prime();
+      });
     }
   }
 
@@ -172,6 +176,13 @@ export class SessionCheckpoints {
     if (snapshot && snapshot.commit !== this.latest) this.record({ kind: 'checkpoint', commit: snapshot.commit, toolCallId });
   }
 
+  /** The point's commit, or a plain sentence when there is none to restore. */
+  private async commitOf(point: CheckpointPoint): Promise<string> {
+    const missing = 'No checkpoint of the files is kept for that message (checkpoints were off, failed, or are older than checkpoints.keepDays); only the conversation can go back.';
+    if (!point.commit || !(await (this.shadow as ShadowRepo).has(point.commit))) throw new Error(missing);
+    return point.commit;
+  }
+
   private find(pointId: string): number {
     const at = this.points.findIndex((p) => p.id === pointId);
     if (at < 0) throw new Error('That message is no longer a rewind point; open /rewind again.');
@@ -185,7 +196,8 @@ export class SessionCheckpoints {
     for (let i = 0; i < this.points.length; i++) {
       const point = this.points[i];
       let filesChanged: string[] = [];
-      if (this.shadow && now && point.commit) filesChanged = (await this.queue(() => (this.shadow as ShadowRepo).diff(point.commit as string, now.commit))).map((c) => c.path);
+      // A checkpoint pruned since lists no files; choosing it says why.
+      if (this.shadow && now && point.commit) filesChanged = (await this.queue(() => (this.shadow as ShadowRepo).diff(point.commit as string, now.commit)).catch(() => [])).map((c) => c.path);
       else if (this.files) filesChanged = (await this.files.preview(this.points.slice(i).map((p) => p.id))).files.map((c) => c.path);
       out.push({ id: point.id, text: point.text, at: point.at, filesChanged, conversation: rewoundHistory(history, point) !== undefined });
     }
@@ -197,10 +209,10 @@ export class SessionCheckpoints {
     const point = this.points[at];
     if (this.files) return { pointId, ...(await this.files.preview(this.points.slice(at).map((p) => p.id))) };
     const shadow = this.shadow as ShadowRepo;
-    if (!point.commit) throw new Error('No checkpoint of the files was recorded for that message; only the conversation can go back.');
+    const commit = await this.queue(() => this.commitOf(point));
     return this.queue(async () => {
       const now = await shadow.snapshot(this.latest, 'now');
-      const files = await shadow.diff(point.commit as string, now.commit);
+      const files = await shadow.diff(commit, now.commit);
       const byHand = new Set(this.latest ? (await shadow.diff(this.latest, now.commit)).map((c) => c.path) : []);
       return { pointId, files, handEdited: files.map((f) => f.path).filter((f) => byHand.has(f)), notStored: now.notStored };
     });
@@ -211,11 +223,11 @@ export class SessionCheckpoints {
     const point = this.points[this.find(pointId)];
     if (this.files) return this.queue(() => (this.files as FileSnapshots).restore(this.points.slice(this.find(pointId)).map((p) => p.id)));
     const shadow = this.shadow as ShadowRepo;
-    if (!point.commit) throw new Error('No checkpoint of the files was recorded for that message; only the conversation can go back.');
+    const commit = await this.queue(() => this.commitOf(point));
     const restored = await this.queue(async () => {
       const now = await shadow.snapshot(this.latest, 'now');
-      const changes = await shadow.diff(point.commit as string, now.commit);
-      await shadow.restore(point.commit as string, changes);
+      const changes = await shadow.diff(commit, now.commit);
+      await shadow.restore(commit, changes);
       const after = await shadow.snapshot(now.commit, 'after a rewind');
       this.record({ kind: 'checkpoint', commit: after.commit });
       return changes.map((c) => c.path);

@@ -63,9 +63,14 @@ export class ShadowRepo {
 
   async git(args: string[], input?: string, extraEnv: Record<string, string> = {}): Promise<string> {
     const result = await execa('git', [`--git-dir=${this.gitDir}`, `--work-tree=${this.workspace}`, '-c', 'core.autocrlf=false', '-c', 'core.quotepath=off', ...args], {
-      cwd: this.workspace, env: { ...this.env(), ...extraEnv }, extendEnv: true, input, stripFinalNewline: false, maxBuffer: 256 * 1024 * 1024,
+      cwd: this.workspace, env: { ...this.env(), ...extraEnv }, extendEnv: true, input, stripFinalNewline: false, maxBuffer: 256 * 1024 * 1024, reject: false,
     });
-    return result.stdout;
+    if (result.exitCode !== 0 || result.failed) {
+      // One line for the user: what git said, not the whole command.
+      const said = String(result.stderr || result.message || '').split('\n').find((line) => line.trim() !== '')?.replace(/^(fatal|error): /, '') ?? 'no reason given';
+      throw new Error(`git ${args[0]} failed in the checkpoint repository (${said.trim()})`);
+    }
+    return String(result.stdout);
   }
 
   private async init(): Promise<void> {
@@ -143,6 +148,11 @@ export class ShadowRepo {
     const tree = candidates.length === 0 && this.indexTree ? this.indexTree : (await this.git(['write-tree'])).trim();
     this.indexTree = tree;
     return { tree, notStored };
+  }
+
+  /** False for a commit pruning removed (or one never made here). */
+  async has(commit: string): Promise<boolean> {
+    return this.git(['cat-file', '-e', `${commit}^{commit}`]).then(() => true, () => false);
   }
 
   private async treeOf(commit: string): Promise<string> {
