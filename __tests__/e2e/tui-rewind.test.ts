@@ -78,4 +78,32 @@ describe('/rewind in the TUI', () => {
     await p.waitFor((s) => !s.includes('Rewind ·') && s.includes('All changed.'));
     expect(readFileSync(join(fx.cwd, 'greet.txt'), 'utf8')).toBe('typed by hand\n');
   });
+
+  it('"conversation only" keeps the files, and --continue opens the rewound conversation', async () => {
+    await gitFixture();
+    const server = await startMockLlmServer({ turns: [...changes, { text: 'Fresh answer.' }] });
+    const first = await openRein(fx, server, ['--permission-mode', 'yolo']);
+    await typeAndSend(first, 'change the greeting');
+    await first.waitFor('All changed.');
+    await typeAndSend(first, '/rewind');
+    await first.waitFor('2 files changed since: greet.txt, made.txt');
+    await first.sendKeys('Enter');
+    await first.waitFor('2. Restore conversation only');
+    await first.sendKeys('2');
+    await first.waitFor((s) => promptLine(s) === '❯ change the greeting' && s.includes('Rewound the conversation to before that message.') && !s.includes('All changed.'));
+    expect(readFileSync(join(fx.cwd, 'greet.txt'), 'utf8')).toBe('hello new world\n');
+    await first.sendKeys('C-u');
+    await typeAndSend(first, '/exit');
+    await first.waitFor(/EXIT:0/);
+    await first.kill();
+
+    const again = await openRein(fx, server, ['--permission-mode', 'yolo', '--continue']);
+    await again.waitFor('Rewound the conversation to before that message.');
+    expect(await again.capture()).not.toContain('All changed.');
+    await typeAndSend(again, 'a new question');
+    await again.waitFor('Fresh answer.');
+    const sent = server.requests[server.requests.length - 1].body.messages as Array<{ role: string }>;
+    expect(JSON.stringify(sent)).toContain('a new question');
+    expect(JSON.stringify(sent)).not.toContain('change the greeting');
+  });
 });
