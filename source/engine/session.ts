@@ -509,7 +509,8 @@ export function createSession(o: SessionOptions): EngineSession {
   return {
     info,
     prompt,
-    ...rewinder,
+    // With checkpoints off there is nothing to rewind: /rewind says so in one line.
+    ...(o.checkpoints?.settings.enabled ? rewinder : {}),
     continueRun,
     switchSession,
     shell,
