@@ -28,7 +28,7 @@ async function gitWorkspace(): Promise<string> {
   writeFileSync(join(ws, '.gitignore'), 'ignored.log\n');
   writeFileSync(join(ws, 'ignored.log'), 'noise\n');
   await execa('git', ['add', '.'], { cwd: ws });
-  await execa('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'start'], { cwd: ws });
+  await execa('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgSign=false', 'commit', '-qm', 'start'], { cwd: ws });
   // Something staged but not committed: the user's index must keep it exactly.
   writeFileSync(join(ws, 'staged.txt'), 'staged\n');
   await execa('git', ['add', 'staged.txt'], { cwd: ws });

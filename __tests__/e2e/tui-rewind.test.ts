@@ -13,7 +13,7 @@ async function gitFixture(): Promise<void> {
   await execa('git', ['init', '-q'], { cwd: fx.cwd });
   writeFileSync(join(fx.cwd, 'greet.txt'), 'hello old world\n');
   await execa('git', ['add', '.'], { cwd: fx.cwd });
-  await execa('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'start'], { cwd: fx.cwd });
+  await execa('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgSign=false', 'commit', '-qm', 'start'], { cwd: fx.cwd });
 }
 
 const changes = [

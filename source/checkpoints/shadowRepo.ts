@@ -30,6 +30,9 @@ export interface Snapshot {
 // The user's git settings must not point ours elsewhere.
 const strippedEnv = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_CEILING_DIRECTORIES', 'GIT_NAMESPACE'];
 
+/** The user's global git settings must not convert, sign or rewrite what rein stores. */
+const shadowConfig = ['-c', 'core.autocrlf=false', '-c', 'core.safecrlf=false', '-c', 'core.quotepath=off', '-c', 'commit.gpgSign=false', '-c', 'gc.auto=0', '-c', 'core.fsmonitor=false'];
+
 export class ShadowRepo {
   private readonly indexFile: string;
   private ready = false;
@@ -62,7 +65,7 @@ export class ShadowRepo {
   }
 
   async git(args: string[], input?: string, extraEnv: Record<string, string> = {}): Promise<string> {
-    const result = await execa('git', [`--git-dir=${this.gitDir}`, `--work-tree=${this.workspace}`, '-c', 'core.autocrlf=false', '-c', 'core.quotepath=off', ...args], {
+    const result = await execa('git', [`--git-dir=${this.gitDir}`, `--work-tree=${this.workspace}`, ...shadowConfig, ...args], {
       cwd: this.workspace, env: { ...this.env(), ...extraEnv }, extendEnv: true, input, stripFinalNewline: false, maxBuffer: 256 * 1024 * 1024, reject: false,
     });
     if (result.exitCode !== 0 || result.failed) {
@@ -120,7 +123,7 @@ export class ShadowRepo {
     const { tree, notStored } = await this.stage();
     if (parent && (await this.treeOf(parent)) === tree) return { commit: parent, notStored };
     const when = `${Math.floor(this.now().getTime() / 1000)} +0000`;
-    const commit = (await this.git(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', message], undefined, { GIT_COMMITTER_DATE: when, GIT_AUTHOR_DATE: when })).trim();
+    const commit = (await this.git(['commit-tree', '--no-gpg-sign', tree, ...(parent ? ['-p', parent] : []), '-m', message], undefined, { GIT_COMMITTER_DATE: when, GIT_AUTHOR_DATE: when })).trim();
     this.trees.set(commit, tree);
     await this.git(['update-ref', `refs/sessions/${this.sessionId}`, commit]);
     return { commit, notStored };
