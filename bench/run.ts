@@ -1,6 +1,7 @@
 // `npm run bench`: runs every benchmark against the built CLI and prints the figures.
 import { execFileSync } from 'node:child_process';
 import { benchAgents } from './agents.js';
+import { benchCheckpoints } from './checkpoints.js';
 import { benchContext } from './context.js';
 import { benchFaults } from './faults.js';
 import { benchHeadless } from './headless.js';
@@ -16,6 +17,7 @@ const sections: Array<[string, () => Promise<string[]>]> = [
   ['mcp', () => benchMcp()],
   ['permissions', () => benchPermissions()],
   ['faults', () => benchFaults()],
+  ['checkpoints', () => benchCheckpoints()],
 ];
 const only = process.argv[2];
 

@@ -16,6 +16,7 @@ import { useApprovalDialog } from '../hooks/useApprovalDialog.js';
 import { useTrustDialog } from '../hooks/useTrustDialog.js';
 import { useMcpPanel } from '../hooks/useMcpPanel.js';
 import { useResumePicker } from '../hooks/useResumePicker.js';
+import { useRewindPanel } from '../hooks/useRewindPanel.js';
 import { useTurnLimitDialog } from '../hooks/useTurnLimitDialog.js';
 import type { TurnLimitDecision } from '../hooks/turnLimitKeys.js';
 import { selectedIndex } from '../hooks/mcpPanelKeys.js';
@@ -40,6 +41,7 @@ import { approvalLayout } from './lines/approvalLines.js';
 import { BackgroundSidebar } from './BackgroundSidebar.js';
 import { McpPanel } from './McpPanel.js';
 import { ResumePanel } from './ResumePanel.js';
+import { RewindPanel } from './RewindPanel.js';
 import { TurnLimitDialog, turnLimitDialogHeight } from './TurnLimitDialog.js';
 import { PromptInput } from './PromptInput.js';
 import { QueuedMessages } from './QueuedMessages.js';
@@ -159,6 +161,8 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   const mcpPanel = useMcpPanel(mcpServers, bridge);
   const resumePanelOpen = panel === 'resume';
   const resumePicker = useResumePicker(resumePanelOpen, bridge);
+  const rewindPanelOpen = panel === 'rewind';
+  const rewindPanel = useRewindPanel(rewindPanelOpen, bridge, prompt.setText);
 
   // Heights are computed here so the frame is exactly rows − 1 tall.
   const queuedRows = asking ? 0 : Math.min(queued.length, queuedMaxRows);
@@ -233,6 +237,9 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
     turnLimit: turnLimitShown ? turnLimitDialog.handleKey : undefined,
     mcpPanel: mcpPanelOpen ? mcpPanel.handleKey : undefined,
     resumePanel: resumePanelOpen ? resumePicker.handleKey : undefined,
+    rewindPanel: rewindPanelOpen ? rewindPanel.handleKey : undefined,
+    // Esc twice on an empty prompt opens /rewind, refused in one line while a run is active.
+    onDoubleEscape: () => bridge.send('/rewind'),
     taskPanel: panelTask ? onTaskPanelKey : undefined,
     prompt: prompt.handleKey,
     context: { running, promptEmpty: prompt.editor.text === '' },
@@ -260,7 +267,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
     () => (showSidebar ? sidebarRows({ todos, tasks, subagents, now: clock, width: sidebarWidth, height: mainHeight, spinner: todoSpinner }) : undefined),
     [showSidebar, todos, tasks, subagents, clock, sidebarWidth, mainHeight, todoSpinner],
   );
-  const above = overlay !== undefined && !panelTask && !mcpPanelOpen && !resumePanelOpen && viewport.offset === 0 && mainHeight > 0 && (!showSidebar || side !== undefined);
+  const above = overlay !== undefined && !panelTask && !mcpPanelOpen && !resumePanelOpen && !rewindPanelOpen && viewport.offset === 0 && mainHeight > 0 && (!showSidebar || side !== undefined);
   overlay?.setAbove(above ? { rows: sliceViewport(layout, mainHeight, 0), width: mainWidth, height: mainHeight, side } : undefined);
   // One set of inputs for both ways of drawing the prompt and the status bar (ready rows, or the Ink components).
   const promptInput: PromptLinesInput = {
@@ -306,6 +313,8 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
           <McpPanel servers={mcpServers} ui={mcpPanel.ui} tools={mcpTools} resources={mcpPicked && mcpPanel.resources?.server === mcpPicked.name ? mcpPanel.resources.items : undefined} error={mcpPanel.error} width={mainWidth} height={mainHeight} />
         ) : resumePanelOpen ? (
           <ResumePanel shown={resumePicker.shown} total={resumePicker.total} ui={resumePicker.ui} error={resumePicker.error} width={mainWidth} height={mainHeight} />
+        ) : rewindPanelOpen ? (
+          <RewindPanel ui={rewindPanel.ui} points={rewindPanel.points} preview={rewindPanel.preview} busy={rewindPanel.busy} error={rewindPanel.error} width={mainWidth} height={mainHeight} />
         ) : panelTask ? (
           <TaskOutputPanel task={panelTask} output={output} now={clock} width={mainWidth} height={mainHeight} />
         ) : (

@@ -40,6 +40,7 @@ export function keyHelpFor(bindings: KeyBindings): Array<[string, string]> {
     ['Ctrl+J, Alt+Enter, \\ then Enter', 'new line in the prompt'],
     ['Up / Down', 'prompt history (on the first / last line)'],
     ['Esc', 'interrupt the running task'],
+    ['Esc twice (empty prompt)', 'rewind: go back to before a message (/rewind)'],
     [labels(bindings, 'cycleMode'), 'cycle permission mode (ask, auto-edit, plan; yolo too when started in it)'],
     [`${labels(bindings, 'pageUp')} / ${labels(bindings, 'pageDown')}, mouse wheel`, 'scroll the transcript'],
     ['Home / End (empty prompt), Ctrl+Home / Ctrl+End', 'jump to the top / bottom of the transcript'],

@@ -16,6 +16,10 @@ export interface KeymapOptions {
   mcpPanel?: (input: string, key: Key) => void;
   /** Set while the /resume picker is open. */
   resumePanel?: (input: string, key: Key) => void;
+  /** Set while the /rewind panel is open. */
+  rewindPanel?: (input: string, key: Key) => void;
+  /** Esc pressed twice on an empty prompt with no run active. */
+  onDoubleEscape?: () => void;
   /** Set while the background task panel is open. */
   taskPanel?: (input: string, key: Key) => void;
   /** The prompt; returns false for keys it does not use. */
@@ -35,6 +39,7 @@ export interface KeymapOptions {
 }
 
 const ctrlCWindowMs = 2000;
+const doubleEscapeWindowMs = 800;
 
 /** Installs the key routing and returns whether a first Ctrl+C is waiting for its second. */
 export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
@@ -42,6 +47,7 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
   const ref = useRef(options);
   ref.current = options;
   const lastCtrlC = useRef<number | undefined>(undefined);
+  const lastEscape = useRef<number | undefined>(undefined);
   const [exitArmed, setExitArmed] = useState(false);
   const chunker = useRef(createKeyChunker());
 
@@ -86,8 +92,21 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
       o.resumePanel(input, key);
       return;
     }
+    if (o.rewindPanel) {
+      o.rewindPanel(input, key);
+      return;
+    }
     if (o.taskPanel) {
       o.taskPanel(input, key);
+      return;
+    }
+    const firstEscape = lastEscape.current;
+    lastEscape.current = key.escape && !o.context.running && o.context.promptEmpty ? now : undefined;
+    // Two presses read in one chunk arrive as one Esc with meta.
+    const twice = key.meta || (firstEscape !== undefined && now - firstEscape <= doubleEscapeWindowMs);
+    if (lastEscape.current !== undefined && twice && o.onDoubleEscape) {
+      lastEscape.current = undefined;
+      o.onDoubleEscape();
       return;
     }
     const action = globalKeyAction(input, key, o.context, o.bindings);
@@ -111,7 +130,7 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
         else if (event.kind === 'wheel') ref.current.onWheel?.(event);
         // A paste is text for the prompt (or the /resume filter); a dialog or panel never takes pasted characters as answers.
         else if (ref.current.resumePanel && !ref.current.approval && !ref.current.trust && !ref.current.turnLimit) ref.current.resumePanel(event.text, noKey);
-        else if (!ref.current.approval && !ref.current.trust && !ref.current.turnLimit && !ref.current.mcpPanel && !ref.current.taskPanel) ref.current.prompt(event.text, noKey);
+        else if (!ref.current.approval && !ref.current.trust && !ref.current.turnLimit && !ref.current.mcpPanel && !ref.current.rewindPanel && !ref.current.taskPanel) ref.current.prompt(event.text, noKey);
       }
     },
     { isActive: isRawModeSupported },

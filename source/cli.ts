@@ -38,6 +38,7 @@ import { loadCustomCommands } from './extensions/commandFiles.js';
 import { commandPromptOptions, customSlashCommand } from './extensions/commandPrompt.js';
 import { loadSkills } from './extensions/skills.js';
 import { parseSlashCommand } from './store/commands.js';
+import { defaultCheckpointSettings } from './checkpoints/types.js';
 
 declare const REIN_VERSION: string | undefined;
 
@@ -205,6 +206,7 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     log,
     mcp,
     resume: resumed && history ? { history, todos: resumed.todos } : undefined,
+    checkpoints: { settings: config.checkpoints ?? defaultCheckpointSettings, reinHome },
   });
   return { session, resumed, sessionsDir, commands: commands.commands, workspace };
 }

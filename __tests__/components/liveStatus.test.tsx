@@ -1,6 +1,6 @@
 // Live progress: the status line's clock and streamed tokens while a run works, a running command's elapsed time,
 // and the full-screen overlay redrawing only the status row on its clock.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stripVTControlCharacters } from 'node:util';
 import { liveStatusRow, statusLine, type StatusLineInput } from '../../components/lines/bottomLines.js';
 import { toolHeadLine } from '../../components/lines/toolLines.js';
@@ -92,18 +92,15 @@ describe('the app while a run streams', () => {
     h = await renderApp({ session, columns: 120, rows: 20 });
     await h.type('go');
     await h.press(keys.enter);
-    await ticks(10);
     const status = (): string => plain(h.lastFrame()).trimEnd().split('\n').at(-1) ?? '';
     // 300 characters streamed: about 100 tokens, and the run's clock beside them.
-    expect(status()).toMatch(/↑0 ↓100 · \d+s ·/);
+    await vi.waitFor(() => expect(status()).toMatch(/↑0 ↓100 · \d+s ·/));
     gate();
-    await ticks(10);
-    expect(status()).toMatch(/↑0 ↓77 · \d+s ·/);
+    await vi.waitFor(() => expect(status()).toMatch(/↑0 ↓77 · \d+s ·/));
     second();
     await h.bridge.idle();
-    await ticks(5);
     // Once the run ends the clock goes.
+    await vi.waitFor(() => expect(status()).not.toMatch(/↓77 · \d+s/));
     expect(status()).toContain('↑0 ↓77 · ');
-    expect(status()).not.toMatch(/↓77 · \d+s/);
   });
 });

@@ -85,7 +85,7 @@ describe('slash commands in the app', () => {
   });
 
   it('/help lists commands and keys', async () => {
-    h = await renderApp({ rows: 60 });
+    h = await renderApp({ rows: 80 });
     await run(h, '/help');
     const text = lastNotice(h);
     for (const name of ['/help', '/clear', '/model [name]', '/mode', '/cost', '/todos', '/tasks', '/exit']) expect(text).toContain(name);

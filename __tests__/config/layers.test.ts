@@ -30,7 +30,14 @@ describe('layer precedence', () => {
       agents: { maxParallel: 4, maxTurns: 30 },
       team: {},
       mcp: { startupTimeoutMs: 10_000, toolTimeoutMs: 120_000 },
+      checkpoints: { enabled: true, maxFileBytes: 10 * 1024 * 1024, keepDays: 30 },
     });
+  });
+
+  it('takes checkpoint settings from a project file, the rest from the defaults', () => {
+    dirs.write(dirs.project, { checkpoints: { maxFileBytes: 2048, keepDays: 7 } });
+    const { config } = loadConfig({ cwd: dirs.project, env: dirs.env });
+    expect(config.checkpoints).toEqual({ enabled: true, maxFileBytes: 2048, keepDays: 7 });
   });
 
   it('merges context settings from a project file and resolves memory.dir against the file', () => {

@@ -11,6 +11,7 @@ import { modeCommand } from './mode.js';
 import { modelCommand } from './model.js';
 import { permissionsCommand } from './permissions.js';
 import { resumeCommand } from './resume.js';
+import { rewindCommand } from './rewind.js';
 import { skillsCommand } from './skills.js';
 import { initCommand } from './init.js';
 import { exportCommand } from './export.js';
@@ -32,6 +33,7 @@ export const slashCommands: readonly SlashCommand[] = [
   mcpCommand,
   resumeCommand,
   exportCommand,
+  rewindCommand,
   todosCommand,
   tasksCommand,
   teamCommand,

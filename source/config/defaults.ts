@@ -78,6 +78,11 @@ export function finalizeConfig(merged: ConfigLayer, env: Env, cwd: string, reinH
     memory: { dir: merged.memory?.dir ?? path.join(reinHome, 'memory') },
     agents: { maxParallel: merged.agents?.maxParallel ?? 4, maxTurns: merged.agents?.maxTurns ?? 30 },
     team: { ...merged.team },
+    checkpoints: {
+      enabled: merged.checkpoints?.enabled ?? true,
+      maxFileBytes: merged.checkpoints?.maxFileBytes ?? 10 * 1024 * 1024,
+      keepDays: merged.checkpoints?.keepDays ?? 30,
+    },
     mcp: { startupTimeoutMs: merged.mcp?.startupTimeoutMs ?? 10_000, toolTimeoutMs: merged.mcp?.toolTimeoutMs ?? 120_000 },
   };
   const { protectedPaths, protectedWritePaths } = merged.permissions ?? {};

@@ -83,6 +83,15 @@ export const configLayerSchema = {
         toolTimeoutMs: { type: 'integer', minimum: 1 },
       },
     },
+    checkpoints: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        enabled: { type: 'boolean' },
+        maxFileBytes: { type: 'integer', minimum: 0 },
+        keepDays: { type: 'number', exclusiveMinimum: 0 },
+      },
+    },
     sandbox: {
       type: 'object',
       additionalProperties: false,

@@ -46,6 +46,8 @@ export interface ReinConfig {
   permissions?: { protectedPaths?: string[]; protectedWritePaths?: string[] };
   /** Bash under bubblewrap; unset = off. */
   sandbox?: { enabled: boolean; network: boolean };
+  /** Workspace checkpoints for /rewind. */
+  checkpoints?: { enabled: boolean; maxFileBytes: number; keepDays: number };
   /** Per-role models for team mode; unset = the session's. */
   team: TeamConfig;
   mcp: McpTimeouts;
@@ -138,6 +140,7 @@ export interface ConfigLayer {
   sandbox?: { enabled?: boolean; network?: boolean };
   keys?: KeysLayer;
   mouse?: boolean;
+  checkpoints?: { enabled?: boolean; maxFileBytes?: number; keepDays?: number };
 }
 
 /** `permissions` in one agent.config.json: rules in Claude Code's syntax, and the protected path lists. */

@@ -122,6 +122,8 @@ export type AgentEvent = AgentOrigin & (
   /** `contextWindow` is the new model's window, against which the context is measured from now on. */
   | { type: 'model_change'; sessionId: string; runId?: string; model: string; contextWindow?: number }
   | { type: 'conversation_cleared'; sessionId: string }
+  /** /rewind took the conversation back to before the message of run `runId`. */
+  | { type: 'conversation_rewound'; sessionId: string; runId: string }
   /** Every MCP server's status, sent whenever one changes. */
   | { type: 'mcp_status'; sessionId: string; servers: McpServerStatus[] }
   | {

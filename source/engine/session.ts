@@ -42,6 +42,9 @@ import { agentModel } from '../agents/agentModel.js';
 import type { SessionHooks } from '../extensions/sessionHooks.js';
 import { HookLifecycle } from '../extensions/hookLifecycle.js';
 import { wrapReminder } from './reminders.js';
+import { SessionCheckpoints } from '../checkpoints/sessionCheckpoints.js';
+import { pointFor, sessionRewind } from '../checkpoints/sessionRewind.js';
+import type { CheckpointSettings } from '../checkpoints/types.js';
 
 export interface SessionOptions {
   provider: Provider;
@@ -90,6 +93,8 @@ export interface SessionOptions {
   idleNotifyMs?: number;
   /** A resumed session's history and todo list. */
   resume?: { history: Message[]; todos: TodoItem[] };
+  /** Workspace checkpoints for /rewind; the shadow repository lives under `reinHome`. Unset = none. */
+  checkpoints?: { settings: CheckpointSettings; reinHome: string };
   now?: () => Date;
 }
 
@@ -139,6 +144,18 @@ export function createSession(o: SessionOptions): EngineSession {
   } catch {
     // $REIN_HOME cannot be written: the session runs in memory (the log already said so), long outputs go unsaved.
   }
+  const makeCheckpoints = () => (o.checkpoints?.settings.enabled
+    ? new SessionCheckpoints({
+        workspace: o.workspace, reinHome: o.checkpoints.reinHome, sessionsDir: o.sessionsDir, sessionId, settings: o.checkpoints.settings,
+        append: (record) => log?.append(record), logFile: sessionLogPath(o.sessionsDir, sessionId),
+        warn: (message) => emit({ type: 'warning', ...ambientIds(), message }), now: o.now ?? (() => new Date()),
+      })
+    : undefined);
+  let checkpoints = makeCheckpoints();
+  state.checkpoints = {
+    beforeWrite: async (absPath) => { await checkpoints?.beforeWrite(absPath); },
+    afterCall: async (toolName, toolCallId) => { await checkpoints?.afterCall(toolName, toolCallId); },
+  };
   const info: SessionInfo = {
     sessionId, cwd: o.cwd, provider: o.providerName, model: o.model, mode: o.mode,
     contextWindow: o.contextWindow ?? contextWindowFor(o.model),
@@ -301,6 +318,7 @@ export function createSession(o: SessionOptions): EngineSession {
           return;
         }
       }
+      if (text !== undefined) await checkpoints?.beforeRun();
       await sessionMcp.ready(runController.signal);
       // A changed MCP tool list (list_changed, a server that came up or went down) is taken only here, between runs.
       if (sessionTools.refresh()) toolSchemas = sessionTools.schemas;
@@ -329,6 +347,7 @@ export function createSession(o: SessionOptions): EngineSession {
           });
       for (const note of mentioned.notes) yield record({ type: 'warning', runId, message: note });
       if (mentioned.attachments.length > 0) yield record({ type: 'attachments', runId, items: mentioned.attachments.map((a) => a.summary) });
+      if (message !== undefined) checkpoints?.addPoint(pointFor(runId, options.display ?? text ?? message, message, history.messages));
       const loop = runAgentLoop({
         runId, prompt: message, attached: mentioned.attachments.length > 0 ? [attachmentText(mentioned.attachments)] : undefined,
         provider: o.provider, system, tools: toolSchemas, registry: sessionTools.registry, history,
@@ -474,6 +493,7 @@ export function createSession(o: SessionOptions): EngineSession {
     reminders.reset();
     context.reset();
     context.anchorResumed(system, toolSchemas, history.messages);
+    checkpoints = makeCheckpoints();
     atTurnLimit = false;
     clearAfterRun = false;
     resumed = true;
@@ -482,9 +502,22 @@ export function createSession(o: SessionOptions): EngineSession {
     return { sessionId, events: loaded.events, warnings: loaded.warnings };
   }
 
+  const rewinder = sessionRewind({
+    checkpoints: () => checkpoints,
+    history: () => history.messages,
+    running: () => controller !== undefined,
+    replaceHistory: (messages) => {
+      atTurnLimit = false;
+      context.replaceHistory(history, messages, system, toolSchemas);
+    },
+    rewound: (runId) => emit({ type: 'conversation_rewound', sessionId, runId }),
+  });
+
   return {
     info,
     prompt,
+    // With checkpoints off there is nothing to rewind: /rewind says so in one line.
+    ...(o.checkpoints?.settings.enabled ? rewinder : {}),
     continueRun,
     switchSession,
     shell,
@@ -545,6 +578,8 @@ export function createSession(o: SessionOptions): EngineSession {
       // MCP servers first: they are expected to stop with the session, not "running commands rein had to stop".
       await o.mcp?.close();
       await state.background.killAll();
+      // A snapshot under way finishes, so its record reaches the log.
+      await checkpoints?.settled();
       log?.close();
     },
   };

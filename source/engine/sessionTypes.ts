@@ -9,6 +9,7 @@ import type { PermissionRule } from '../permissions/rules.js';
 import type { HookControl } from '../extensions/hookTypes.js';
 import type { CommandTools, Expansion } from '../extensions/commandExpand.js';
 import type { SkillInfo } from '../extensions/skills.js';
+import type { RewindOutcome, RewindPoint, RewindPreview, RewindScope } from '../checkpoints/types.js';
 
 /** How one prompt runs when it is not a plain message (a custom slash command). */
 export interface PromptOptions {
@@ -67,6 +68,15 @@ export interface AgentSession {
    * Throws, leaving the current session as it was, while a run is active or when the session cannot be read.
    */
   switchSession?(idOrPrefix: string): SwitchedSession;
+  /** The session's user messages that /rewind can go back to, oldest first, each with the files changed since. Rejects while a run is active. */
+  rewindPoints?(): Promise<RewindPoint[]>;
+  /** What restoring a point's files would change, and which of those files were changed after rein's last snapshot. */
+  previewRewind?(pointId: string): Promise<RewindPreview>;
+  /**
+   * Restores the files as they were before the point's message (`code`), the conversation to before it
+   * (`conversation`, logged so --resume continues from there; the message comes back as `text`), or both.
+   */
+  rewind?(pointId: string, scope: RewindScope): Promise<RewindOutcome>;
   /** `!command`: runs it through the permission check and adds its output to the conversation. */
   shell?(command: string): AsyncGenerator<AgentEvent>;
   /** Team mode: planner, workers and reviewer on `task`; the report joins the conversation. Undefined without subagents. */

@@ -101,6 +101,8 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
     if (call.name === 'bash' && p.state.sandbox && tool && looksLikeSandboxDenial(result.content)) {
       result = await offerOutsideSandbox(tool, call, result, ctx);
     }
+    // The checkpoint comes before the result is shown, so the next call never starts before it.
+    if (tool && !tool.readOnly) await p.state.checkpoints?.afterCall(call.name, call.id);
     finish(index, result);
     if (p.hooks && tool && !p.signal.aborted) {
       const after = await p.hooks.loop.postToolUse(call, result, p.signal);

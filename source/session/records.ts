@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AgentEvent } from '../engine/events.js';
 import type { Message } from '../providers/types.js';
 import type { TodoItem } from '../tools/types.js';
+import type { CheckpointRecord } from '../checkpoints/sessionCheckpoints.js';
 
 export type LogRecord =
   /**
@@ -18,7 +19,9 @@ export type LogRecord =
   /** Compaction or /clear replaced the whole history. */
   | { kind: 'history'; op: 'replace'; messages: Message[] }
   /** The latest todo list. */
-  | { kind: 'state'; todos: TodoItem[] };
+  | { kind: 'state'; todos: TodoItem[] }
+  /** Workspace checkpoints and rewinds (read back by source/checkpoints). */
+  | CheckpointRecord;
 
 export type MetaRecord = Extract<LogRecord, { kind: 'meta' }>;
 export type HistoryRecord = Extract<LogRecord, { kind: 'history' }>;
@@ -92,6 +95,10 @@ export function isLogRecord(value: unknown): value is LogRecord {
       return false;
     case 'state':
       return Array.isArray(value.todos) && value.todos.every(isTodo);
+    case 'checkpoint':
+      return isObject(value.point) ? isString(value.point.id) : isString(value.commit);
+    case 'rewind':
+      return isString(value.pointId);
     default:
       return false;
   }

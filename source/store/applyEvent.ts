@@ -149,6 +149,13 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
         turnLimit: undefined,
       };
     }
+    case 'conversation_rewound': {
+      // The transcript goes back with the conversation: the message and everything after it leave the screen.
+      const at = findItemIndex(state.transcript, `user-${event.runId}`);
+      const kept = at >= 0 ? state.transcript.slice(0, at) : state.transcript;
+      const notice: TranscriptItem = { kind: 'notice', id: `rewound-${event.runId}`, done: true, level: 'info', text: 'Rewound the conversation to before that message.' };
+      return { ...state, transcript: [...kept, notice], approvals: [], context: undefined, turnLimit: undefined };
+    }
     case 'mcp_status':
       return { ...state, mcp: event.servers };
     case 'run_end':

@@ -8,6 +8,7 @@ import type { CommandContext, SlashCommand } from './commands.js';
 import { parseSlashCommand, unknownCommandHint } from './commands.js';
 import { addNotice, markBusy, markInterrupted, setQueued, toggleExpand } from './localActions.js';
 import { createMcpActions } from './mcpActions.js';
+import { createRewindActions, type RewindActions } from './rewindActions.js';
 import type { McpResourceInfo } from '../mcp/types.js';
 import { resumedState } from './resumed.js';
 import type { AppPanel, AppState } from './state.js';
@@ -70,6 +71,8 @@ export interface Bridge {
   /** Shows a panel in place of the transcript (`/mcp`), or closes it. */
   openPanel(panel: AppPanel): void;
   closePanel(): void;
+  /** The /rewind panel's actions (refused while a run is active). */
+  readonly rewind: RewindActions;
   /** The /mcp panel's actions: each rejects with one plain sentence when it cannot be done. */
   mcpReconnect(name: string): Promise<void>;
   mcpSetEnabled(name: string, enabled: boolean): Promise<void>;
@@ -401,6 +404,10 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     closePanel() {
       update((state) => (state.panel === undefined ? state : { ...state, panel: undefined }));
     },
+    rewind: createRewindActions(session, () => runActive || store.getState().running, (change) => {
+      flush();
+      update(change);
+    }),
     mcpReconnect: (name) => mcp.reconnect(name),
     mcpSetEnabled: (name, enabled) => mcp.setEnabled(name, enabled),
     mcpTools: (name) => mcp.tools(name),

@@ -112,7 +112,7 @@ export interface WelcomeItem {
 export type TranscriptItem = UserItem | AssistantItem | ToolItem | NoticeItem | WelcomeItem;
 
 /** Panels a slash command can open in place of the transcript. */
-export type AppPanel = 'mcp' | 'resume';
+export type AppPanel = 'mcp' | 'resume' | 'rewind';
 
 /** An approval request waiting for the user: the event itself, without its tag. */
 export type PendingApproval = Omit<EventOf<'approval_request'>, 'type'>;

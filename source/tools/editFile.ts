@@ -89,6 +89,7 @@ export const editFileTool = defineTool<EditFileArgs>({
   async execute(args, ctx) {
     const plan = await planEdit(args, ctx);
     if (!plan.ok) return errorResult(plan.error);
+    await ctx.state.checkpoints?.beforeWrite(plan.real);
     await writeFileAtomic(plan.real, plan.after);
     ctx.state.files.record(plan.real, await fs.stat(plan.real));
     const { diff, added, removed } = makeDiff(plan.display, plan.before, plan.after);

@@ -42,6 +42,11 @@ export interface ToolSessionState {
   extraReadableRoots: string[];
   /** With the sandbox on: the words a bash command runs inside (`bwrap … --`), worked out per command as folders come and go. */
   sandbox?: () => string[];
+  /** Workspace checkpoints: file tools call `beforeWrite` before changing a file; the tool round calls `afterCall`. */
+  checkpoints?: {
+    beforeWrite(absPath: string): Promise<void>;
+    afterCall(toolName: string, toolCallId: string): Promise<void>;
+  };
 }
 
 export interface ToolContext {

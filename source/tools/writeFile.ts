@@ -49,6 +49,7 @@ export const writeFileTool = defineTool<WriteFileArgs>({
   async execute(args, ctx) {
     const plan = await planWrite(args, ctx);
     if (!plan.ok) return errorResult(plan.error);
+    await ctx.state.checkpoints?.beforeWrite(plan.real);
     await writeFileAtomic(plan.real, args.content);
     ctx.state.files.record(plan.real, await fs.stat(plan.real));
     const { diff } = makeDiff(plan.display, plan.before, args.content);

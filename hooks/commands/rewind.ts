@@ -1,0 +1,22 @@
+// /rewind: opens the panel of the session's messages; choosing one restores its code, its conversation or both.
+import type { SlashCommand } from '../../source/store/commands.js';
+
+export const rewindCommand: SlashCommand = {
+  name: 'rewind',
+  description: 'go back to before a message: code, conversation or both',
+  run(ctx, args) {
+    if (args) {
+      ctx.fail(`/rewind takes no arguments ("${args}"): it opens a list of your messages to pick from.`);
+      return;
+    }
+    if (ctx.getState().running) {
+      ctx.fail('Wait for the running task to finish (or press Esc) before rewinding.');
+      return;
+    }
+    if (!ctx.session.rewindPoints) {
+      ctx.fail('This session keeps no checkpoints ("checkpoints": { "enabled": false }), so there is nothing to rewind.');
+      return;
+    }
+    ctx.openPanel('rewind');
+  },
+};

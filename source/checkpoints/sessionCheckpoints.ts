@@ -1,0 +1,266 @@
+// One session's checkpoints: a snapshot before each user message and after each tool call that may change files, and restoring them.
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Message } from '../providers/types.js';
+import { FileSnapshots } from './fileSnapshots.js';
+import { insideGitRepo, shadowDirFor, ShadowRepo } from './shadowRepo.js';
+import type { CheckpointSettings, RewindPoint, RewindPreview } from './types.js';
+
+/** A user message as the log keeps it: enough to restore its files and to cut the conversation back to before it. */
+export interface CheckpointPoint {
+  /** The run's id. */
+  id: string;
+  text: string;
+  /** What the model was sent (a custom command's expansion); the conversation holds this. */
+  sent: string;
+  at: string;
+  /** The history's length before the message was added. */
+  historyLength: number;
+  /** Set when the message joined the last user message: its block count before. */
+  blocks?: number;
+  /** The shadow repository's commit (in a git repository). */
+  commit?: string;
+}
+
+/** The log records checkpoints add. */
+export type CheckpointRecord =
+  | { kind: 'checkpoint'; point: CheckpointPoint }
+  /** rein's latest snapshot of the workspace (after a tool call or a restore). */
+  | { kind: 'checkpoint'; commit: string; toolCallId?: string }
+  /** The conversation went back to before `pointId`: it and later points are gone. */
+  | { kind: 'rewind'; pointId: string };
+
+/** Tools that only touch rein's own files or none: no snapshot after them. */
+const noSnapshotTools = new Set(['memory', 'kill_task', 'todo_write']);
+
+export interface CheckpointOptions {
+  workspace: string;
+  reinHome: string;
+  sessionsDir: string;
+  sessionId: string;
+  settings: CheckpointSettings;
+  /** Writes a record to the session log. */
+  append: (record: CheckpointRecord) => void;
+  /** The log to read earlier points from (a resumed session). */
+  logFile?: string;
+  warn: (message: string) => void;
+  now: () => Date;
+}
+
+export class SessionCheckpoints {
+  private points: CheckpointPoint[] = [];
+  private latest: string | undefined;
+  private pending: string | undefined;
+  private readonly shadow?: ShadowRepo;
+  private readonly files?: FileSnapshots;
+  private readonly touched = new Set<string>();
+  private chain: Promise<unknown> = Promise.resolve();
+  private warned = false;
+
+  constructor(private readonly o: CheckpointOptions) {
+    const sessionDir = path.join(o.sessionsDir, o.sessionId);
+    if (insideGitRepo(o.workspace)) this.shadow = new ShadowRepo(shadowDirFor(o.reinHome, o.workspace), o.workspace, o.sessionId, o.settings.maxFileBytes, o.now);
+    else this.files = new FileSnapshots(path.join(sessionDir, 'checkpoints'), o.workspace, o.settings.maxFileBytes);
+    if (o.logFile && existsSync(o.logFile)) this.readLog(o.logFile);
+    const cutoff = new Date(o.now().getTime() - o.settings.keepDays * 86_400_000);
+    void this.safely(() => this.prune(cutoff));
+    // The first pass over a large workspace runs while the user types, not when the first message is sent.
+    if (this.shadow) {
+      const shadow = this.shadow;
+      void this.safely(async () => {
+        // A resumed session's newest checkpoint may have been pruned: the next one starts a new line.
+        if (this.latest && !(await shadow.has(this.latest))) this.latest = undefined;
+        await shadow.prime();
+      });
+    }
+  }
+
+  get mode(): 'git' | 'files' {
+    return this.shadow ? 'git' : 'files';
+  }
+
+  private readLog(file: string): void {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (!line.startsWith('{"kind":"checkpoint"') && !line.startsWith('{"kind":"rewind"')) continue;
+      try {
+        this.take(JSON.parse(line) as CheckpointRecord);
+      } catch {
+        // A cut-off last line: the session log reader reports it.
+      }
+    }
+  }
+
+  private take(record: CheckpointRecord): void {
+    if (record.kind === 'rewind') {
+      const at = this.points.findIndex((p) => p.id === record.pointId);
+      if (at >= 0) this.points = this.points.slice(0, at);
+    } else if ('point' in record) {
+      this.points.push(record.point);
+      if (record.point.commit) this.latest = record.point.commit;
+    } else this.latest = record.commit;
+  }
+
+  private record(record: CheckpointRecord): void {
+    this.take(record);
+    this.o.append(record);
+  }
+
+  /** Git calls run one at a time: a restore never meets a snapshot half done. */
+  private queue<T>(job: () => Promise<T>): Promise<T> {
+    const next = this.chain.then(job, job);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  /** A snapshot that fails warns once and leaves the session running. */
+  private async safely<T>(job: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await this.queue(job);
+    } catch (error) {
+      if (!this.warned) this.o.warn(`A checkpoint could not be recorded (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); /rewind may not restore the latest changes.`);
+      this.warned = true;
+      return undefined;
+    }
+  }
+
+  private async prune(cutoff: Date): Promise<void> {
+    if (this.shadow) {
+      await this.shadow.prune(cutoff);
+      return;
+    }
+    if (!existsSync(this.o.sessionsDir)) return;
+    for (const name of readdirSync(this.o.sessionsDir)) {
+      if (name === this.o.sessionId) continue;
+      const dir = path.join(this.o.sessionsDir, name, 'checkpoints');
+      if (existsSync(dir) && statSync(dir).mtimeMs < cutoff.getTime()) rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** Before a user message's run: the workspace as the message finds it. */
+  async beforeRun(): Promise<void> {
+    this.pending = undefined;
+    if (!this.shadow) return;
+    const shadow = this.shadow;
+    const snapshot = await this.safely(() => shadow.snapshot(this.latest, 'before a message'));
+    this.pending = snapshot?.commit;
+  }
+
+  /** The message is about to go to the model: it becomes a rewind point. */
+  addPoint(point: Omit<CheckpointPoint, 'commit' | 'at'>): void {
+    this.record({ kind: 'checkpoint', point: { ...point, at: this.o.now().toISOString(), ...(this.pending ? { commit: this.pending } : {}) } });
+    this.pending = undefined;
+  }
+
+  /** Outside git: a file tool is about to change `abs`. */
+  async beforeWrite(abs: string): Promise<void> {
+    const point = this.points[this.points.length - 1];
+    if (!this.files || !point) return;
+    const files = this.files;
+    this.touched.add(abs);
+    await this.safely(() => files.beforeWrite(point.id, abs));
+  }
+
+  /** After a tool call that may have changed files. */
+  async afterCall(toolName: string, toolCallId: string): Promise<void> {
+    if (noSnapshotTools.has(toolName)) return;
+    if (this.files) {
+      const files = this.files;
+      const touched = [...this.touched];
+      this.touched.clear();
+      for (const abs of touched) await this.safely(() => files.afterWrite(abs));
+      return;
+    }
+    const shadow = this.shadow;
+    if (!shadow) return;
+    const snapshot = await this.safely(() => shadow.snapshot(this.latest, `after ${toolName}`));
+    if (snapshot && snapshot.commit !== this.latest) this.record({ kind: 'checkpoint', commit: snapshot.commit, toolCallId });
+  }
+
+  /** The point's commit, or a plain sentence when there is none to restore. */
+  private async commitOf(point: CheckpointPoint): Promise<string> {
+    const missing = 'No checkpoint of the files is kept for that message (checkpoints were off, failed, or are older than checkpoints.keepDays); only the conversation can go back.';
+    if (!point.commit || !(await (this.shadow as ShadowRepo).has(point.commit))) throw new Error(missing);
+    return point.commit;
+  }
+
+  private find(pointId: string): number {
+    const at = this.points.findIndex((p) => p.id === pointId);
+    if (at < 0) throw new Error('That message is no longer a rewind point; open /rewind again.');
+    return at;
+  }
+
+  /** Every rewind point, oldest first, with the files changed since. */
+  async list(history: readonly Message[]): Promise<RewindPoint[]> {
+    const now = this.shadow ? await this.queue(() => (this.shadow as ShadowRepo).snapshot(this.latest, 'now')) : undefined;
+    const out: RewindPoint[] = [];
+    for (let i = 0; i < this.points.length; i++) {
+      const point = this.points[i];
+      let filesChanged: string[] = [];
+      // A checkpoint pruned since lists no files; choosing it says why.
+      if (this.shadow && now && point.commit) filesChanged = (await this.queue(() => (this.shadow as ShadowRepo).diff(point.commit as string, now.commit)).catch(() => [])).map((c) => c.path);
+      else if (this.files) filesChanged = (await this.files.preview(this.points.slice(i).map((p) => p.id))).files.map((c) => c.path);
+      out.push({ id: point.id, text: point.text, at: point.at, filesChanged, conversation: rewoundHistory(history, point) !== undefined });
+    }
+    return out;
+  }
+
+  async preview(pointId: string): Promise<RewindPreview> {
+    const at = this.find(pointId);
+    const point = this.points[at];
+    if (this.files) return { pointId, ...(await this.files.preview(this.points.slice(at).map((p) => p.id))) };
+    const shadow = this.shadow as ShadowRepo;
+    const commit = await this.queue(() => this.commitOf(point));
+    return this.queue(async () => {
+      const now = await shadow.snapshot(this.latest, 'now');
+      const files = await shadow.diff(commit, now.commit);
+      const byHand = new Set(this.latest ? (await shadow.diff(this.latest, now.commit)).map((c) => c.path) : []);
+      return { pointId, files, handEdited: files.map((f) => f.path).filter((f) => byHand.has(f)), notStored: now.notStored };
+    });
+  }
+
+  /** Puts the workspace back as it was before the message; returns the files written or removed. */
+  async restore(pointId: string): Promise<string[]> {
+    const point = this.points[this.find(pointId)];
+    if (this.files) return this.queue(() => (this.files as FileSnapshots).restore(this.points.slice(this.find(pointId)).map((p) => p.id)));
+    const shadow = this.shadow as ShadowRepo;
+    const commit = await this.queue(() => this.commitOf(point));
+    const restored = await this.queue(async () => {
+      const now = await shadow.snapshot(this.latest, 'now');
+      const changes = await shadow.diff(commit, now.commit);
+      await shadow.restore(commit, changes);
+      const after = await shadow.snapshot(now.commit, 'after a rewind');
+      this.record({ kind: 'checkpoint', commit: after.commit });
+      return changes.map((c) => c.path);
+    });
+    return restored;
+  }
+
+  /** The conversation went back to before `pointId`: it and the later points are dropped. */
+  rewound(pointId: string): void {
+    this.find(pointId);
+    this.record({ kind: 'rewind', pointId });
+  }
+
+  point(pointId: string): CheckpointPoint {
+    return this.points[this.find(pointId)];
+  }
+
+  /** Waits for queued snapshots (tests, close). */
+  async settled(): Promise<void> {
+    await this.chain;
+  }
+}
+
+/** The history as it was before the point's message, or undefined when it no longer holds that message as sent. */
+export function rewoundHistory(history: readonly Message[], point: CheckpointPoint): Message[] | undefined {
+  if (point.blocks === undefined) {
+    const message = history[point.historyLength];
+    const first = message?.role === 'user' ? message.content[0] : undefined;
+    if (first?.type !== 'text' || first.text !== point.sent) return undefined;
+    return history.slice(0, point.historyLength);
+  }
+  const last = history[point.historyLength - 1];
+  const block = last?.role === 'user' ? last.content[point.blocks] : undefined;
+  if (!last || block?.type !== 'text' || block.text !== point.sent) return undefined;
+  return [...history.slice(0, point.historyLength - 1), { ...last, content: last.content.slice(0, point.blocks) }] as Message[];
+}
