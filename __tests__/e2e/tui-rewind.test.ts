@@ -73,7 +73,9 @@ describe('/rewind in the TUI', () => {
     await p.waitFor("Changed after rein's last snapshot, overwritten by this restore: greet.txt");
     await p.sendKeys('Escape');
     await p.waitFor('1. Restore code and conversation');
+    // One Esc at a time: two read in one chunk count as one key with Alt held.
     await p.sendKeys('Escape');
+    await p.waitFor((s) => s.includes('↑/↓ select · Enter choose · Esc close') && !s.includes('1. Restore code and conversation'));
     await p.sendKeys('Escape');
     await p.waitFor((s) => !s.includes('Rewind ·') && s.includes('All changed.'));
     expect(readFileSync(join(fx.cwd, 'greet.txt'), 'utf8')).toBe('typed by hand\n');
