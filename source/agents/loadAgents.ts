@@ -1,10 +1,10 @@
 // Finds the agent types a session offers: the built-ins, then custom files, nearest folder winning a name clash.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseAgentFile } from './agentFile.js';
 import { builtinAgents } from './builtinAgents.js';
 import type { AgentDefinition } from './types.js';
+import { extensionFolders } from '../extensions/folders.js';
 
 export interface AgentFolders {
   /** The project's root (the workspace). */
@@ -22,13 +22,7 @@ export interface LoadedAgents {
 
 /** Farthest first, so a nearer folder's file replaces a farther one of the same name. */
 export function agentFolders(f: AgentFolders): string[] {
-  const home = f.home ?? os.homedir();
-  return [
-    path.join(home, '.claude', 'agents'),
-    path.join(f.reinHome, 'agents'),
-    path.join(f.cwd, '.claude', 'agents'),
-    path.join(f.cwd, '.rein', 'agents'),
-  ];
+  return extensionFolders('agents', { project: f.cwd, reinHome: f.reinHome, home: f.home }).map((folder) => folder.dir);
 }
 
 function markdownFiles(dir: string): string[] {

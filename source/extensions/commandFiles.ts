@@ -1,10 +1,10 @@
 // Finds custom slash commands: markdown files in .rein/commands, $REIN_HOME/commands, .claude/commands and ~/.claude/commands.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { splitToolList } from '../permissions/ruleSources.js';
 import { parseRule, type PermissionRule } from '../permissions/rules.js';
 import { readFrontmatter } from './frontmatter.js';
+import { extensionFolders } from './folders.js';
 
 export interface CustomCommand {
   /** Without the slash; a subfolder is a namespace: "frontend:component". */
@@ -40,13 +40,7 @@ export interface LoadedCommands {
  * Nearest last, so it wins a name clash: the project's folders over the user's, and within each, .rein over .claude.
  */
 export function commandFolders(f: CommandFolders): { dir: string; origin: string }[] {
-  const home = f.home ?? os.homedir();
-  return [
-    { dir: path.join(home, '.claude', 'commands'), origin: 'user, .claude' },
-    { dir: path.join(f.reinHome, 'commands'), origin: 'user' },
-    { dir: path.join(f.workspace, '.claude', 'commands'), origin: 'project, .claude' },
-    { dir: path.join(f.workspace, '.rein', 'commands'), origin: 'project' },
-  ];
+  return extensionFolders('commands', { project: f.workspace, reinHome: f.reinHome, home: f.home });
 }
 
 const segmentPattern = /^[A-Za-z0-9][\w-]*$/;

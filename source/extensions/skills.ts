@@ -1,8 +1,8 @@
 // Finds skills (folders holding a SKILL.md) and names them in the system prompt, so the model reads one when it fits the task.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { readFrontmatter } from './frontmatter.js';
+import { extensionFolders } from './folders.js';
 
 export interface SkillInfo {
   name: string;
@@ -23,13 +23,7 @@ export interface SkillFolders {
 
 /** Nearest last, so it wins a name clash: project over user, .rein over .claude (as for commands and agents). */
 export function skillFolders(f: SkillFolders): { dir: string; origin: string }[] {
-  const home = f.home ?? os.homedir();
-  return [
-    { dir: path.join(home, '.claude', 'skills'), origin: 'user, .claude' },
-    { dir: path.join(f.reinHome, 'skills'), origin: 'user' },
-    { dir: path.join(f.workspace, '.claude', 'skills'), origin: 'project, .claude' },
-    { dir: path.join(f.workspace, '.rein', 'skills'), origin: 'project' },
-  ];
+  return extensionFolders('skills', { project: f.workspace, reinHome: f.reinHome, home: f.home });
 }
 
 const namePattern = /^[A-Za-z0-9][\w.-]{0,63}$/;
