@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
+import xterm from '@xterm/headless';
 import pty from 'node-pty';
 import startFlags from '../scripts/node-flags.json' with { type: 'json' };
 
@@ -76,6 +77,9 @@ export class PtyApp {
   private readonly decoder = new StringDecoder('utf8');
   private readonly exited: Promise<void>;
   private waiters: Array<() => void> = [];
+  /** A headless terminal fed the output in order, for waits on what the screen shows rather than on bytes. */
+  private screenTerm: InstanceType<typeof xterm.Terminal> | undefined;
+  private fedChunks = 0;
 
   constructor(opts: PtyAppOptions) {
     const cli = cliPath();
@@ -157,6 +161,33 @@ export class PtyApp {
     }, timeoutMs, JSON.stringify(text));
   }
 
+  /**
+   * Waits until the emulated screen shows `text` on one row, after chunk `from` or later; returns the index of the
+   * chunk that drew it. The writer may send only the changed cells of a row, so the bytes alone need not hold it.
+   */
+  async waitForScreenText(from: number, text: string, timeoutMs: number): Promise<number> {
+    const term = (this.screenTerm ??= new xterm.Terminal({ cols: this.term.cols, rows: this.term.rows, allowProposedApi: true }));
+    const feed = (chunk: OutputChunk): Promise<void> => new Promise((done) => term.write(chunk.text, done));
+    const shows = (): boolean => {
+      const buffer = term.buffer.active;
+      for (let row = 0; row < term.rows; row++) if (buffer.getLine(buffer.baseY + row)?.translateToString(true).includes(text)) return true;
+      return false;
+    };
+    while (this.fedChunks < from && this.fedChunks < this.chunks.length) await feed(this.chunks[this.fedChunks++]);
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      while (this.fedChunks < this.chunks.length) {
+        const index = this.fedChunks++;
+        await feed(this.chunks[index]);
+        if (index >= from && shows()) return index;
+      }
+      if (this.exitCode !== undefined) throw new Error(`rein exited (code ${this.exitCode}) while the bench waited for ${JSON.stringify(text)}.`);
+      const left = deadline - performance.now();
+      if (left <= 0) throw new Error(`rein did not show ${JSON.stringify(text)} within ${timeoutMs} ms.`);
+      await this.nextChunk(left);
+    }
+  }
+
   /** Waits until nothing has been written for `quietMs`. */
   async waitForQuiet(quietMs: number, timeoutMs: number): Promise<void> {
     const deadline = performance.now() + timeoutMs;
@@ -209,6 +240,8 @@ export class PtyApp {
       this.write('\x03');
       await sleep(30);
       this.write('\x03');
+      this.screenTerm?.dispose();
+      this.screenTerm = undefined;
       const timedOut = await Promise.race([this.exited.then(() => false), sleep(timeoutMs).then(() => true)]);
       if (timedOut) {
         this.term.kill('SIGKILL');

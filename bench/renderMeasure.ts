@@ -24,7 +24,7 @@ const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(do
 
 /**
  * Types `text` one key at a time and returns each key's echo latency in ms: from the write to the
- * chunk that completes the prompt row with everything typed so far. `gapMs` is the pause after each
+ * chunk after which the emulated screen shows the prompt row with everything typed so far. `gapMs` is the pause after each
  * echo, a typist's pace, so the frame-rate cap of a previous echo does not delay the next.
  */
 export async function typeAndMeasure(app: PtyApp, text: string, gapMs: number): Promise<number[]> {
@@ -33,7 +33,7 @@ export async function typeAndMeasure(app: PtyApp, text: string, gapMs: number): 
     const from = app.mark();
     const sentAt = performance.now();
     app.write(text[i]);
-    const index = await app.waitForText(from, text.slice(0, i + 1), 5_000);
+    const index = await app.waitForScreenText(from, text.slice(0, i + 1), 5_000);
     latencies.push(app.chunks[index].at - sentAt);
     await sleep(gapMs);
   }

@@ -1,10 +1,11 @@
 // The SDKs' transport (httpFetch) and the SSE parsing of both wire formats, against real local HTTP servers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { httpFetch } from '../../source/providers/httpFetch.js';
-import { chatCompletionChunks, messageStreamEvents, sseBatches } from '../../source/providers/sse.js';
+import { chatCompletionChunks, gatheredReads, messageStreamEvents, sseBatches } from '../../source/providers/sse.js';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -47,6 +48,51 @@ describe('sseBatches', () => {
   it('drops an event the stream never finished', async () => {
     const batches = await collect(sseBatches(pieces('data: whole\n\n', 'data: cut off')));
     expect(batches.flat().map((e) => e.data)).toEqual(['whole']);
+  });
+});
+
+describe('gatheredReads', () => {
+  it('hands over everything buffered as one piece, and what arrives within the gap with the next one', async () => {
+    const stream = new PassThrough();
+    stream.write('data: one\n\n');
+    stream.write('data: two\n\n');
+    const batches: string[][] = [];
+    for await (const batch of sseBatches(gatheredReads(stream, 20))) {
+      batches.push(batch.map((e) => e.data));
+      // Written right after a read, well inside the gap: they reach the parser together.
+      if (batches.length === 1) {
+        stream.write('data: three\n\n');
+        stream.write('data: four\n\n');
+        stream.end('data: five\n\n');
+      }
+    }
+    expect(batches).toEqual([['one', 'two'], ['three', 'four', 'five']]);
+  });
+
+  it("ends a wait with the stream's error (an abort), and reports a close before the end", async () => {
+    const aborted = new PassThrough();
+    aborted.write('data: first\n\n');
+    const seen: string[] = [];
+    const abort = async (): Promise<unknown> => {
+      try {
+        for await (const batch of sseBatches(gatheredReads(aborted, 60_000))) {
+          seen.push(...batch.map((e) => e.data));
+          aborted.destroy(Object.assign(new Error('This operation was aborted'), { name: 'AbortError' }));
+        }
+      } catch (error) {
+        return error;
+      }
+    };
+    // The gap is a minute long: only the error ends the wait in time for the test.
+    expect(await abort()).toMatchObject({ name: 'AbortError' });
+    expect(seen).toEqual(['first']);
+
+    const cut = new PassThrough();
+    cut.write('data: partial\n\n');
+    const pieces = gatheredReads(cut, 1);
+    expect(String((await pieces.next()).value)).toBe('data: partial\n\n');
+    cut.destroy();
+    await expect(pieces.next()).rejects.toMatchObject({ code: 'ERR_STREAM_PREMATURE_CLOSE' });
   });
 });
 

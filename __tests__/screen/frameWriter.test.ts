@@ -160,6 +160,34 @@ describe('frame writer screen contents', () => {
     }
   });
 
+  it('scrolls a styled transcript beside a fixed sidebar and sends only the new line and the sidebar cells', async () => {
+    const cols = 60;
+    const rig = makeRig(cols, 12);
+    await enterAltScreen(rig);
+    const words = ['render', 'frames', 'cheaply', 'while', 'answers', 'stream', 'into', 'rows', 'beside', 'panels'];
+    const side = ['\x1b[1mTodos 0/0\x1b[22m', '\x1b[2mnone yet\x1b[22m', '', '\x1b[1mBackground\x1b[22m', '\x1b[2mno tasks\x1b[22m'];
+    const transcript: string[] = [];
+    const sizes: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      transcript.push(`  ${words.slice(i % 5, (i % 5) + 2 + (i % 4)).join(' ')} \x1b[33m${words[(i * 7) % words.length]}\x1b[39m ${i}`);
+      const visible = transcript.slice(-10);
+      while (visible.length < 10) visible.unshift('');
+      const rows = visible.map((line, row) => {
+        const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
+        return `${line}${' '.repeat(48 - plain.length)}\x1b[2m│\x1b[22m ${side[row] ?? ''}`;
+      });
+      const frame = [...rows, '\x1b[36mstatus\x1b[39m'].join('\n');
+      const before = rig.writes.length;
+      rig.writer.render(frame);
+      await rig.sync();
+      expect(rig.term.screen(), `after line ${i}`).toEqual(expectedScreen(frame, 12));
+      sizes.push(rig.writes.slice(before).join('').length);
+    }
+    // Once the transcript fills its rows, a new line scrolls them: the moved text is never sent again, only the
+    // new line and the five sidebar rows the scroll carried along (rewriting the moved rows would be ~600 bytes).
+    for (const size of sizes.slice(12)) expect(size).toBeLessThan(260);
+  });
+
   it('repaints from a cleared screen after invalidate, once, at the new size', async () => {
     const rig = makeRig(40, 10);
     await enterAltScreen(rig);

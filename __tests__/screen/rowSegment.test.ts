@@ -19,13 +19,18 @@ async function paint(data: string): Promise<string[]> {
   const cells: string[] = [];
   for (let x = 0; x < cols; x++) {
     const cell = line?.getCell(x);
-    cells.push(cell ? `${cell.getChars()}|${cell.getFgColor()}|${cell.isBold()}|${cell.isDim()}|${cell.isInverse()}|${cell.getWidth()}` : '');
+    // An erased cell and a written space look the same; the emulator tells them apart, a person cannot.
+    cells.push(cell ? `${cell.getChars() || (cell.getWidth() === 0 ? '' : ' ')}|${cell.getFgColor()}|${cell.getBgColor()}|${cell.isBold()}|${cell.isDim()}|${cell.isItalic()}|${cell.isUnderline()}|${cell.isInverse()}|${cell.getWidth()}` : '');
   }
   term.dispose();
   return cells;
 }
 
-const pieces = ['ab', 'rein', ' ', '─', '⠋', '⠙', '界', '…', '\x1b[2m', '\x1b[22m', '\x1b[31m', '\x1b[39m', '\x1b[1m', '\x1b[7m', '\x1b[27m', 'é', 'x'];
+const pieces = [
+  'ab', 'rein', ' ', ' '.repeat(12), '─', '⠋', '⠙', '界', '…', 'é', 'x',
+  '\x1b[2m', '\x1b[22m', '\x1b[31m', '\x1b[39m', '\x1b[1m', '\x1b[7m', '\x1b[27m', '\x1b[3m', '\x1b[4m', '\x1b[24m',
+  '\x1b[38;5;245m', '\x1b[48;5;236m', '\x1b[49m', '\x1b[0m', '\x1b[m', '\x1b[38;2;10;20;30m',
+];
 
 function randomRow(random: () => number): string {
   let row = '';
@@ -34,6 +39,7 @@ function randomRow(random: () => number): string {
     const piece = pieces[Math.floor(random() * pieces.length)];
     row += piece;
     if (!piece.startsWith('\x1b')) width += piece === '界' ? 2 : piece.length;
+    if (width > cols) break;
   }
   return row;
 }
@@ -52,8 +58,41 @@ function edit(row: string, random: () => number): string {
 }
 
 describe('encodeRowChange', () => {
-  it('rewrites a row whole when its text shifts, as typing does', () => {
-    expect(encodeRowChange(0, '❯ su\x1b[7m \x1b[27m', '❯ sum\x1b[7m \x1b[27m', 1000)).toBeUndefined();
+  it('patches a typed character and the cursor cell after it, not the whole row', async () => {
+    const before = '❯ su\x1b[7m \x1b[27m';
+    const after = '❯ sum\x1b[7m \x1b[27m';
+    const patch = encodeRowChange(0, before, after, wholeRow(after).length);
+    expect(patch).toBe('\x1b[1;5Hm\x1b[7m \x1b[m');
+    expect(await paint(wholeRow(before) + patch)).toEqual(await paint(wholeRow(after)));
+  });
+
+  it('patches only the changed part of a styled row beside a fixed side column, erasing blanks in place', async () => {
+    const side = '\x1b[2m│\x1b[22m \x1b[1mTodos 0/0\x1b[22m';
+    const before = `  Reducer signal streams that buffer${' '.repeat(2)}${side}`;
+    const after = `  Reducer${' '.repeat(29)}${side}`;
+    const patch = encodeRowChange(0, before, after, wholeRow(after).length);
+    expect(patch).toBe('\x1b[1;11H\x1b[26X');
+    expect(await paint(wholeRow(before) + patch!)).toEqual(await paint(wholeRow(after)));
+  });
+
+  it('patches a blank row by writing only its drawn cells', async () => {
+    const after = `${' '.repeat(30)}\x1b[2m│\x1b[22m`;
+    const patch = encodeRowChange(0, '', after, wholeRow(after).length);
+    expect(patch).toBe('\x1b[1;31H\x1b[2m│\x1b[m');
+    expect(await paint(patch!)).toEqual(await paint(wholeRow(after)));
+  });
+
+  it('keeps 256 colours and backgrounds, and never splits a wide character', async () => {
+    const before = 'ab\x1b[38;5;245m界界\x1b[39m\x1b[48;5;236m cd \x1b[49mxy';
+    const after = 'ab\x1b[38;5;245m界x界\x1b[39m\x1b[48;5;236m ce \x1b[49mxy';
+    const patch = encodeRowChange(0, before, after, Number.POSITIVE_INFINITY);
+    expect(patch).toBeDefined();
+    expect(await paint(wholeRow(before) + patch!)).toEqual(await paint(wholeRow(after)));
+  });
+
+  it('leaves rows with escapes it does not track to a whole rewrite', () => {
+    expect(encodeRowChange(0, 'see \x1b]8;;https://x\x07link\x1b]8;;\x07', 'see \x1b]8;;https://y\x07link\x1b]8;;\x07', 1000)).toBeUndefined();
+    expect(encodeRowChange(0, 'a\x1b[5Gb', 'a\x1b[5Gc', 1000)).toBeUndefined();
   });
 
   it('patches a one-glyph spinner change in a few bytes', () => {
@@ -67,7 +106,8 @@ describe('encodeRowChange', () => {
     const random = seededRandom(7);
     let patched = 0;
     for (let i = 0; i < 300; i++) {
-      const old = randomRow(random);
+      // A blank row (just scrolled in) is patched from nothing.
+      const old = random() < 0.1 ? '' : randomRow(random);
       let next = edit(old, random);
       if (random() < 0.3) next = edit(next, random);
       // A cut escape sequence would not be a row the renderer makes.
@@ -75,8 +115,8 @@ describe('encodeRowChange', () => {
       const patch = encodeRowChange(0, old, next, Number.POSITIVE_INFINITY);
       if (patch === undefined) continue;
       patched++;
-      expect(await paint(wholeRow(old) + patch), JSON.stringify({ old, next })).toEqual(await paint(wholeRow(next)));
+      expect(await paint((old === '' ? '' : wholeRow(old)) + patch), JSON.stringify({ old, next })).toEqual(await paint(wholeRow(next)));
     }
-    expect(patched).toBeGreaterThan(50);
+    expect(patched).toBeGreaterThan(150);
   });
 });

@@ -34,15 +34,17 @@ const MAX_SHIFT_CANDIDATES = 4;
 
 /**
  * Plans the update from `screen` to `next`; both hold exactly one entry per terminal row
- * ('' for an empty row). Picks a scroll only when it makes the update cheaper in bytes.
+ * ('' for an empty row). Picks a scroll only when it makes the update cheaper in bytes, each plan priced as it
+ * would be sent (changed rows patched cell by cell where that is cheaper).
  */
 export function planFrame(screen: readonly string[], next: readonly string[]): FramePlan {
   let best: FramePlan = { writes: diffRows(screen, next) };
-  let bestCost = planCost(best);
+  let bestCost = planCost(best, screen);
   for (const shift of candidateShifts(screen, next)) {
     for (const step of regionsForShift(screen, next, shift)) {
-      const plan: FramePlan = { scroll: step, writes: diffRows(applyScroll(screen, step), next) };
-      const cost = planCost(plan);
+      const moved = applyScroll(screen, step);
+      const plan: FramePlan = { scroll: step, writes: diffRows(moved, next) };
+      const cost = planCost(plan, moved);
       if (cost < bestCost) {
         best = plan;
         bestCost = cost;
@@ -67,10 +69,15 @@ export function applyScroll(screen: readonly string[], step: ScrollStep): string
  * screen before it (`screen`), a changed row may be patched from its first changed cell instead of rewritten.
  */
 export function encodePlan(plan: FramePlan, screen?: readonly string[]): string {
-  let out = plan.scroll ? encodeScroll(plan.scroll) : '';
   const before = screen && plan.scroll ? applyScroll(screen, plan.scroll) : screen;
+  return (plan.scroll ? encodeScroll(plan.scroll) : '') + encodeWrites(plan.writes, before);
+}
+
+/** The writes of a plan, each row patched from its first changed cell when that is cheaper than rewriting it. */
+function encodeWrites(writes: readonly RowWrite[], before: readonly string[] | undefined): string {
+  let out = '';
   let cursorRow = -1;
-  for (const { row, line } of plan.writes) {
+  for (const { row, line } of writes) {
     const whole = wholeRow(row, cursorRow, line);
     const patch = before ? encodeRowChange(row, before[row] ?? '', line, whole.length) : undefined;
     out += patch ?? whole;
@@ -100,17 +107,28 @@ function diffRows(screen: readonly string[], next: readonly string[]): RowWrite[
 }
 
 /**
- * Bytes of a plan with every write priced as a whole row: cheap to compute for each candidate, and patching
- * changed cells (done once, for the chosen plan) saves about the same on each of them.
+ * About the bytes of a plan, given the rows on screen once its scroll is done: a changed row costs its whole
+ * rewrite or, when cheaper, the part between the text it shares with the old row at both ends (about what a
+ * patch of its changed cells sends). Cheap enough to price every candidate; only the chosen plan is encoded.
  */
-function planCost(plan: FramePlan): number {
+function planCost(plan: FramePlan, before: readonly string[]): number {
   let cost = plan.scroll ? encodeScroll(plan.scroll).length : 0;
   let cursorRow = -1;
   for (const { row, line } of plan.writes) {
-    cost += wholeRow(row, cursorRow, line).length;
+    cost += Math.min(wholeRow(row, cursorRow, line).length, patchEstimate(before[row] ?? '', line));
     cursorRow = row;
   }
   return cost;
+}
+
+/** The length of what differs between two rows once their common start and end are set aside, plus a cursor move. */
+function patchEstimate(old: string, next: string): number {
+  const max = Math.min(old.length, next.length);
+  let p = 0;
+  while (p < max && old.charCodeAt(p) === next.charCodeAt(p)) p++;
+  let s = 0;
+  while (s < max - p && old.charCodeAt(old.length - 1 - s) === next.charCodeAt(next.length - 1 - s)) s++;
+  return next.length - p - s + 12;
 }
 
 /** Shifts (old row minus new row) that distinctive lines vote for, most votes first. */
@@ -159,6 +177,12 @@ function regionsForShift(screen: readonly string[], next: readonly string[], shi
   if (!longest) return [];
   const steps = [toStep(longest[0], longest[1], shift, rows)];
   if (first !== longest[0] || last !== longest[1]) steps.push(toStep(first, last, shift, rows));
+  // Rows above the moved ones may differ only in a part that stays put (a sidebar beside a scrolling transcript):
+  // scrolling them too and patching the cells that stayed can cost less than rewriting them.
+  for (const step of steps.slice()) if (step.top > 0) steps.push({ ...step, top: 0 });
+  // The row just below the moved ones may have grown out of the row below it (a streamed line that was still
+  // being written when it scrolled): carrying it along and patching it can cost less than writing it again.
+  for (const step of steps.slice()) if (step.by > 0 && step.bottom + 1 < rows) steps.push({ ...step, bottom: step.bottom + 1 });
   return steps.filter((step) => step.bottom - step.top + 1 > Math.abs(step.by));
 }
 

@@ -31,7 +31,71 @@ export async function* sseBatches(body: AsyncIterable<Uint8Array | string>): Asy
 function bodyOf(response: Response): AsyncIterable<Uint8Array | string> {
   const body: unknown = response.body;
   if (body === null || typeof body !== 'object' || !(Symbol.asyncIterator in body)) throw new Error('The response has no body to stream.');
-  return body as AsyncIterable<Uint8Array | string>;
+  return isNodeReadable(body) ? gatheredReads(body, READ_GAP_MS) : (body as AsyncIterable<Uint8Array | string>);
+}
+
+/**
+ * How often a streamed body is read at most. A server streaming a token every few milliseconds sends as many
+ * network packets; parsing what arrived in the meantime as one batch costs a fraction of handling each packet
+ * on its own (every batch goes through the provider, the engine and the store), and the screen shows ~30 frames
+ * a second anyway.
+ */
+export const READ_GAP_MS = 20;
+
+interface NodeReadable extends AsyncIterable<Uint8Array | string> {
+  read(): Uint8Array | string | null;
+  on(event: string, listener: () => void): unknown;
+  once(event: string, listener: () => void): unknown;
+  off(event: string, listener: () => void): unknown;
+  readonly readableEnded: boolean;
+  readonly destroyed: boolean;
+  readonly errored: unknown;
+}
+
+function isNodeReadable(body: object): body is NodeReadable {
+  return typeof (body as { read?: unknown }).read === 'function' && 'readableEnded' in body && 'errored' in body;
+}
+
+/** Resolves at the first of `events` on `stream`, or after `ms` when given; listeners are removed either way. */
+function nextOf(stream: NodeReadable, events: string[], ms?: number): Promise<void> {
+  return new Promise((resolve) => {
+    let timer: NodeJS.Timeout | undefined;
+    const done = (): void => {
+      clearTimeout(timer);
+      for (const event of events) stream.off(event, done);
+      resolve();
+    };
+    for (const event of events) stream.once(event, done);
+    if (ms !== undefined) timer = setTimeout(done, ms);
+  });
+}
+
+/**
+ * A Node stream's data, everything buffered handed over as one piece, at most once every `gapMs`. An error, an
+ * abort or the stream's end cuts a wait short, so Esc stops a stream as fast as before.
+ */
+export async function* gatheredReads(stream: NodeReadable, gapMs: number): AsyncGenerator<Uint8Array | string> {
+  let lastRead = Number.NEGATIVE_INFINITY;
+  // An error (an abort) may come while the consumer holds a piece, or as the stream is given up: it is kept in
+  // stream.errored and thrown at the next read, never left as an unhandled 'error' event. The listener stays.
+  stream.on('error', () => undefined);
+  for (;;) {
+    const wait = lastRead + gapMs - performance.now();
+    if (wait >= 1 && !stream.destroyed) await nextOf(stream, ['error', 'close'], wait);
+    const parts: Array<Uint8Array | string> = [];
+    for (let part = stream.read(); part !== null; part = stream.read()) parts.push(part);
+    if (parts.length > 0) {
+      lastRead = performance.now();
+      if (parts.length === 1) yield parts[0];
+      else yield typeof parts[0] === 'string' ? parts.join('') : Buffer.concat(parts as Uint8Array[]);
+      continue;
+    }
+    if (stream.errored) throw stream.errored;
+    if (stream.readableEnded) return;
+    // Closed before its end without an error of its own: what iterating the stream reports too.
+    if (stream.destroyed) throw Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+    await nextOf(stream, ['readable', 'end', 'error', 'close']);
+  }
 }
 
 /**
