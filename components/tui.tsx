@@ -65,6 +65,8 @@ async function defaultRender(mouse: boolean): Promise<(node: ReactElement) => Tu
   return (node) => renderFullScreen(node, { exitOnCtrlC: false, mouse });
 }
 
+import { warmUpTransport } from '../source/providers/httpFetch.js';
+
 export { readGitBranch } from '../source/session/gitBranch.js';
 export { resumedState } from '../source/store/resumed.js';
 
@@ -110,6 +112,8 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   process.stdin.on('data', onKeys);
   try {
     handle = render(<App bridge={bridge} historyFile={opts.historyFile} gitBranch={gitBranch} keys={opts.keys} />);
+    // The first frame is on screen: load the HTTP client's parts now rather than when the first answer is asked for.
+    setTimeout(warmUpTransport, 0).unref();
     if (opts.initialPrompt) bridge.send(opts.initialPrompt);
     await handle.waitUntilExit();
   } finally {

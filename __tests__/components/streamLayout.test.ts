@@ -45,6 +45,38 @@ describe('stableMarkdownLength', () => {
   });
 });
 
+describe('safeMarkdownLength', () => {
+  /** The same rule scanned from the start every time. */
+  function fromScratch(text: string): number {
+    let fence: string | undefined;
+    let safe = 0;
+    let lineStart = 0;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', lineStart)) {
+      const line = text.slice(lineStart, i);
+      const match = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+      if (match) {
+        if (fence === undefined) fence = match[1];
+        else if (match[1][0] === fence[0] && match[1].length >= fence.length && line.trim() === match[1]) fence = undefined;
+      }
+      lineStart = i + 1;
+      if (fence === undefined) safe = lineStart;
+    }
+    return safe;
+  }
+
+  it('goes on from its last scan as a stream grows, and starts over for another text', () => {
+    const fenced = `${doc}\n   ~~~~\ncode\n ~~~\nstill code\n~~~~~\n\nafter \`\`\` inline\n`;
+    for (let n = 0; n <= fenced.length; n += 5) {
+      expect(safeMarkdownLength(fenced.slice(0, n)), `at ${n}`).toBe(fromScratch(fenced.slice(0, n)));
+      // Another message between two deltas of this one (a subagent's, say) must not mix their scans.
+      if (n % 35 === 0) expect(safeMarkdownLength('```\nopen fence\n')).toBe(0);
+    }
+    // A text that shrank or changed is scanned again from its start.
+    expect(safeMarkdownLength('plain\n```\n')).toBe('plain\n'.length);
+    expect(safeMarkdownLength('plain\n')).toBe('plain\n'.length);
+  });
+});
+
 describe('layoutStreaming', () => {
   beforeAll(async () => {
     await loadMarkdown();

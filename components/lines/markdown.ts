@@ -125,19 +125,31 @@ const fenceRe = /^ {0,3}(`{3,}|~{3,})/;
  * outside a code fence. The rest is held back so half-written markup never flickers.
  */
 export function safeMarkdownLength(text: string): number {
-  let fence: string | undefined;
-  let safe = 0;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', lineStart)) {
-    const line = text.slice(lineStart, i);
-    const match = fenceRe.exec(line);
-    if (match) {
-      const marker = match[1];
-      if (fence === undefined) fence = marker;
-      else if (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+  // A streamed message only grows: the scan goes on from where the last call on its text left off.
+  const resume = lastScan !== undefined && text.length >= lastScan.text.length && text.startsWith(lastScan.text) ? lastScan : undefined;
+  let fence = resume?.fence;
+  let safe = resume?.safe ?? 0;
+  let lineStart = resume?.lineStart ?? 0;
+  for (let i = text.indexOf('\n', lineStart); i >= 0; i = text.indexOf('\n', lineStart)) {
+    // Only a line that starts with ` or ~ after at most three spaces can be a fence.
+    let first = lineStart;
+    while (first < i && first - lineStart < 3 && text.charCodeAt(first) === 32) first++;
+    const code = text.charCodeAt(first);
+    if (code === 96 || code === 126) {
+      const line = text.slice(lineStart, i);
+      const match = fenceRe.exec(line);
+      if (match) {
+        const marker = match[1];
+        if (fence === undefined) fence = marker;
+        else if (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+      }
     }
     lineStart = i + 1;
     if (fence === undefined) safe = lineStart;
   }
+  lastScan = { text, fence, safe, lineStart };
   return safe;
 }
+
+/** Where safeMarkdownLength's last scan stopped: the text, the fence still open there, and the safe length. */
+let lastScan: { text: string; fence: string | undefined; safe: number; lineStart: number } | undefined;

@@ -76,7 +76,8 @@ const AGREED_WIDE = /^[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e0
 
 /** Adds the cells of `text` (no escapes in it) drawn with `style`; false when a character's width is not agreed on. */
 function pushText(cells: Cells, text: string, style: string): boolean {
-  if (PLAIN_ASCII.test(text)) {
+  // Printable ASCII, box drawing, braille and the like: every UTF-16 unit is one cell.
+  if (PLAIN_ASCII.test(text) || isOneCellText(text)) {
     for (let i = 0; i < text.length; i++) {
       cells.text.push(text[i]);
       cells.style.push(style);

@@ -117,6 +117,17 @@ async function send(url: URL, method: string, headers: Record<string, string>, b
   return streamedResponse(stream, init);
 }
 
+/**
+ * Loads what the first request needs (Node's fetch classes, which the SDKs build every request with, and
+ * node:http and node:https): ~50 ms the first answer would otherwise wait for. For an interactive session, once it has drawn.
+ */
+export function warmUpTransport(): void {
+  new Headers().append('accept', 'text/event-stream');
+  new Response(null);
+  void transportFor(false);
+  void transportFor(true);
+}
+
 /** fetch(url, init) for the SDKs; anything it does not carry itself (a Request object, a streamed or form body) goes to the built-in fetch. */
 export function httpFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
   const body = requestBody(init.body);

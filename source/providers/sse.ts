@@ -45,8 +45,6 @@ export const READ_GAP_MS = 20;
 interface NodeReadable extends AsyncIterable<Uint8Array | string> {
   read(): Uint8Array | string | null;
   on(event: string, listener: () => void): unknown;
-  once(event: string, listener: () => void): unknown;
-  off(event: string, listener: () => void): unknown;
   readonly readableEnded: boolean;
   readonly destroyed: boolean;
   readonly errored: unknown;
@@ -56,32 +54,25 @@ function isNodeReadable(body: object): body is NodeReadable {
   return typeof (body as { read?: unknown }).read === 'function' && 'readableEnded' in body && 'errored' in body;
 }
 
-/** Resolves at the first of `events` on `stream`, or after `ms` when given; listeners are removed either way. */
-function nextOf(stream: NodeReadable, events: string[], ms?: number): Promise<void> {
-  return new Promise((resolve) => {
-    let timer: NodeJS.Timeout | undefined;
-    const done = (): void => {
-      clearTimeout(timer);
-      for (const event of events) stream.off(event, done);
-      resolve();
-    };
-    for (const event of events) stream.once(event, done);
-    if (ms !== undefined) timer = setTimeout(done, ms);
-  });
-}
-
 /**
- * A Node stream's data, everything buffered handed over as one piece, at most once every `gapMs`. An error, an
- * abort or the stream's end cuts a wait short, so Esc stops a stream as fast as before.
+ * A Node stream's data, everything buffered handed over as one piece, at most once every `gapMs` (a wait no
+ * longer than that, so Esc still stops a stream at once: an abort destroys the stream and the next read throws).
  */
 export async function* gatheredReads(stream: NodeReadable, gapMs: number): AsyncGenerator<Uint8Array | string> {
+  // The listeners stay for the whole read: adding and removing them for every wait costs more than the parsing.
+  // An error (an abort) that comes while the consumer holds a piece is kept in stream.errored and thrown at the
+  // next read, never left as an unhandled 'error' event.
+  let wake: (() => void) | undefined;
+  const signal = (): void => {
+    const resolve = wake;
+    wake = undefined;
+    resolve?.();
+  };
+  for (const event of ['readable', 'end', 'error', 'close']) stream.on(event, signal);
   let lastRead = Number.NEGATIVE_INFINITY;
-  // An error (an abort) may come while the consumer holds a piece, or as the stream is given up: it is kept in
-  // stream.errored and thrown at the next read, never left as an unhandled 'error' event. The listener stays.
-  stream.on('error', () => undefined);
   for (;;) {
     const wait = lastRead + gapMs - performance.now();
-    if (wait >= 1 && !stream.destroyed) await nextOf(stream, ['error', 'close'], wait);
+    if (wait >= 1 && !stream.destroyed) await new Promise((resolve) => setTimeout(resolve, wait));
     const parts: Array<Uint8Array | string> = [];
     for (let part = stream.read(); part !== null; part = stream.read()) parts.push(part);
     if (parts.length > 0) {
@@ -94,7 +85,8 @@ export async function* gatheredReads(stream: NodeReadable, gapMs: number): Async
     if (stream.readableEnded) return;
     // Closed before its end without an error of its own: what iterating the stream reports too.
     if (stream.destroyed) throw Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
-    await nextOf(stream, ['readable', 'end', 'error', 'close']);
+    // Nothing can be emitted between the empty read above and this: the next event finds the resolver set.
+    await new Promise<void>((resolve) => (wake = resolve));
   }
 }
 
