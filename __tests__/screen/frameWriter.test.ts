@@ -262,7 +262,7 @@ describe('frame writer output shape', () => {
     expect(rig.term.screen()).toEqual(expectedScreen(frame, 40));
   });
 
-  it('streams a 12 KB markdown answer at 200 tokens/s in under 50 bytes per token on 120×40', async () => {
+  it('streams a 12 KB markdown answer at 200 tokens/s in under 18 bytes per token on 120×40', async () => {
     const rig = makeRig(120, 40, 30);
     await enterAltScreen(rig);
     const tokens = markdownAnswer(12_000).match(/\S+\s*/g) ?? [];
@@ -276,7 +276,7 @@ describe('frame writer output shape', () => {
     });
     rig.clock.advance(100);
     const written = rig.writes.reduce((sum, w) => sum + Buffer.byteLength(w), 0);
-    expect(written / tokens.length).toBeLessThan(50);
+    expect(written / tokens.length).toBeLessThan(18);
     // 200 tokens/s capped near 30 frames/s: about one write per 6–7 tokens.
     expect(rig.writes.length).toBeLessThanOrEqual(Math.ceil((tokens.length * 5) / (1000 / 30)) + 2);
     await rig.sync();
