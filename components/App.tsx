@@ -142,9 +142,8 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   const files = useWorkspaceFiles(session.cwd);
   const prompt = usePromptController({ historyFile, commands, files, onSubmit: send });
   // The app depends on the prompt only through its height and the menu's: a key that changes neither renders the prompt alone.
-  const promptShape = usePromptMeasure(prompt, (v) => promptTextRows(v.editor.text, columns, promptMaxRows) * (menuMaxRows + 1) + Math.min(v.menu.items.length, menuMaxRows));
-  const promptTextHeight = Math.floor(promptShape / (menuMaxRows + 1));
-  const menuLength = promptShape % (menuMaxRows + 1);
+  const promptTextHeight = usePromptMeasure(prompt, (v) => promptTextRows(v.editor.text, columns, promptMaxRows));
+  const menuLength = usePromptMeasure(prompt, (v) => Math.min(v.menu.items.length, menuMaxRows));
   const approval = approvals[0];
   // A dialog leaves the status bar its row: on a tiny screen it may take all the rest, and its body scrolls.
   const dialogMaxRows = Math.min(Math.max(1, frameHeight - 1), Math.max(5, Math.floor(frameHeight * 0.7)));
