@@ -293,7 +293,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
     [overlay],
   );
 
-  const promptArea = <PromptArea controller={prompt} width={columns} rows={promptRows} menuRows={menuRows} running={running} spinner={spinner} hint={hint} frame={frame} />;
+  const promptArea = <PromptArea controller={prompt} view={prompt.view()} width={columns} rows={promptRows} menuRows={menuRows} running={running} spinner={spinner} hint={hint} frame={frame} />;
   if (below) return <Box width={columns} height={0}>{promptArea}</Box>;
   return (
     <Box flexDirection="column" width={columns} height={above ? frameHeight - mainHeight : frameHeight} overflow="hidden">

@@ -18,6 +18,11 @@ export interface PromptFrame {
 
 export interface PromptAreaProps {
   controller: PromptController;
+  /**
+   * The prompt as of the app's render (controller.view()): a new one, after keys or a new command list or file
+   * listing for the menu, draws the prompt again with the app.
+   */
+  view: PromptView;
   width: number;
   /** Rows of the prompt, its rule included; 0 hides it. */
   rows: number;
