@@ -10,7 +10,7 @@ import { useCommands } from '../hooks/useCommands.js';
 import { useLiveTranscript } from '../hooks/useLiveTranscript.js';
 import { useTerminalSize } from '../hooks/useTerminalSize.js';
 import { useNow, useSpinnerFrame } from '../hooks/useTicker.js';
-import { usePromptController } from '../hooks/usePromptController.js';
+import { usePromptController, usePromptMeasure } from '../hooks/usePromptController.js';
 import { useWorkspaceFiles } from '../hooks/useWorkspaceFiles.js';
 import { useApprovalDialog } from '../hooks/useApprovalDialog.js';
 import { useTrustDialog } from '../hooks/useTrustDialog.js';
@@ -28,7 +28,7 @@ import type { GlobalAction } from '../hooks/keymap.js';
 import type { WheelEvent } from '../hooks/keyChunks.js';
 import type { KeyBindings } from '../source/config/keys.js';
 import { isMarkdownReady, loadMarkdown } from './lines/markdown.js';
-import { promptHeight, promptLines, queuedLines, slashMenuLines, statusLine, type PromptLinesInput } from './lines/bottomLines.js';
+import { promptTextRows, queuedLines, statusLine } from './lines/bottomLines.js';
 import { sidebarRows } from './lines/sidebarLines.js';
 import { sliceViewport } from './lines/transcriptLines.js';
 import { runningSubagents } from '../source/store/subagents.js';
@@ -43,9 +43,8 @@ import { McpPanel } from './McpPanel.js';
 import { ResumePanel } from './ResumePanel.js';
 import { RewindPanel } from './RewindPanel.js';
 import { TurnLimitDialog, turnLimitDialogHeight } from './TurnLimitDialog.js';
-import { PromptInput } from './PromptInput.js';
+import { PromptArea } from './PromptArea.js';
 import { QueuedMessages } from './QueuedMessages.js';
-import { SlashMenu } from './SlashMenu.js';
 import { StatusBar } from './StatusBar.js';
 import { TaskOutputPanel } from './TaskOutputPanel.js';
 import { TodoPanel } from './TodoPanel.js';
@@ -142,6 +141,9 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   const send = useCallback((text: string) => bridge.send(text), [bridge]);
   const files = useWorkspaceFiles(session.cwd);
   const prompt = usePromptController({ historyFile, commands, files, onSubmit: send });
+  // The app depends on the prompt only through its height and the menu's: a key that changes neither renders the prompt alone.
+  const promptTextHeight = usePromptMeasure(prompt, (v) => promptTextRows(v.editor.text, columns, promptMaxRows));
+  const menuLength = usePromptMeasure(prompt, (v) => Math.min(v.menu.items.length, menuMaxRows));
   const approval = approvals[0];
   // A dialog leaves the status bar its row: on a tiny screen it may take all the rest, and its body scrolls.
   const dialogMaxRows = Math.min(Math.max(1, frameHeight - 1), Math.max(5, Math.floor(frameHeight * 0.7)));
@@ -175,8 +177,8 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
         ? Math.min(dialogMaxRows, turnLimitDialogHeight)
         : 0;
   // The prompt keeps its rule and one row of text on any screen that has room for them beside the status bar.
-  const promptRows = asking ? 0 : Math.min(Math.max(bottomBudget, Math.min(2, frameHeight - 1)), promptHeight(prompt.editor.text, columns, promptMaxRows));
-  const menuRows = asking ? 0 : Math.min(prompt.menu.items.length, menuMaxRows, Math.max(0, bottomBudget - promptRows));
+  const promptRows = asking ? 0 : Math.min(Math.max(bottomBudget, Math.min(2, frameHeight - 1)), 1 + promptTextHeight);
+  const menuRows = asking ? 0 : Math.min(menuLength, Math.max(0, bottomBudget - promptRows));
   const mainHeight = Math.max(0, frameHeight - 1 - queuedRows - dialogRows - promptRows - menuRows);
 
   const layout = useTranscriptLayout(latest, trimmedCount, textWidth, spinner, markdownVersion, mainHeight, view.current, layoutNow);
@@ -187,7 +189,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
       switch (action.kind) {
         case 'abort': {
           const dropped = bridge.abort();
-          if (dropped.length > 0 && prompt.editor.text === '') prompt.setText(dropped.join('\n'));
+          if (dropped.length > 0 && prompt.text() === '') prompt.setText(dropped.join('\n'));
           return;
         }
         case 'cycleMode':
@@ -242,7 +244,8 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
     onDoubleEscape: () => bridge.send('/rewind'),
     taskPanel: panelTask ? onTaskPanelKey : undefined,
     prompt: prompt.handleKey,
-    context: { running, promptEmpty: prompt.editor.text === '' },
+    running,
+    promptEmpty: () => prompt.text() === '',
     bindings: keys,
     onAction,
     onWheel,
@@ -269,32 +272,17 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   );
   const above = overlay !== undefined && !panelTask && !mcpPanelOpen && !resumePanelOpen && !rewindPanelOpen && viewport.offset === 0 && mainHeight > 0 && (!showSidebar || side !== undefined);
   overlay?.setAbove(above ? { rows: sliceViewport(layout, mainHeight, 0), width: mainWidth, height: mainHeight, side } : undefined);
-  // One set of inputs for both ways of drawing the prompt and the status bar (ready rows, or the Ink components).
-  const promptInput: PromptLinesInput = {
-    text: prompt.editor.text,
-    cursor: prompt.editor.cursor,
-    width: columns,
-    maxRows: promptRows - 1,
-    running,
-    spinner,
-    hint: exitArmed ? 'Press Ctrl+C again to exit' : undefined,
-  };
+  const hint = exitArmed ? 'Press Ctrl+C again to exit' : undefined;
   const statusInput = useMemo(() => ({ session, usage, cost, context, gitBranch, mcp, width: columns }), [session, usage, cost, context, gitBranch, mcp, columns]);
   const status = useMemo(() => statusLine(statusInput), [statusInput]);
   // Below the transcript too, without a dialog, the rows go into the frame ready-made: a keystroke leaves Ink nothing to lay out.
   const below = above && !asking;
   // While a run works the status line shows its elapsed time and the tokens streamed so far.
   const liveStatus = useLiveStatus(store, overlay, statusInput, below);
-  overlay?.setBelow(
-    below
-      ? [
-          ...queuedLines(queued, columns, queuedRows),
-          ...(promptRows > 0 ? promptLines(promptInput).slice(0, promptRows) : []),
-          ...slashMenuLines(prompt.menu.items, prompt.menu.selected, columns, menuRows),
-          status,
-        ]
-      : undefined,
-  );
+  // The prompt's own render puts the rows below the transcript in place (see PromptArea), so a key renders nothing else.
+  const queuedRowLines = useMemo(() => queuedLines(queued, columns, queuedRows), [queued, columns, queuedRows]);
+  const frame = useMemo(() => (below && overlay ? { overlay, above: queuedRowLines, below: status } : undefined), [below, overlay, queuedRowLines, status]);
+  if (!below) overlay?.setBelow(undefined);
   setLive(above ? { width: textWidth, mainWidth, height: mainHeight, side, spinner, markdownVersion, minLines: layout.minLines, now: layoutNow } : undefined, latest);
   useLayoutEffect(
     () => () => {
@@ -305,7 +293,8 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
     [overlay],
   );
 
-  if (below) return <Box width={columns} height={0} />;
+  const promptArea = <PromptArea controller={prompt} view={prompt.view()} width={columns} rows={promptRows} menuRows={menuRows} running={running} spinner={spinner} hint={hint} frame={frame} />;
+  if (below) return <Box width={columns} height={0}>{promptArea}</Box>;
   return (
     <Box flexDirection="column" width={columns} height={above ? frameHeight - mainHeight : frameHeight} overflow="hidden">
       {above ? null : <Box flexDirection="row" height={mainHeight} flexShrink={0} overflow="hidden">
@@ -337,10 +326,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
       ) : turnLimitShown ? (
         <TurnLimitDialog turns={turnLimitShown.turns} selected={turnLimitDialog.selected} width={columns} />
       ) : (
-        <>
-          {promptRows > 0 ? <PromptInput {...promptInput} /> : null}
-          <SlashMenu items={prompt.menu.items} selected={prompt.menu.selected} width={columns} maxRows={menuRows} />
-        </>
+        promptArea
       )}
       <StatusBar {...statusInput} live={liveStatus} />
     </Box>

@@ -1,9 +1,9 @@
 // The one keyboard listener: routes each key to its owner (approval or trust dialog, a panel, global keys, prompt).
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useInput, useStdin, type Key } from 'ink';
 import type { KeyBindings } from '../source/config/keys.js';
 import { createKeyChunker, noKey, type WheelEvent } from './keyChunks.js';
-import { globalKeyAction, type GlobalAction, type GlobalKeyContext } from './keymap.js';
+import { globalKeyAction, type GlobalAction } from './keymap.js';
 
 export interface KeymapOptions {
   /** Set while an approval dialog is open: it owns the keyboard. */
@@ -24,7 +24,10 @@ export interface KeymapOptions {
   taskPanel?: (input: string, key: Key) => void;
   /** The prompt; returns false for keys it does not use. */
   prompt: (input: string, key: Key) => boolean;
-  context: GlobalKeyContext;
+  /** A run is active. */
+  running: boolean;
+  /** Asked at each key: the prompt changes without the app rendering again. */
+  promptEmpty(): boolean;
   /** The configured global keys; the defaults when not given. */
   bindings?: KeyBindings;
   onAction(action: GlobalAction): void;
@@ -58,7 +61,7 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
   }, [exitArmed]);
 
   /** Routes one key to its owner. */
-  const routeKey = (input: string, key: Key): void => {
+  const routeKey = useCallback((input: string, key: Key): void => {
     const o = ref.current;
     const now = (o.now ?? Date.now)();
     if (key.ctrl && input === 'c') {
@@ -100,8 +103,9 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
       o.taskPanel(input, key);
       return;
     }
+    const context = { running: o.running, promptEmpty: o.promptEmpty() };
     const firstEscape = lastEscape.current;
-    lastEscape.current = key.escape && !o.context.running && o.context.promptEmpty ? now : undefined;
+    lastEscape.current = key.escape && !context.running && context.promptEmpty ? now : undefined;
     // Two presses read in one chunk arrive as one Esc with meta.
     const twice = key.meta || (firstEscape !== undefined && now - firstEscape <= doubleEscapeWindowMs);
     if (lastEscape.current !== undefined && twice && o.onDoubleEscape) {
@@ -109,16 +113,17 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
       o.onDoubleEscape();
       return;
     }
-    const action = globalKeyAction(input, key, o.context, o.bindings);
+    const action = globalKeyAction(input, key, context, o.bindings);
     if (action) {
       o.onAction(action);
       return;
     }
     o.prompt(input, key);
-  };
+  }, []);
 
-  useInput(
-    (input, key) => {
+  // One handler for the app's whole life: Ink re-registers its listener whenever the handler changes.
+  const onInput = useCallback(
+    (input: string, key: Key) => {
       // Two Ctrl+C read in one chunk (a fast double press while the app was busy) exit at once.
       if (input.length >= 2 && [...input].every((ch) => ch === '\u0003')) {
         lastCtrlC.current = undefined;
@@ -133,7 +138,8 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
         else if (!ref.current.approval && !ref.current.trust && !ref.current.turnLimit && !ref.current.mcpPanel && !ref.current.rewindPanel && !ref.current.taskPanel) ref.current.prompt(event.text, noKey);
       }
     },
-    { isActive: isRawModeSupported },
+    [routeKey],
   );
+  useInput(onInput, { isActive: isRawModeSupported });
   return { exitArmed };
 }

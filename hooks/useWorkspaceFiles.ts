@@ -5,12 +5,12 @@ import { runRipgrep } from '../source/tools/ripgrep.js';
 /** Big trees are cut: the menu is for picking, not for browsing. */
 const maxFiles = 50_000;
 
-/** A getter that starts the listing on first use and returns undefined until it is done. */
+/** A getter that starts the listing on first use and returns undefined until it is done; a new getter once it is. */
 export function useWorkspaceFiles(workspace: string | undefined): () => readonly string[] | undefined {
   const files = useRef<readonly string[] | undefined>(undefined);
   const started = useRef(false);
   const controller = useRef<AbortController | undefined>(undefined);
-  const [, render] = useReducer((n: number) => n + 1, 0);
+  const [listed, render] = useReducer((n: number) => n + 1, 0);
 
   useEffect(() => () => controller.current?.abort(), []);
 
@@ -29,5 +29,6 @@ export function useWorkspaceFiles(workspace: string | undefined): () => readonly
         });
     }
     return files.current;
-  }, [workspace]);
+    // `listed` is a dependency on purpose: whoever holds the getter sees the listing arrive as a new getter.
+  }, [workspace, listed]);
 }

@@ -7,7 +7,7 @@ import { stripVTControlCharacters } from 'node:util';
 import type { Key } from 'ink';
 import { editPrompt, emptyEditor, type EditorState } from '../../hooks/promptEditor.js';
 import { appendHistory, historyLimit, loadHistory } from '../../hooks/promptHistory.js';
-import { layoutPrompt } from '../../components/lines/bottomLines.js';
+import { layoutPrompt, promptTextRows } from '../../components/lines/bottomLines.js';
 import { FakeSession, runEnd } from '../support/fakeSession.js';
 import { keys, renderApp, type AppHarness } from './harness.js';
 
@@ -74,6 +74,15 @@ describe('prompt editing rules', () => {
     const rows = layoutPrompt('abcdefgh\nxy', 9, 6);
     expect(rows.map((r) => r.text)).toEqual(['abcd', 'efgh', 'xy']);
     expect(rows.findIndex((r) => r.cursor !== undefined)).toBe(2);
+  });
+
+  it('counts the rows the layout makes without building them, up to the most the prompt shows', () => {
+    const texts = ['', 'abcd', 'abcde', 'abcdefgh\nxy', '\n\n', 'a\n\nbcdefghij\n', 'x'.repeat(41)];
+    for (const text of texts) {
+      for (const width of [1, 3, 6, 12]) {
+        for (const maxRows of [1, 2, 8]) expect(promptTextRows(text, width, maxRows)).toBe(Math.min(maxRows, layoutPrompt(text, 0, width).length));
+      }
+    }
   });
 });
 

@@ -42,9 +42,24 @@ export function layoutPrompt(text: string, cursor: number, width: number): Promp
   return rows;
 }
 
+/** Rows of text layoutPrompt makes, counted up to `maxRows` without building them (the app asks on every key). */
+export function promptTextRows(text: string, width: number, maxRows: number): number {
+  const inner = Math.max(1, width - 2);
+  let rows = 0;
+  let start = 0;
+  while (rows < maxRows) {
+    const end = text.indexOf('\n', start);
+    const length = (end < 0 ? text.length : end) - start;
+    rows += Math.max(1, Math.ceil(length / inner));
+    if (end < 0) break;
+    start = end + 1;
+  }
+  return Math.min(rows, maxRows);
+}
+
 /** Rows the prompt takes: its rule and up to `maxRows` rows of text. */
 export function promptHeight(text: string, width: number, maxRows: number): number {
-  return 1 + Math.min(maxRows, layoutPrompt(text, 0, width).length);
+  return 1 + promptTextRows(text, width, maxRows);
 }
 
 /**

@@ -29,6 +29,11 @@ export interface RowOverlay {
    * React render: how streamed lines reach the screen while Ink's part (prompt, status bar) stays as it was.
    */
   repaint(above: AboveRows): void;
+  /**
+   * Redraws the screen from Ink's last frame and the rows as they are now, without a React render: how a key
+   * reaches the screen when it changed only the prompt's rows below (see setBelow).
+   */
+  redraw(): void;
   /** The frame (rows joined by '\n') with the overlay rows spliced in. */
   apply(frame: string): string;
 }
@@ -87,14 +92,21 @@ export function createRowOverlay(redraw: () => void = () => undefined): RowOverl
     return hit;
   };
 
+  // A key redraws the screen with the same rows above (only the prompt below changed): they are joined once.
+  // (Callers hand over a new AboveRows for new rows, never change one in place.)
+  let joined: { part: AboveRows; text: string } | undefined;
   const drawAbove = (part: AboveRows, frame: string): string => {
+    if (joined?.part !== part) joined = { part, text: joinAbove(part) };
+    return frame === '' ? joined.text : `${joined.text}\n${frame}`;
+  };
+  const joinAbove = (part: AboveRows): string => {
     const out: string[] = [];
     for (let i = 0; i < part.height; i++) {
       const row = fit(part.rows[i] ?? '', part.width);
       const side = part.side?.[i];
       out.push(side === undefined ? row.cut : row.padded + side);
     }
-    return frame === '' ? out.join('\n') : `${out.join('\n')}\n${frame}`;
+    return out.join('\n');
   };
 
   return {
@@ -116,6 +128,9 @@ export function createRowOverlay(redraw: () => void = () => undefined): RowOverl
     },
     repaint(next) {
       above = next;
+      redraw();
+    },
+    redraw() {
       redraw();
     },
     apply(frame) {

@@ -1,0 +1,154 @@
+// The prompt's state outside React: editing, persisted history and the completion menu, with subscribers. A key
+// changes it here and only the components that show the prompt re-render, not the app around them.
+import type { Key } from 'ink';
+import type { SlashCommand } from '../source/store/commands.js';
+import { editPrompt, emptyEditor, type EditorState } from './promptEditor.js';
+import { appendHistory, historyLimit, loadHistory } from './promptHistory.js';
+import { completionText, menuItems, type MenuItem } from './slashMenu.js';
+import { completeMention, matchFiles, mentionAt } from './fileMenu.js';
+
+export interface PromptSources {
+  commands: readonly SlashCommand[];
+  /** The workspace's files for `@` completion; undefined while they are being listed. */
+  files?: () => readonly string[] | undefined;
+  onSubmit(text: string): void;
+}
+
+export interface PromptView {
+  editor: EditorState;
+  menu: { items: MenuItem[]; selected: number };
+}
+
+export interface PromptController {
+  /** The state to draw; the same object until something changes. */
+  view(): PromptView;
+  /** The text as of now (several keys can arrive before anything renders again). */
+  text(): string;
+  /** Returns false when the key means nothing to the prompt, so global keys may use it. */
+  handleKey(input: string, key: Key): boolean;
+  setText(text: string): void;
+  /** Called on every change of the text, the cursor or the menu. */
+  subscribe(listener: () => void): () => void;
+  /** The commands and files the menu offers, and where a sent message goes; the app passes them on each render. */
+  setSources(sources: PromptSources): void;
+}
+
+interface MenuState {
+  selected: number;
+  /** The text for which Esc closed the menu. */
+  dismissedFor?: string;
+}
+
+export function createPromptController(historyFile: string, initial: PromptSources): PromptController {
+  let sources = initial;
+  let editor: EditorState = emptyEditor;
+  let menu: MenuState = { selected: 0 };
+  let history: string[] = loadHistory(historyFile);
+  let view: PromptView | undefined;
+  // Fuzzy matching a big tree costs milliseconds: one key's matches are reused until the query or the listing changes.
+  let lastFiles: { listed: readonly string[]; query: string; paths: string[] } | undefined;
+  const listeners = new Set<() => void>();
+
+  const changed = (): void => {
+    view = undefined;
+    for (const listener of [...listeners]) listener();
+  };
+
+  const itemsFor = (state: EditorState): MenuItem[] => {
+    if (menu.dismissedFor === state.text) return [];
+    const slash = menuItems(state.text, sources.commands);
+    if (slash.length > 0) return slash.map((command) => ({ kind: 'command', command }));
+    const token = sources.files ? mentionAt(state.text, state.cursor) : undefined;
+    const listed = token ? sources.files?.() : undefined;
+    if (!token || !listed) return [];
+    if (lastFiles?.listed !== listed || lastFiles.query !== token.query) lastFiles = { listed, query: token.query, paths: matchFiles(listed, token.query) };
+    return lastFiles.paths.map((path) => ({ kind: 'file', path }));
+  };
+
+  const setEditor = (next: EditorState): void => {
+    if (next.text !== editor.text) menu = { selected: 0 };
+    editor = next;
+    changed();
+  };
+
+  const submit = (text: string): void => {
+    setEditor(emptyEditor);
+    if (text.trim() === '') return;
+    if (history[history.length - 1] !== text) {
+      appendHistory(historyFile, text, history);
+      history = [...history, text].slice(-historyLimit);
+    }
+    sources.onSubmit(text);
+  };
+
+  const handleMenuKey = (key: Key, items: MenuItem[]): boolean => {
+    const item = items[Math.min(menu.selected, items.length - 1)];
+    if (key.upArrow || key.downArrow) {
+      const step = key.upArrow ? -1 : 1;
+      menu = { ...menu, selected: (menu.selected + step + items.length) % items.length };
+      changed();
+      return true;
+    }
+    if (key.escape) {
+      menu = { ...menu, dismissedFor: editor.text };
+      changed();
+      return true;
+    }
+    if (item.kind === 'file') {
+      // Tab or Enter puts the path in place of the @word; the message is sent by the next Enter.
+      if ((key.tab && !key.shift) || (key.return && !key.meta)) {
+        const token = mentionAt(editor.text, editor.cursor);
+        if (token) setEditor({ ...completeMention(editor.text, token, editor.cursor, item.path), draft: '' });
+        return true;
+      }
+      return false;
+    }
+    const selected = item.command;
+    if (key.tab && !key.shift) {
+      const text = completionText(selected);
+      setEditor({ text, cursor: text.length, draft: '' });
+      return true;
+    }
+    if (key.return && !key.meta) {
+      const exact = editor.text === `/${selected.name}`;
+      if (exact || !selected.argsHint) submit(`/${selected.name}`);
+      else {
+        const text = completionText(selected);
+        setEditor({ text, cursor: text.length, draft: '' });
+      }
+      return true;
+    }
+    return false;
+  };
+
+  return {
+    view() {
+      if (view) return view;
+      const items = itemsFor(editor);
+      view = { editor, menu: { items, selected: Math.min(menu.selected, Math.max(0, items.length - 1)) } };
+      return view;
+    },
+    text: () => editor.text,
+    handleKey(input, key) {
+      const items = itemsFor(editor);
+      if (items.length > 0 && handleMenuKey(key, items)) return true;
+      const result = editPrompt(editor, input, key, history);
+      if (!result.handled) return false;
+      if (result.submit !== undefined) submit(result.submit);
+      else if (result.state !== editor) setEditor(result.state);
+      return true;
+    },
+    setText(text) {
+      setEditor({ text, cursor: text.length, draft: '' });
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    setSources(next) {
+      // A new command list or a finished file listing changes what the menu offers.
+      if (next.commands !== sources.commands || next.files !== sources.files) view = undefined;
+      sources = next;
+    },
+  };
+}
