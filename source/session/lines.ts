@@ -140,3 +140,51 @@ export function lineNumberAt(file: string, offset: number, chunkSize = defaultCh
     fs.closeSync(fd);
   }
 }
+
+/**
+ * Yields, in file order, the lines that begin with one of `prefixes`, reading the file in chunks and decoding only
+ * those lines: picking a few kinds of record out of a long log costs a byte search, not a parse of every line.
+ * A last line without a newline after it is yielded as it is.
+ */
+export function* linesStartingWith(file: string, prefixes: readonly string[], chunkSize = defaultChunkSize): Generator<string> {
+  const needles = prefixes.map((prefix) => Buffer.from(`\n${prefix}`));
+  const longest = Math.max(1, ...needles.map((n) => n.length));
+  const fd = fs.openSync(file, 'r');
+  try {
+    const chunk = Buffer.alloc(chunkSize);
+    // A virtual newline before the file lets the first line match. Into the next round goes either a matched line
+    // still open at the end (a later match would have ended it, so it is the last) or the last bytes, too few to
+    // hold the longest needle; a match lying wholly inside those was found already and is skipped.
+    let carry: Buffer = Buffer.from('\n');
+    let seen = 0;
+    for (;;) {
+      const read = fs.readSync(fd, chunk, 0, chunkSize, null);
+      const data = read === 0 ? carry : Buffer.concat([carry, chunk.subarray(0, read)]);
+      const starts: number[] = [];
+      for (const needle of needles) {
+        for (let at = data.indexOf(needle); at !== -1; at = data.indexOf(needle, at + 1)) {
+          if (at + needle.length > seen) starts.push(at);
+        }
+      }
+      starts.sort((a, b) => a - b);
+      let open = -1;
+      for (const [i, at] of starts.entries()) {
+        if (i > 0 && starts[i - 1] === at) continue; // one line matching two prefixes
+        const end = data.indexOf(newline, at + 1);
+        if (end === -1) {
+          open = at;
+          break;
+        }
+        yield data.subarray(at + 1, end).toString('utf8');
+      }
+      if (read === 0) {
+        if (open !== -1) yield data.subarray(open + 1).toString('utf8');
+        return;
+      }
+      carry = Buffer.from(data.subarray(open !== -1 ? open : Math.max(0, data.length - (longest - 1))));
+      seen = open !== -1 ? 0 : carry.length;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
