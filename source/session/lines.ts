@@ -86,11 +86,14 @@ export interface TailLine {
   terminated: boolean;
 }
 
-/** Yields the lines of a file newest first, reading backwards in chunks: the end of a long log costs what it holds. */
-export function* readLinesBackward(file: string, chunkSize = defaultChunkSize): Generator<TailLine> {
+/**
+ * Yields the lines of a file newest first, reading backwards in chunks: the end of a long log costs what it holds.
+ * With `end` (a line's start offset) only the lines before it are read.
+ */
+export function* readLinesBackward(file: string, chunkSize = defaultChunkSize, end?: number): Generator<TailLine> {
   const fd = fs.openSync(file, 'r');
   try {
-    const size = fs.fstatSync(fd).size;
+    const size = Math.min(fs.fstatSync(fd).size, end ?? Number.POSITIVE_INFINITY);
     if (size === 0) return;
     const lastByte = Buffer.alloc(1);
     fs.readSync(fd, lastByte, 0, 1, size - 1);

@@ -1,0 +1,45 @@
+// Reads the events of a log older than what resume loaded, a page at a time, for a transcript scrolled up past its top.
+import type { AgentEvent } from '../engine/events.js';
+import { lineNumberAt, readLinesBackward } from './lines.js';
+import { isLogRecord, parseLine, runStartLinePrefix } from './records.js';
+
+/** Where the events not yet read end: every event line of `file` that starts before byte `before`. */
+export interface EarlierEvents {
+  file: string;
+  before: number;
+}
+
+export interface EarlierPage {
+  /** Oldest first. */
+  events: AgentEvent[];
+  /** What is left before them; undefined once the page reached the start of the log. */
+  rest?: EarlierEvents;
+  /** One plain sentence per damaged line skipped. */
+  warnings: string[];
+}
+
+export const eventLinePrefix = '{"kind":"event"';
+
+/**
+ * The newest `maxEvents` events before `from.before` (every one left with Infinity), read backwards from there, so a
+ * page costs what it holds whatever the log's length; like `loadSession` with `wholeRuns`, the page goes on to the
+ * start of its oldest run (up to as many events again). Other records are passed over: the history and todo lists a
+ * resume needs were read already.
+ */
+export function readEarlierEvents(from: EarlierEvents, maxEvents: number): EarlierPage {
+  const events: AgentEvent[] = [];
+  const warnings: string[] = [];
+  let oldest = from.before;
+  let oldestIsRunStart = false;
+  for (const line of readLinesBackward(from.file, undefined, from.before)) {
+    if (line.offset === 0) return { events: events.reverse(), warnings }; // the header
+    if (!line.text.startsWith(eventLinePrefix)) continue;
+    if (events.length >= maxEvents && (oldestIsRunStart || events.length >= 2 * maxEvents)) return { events: events.reverse(), rest: { file: from.file, before: oldest }, warnings };
+    const value = parseLine(line.text);
+    if (isLogRecord(value) && value.kind === 'event') events.push(value.event);
+    else warnings.push(`Line ${lineNumberAt(from.file, line.offset)} of ${from.file} could not be read; it was skipped.`);
+    oldest = line.offset;
+    oldestIsRunStart = line.text.startsWith(runStartLinePrefix);
+  }
+  return { events: events.reverse(), warnings };
+}
