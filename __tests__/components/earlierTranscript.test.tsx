@@ -69,6 +69,21 @@ describe('a resumed session longer than what it opens with', () => {
     expect(h.lastFrame()).toContain('answer 59');
   });
 
+  it('reads the earlier part of a session opened in place with /resume', async () => {
+    const loaded = loadSession(writeLog(), { maxEvents: 12, wholeRuns: true });
+    const session = new FakeSession();
+    session.savedEvents.set('s1', loaded.events);
+    if (loaded.earlier) session.savedEarlier.set('s1', loaded.earlier);
+    session.info = { ...session.info, sessionId: 'other' };
+    h = await renderApp({ session, rows: 20, bridge: { earlierPageEvents: 9 } });
+    expect(h.bridge.loadEarlier()).toBe(false);
+    expect(h.bridge.switchSession('s1')).toBe(true);
+    expect(prompts(h)).toEqual(all.slice(-4));
+    await h.press(keys.home);
+    expect(h.lastFrame()).toContain('❯ prompt 0 ');
+    expect(prompts(h)).toEqual(all);
+  });
+
   it('reads nothing earlier once the transcript was cleared', async () => {
     h = await resume();
     h.session.emit({ type: 'conversation_cleared', sessionId: 's2' });

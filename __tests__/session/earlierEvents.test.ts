@@ -45,20 +45,31 @@ describe('reading a long log for resume', () => {
     expect([...pages.reverse().flat(), ...loaded.events]).toEqual(everything.events);
   });
 
-  it('names a damaged event line in the page that holds it, and reads on past it', () => {
+  it('names a damaged event line, and a line that is no record, in the page that holds them, and reads on past them', () => {
     const log = SessionLog.create({ sessionsDir: tmp.dir, meta: meta('s1') });
     for (let i = 0; i < 10; i++) log.append({ kind: 'event', event: runStart('s1', `run_${i}`, `prompt ${i}`) });
     log.close();
-    fs.appendFileSync(log.file, '{"kind":"event","event":{"type":"warn\n');
+    fs.appendFileSync(log.file, '{"kind":"event","event":{"type":"warn\n\u0000\u0000 not a record\n');
     const again = SessionLog.reopen(log.file);
     for (let i = 10; i < 20; i++) again.append({ kind: 'event', event: runStart('s1', `run_${i}`, `prompt ${i}`) });
     again.close();
+    const unreadable = (line: number) => `Line ${line} of ${log.file} could not be read; it was skipped.`;
+    // With no compaction to stop at, the resume reads every line and names the one that is no record; the damaged
+    // event line, past the newest events, is named by the page that reads it.
     const loaded = loadSession(log.file, { maxEvents: 5, wholeRuns: true });
-    expect(loaded.warnings).toEqual([]);
+    expect(loaded.warnings).toEqual([unreadable(13)]);
     const { pages, warnings } = pagesBefore(loaded.earlier, 4);
-    expect(warnings).toEqual([`Line 12 of ${log.file} could not be read; it was skipped.`]);
+    expect(warnings).toEqual([unreadable(12)]);
     const prompts = [...pages.reverse().flat(), ...loaded.events].map((e) => (e.type === 'run_start' ? e.prompt : ''));
     expect(prompts).toEqual(Array.from({ length: 20 }, (_, i) => `prompt ${i}`));
+    // After a compaction the resume stops early: the line that is no record, older than it, is named by its page.
+    const more = SessionLog.reopen(log.file);
+    more.append({ kind: 'history', op: 'replace', messages: [] });
+    more.append({ kind: 'state', todos: [] });
+    more.close();
+    const compacted = loadSession(log.file, { maxEvents: 5, wholeRuns: true });
+    expect(compacted.warnings).toEqual([]);
+    expect(pagesBefore(compacted.earlier, 4).warnings).toEqual([unreadable(13), unreadable(12)]);
   });
 
   it('keeps going past the limit to the start of the oldest run, but not without end', () => {

@@ -7,6 +7,8 @@ import { isLogRecord, parseLine, runStartLinePrefix } from './records.js';
 export interface EarlierEvents {
   file: string;
   before: number;
+  /** Lines from this offset on were read by the resume, which named those that are no record. */
+  examinedFrom?: number;
 }
 
 export interface EarlierPage {
@@ -19,6 +21,9 @@ export interface EarlierPage {
 }
 
 export const eventLinePrefix = '{"kind":"event"';
+const recordLinePrefix = '{"kind":"';
+
+const unreadable = (file: string, offset: number): string => `Line ${lineNumberAt(file, offset)} of ${file} could not be read; it was skipped.`;
 
 /**
  * The newest `maxEvents` events before `from.before` (every one left with Infinity), read backwards from there, so a
@@ -33,11 +38,17 @@ export function readEarlierEvents(from: EarlierEvents, maxEvents: number): Earli
   let oldestIsRunStart = false;
   for (const line of readLinesBackward(from.file, undefined, from.before)) {
     if (line.offset === 0) return { events: events.reverse(), warnings }; // the header
-    if (!line.text.startsWith(eventLinePrefix)) continue;
-    if (events.length >= maxEvents && (oldestIsRunStart || events.length >= 2 * maxEvents)) return { events: events.reverse(), rest: { file: from.file, before: oldest }, warnings };
+    if (!line.text.startsWith(eventLinePrefix)) {
+      // Other records were read by the resume or are superseded; a line that is no record at all is named, as a
+      // resume names it.
+      const named = from.examinedFrom !== undefined && line.offset >= from.examinedFrom;
+      if (!named && !line.text.startsWith(recordLinePrefix) && line.text.trim() !== '') warnings.push(unreadable(from.file, line.offset));
+      continue;
+    }
+    if (events.length >= maxEvents && (oldestIsRunStart || events.length >= 2 * maxEvents)) return { events: events.reverse(), rest: { ...from, before: oldest }, warnings };
     const value = parseLine(line.text);
     if (isLogRecord(value) && value.kind === 'event') events.push(value.event);
-    else warnings.push(`Line ${lineNumberAt(from.file, line.offset)} of ${from.file} could not be read; it was skipped.`);
+    else warnings.push(unreadable(from.file, line.offset));
     oldest = line.offset;
     oldestIsRunStart = line.text.startsWith(runStartLinePrefix);
   }

@@ -105,11 +105,13 @@ export function loadSession(file: string, opts: LoadSessionOptions = {}): Loaded
     let oldestEvent: number | undefined;
     let oldestIsRunStart = false;
     let reachedHeader = false;
+    let examinedFrom = Number.MAX_SAFE_INTEGER;
     const full = (): boolean => eventCount >= maxEvents && (!opts.wholeRuns || oldestIsRunStart || eventCount >= 2 * maxEvents);
     for (const line of readLinesBackward(file)) {
       const text = line.text;
       if (text.trim() === '') continue;
       newest ??= line;
+      examinedFrom = line.offset;
       if (line.offset === 0) {
         reachedHeader = true; // the header
         break;
@@ -143,7 +145,7 @@ export function loadSession(file: string, opts: LoadSessionOptions = {}): Loaded
       }
       if (sawReplace && sawState && full()) break;
     }
-    if (droppedEvents > 0 || !reachedHeader) earlier = { file, before: oldestEvent ?? Number.MAX_SAFE_INTEGER };
+    if (droppedEvents > 0 || !reachedHeader) earlier = { file, before: oldestEvent ?? Number.MAX_SAFE_INTEGER, examinedFrom };
     for (const { line, value: parsed } of kept.reverse()) {
       const value = parsed ?? parseLine(line.text);
       if (!isLogRecord(value)) {
