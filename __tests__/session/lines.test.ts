@@ -79,6 +79,20 @@ describe('linesStartingWith', () => {
     expect([...linesStartingWith(file, prefixes, chunkSize)]).toEqual(expected);
   });
 
+  it('agrees with splitting the whole file on random logs of short and long lines', () => {
+    const file = path.join(tmp.dir, 'random.jsonl');
+    let seed = 11;
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
+    const pieces = ['ab', 'abc', 'b', 'x', '\n', '\n', 'é'];
+    for (let round = 0; round < 40; round++) {
+      const text = Array.from({ length: 60 + next(60) }, () => pieces[next(pieces.length)].repeat(1 + next(3))).join('');
+      fs.writeFileSync(file, text);
+      const wanted = ['ab', 'abc', 'b'];
+      const expected = text.split('\n').filter((line) => wanted.some((p) => line.startsWith(p)));
+      for (const size of [1, 2, 4, 7, 13, 1 << 16]) expect([...linesStartingWith(file, wanted, size)]).toEqual(expected);
+    }
+  });
+
   it('matches the very first line and a complete last line, once each', () => {
     const file = path.join(tmp.dir, 'first.jsonl');
     fs.writeFileSync(file, 'ab\nab\nxab\nab\n');

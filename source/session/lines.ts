@@ -154,38 +154,60 @@ export function* linesStartingWith(file: string, prefixes: readonly string[], ch
   const longest = Math.max(1, ...needles.map((n) => n.length));
   const fd = fs.openSync(file, 'r');
   try {
-    const chunk = Buffer.alloc(chunkSize);
-    // A virtual newline before the file lets the first line match. Into the next round goes either a matched line
-    // still open at the end (a later match would have ended it, so it is the last) or the last bytes, too few to
-    // hold the longest needle; a match lying wholly inside those was found already and is skipped.
-    let carry: Buffer = Buffer.from('\n');
+    // One buffer for every read: in front of each go the last bytes of the one before, too few to hold a whole
+    // needle (a match lying wholly inside them was found already), so only they are copied. A virtual newline
+    // before the file lets the first line match.
+    const buffer = Buffer.alloc(longest + chunkSize);
+    buffer[0] = newline;
+    let carried = 1;
     let seen = 0;
+    // The pieces of a matched line that goes on past the bytes read so far.
+    let open: Buffer[] | undefined;
     for (;;) {
-      const read = fs.readSync(fd, chunk, 0, chunkSize, null);
-      const data = read === 0 ? carry : Buffer.concat([carry, chunk.subarray(0, read)]);
+      const read = fs.readSync(fd, buffer, carried, chunkSize, null);
+      const data = buffer.subarray(0, carried + read);
+      if (read === 0) {
+        if (open) yield Buffer.concat(open).toString('utf8');
+        return;
+      }
+      let from = 0;
+      if (open) {
+        const end = data.indexOf(newline);
+        if (end === -1) {
+          open.push(Buffer.from(data));
+          continue;
+        }
+        open.push(data.subarray(0, end));
+        yield Buffer.concat(open).toString('utf8');
+        open = undefined;
+        from = end;
+      }
       const starts: number[] = [];
       for (const needle of needles) {
-        for (let at = data.indexOf(needle); at !== -1; at = data.indexOf(needle, at + 1)) {
+        for (let at = data.indexOf(needle, from); at !== -1; at = data.indexOf(needle, at + 1)) {
           if (at + needle.length > seen) starts.push(at);
         }
       }
       starts.sort((a, b) => a - b);
-      let open = -1;
       for (const [i, at] of starts.entries()) {
         if (i > 0 && starts[i - 1] === at) continue; // one line matching two prefixes
         const end = data.indexOf(newline, at + 1);
         if (end === -1) {
-          open = at;
+          // Every later match would have ended this line, so it is the last.
+          open = [Buffer.from(data.subarray(at + 1))];
           break;
         }
         yield data.subarray(at + 1, end).toString('utf8');
       }
-      if (read === 0) {
-        if (open !== -1) yield data.subarray(open + 1).toString('utf8');
-        return;
+      if (open) {
+        carried = 0;
+        seen = 0;
+        continue;
       }
-      carry = Buffer.from(data.subarray(open !== -1 ? open : Math.max(0, data.length - (longest - 1))));
-      seen = open !== -1 ? 0 : carry.length;
+      const keep = Math.min(longest - 1, data.length);
+      buffer.copyWithin(0, data.length - keep, data.length);
+      carried = keep;
+      seen = keep;
     }
   } finally {
     fs.closeSync(fd);
