@@ -8,7 +8,7 @@ import { PtyApp, benchCols, benchRows, cliPath, startFlags } from './ptyApp.js';
 import { streamedAnswer } from './renderContent.js';
 import { allFramesWrapped, type FrameReport } from './renderFrames.js';
 import { driveLiveRuns, MockScript, shapesFor, writeFixtureFiles } from './renderLive.js';
-import { firstFrameMs, measureStream, settle, typeAndMeasure, wholeSessionFrames, type StreamFigures } from './renderMeasure.js';
+import { firstFrameMs, jumpToTop, measureStream, settle, typeAndMeasure, wholeSessionFrames, type StreamFigures, type TopFigures } from './renderMeasure.js';
 import { profileFlags, summariseProfile } from './renderProfile.js';
 import { writeTranscript } from './renderTranscript.js';
 import { mb, median } from './stats.js';
@@ -43,6 +43,8 @@ interface TranscriptFigures {
   /** Peak RSS once the app has drawn the transcript and gone idle, and resident RSS after the stream. */
   rssIdle: number;
   rssNowAfterStream: number;
+  /** A resumed transcript: Home after the stream, which reads the rest of the log, and the peak RSS after it. */
+  top?: TopFigures & { rss: number };
   session: FrameReport;
   profile: string[];
 }
@@ -91,6 +93,7 @@ async function measureTranscript(messages: number, preload: Preload, colour: boo
   try {
     let preloadSeconds = 0;
     let logNote = '';
+    let firstPrompt = '';
     // REIN_BENCH_NODE_FLAGS="--trace-gc ..." passes extra node flags to the rein process (its stderr is held until exit).
     const extraFlags = (process.env.REIN_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
     const nodeFlags = [...(profileDir ? profileFlags(profileDir) : []), ...extraFlags];
@@ -99,6 +102,7 @@ async function measureTranscript(messages: number, preload: Preload, colour: boo
       const written = writeTranscript({ sessionsDir: join(ws.home, 'sessions'), cwd: ws.cwd, messages });
       preloadSeconds = (performance.now() - started) / 1000;
       const { sessionId } = written;
+      firstPrompt = written.firstPrompt;
       logNote = `${(statSync(written.file).size / 1e6).toFixed(1)} MB log written in ${preloadSeconds.toFixed(1)} s, ${written.compactions} compactions, ${written.history.length} messages in the resumed context`;
       app = new PtyApp({ cwd: ws.cwd, home: ws.home, baseUrl: ws.server.openaiBaseUrl, args: ['--resume', sessionId], nodeFlags, forceColour: colour });
     } else {
@@ -120,15 +124,19 @@ async function measureTranscript(messages: number, preload: Preload, colour: boo
     const streamToNs = process.hrtime.bigint();
     const rssAfterStream = app.peakRss();
     const rssNowAfterStream = app.rss();
+    // The first prompt's opening words (a long one wraps), once Home has brought the session's first message up.
+    const top = firstPrompt ? { ...(await jumpToTop(app, firstPrompt.slice(0, 40))), rss: 0 } : undefined;
+    if (top) top.rss = app.peakRss();
     await app.close();
     const profile = profileDir
       ? summariseProfile(profileDir, [
           { label: 'start-up to the first frame', fromNs: app.spawnedNs, toNs: app.spawnedNs + BigInt(Math.round(firstFrame * 1e6)) },
           { label: 'typing (30 keys)', fromNs: typingFromNs, toNs: streamFromNs },
           { label: 'streaming', fromNs: streamFromNs, toNs: streamToNs },
+          ...(top ? [{ label: 'Home: the whole transcript', fromNs: top.fromNs, toNs: top.toNs }] : []),
         ])
       : [];
-    return { messages, colour, preload, preloadSeconds, logNote, firstFrameMs: firstFrame, echoMs, stream, rssAfterStream, rssIdle, rssNowAfterStream, session: wholeSessionFrames(app), profile };
+    return { messages, colour, preload, preloadSeconds, logNote, firstFrameMs: firstFrame, echoMs, stream, rssAfterStream, rssIdle, rssNowAfterStream, ...(top ? { top } : {}), session: wholeSessionFrames(app), profile };
   } finally {
     await app?.close();
     await ws.dispose();
@@ -188,6 +196,13 @@ function transcriptLines(f: TranscriptFigures): string[] {
     line('peak RSS (VmHWM) after the stream', mb(f.rssAfterStream), `≤ ${rssLimit} MB`, rssOk),
     line('resident RSS (VmRSS) after the stream', mb(f.rssNowAfterStream)),
     line("the answer's last line on screen at the end", s.answerVisible ? 'yes' : 'NO', 'yes', s.answerVisible),
+    ...(f.top
+      ? [
+          line('Home after the stream: the first message on screen', f.top.shown ? 'yes' : 'NO', 'yes', f.top.shown),
+          line('  key to last frame / CPU-seconds', `${(f.top.ms / 1000).toFixed(2)} s / ${f.top.cpuSeconds.toFixed(2)} s`),
+          line('  peak RSS (VmHWM) after it, whole transcript held', mb(f.top.rss)),
+        ]
+      : []),
   ];
   if (!s.answerVisible) out.push('    the screen at the end of the stream (last 12 rows):', ...s.screen.slice(-12).map((row) => `    | ${row}`));
   for (const example of [...f.session.strayExamples, ...s.window.strayExamples].slice(0, 3)) out.push(`    stray bytes outside a frame: ${example}`);

@@ -117,5 +117,31 @@ export async function measureStream(app: PtyApp, script: MockScript, answer: str
   };
 }
 
+export interface TopFigures {
+  /** From the key to the last chunk drawn before the app went quiet. */
+  ms: number;
+  cpuSeconds: number;
+  /** Whether `text` is on the emulated screen afterwards. */
+  shown: boolean;
+  /** process.hrtime of the key and of the end, for a CPU profile of the span. */
+  fromNs: bigint;
+  toNs: bigint;
+}
+
+/** Presses Home (on an empty prompt: the top of the transcript) and waits for the app to draw it and go quiet. */
+export async function jumpToTop(app: PtyApp, text: string): Promise<TopFigures> {
+  const from = app.mark();
+  const cpuBefore = app.cpuSeconds();
+  const sentAt = performance.now();
+  const fromNs = process.hrtime.bigint();
+  app.write('\x1b[H');
+  await app.waitForChunk(from, () => true, 60_000, 'the top of the transcript');
+  await app.waitForQuiet(500, 120_000);
+  const last = app.chunks[app.chunks.length - 1];
+  const toNs = process.hrtime.bigint();
+  const screen = await emulatedScreen(app.textBetween(0));
+  return { ms: last.at - sentAt, cpuSeconds: app.cpuSeconds() - cpuBefore, shown: screen.join('\n').includes(text), fromNs, toNs };
+}
+
 /** Frame hygiene over everything the app wrote, from its first byte to leaving the alternate screen. */
 export const wholeSessionFrames = (app: PtyApp): FrameReport => analyseFrames(app.textBetween(0));

@@ -35,6 +35,8 @@ export interface WrittenTranscript {
   compactions: number;
   /** Records written after the meta line. */
   records: number;
+  /** The session's first prompt: what the top of the transcript shows. */
+  firstPrompt: string;
 }
 
 const usageOf = (input: number, output: number): Usage => ({ inputTokens: input, outputTokens: output, cacheReadTokens: 0, cacheWriteTokens: 0 });
@@ -132,9 +134,11 @@ export function writeTranscript(opts: TranscriptOptions): WrittenTranscript {
 
   event({ type: 'session_start', sessionId, cwd: opts.cwd, provider, model, mode: 'ask', resumed: false });
   let left = opts.messages;
+  let firstPrompt = '';
   while (left > 0) {
     const runId = nextId('run');
     const prompt = make.prompt();
+    firstPrompt ||= prompt;
     event({ type: 'run_start', sessionId, runId, prompt });
     log.append({ kind: 'history', op: 'append_text', text: prompt });
     history.push({ role: 'user', content: [{ type: 'text', text: prompt }] });
@@ -183,5 +187,5 @@ export function writeTranscript(opts: TranscriptOptions): WrittenTranscript {
   }
   log.close();
   if (log.error) throw new Error(log.error);
-  return { sessionId, file: log.file, history, compactions, records };
+  return { sessionId, file: log.file, history, compactions, records, firstPrompt };
 }

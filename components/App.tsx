@@ -198,6 +198,8 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
           // Earlier items are laid out only when the view heads towards them.
           if (action.to === 'top') layout.reveal(Number.POSITIVE_INFINITY);
           else if (action.to === 'pageUp' || action.to === 'linesUp') layout.reveal(viewport.offset + mainHeight * 4);
+          // A resumed session's older transcript is read from its log as the view nears the top of what is loaded.
+          if (action.to === 'top' || ((action.to === 'pageUp' || action.to === 'linesUp') && !layout.from && viewport.offset + mainHeight * 4 >= layout.total)) bridge.loadEarlier(action.to === 'top');
           return viewport.scroll(action.to, action.lines);
         case 'exit':
           return bridge.exit();

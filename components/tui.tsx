@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { homedir } from 'node:os';
 import type { AgentEvent } from '../source/engine/events.js';
 import type { AgentSession } from '../source/engine/sessionTypes.js';
+import type { EarlierEvents } from '../source/session/earlierEvents.js';
 import { createBridge } from '../source/store/bridge.js';
 import type { WelcomeItem } from '../source/store/state.js';
 import { createAppStore } from '../source/store/store.js';
@@ -39,6 +40,8 @@ export interface StartTuiOptions {
   gitBranch?: string;
   /** Events of a resumed session, replayed into the transcript before the first frame. */
   initialEvents?: AgentEvent[];
+  /** Where the resumed log's older events are: read a page at a time as the view scrolls up to them. */
+  earlierEvents?: EarlierEvents;
   /** Warnings to show at the top of the transcript (e.g. a resumed log whose last line was cut off). */
   notices?: string[];
   /** Custom slash commands (from command files); a built-in keeps its name when one clashes, with a warning. */
@@ -100,7 +103,7 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   for (const notice of [...(opts.notices ?? []), ...clashes]) state = addNotice(state, 'warning', notice);
   // The MCP servers' prompts join the list as the servers connect.
   const unsyncPrompts = syncMcpPromptCommands(commands, session);
-  const bridge = createBridge(session, { commands, store: createAppStore(state) });
+  const bridge = createBridge(session, { commands, store: createAppStore(state), earlier: opts.earlierEvents });
   const gitBranch = opts.gitBranch ?? readGitBranch(session.info.cwd);
   let handle: TuiRenderHandle | undefined;
   const stop = bridge.onExit(() => handle?.unmount());

@@ -23,7 +23,7 @@ import { findGitRoot, MemoryStore } from './memory/store.js';
 import { createProvider } from './providers/index.js';
 import { withoutFetch } from './withoutFetch.js';
 import {
-  findSession, forkSessionLog, listSessions, loadSession, readGitBranch, SessionLog, SessionLogError, sessionLogPath, type LoadedSession,
+  findSession, forkSessionLog, listSessions, loadSession, readGitBranch, resumeLoadOptions, SessionLog, SessionLogError, sessionLogPath, type LoadedSession,
 } from './session/index.js';
 import { builtinTools } from './tools/builtins.js';
 import { loadAgents } from './agents/loadAgents.js';
@@ -67,7 +67,7 @@ function findResumed(args: CliArgs, sessionsDir: string, cwd: string): LoadedSes
       ? `No saved session matches "${args.resume}"; run rein and type /resume to list recent sessions.`
       : 'There is no earlier session in this directory to continue; start one with rein.');
   }
-  return loadSession(summary.file);
+  return loadSession(summary.file, resumeLoadOptions);
 }
 
 /** --system-prompt, --system-prompt-file and --append-system-prompt, read once: the prefix stays byte-stable. */
@@ -307,6 +307,7 @@ async function main(argv: string[]): Promise<number> {
     setupMessage: key.ok ? undefined : key.message,
     historyFile: join(reinHome, 'prompt-history.jsonl'),
     initialEvents: opened?.resumed?.events,
+    earlierEvents: opened?.resumed?.earlier,
     notices: opened?.resumed?.warnings,
     customCommands: opened?.commands.map((c) => customSlashCommand(c, opened.workspace)),
     // A replay opens with the recorded first message sent, unless one is given.

@@ -1,10 +1,11 @@
-// End-to-end in tmux: the turn-limit question, the /resume picker switching sessions in place, and --fork-session.
+// End-to-end in tmux: the turn-limit question, the /resume picker switching sessions in place, --fork-session, and a long resumed session.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
 import { openRein, promptLine, typeAndSend, useTuiFixture, type TuiFixture } from '../support/tmux.js';
+import { writeTranscript } from '../../bench/renderTranscript.js';
 
 const fx = useTuiFixture('sessions');
 
@@ -109,4 +110,28 @@ describe('--fork-session in the TUI', () => {
     expect(logOf(fx, fork)).toContain('which bird?');
     expect(logOf(fx, fork)).toContain('remember the heron');
   });
+});
+
+describe('--resume of a long session', () => {
+  it('opens on its end, Home reads the rest of the log up to the first message, and the model gets the history as logged', async () => {
+    const server = await startMockLlmServer({ respond: () => ({ text: 'carried on from the log' }) });
+    const written = writeTranscript({ sessionsDir: join(fx.home, 'sessions'), cwd: fx.cwd, messages: 1_500, provider: 'openai', model: 'test-model', compactAtTokens: 60_000 });
+    expect(written.compactions).toBeGreaterThan(0);
+    const p = await openRein(fx, server, ['--resume', written.sessionId]);
+    const first = written.firstPrompt.slice(0, 30);
+    expect(await p.capture()).not.toContain(first);
+    await p.sendKeys('Home');
+    await p.waitFor(first, 30_000);
+    await p.sendKeys('End');
+    await typeAndSend(p, 'go on please');
+    await p.waitFor('carried on from the log');
+    // The conversation sent is the one after the last compaction, whole: its summary first, every message after it.
+    const sent = server.requests[0].body.messages as Array<{ role: string; content: unknown }>;
+    const summary = written.history[0].content[0];
+    expect(sent[1].role).toBe('user');
+    expect(String(sent[1].content)).toContain(summary.type === 'text' ? summary.text : 'no summary');
+    expect(sent.filter((m) => m.role === 'assistant')).toHaveLength(written.history.filter((m) => m.role === 'assistant').length);
+    const last = written.history.at(-1)?.content.at(-1);
+    expect(JSON.stringify(sent.at(-2))).toContain(JSON.stringify(last?.type === 'text' ? last.text : 'no text').slice(1, 200));
+  }, 90_000);
 });

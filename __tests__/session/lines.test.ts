@@ -3,7 +3,7 @@ import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countLinesStartingWith, lineNumberAt, readHeadLines, readLines, readLinesBackward } from '../../source/session/lines.js';
+import { countLinesStartingWith, lineNumberAt, linesStartingWith, readHeadLines, readLines, readLinesBackward } from '../../source/session/lines.js';
 import { makeTempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof makeTempDir>;
@@ -59,5 +59,45 @@ describe('readLinesBackward', () => {
       }
     }
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('linesStartingWith', () => {
+  // Prefixes of different lengths, a prefix inside a line (not at its start), multi-byte text, no final newline.
+  const log = [
+    '{"kind":"meta"}', '{"kind":"checkpoint","point":{"id":"r1","text":"é€😀"}}', '{"kind":"event","x":"{\\"kind\\":\\"rewind\\"}"}',
+    '', '{"kind":"rewind","pointId":"r1"}', '{"kind":"checkpointless"}', 'x{"kind":"rewind"}', '{"kind":"checkpoint","commit":"c2"}',
+    '{"kind":"rewind","pointId":"cut off',
+  ].join('\n');
+  const prefixes = ['{"kind":"checkpoint"', '{"kind":"rewind"'];
+  const expected = log.split('\n').filter((line) => prefixes.some((p) => line.startsWith(p)));
+
+  it.each([1, 2, 3, 5, 17, 20, 21, 64, 1 << 20])('yields the lines readLines would pick, in order, with %i-byte chunks', (chunkSize) => {
+    const file = path.join(tmp.dir, 'log.jsonl');
+    fs.writeFileSync(file, log);
+    expect([...readLines(file)].map((l) => l.text).filter((line) => prefixes.some((p) => line.startsWith(p)))).toEqual(expected);
+    expect([...linesStartingWith(file, prefixes, chunkSize)]).toEqual(expected);
+  });
+
+  it('agrees with splitting the whole file on random logs of short and long lines', () => {
+    const file = path.join(tmp.dir, 'random.jsonl');
+    let seed = 11;
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
+    const pieces = ['ab', 'abc', 'b', 'x', '\n', '\n', 'é'];
+    for (let round = 0; round < 40; round++) {
+      const text = Array.from({ length: 60 + next(60) }, () => pieces[next(pieces.length)].repeat(1 + next(3))).join('');
+      fs.writeFileSync(file, text);
+      const wanted = ['ab', 'abc', 'b'];
+      const expected = text.split('\n').filter((line) => wanted.some((p) => line.startsWith(p)));
+      for (const size of [1, 2, 4, 7, 13, 1 << 16]) expect([...linesStartingWith(file, wanted, size)]).toEqual(expected);
+    }
+  });
+
+  it('matches the very first line and a complete last line, once each', () => {
+    const file = path.join(tmp.dir, 'first.jsonl');
+    fs.writeFileSync(file, 'ab\nab\nxab\nab\n');
+    for (const size of [1, 2, 3, 4, 100]) expect([...linesStartingWith(file, ['ab', 'a'], size)]).toEqual(['ab', 'ab', 'ab']);
+    fs.writeFileSync(file, '');
+    expect([...linesStartingWith(file, ['ab'])]).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import type { AgentSession, McpControl, PromptOptions, SessionInfo, SwitchedSess
 import type { TodoItem } from '../../source/tools/types.js';
 import type { MemoryStore } from '../../source/memory/store.js';
 import type { SessionSummary } from '../../source/session/listSessions.js';
+import type { EarlierEvents } from '../../source/session/earlierEvents.js';
 
 /** A step of a scripted run: an event to yield, or a pause until the test or the user does something. */
 export type Step =
@@ -33,6 +34,8 @@ export class FakeSession implements AgentSession {
   /** Session ids switchSession() was called with, and the events each switched-to session's log holds. */
   readonly switched: string[] = [];
   savedEvents = new Map<string, AgentEvent[]>();
+  /** Where each switched-to session's log holds events older than `savedEvents` (a long log read in part). */
+  savedEarlier = new Map<string, EarlierEvents>();
   closed = 0;
   tasks: BackgroundTaskInfo[] = [];
   outputs = new Map<string, string>();
@@ -99,7 +102,8 @@ export class FakeSession implements AgentSession {
     if (!events) throw new Error(`No saved session matches "${sessionId}".`);
     this.switched.push(sessionId);
     this.info = { ...this.info, sessionId };
-    return { sessionId, events, warnings: [] };
+    const earlier = this.savedEarlier.get(sessionId);
+    return { sessionId, events, warnings: [], ...(earlier ? { earlier } : {}) };
   }
 
   private async waitFor(step: Extract<Step, { wait: string }>): Promise<void> {

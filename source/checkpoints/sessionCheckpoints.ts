@@ -1,7 +1,8 @@
 // One session's checkpoints: a snapshot before each user message and after each tool call that may change files, and restoring them.
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Message } from '../providers/types.js';
+import { linesStartingWith } from '../session/lines.js';
 import { FileSnapshots } from './fileSnapshots.js';
 import { insideGitRepo, shadowDirFor, ShadowRepo } from './shadowRepo.js';
 import type { CheckpointSettings, RewindPoint, RewindPreview } from './types.js';
@@ -48,8 +49,7 @@ export interface CheckpointOptions {
 }
 
 export class SessionCheckpoints {
-  private points: CheckpointPoint[] = [];
-  private latest: string | undefined;
+  private loaded: { points: CheckpointPoint[]; latest: string | undefined } | undefined;
   private pending: string | undefined;
   private readonly shadow?: ShadowRepo;
   private readonly files?: FileSnapshots;
@@ -61,7 +61,6 @@ export class SessionCheckpoints {
     const sessionDir = path.join(o.sessionsDir, o.sessionId);
     if (insideGitRepo(o.workspace)) this.shadow = new ShadowRepo(shadowDirFor(o.reinHome, o.workspace), o.workspace, o.sessionId, o.settings.maxFileBytes, o.now);
     else this.files = new FileSnapshots(path.join(sessionDir, 'checkpoints'), o.workspace, o.settings.maxFileBytes);
-    if (o.logFile && existsSync(o.logFile)) this.readLog(o.logFile);
     const cutoff = new Date(o.now().getTime() - o.settings.keepDays * 86_400_000);
     void this.safely(() => this.prune(cutoff));
     // The first pass over a large workspace runs while the user types, not when the first message is sent.
@@ -79,15 +78,40 @@ export class SessionCheckpoints {
     return this.shadow ? 'git' : 'files';
   }
 
-  private readLog(file: string): void {
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
-      if (!line.startsWith('{"kind":"checkpoint"') && !line.startsWith('{"kind":"rewind"')) continue;
-      try {
-        this.take(JSON.parse(line) as CheckpointRecord);
-      } catch {
-        // A cut-off last line: the session log reader reports it.
+  /**
+   * A resumed session's earlier points are read from its log when first needed, not while the session opens: the
+   * log of a long session is tens of megabytes, and only its checkpoint lines count.
+   */
+  private get state(): { points: CheckpointPoint[]; latest: string | undefined } {
+    if (this.loaded) return this.loaded;
+    this.loaded = { points: [], latest: undefined };
+    const file = this.o.logFile;
+    if (file && existsSync(file)) {
+      for (const line of linesStartingWith(file, ['{"kind":"checkpoint"', '{"kind":"rewind"'])) {
+        try {
+          this.take(JSON.parse(line) as CheckpointRecord);
+        } catch {
+          // A cut-off last line: the session log reader reports it.
+        }
       }
     }
+    return this.loaded;
+  }
+
+  private get points(): CheckpointPoint[] {
+    return this.state.points;
+  }
+
+  private set points(points: CheckpointPoint[]) {
+    this.state.points = points;
+  }
+
+  private get latest(): string | undefined {
+    return this.state.latest;
+  }
+
+  private set latest(commit: string | undefined) {
+    this.state.latest = commit;
   }
 
   private take(record: CheckpointRecord): void {

@@ -3,8 +3,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, copyFileSync, writeFileSync } from 'node:fs';
 import { lstat, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
-import { execa } from 'execa';
+import type { execa as Execa } from 'execa';
 import type { FileChange } from './types.js';
+
+let loadedExeca: Promise<typeof Execa> | undefined;
+/** execa and its dependencies take milliseconds to load: loaded with the first git call, not while rein starts. */
+const execa = (): Promise<typeof Execa> => (loadedExeca ??= import('execa').then((m) => m.execa));
 
 /** Where the shadow repository of `workspace` lives under rein's home. */
 export const shadowDirFor = (reinHome: string, workspace: string): string =>
@@ -65,7 +69,7 @@ export class ShadowRepo {
   }
 
   async git(args: string[], input?: string, extraEnv: Record<string, string> = {}): Promise<string> {
-    const result = await execa('git', [`--git-dir=${this.gitDir}`, `--work-tree=${this.workspace}`, ...shadowConfig, ...args], {
+    const result = await (await execa())('git', [`--git-dir=${this.gitDir}`, `--work-tree=${this.workspace}`, ...shadowConfig, ...args], {
       cwd: this.workspace, env: { ...this.env(), ...extraEnv }, extendEnv: true, input, stripFinalNewline: false, maxBuffer: 256 * 1024 * 1024, reject: false,
     });
     if (result.exitCode !== 0 || result.failed) {
@@ -80,13 +84,13 @@ export class ShadowRepo {
     if (this.ready) return;
     if (!existsSync(path.join(this.gitDir, 'HEAD'))) {
       mkdirSync(this.gitDir, { recursive: true });
-      await execa('git', ['init', '--bare', '--quiet', this.gitDir], { env: this.env() });
-      await execa('git', [`--git-dir=${this.gitDir}`, 'config', 'gc.auto', '0'], { env: this.env() });
+      await (await execa())('git', ['init', '--bare', '--quiet', this.gitDir], { env: this.env() });
+      await (await execa())('git', [`--git-dir=${this.gitDir}`, 'config', 'gc.auto', '0'], { env: this.env() });
     }
     mkdirSync(path.dirname(this.indexFile), { recursive: true });
     if (!existsSync(this.indexFile)) this.seedIndex();
     // A read-only question to the user's repository; its index and HEAD stay as they are.
-    const found = await execa('git', ['rev-parse', '--git-path', 'info/exclude'], { cwd: this.workspace, reject: false, env: { GIT_DIR: undefined, GIT_WORK_TREE: undefined } });
+    const found = await (await execa())('git', ['rev-parse', '--git-path', 'info/exclude'], { cwd: this.workspace, reject: false, env: { GIT_DIR: undefined, GIT_WORK_TREE: undefined } });
     if (found.exitCode === 0 && found.stdout.trim()) this.userExclude = path.resolve(this.workspace, found.stdout.trim());
     this.ready = true;
   }

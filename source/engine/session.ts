@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { MemoryStore } from '../memory/store.js';
 import { addUsage, emptyUsage, type Message, type Provider, type Usage } from '../providers/types.js';
 import { findSession, listSessions } from '../session/listSessions.js';
-import { loadSession } from '../session/loadSession.js';
+import { loadSession, resumeLoadOptions } from '../session/loadSession.js';
 import { SessionLog } from '../session/sessionLog.js';
 import { sessionLogPath } from '../session/records.js';
 import { repairHistory } from './historyRepair.js';
@@ -476,7 +476,7 @@ export function createSession(o: SessionOptions): EngineSession {
     if (!summary) throw new Error(`No saved session matches "${idOrPrefix}"; /resume lists them.`);
     if (summary.sessionId === sessionId) throw new Error(`Session ${sessionId} is the one already open.`);
     // Everything that can fail comes first, so a log that cannot be read leaves the current session as it was.
-    const loaded = loadSession(summary.file);
+    const loaded = loadSession(summary.file, resumeLoadOptions);
     const nextLog = log ? SessionLog.reopen(summary.file) : undefined;
     log?.close();
     log = nextLog;
@@ -499,7 +499,7 @@ export function createSession(o: SessionOptions): EngineSession {
     resumed = true;
     // The next run announces itself in the log it now writes to.
     announced = false;
-    return { sessionId, events: loaded.events, warnings: loaded.warnings };
+    return { sessionId, events: loaded.events, ...(loaded.earlier ? { earlier: loaded.earlier } : {}), warnings: loaded.warnings };
   }
 
   const rewinder = sessionRewind({

@@ -5,6 +5,7 @@ import type { McpSessionSource } from '../mcp/types.js';
 import type { TodoItem } from '../tools/types.js';
 import type { MemoryStore } from '../memory/store.js';
 import type { SessionSummary } from '../session/listSessions.js';
+import type { EarlierEvents } from '../session/earlierEvents.js';
 import type { PermissionRule } from '../permissions/rules.js';
 import type { HookControl } from '../extensions/hookTypes.js';
 import type { CommandTools, Expansion } from '../extensions/commandExpand.js';
@@ -45,6 +46,8 @@ export interface SwitchedSession {
   events: AgentEvent[];
   /** One plain sentence per line of its log that could not be read. */
   warnings: string[];
+  /** Where its log's events older than `events` are, when there are any. */
+  earlier?: EarlierEvents;
 }
 
 export interface AgentSession {

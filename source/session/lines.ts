@@ -86,11 +86,14 @@ export interface TailLine {
   terminated: boolean;
 }
 
-/** Yields the lines of a file newest first, reading backwards in chunks: the end of a long log costs what it holds. */
-export function* readLinesBackward(file: string, chunkSize = defaultChunkSize): Generator<TailLine> {
+/**
+ * Yields the lines of a file newest first, reading backwards in chunks: the end of a long log costs what it holds.
+ * With `end` (a line's start offset) only the lines before it are read.
+ */
+export function* readLinesBackward(file: string, chunkSize = defaultChunkSize, end?: number): Generator<TailLine> {
   const fd = fs.openSync(file, 'r');
   try {
-    const size = fs.fstatSync(fd).size;
+    const size = Math.min(fs.fstatSync(fd).size, end ?? Number.POSITIVE_INFINITY);
     if (size === 0) return;
     const lastByte = Buffer.alloc(1);
     fs.readSync(fd, lastByte, 0, 1, size - 1);
@@ -136,6 +139,76 @@ export function lineNumberAt(file: string, offset: number, chunkSize = defaultCh
       position += read;
     }
     return count;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Yields, in file order, the lines that begin with one of `prefixes`, reading the file in chunks and decoding only
+ * those lines: picking a few kinds of record out of a long log costs a byte search, not a parse of every line.
+ * A last line without a newline after it is yielded as it is.
+ */
+export function* linesStartingWith(file: string, prefixes: readonly string[], chunkSize = defaultChunkSize): Generator<string> {
+  const needles = prefixes.map((prefix) => Buffer.from(`\n${prefix}`));
+  const longest = Math.max(1, ...needles.map((n) => n.length));
+  const fd = fs.openSync(file, 'r');
+  try {
+    // One buffer for every read: in front of each go the last bytes of the one before, too few to hold a whole
+    // needle (a match lying wholly inside them was found already), so only they are copied. A virtual newline
+    // before the file lets the first line match.
+    const buffer = Buffer.alloc(longest + chunkSize);
+    buffer[0] = newline;
+    let carried = 1;
+    let seen = 0;
+    // The pieces of a matched line that goes on past the bytes read so far.
+    let open: Buffer[] | undefined;
+    for (;;) {
+      const read = fs.readSync(fd, buffer, carried, chunkSize, null);
+      const data = buffer.subarray(0, carried + read);
+      if (read === 0) {
+        if (open) yield Buffer.concat(open).toString('utf8');
+        return;
+      }
+      let from = 0;
+      if (open) {
+        const end = data.indexOf(newline);
+        if (end === -1) {
+          open.push(Buffer.from(data));
+          continue;
+        }
+        open.push(data.subarray(0, end));
+        yield Buffer.concat(open).toString('utf8');
+        open = undefined;
+        from = end;
+      }
+      const starts: number[] = [];
+      for (const needle of needles) {
+        for (let at = data.indexOf(needle, from); at !== -1; at = data.indexOf(needle, at + 1)) {
+          if (at + needle.length > seen) starts.push(at);
+        }
+      }
+      starts.sort((a, b) => a - b);
+      for (const [i, at] of starts.entries()) {
+        if (i > 0 && starts[i - 1] === at) continue; // one line matching two prefixes
+        const end = data.indexOf(newline, at + 1);
+        if (end === -1) {
+          // Every later match would have ended this line, so it is the last.
+          open = [Buffer.from(data.subarray(at + 1))];
+          break;
+        }
+        yield data.subarray(at + 1, end).toString('utf8');
+      }
+      if (open) {
+        carried = 0;
+        seen = 0;
+        continue;
+      }
+      const keep = Math.min(longest - 1, data.length);
+      buffer.copyWithin(0, data.length - keep, data.length);
+      carried = keep;
+      seen = keep;
+    }
   } finally {
     fs.closeSync(fd);
   }

@@ -4,9 +4,10 @@ import type { AgentEvent } from '../engine/events.js';
 import { applyHistoryOp } from '../engine/history.js';
 import type { Message } from '../providers/types.js';
 import type { TodoItem } from '../tools/types.js';
+import type { EarlierEvents } from './earlierEvents.js';
 import { loadHistoryImages } from './images.js';
 import { lineNumberAt, readHeadLines, readLinesBackward, type TailLine } from './lines.js';
-import { isLogRecord, isMetaShaped, logFormatVersion, parseLine, SessionLogError, type MetaRecord } from './records.js';
+import { isLogRecord, isMetaShaped, logFormatVersion, parseLine, runStartLinePrefix, SessionLogError, type MetaRecord } from './records.js';
 
 export interface LoadedSession {
   meta: MetaRecord;
@@ -15,8 +16,10 @@ export interface LoadedSession {
   todos: TodoItem[];
   /** The newest events, at most `maxEvents` of them. */
   events: AgentEvent[];
-  /** How many older events were left out of `events`. */
+  /** How many older events were left out of `events` (of those read; see `earlier`). */
   droppedEvents: number;
+  /** Set when the log may hold events older than `events`: where to read them from (`readEarlierEvents`). */
+  earlier?: EarlierEvents;
   /** One plain sentence per skipped line. */
   warnings: string[];
 }
@@ -24,9 +27,20 @@ export interface LoadedSession {
 export interface LoadSessionOptions {
   /** Bounds memory when resuming very long sessions; the history is always complete. Default 2,000. */
   maxEvents?: number;
+  /**
+   * Goes on past `maxEvents` to the start of the oldest run kept (up to as many events again), so that the events
+   * left out, read later a page at a time (`earlier`), hold whole runs.
+   */
+  wholeRuns?: boolean;
 }
 
 export const defaultMaxEvents = 2_000;
+
+/**
+ * What a resume reads at first: the newest few hundred events, enough for several screens, from the start of a run;
+ * the screen reads older ones from `earlier` when the view gets there.
+ */
+export const resumeLoadOptions: LoadSessionOptions = { maxEvents: 500, wholeRuns: true };
 
 export const cutOffWarning = (file: string): string =>
   `The last line of ${file} was cut off (the session ended abruptly); it was skipped.`;
@@ -77,6 +91,7 @@ export function loadSession(file: string, opts: LoadSessionOptions = {}): Loaded
   let todos: TodoItem[] = [];
   const events: AgentEvent[] = [];
   let droppedEvents = 0;
+  let earlier: EarlierEvents | undefined;
   let meta: MetaRecord;
 
   try {
@@ -87,15 +102,26 @@ export function loadSession(file: string, opts: LoadSessionOptions = {}): Loaded
     let sawState = false;
     let eventCount = 0;
     let newest: TailLine | undefined;
+    let oldestEvent: number | undefined;
+    let oldestIsRunStart = false;
+    let reachedHeader = false;
+    let examinedFrom = Number.MAX_SAFE_INTEGER;
+    const full = (): boolean => eventCount >= maxEvents && (!opts.wholeRuns || oldestIsRunStart || eventCount >= 2 * maxEvents);
     for (const line of readLinesBackward(file)) {
       const text = line.text;
       if (text.trim() === '') continue;
       newest ??= line;
-      if (line.offset === 0) break; // the header
+      examinedFrom = line.offset;
+      if (line.offset === 0) {
+        reachedHeader = true; // the header
+        break;
+      }
       if (text.startsWith(prefixes.event)) {
-        if (eventCount >= maxEvents) droppedEvents += 1;
+        if (full()) droppedEvents += 1;
         else {
           eventCount += 1;
+          oldestEvent = line.offset;
+          oldestIsRunStart = text.startsWith(runStartLinePrefix);
           kept.push({ line });
         }
       } else if (text.startsWith(prefixes.history)) {
@@ -117,8 +143,9 @@ export function loadSession(file: string, opts: LoadSessionOptions = {}): Loaded
       } else {
         kept.push({ line });
       }
-      if (sawReplace && sawState && eventCount >= maxEvents) break;
+      if (sawReplace && sawState && full()) break;
     }
+    if (droppedEvents > 0 || !reachedHeader) earlier = { file, before: oldestEvent ?? Number.MAX_SAFE_INTEGER, examinedFrom };
     for (const { line, value: parsed } of kept.reverse()) {
       const value = parsed ?? parseLine(line.text);
       if (!isLogRecord(value)) {
@@ -135,5 +162,5 @@ export function loadSession(file: string, opts: LoadSessionOptions = {}): Loaded
     throw new SessionLogError(`Could not read the session log ${file} (${error instanceof Error ? error.message : String(error)}); check the session id and that the file exists.`);
   }
   history = loadHistoryImages(history, dirname(file), warnings);
-  return { meta, history, todos, events, droppedEvents, warnings };
+  return { meta, history, todos, events, droppedEvents, ...(earlier ? { earlier } : {}), warnings };
 }

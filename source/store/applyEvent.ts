@@ -143,6 +143,7 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
         session: { ...state.session, sessionId: event.sessionId },
         transcript: [notice],
         trimmedCount: 0,
+        maxItems: undefined,
         approvals: [],
         todos: [],
         context: undefined,

@@ -2,6 +2,8 @@
 import type { AgentEvent, ApprovalDecision, PermissionMode } from '../engine/events.js';
 import type { AgentSession, PromptOptions } from '../engine/sessionTypes.js';
 import type { SessionSummary } from '../session/listSessions.js';
+import { readEarlierEvents, type EarlierEvents } from '../session/earlierEvents.js';
+import { prependEarlier } from './earlier.js';
 import { CommandList } from './commandList.js';
 import { applyEvent } from './applyEvent.js';
 import type { CommandContext, SlashCommand } from './commands.js';
@@ -29,6 +31,10 @@ export interface BridgeOptions {
   schedule?: (run: () => void, ms: number) => () => void;
   /** The clock a subagent's block counts its elapsed time from. */
   now?: () => number;
+  /** A resumed session's log events older than its transcript (`LoadedSession.earlier`). */
+  earlier?: EarlierEvents;
+  /** Events read from the log per `loadEarlier` page. Default 500. */
+  earlierPageEvents?: number;
 }
 
 export interface Bridge {
@@ -68,6 +74,12 @@ export interface Bridge {
    * with a notice, while a run is active; false when it was not switched.
    */
   switchSession(sessionId: string): boolean;
+  /**
+   * Reads the next page of a resumed session's older events from its log (every one left with `all`) and puts their
+   * items above the transcript; false when there is nothing earlier to read, or the transcript no longer goes on from
+   * where the log was read (after /clear, or once the oldest items were trimmed).
+   */
+  loadEarlier(all?: boolean): boolean;
   /** Shows a panel in place of the transcript (`/mcp`), or closes it. */
   openPanel(panel: AppPanel): void;
   closePanel(): void;
@@ -133,6 +145,11 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
   let disposed = false;
   const exitListeners = new Set<() => void>();
   let idleWaiters: Array<() => void> = [];
+  // Where the log's older events end, and the item they go above: the transcript must still begin with it.
+  let earlier: { from: EarlierEvents; top: string | undefined } | undefined;
+  const earlierFrom = (from: EarlierEvents | undefined) => (from ? { from, top: store.getState().transcript[0]?.id } : undefined);
+  earlier = earlierFrom(options.earlier);
+  const earlierPageEvents = options.earlierPageEvents ?? 500;
 
   const update = (change: (state: AppState) => AppState): void => {
     const state = store.getState();
@@ -396,7 +413,29 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
       for (const warning of switched.warnings) next = addNotice(next, 'warning', warning);
       next = addNotice(next, 'info', `Opened session ${switched.sessionId}.`);
       store.setState(next, true);
+      earlier = earlierFrom(switched.earlier);
       return true;
+    },
+    loadEarlier(all = false) {
+      if (!earlier) return false;
+      const state = store.getState();
+      if (state.trimmedCount > 0 || state.transcript[0]?.id !== earlier.top) {
+        earlier = undefined;
+        return false;
+      }
+      let page;
+      try {
+        page = readEarlierEvents(earlier.from, all ? Number.POSITIVE_INFINITY : earlierPageEvents);
+      } catch (error) {
+        earlier = undefined;
+        const reason = error instanceof Error ? error.message : String(error);
+        update((s) => addNotice(s, 'warning', `The earlier part of this session's transcript could not be read from its log (${reason}).`));
+        return false;
+      }
+      const { events, warnings, rest } = page;
+      update((s) => prependEarlier(s, events, warnings));
+      earlier = earlierFrom(rest);
+      return events.length > 0 || warnings.length > 0;
     },
     openPanel(panel) {
       update((state) => (state.panel === panel ? state : { ...state, panel }));

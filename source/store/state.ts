@@ -122,6 +122,8 @@ export interface AppState {
   transcript: TranscriptItem[];
   /** Items dropped from the front to keep memory bounded. */
   trimmedCount: number;
+  /** Items kept before the oldest are dropped: `limits.maxItems`, plus those read back from the session log. */
+  maxItems?: number;
   approvals: PendingApproval[];
   todos: TodoItem[];
   tasks: BackgroundTaskInfo[];

@@ -32,8 +32,9 @@ export function updateItem<K extends TranscriptItem['kind']>(
 export function appendItems(state: AppState, ...items: TranscriptItem[]): AppState {
   let transcript = state.transcript.concat(items);
   let trimmedCount = state.trimmedCount;
-  if (transcript.length > limits.maxItems) {
-    const drop = transcript.length - limits.maxItems;
+  const maxItems = state.maxItems ?? limits.maxItems;
+  if (transcript.length > maxItems) {
+    const drop = transcript.length - maxItems;
     transcript = transcript.slice(drop);
     trimmedCount += drop;
   }
