@@ -178,7 +178,8 @@ describe('rein TUI in tmux', () => {
     expect(keys).toMatch(/Esc: interrupt the running task/);
     // The list is taller than the screen: its start is a page up.
     await p.sendKeys('PageUp');
-    const help = await p.waitFor('Commands:');
+    // tmux may show a frame half drawn (it does not hold synchronized output): wait for the whole list.
+    const help = await p.waitFor((s) => s.includes('Commands:') && /^\s*\/exit\b/m.test(s));
     for (const name of ['/help', '/clear', '/model', '/mode', '/cost', '/todos', '/tasks', '/exit'])
       expect(help).toMatch(new RegExp(`^\\s*${name}\\b`, 'm'));
     await p.sendKeys('End');
