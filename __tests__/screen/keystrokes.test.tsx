@@ -1,18 +1,11 @@
 // Full screen, a key that changes only the prompt is painted without a React render of the app and without an Ink
 // render, and the screen reads as the all-Ink screen does; keys that change the layout still lay the app out again.
-import React from 'react';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../components/App.js';
-import { RowOverlayContext } from '../../components/screen/rowOverlay.js';
-import { renderFullScreen, type FullScreenHandle } from '../../components/screen/render.js';
-import { loadMarkdown } from '../../components/lines/markdown.js';
-import { createBridge, type Bridge } from '../../source/store/bridge.js';
-import { slashCommands } from '../../hooks/commands/registry.js';
+import type { FullScreenHandle } from '../../components/screen/render.js';
+import type { Bridge } from '../../source/store/bridge.js';
 import { FakeSession, simpleRun } from '../support/fakeSession.js';
 import { FakeKeyboard, FakeTerminal } from './fakeTerminal.js';
+import { mountApp } from './mountApp.js';
 import { createEmulator } from './terminalEmulator.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,20 +26,8 @@ afterEach(() => {
 
 /** The app full screen; `live` false renders everything through Ink (no rows outside its frame), for comparison. */
 async function startScreen(live: boolean, session = new FakeSession(), columns = 110, rows = 24): Promise<Screen> {
-  // Loaded before the app mounts, so its arrival is never an Ink render in the middle of what a test counts.
-  expect(await loadMarkdown()).toBe(true);
-  const dir = mkdtempSync(join(tmpdir(), 'rein-keys-'));
-  const bridge = createBridge(session, { commands: slashCommands });
-  const term = new FakeTerminal(columns, rows);
-  const keyboard = new FakeKeyboard();
-  const app = <App bridge={bridge} historyFile={join(dir, 'history.jsonl')} gitBranch="main" />;
-  const tree = live ? app : <RowOverlayContext.Provider value={undefined}>{app}</RowOverlayContext.Provider>;
-  const handle = renderFullScreen(tree, { stdout: term.asStream(), stdin: keyboard.asStream(), maxFps: 0, holdStrayOutput: false, exitOnCtrlC: false });
-  cleanups.push(() => {
-    handle.unmount();
-    bridge.dispose();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { term, keyboard, handle, bridge, cleanup } = await mountApp(session, live, columns, rows);
+  cleanups.push(cleanup);
   const screen = { term, keyboard, handle, bridge, columns, rows };
   await waitFor(screen, (s) => s.some((row) => row.includes('Type a message')));
   // The first frames are followed by a wider layout (the margin above the first screen): let them land.

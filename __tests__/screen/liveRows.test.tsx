@@ -1,19 +1,12 @@
 // Full screen, streamed lines and turning spinners reach the terminal without React renders, and read as Ink would draw them.
-import React from 'react';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../components/App.js';
-import { RowOverlayContext } from '../../components/screen/rowOverlay.js';
-import { renderFullScreen, type FullScreenHandle } from '../../components/screen/render.js';
+import type { FullScreenHandle } from '../../components/screen/render.js';
 import { SPINNER_SLOT, spinnerFrames } from '../../components/screen/spinner.js';
-import { createBridge, type Bridge } from '../../source/store/bridge.js';
-import { slashCommands } from '../../hooks/commands/registry.js';
+import type { Bridge } from '../../source/store/bridge.js';
 import type { AgentEvent } from '../../source/engine/events.js';
 import { FakeSession, messageEnd, runEnd } from '../support/fakeSession.js';
-import { loadMarkdown } from '../../components/lines/markdown.js';
 import { FakeKeyboard, FakeTerminal } from './fakeTerminal.js';
+import { mountApp } from './mountApp.js';
 import { taskRun } from '../support/subagentEvents.js';
 import { createEmulator } from './terminalEmulator.js';
 
@@ -56,21 +49,9 @@ function pausedRun(lines: string[], raw = false): { session: FakeSession; step: 
 
 
 async function startScreen(lines: string[] | 'task', withOverlay: boolean, raw = false): Promise<Screen> {
-  // Loaded before the app mounts, so its arrival is never an Ink render in the middle of what a test counts.
-  expect(await loadMarkdown()).toBe(true);
   const { session, step } = lines === 'task' ? taskRun() : pausedRun(lines, raw);
-  const dir = mkdtempSync(join(tmpdir(), 'rein-live-'));
-  const bridge = createBridge(session, { commands: slashCommands });
-  const term = new FakeTerminal(columns, rows);
-  const keyboard = new FakeKeyboard();
-  const app = <App bridge={bridge} historyFile={join(dir, 'history.jsonl')} gitBranch="main" />;
-  const tree = withOverlay ? app : <RowOverlayContext.Provider value={undefined}>{app}</RowOverlayContext.Provider>;
-  const handle = renderFullScreen(tree, { stdout: term.asStream(), stdin: keyboard.asStream(), maxFps: 0, holdStrayOutput: false, exitOnCtrlC: false });
-  cleanups.push(() => {
-    handle.unmount();
-    bridge.dispose();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { term, keyboard, handle, bridge, cleanup } = await mountApp(session, withOverlay, columns, rows);
+  cleanups.push(cleanup);
   await waitForText(term, 'Type a message');
   return { term, keyboard, handle, bridge, step };
 }
