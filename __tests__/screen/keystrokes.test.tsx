@@ -1,20 +1,13 @@
 // Full screen, a key that changes only the prompt is painted without a React render of the app and without an Ink
 // render, and the screen reads as the all-Ink screen does; keys that change the layout still lay the app out again.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FullScreenHandle } from '../../components/screen/render.js';
-import type { Bridge } from '../../source/store/bridge.js';
 import { FakeSession, simpleRun } from '../support/fakeSession.js';
-import { FakeKeyboard, FakeTerminal } from './fakeTerminal.js';
-import { mountApp } from './mountApp.js';
+import { mountApp, type MountedApp } from './mountApp.js';
 import { createEmulator } from './terminalEmulator.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Screen {
-  term: FakeTerminal;
-  keyboard: FakeKeyboard;
-  handle: FullScreenHandle;
-  bridge: Bridge;
+interface Screen extends Omit<MountedApp, 'cleanup'> {
   columns: number;
   rows: number;
 }

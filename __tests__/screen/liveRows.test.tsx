@@ -1,12 +1,10 @@
 // Full screen, streamed lines and turning spinners reach the terminal without React renders, and read as Ink would draw them.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FullScreenHandle } from '../../components/screen/render.js';
 import { SPINNER_SLOT, spinnerFrames } from '../../components/screen/spinner.js';
-import type { Bridge } from '../../source/store/bridge.js';
 import type { AgentEvent } from '../../source/engine/events.js';
 import { FakeSession, messageEnd, runEnd } from '../support/fakeSession.js';
-import { FakeKeyboard, FakeTerminal } from './fakeTerminal.js';
-import { mountApp } from './mountApp.js';
+import type { FakeTerminal } from './fakeTerminal.js';
+import { mountApp, type MountedApp } from './mountApp.js';
 import { taskRun } from '../support/subagentEvents.js';
 import { createEmulator } from './terminalEmulator.js';
 
@@ -14,11 +12,7 @@ const columns = 110;
 const rows = 24;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Screen {
-  term: FakeTerminal;
-  keyboard: FakeKeyboard;
-  handle: FullScreenHandle;
-  bridge: Bridge;
+interface Screen extends Omit<MountedApp, 'cleanup'> {
   /** Releases the run's next pause. */
   step(): void;
 }
