@@ -150,8 +150,7 @@ function switchStyle(from: string, to: string): string {
 /**
  * The bytes that turn row `row` from `old` into `next` by writing only the changed cells, or undefined when
  * the row is better rewritten whole (or holds escapes whose effect is not tracked). `old` is what the row shows
- * now ('' for a blank row). Assumes the terminal pen
- * is unstyled before the write and leaves it unstyled after.
+ * now ('' for a blank row). Assumes the terminal pen is unstyled before the write and leaves it unstyled after.
  */
 export function encodeRowChange(row: number, old: string, next: string, wholeCost: number): string | undefined {
   if (old === next) return undefined;
