@@ -106,8 +106,9 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
     const context = { running: o.running, promptEmpty: o.promptEmpty() };
     const firstEscape = lastEscape.current;
     lastEscape.current = key.escape && !context.running && context.promptEmpty ? now : undefined;
-    // Two presses read in one chunk arrive as one Esc with meta.
-    const twice = key.meta || (firstEscape !== undefined && now - firstEscape <= doubleEscapeWindowMs);
+    // Two presses, each read on its own. (Ink marks every Esc as meta, a lone one too, so meta cannot tell two
+    // presses read in one chunk from one press: such a pair counts as one, and a third press completes it.)
+    const twice = firstEscape !== undefined && now - firstEscape <= doubleEscapeWindowMs;
     if (lastEscape.current !== undefined && twice && o.onDoubleEscape) {
       lastEscape.current = undefined;
       o.onDoubleEscape();

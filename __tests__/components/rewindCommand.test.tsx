@@ -25,6 +25,17 @@ describe('/rewind', () => {
     expect(notices(h).at(-1)).toMatch(/^This session keeps no checkpoints .*nothing to rewind\.$/);
   });
 
+  it('one Esc on an empty prompt does nothing; a second one soon after opens the panel', async () => {
+    h = await renderApp({ session: new RewindableSession() });
+    const send = vi.spyOn(h.bridge, 'send');
+    await h.press(keys.escape);
+    await ticks();
+    expect(send).not.toHaveBeenCalled();
+    await h.press(keys.escape);
+    expect(send).toHaveBeenCalledWith('/rewind');
+    await vi.waitFor(() => expect(h.bridge.store.getState().panel).toBe('rewind'));
+  });
+
   it('refuses while a run is active; after it, opens the panel, and "conversation only" puts the message back in the prompt', async () => {
     const session = new RewindableSession();
     let release!: () => void;
