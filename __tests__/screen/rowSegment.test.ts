@@ -12,12 +12,12 @@ function wholeRow(line: string): string {
 }
 
 /** Each cell of the first row as text plus its colour and attributes. */
-async function paint(data: string): Promise<string[]> {
-  const term = new Terminal({ cols, rows: 2, allowProposedApi: true });
+async function paint(data: string, width = cols): Promise<string[]> {
+  const term = new Terminal({ cols: width, rows: 2, allowProposedApi: true });
   await new Promise<void>((resolve) => term.write(`\x1b[?7l${data}`, resolve));
   const line = term.buffer.active.getLine(0);
   const cells: string[] = [];
-  for (let x = 0; x < cols; x++) {
+  for (let x = 0; x < width; x++) {
     const cell = line?.getCell(x);
     // An erased cell and a written space look the same; the emulator tells them apart, a person cannot.
     cells.push(cell ? `${cell.getChars() || (cell.getWidth() === 0 ? '' : ' ')}|${cell.getFgColor()}|${cell.getBgColor()}|${cell.isBold()}|${cell.isDim()}|${cell.isItalic()}|${cell.isUnderline()}|${cell.isInverse()}|${cell.getWidth()}` : '');
@@ -88,6 +88,15 @@ describe('encodeRowChange', () => {
     const patch = encodeRowChange(0, before, after, Number.POSITIVE_INFINITY);
     expect(patch).toBeDefined();
     expect(await paint(wholeRow(before) + patch!)).toEqual(await paint(wholeRow(after)));
+  });
+
+  it('never addresses a cell past the terminal edge: a row left wider than the screen keeps the new last column', async () => {
+    // After a resize a row may still hold a wider layout than the screen shows; the terminal clipped it.
+    const before = `│${' '.repeat(28)}│`;
+    const after = `│${' '.repeat(18)}│`;
+    const patch = encodeRowChange(0, before, after, Number.POSITIVE_INFINITY, 20);
+    expect(patch).toBeDefined();
+    expect(await paint(wholeRow(before) + patch!, 20)).toEqual(await paint(wholeRow(after), 20));
   });
 
   it('leaves rows with escapes it does not track to a whole rewrite', () => {

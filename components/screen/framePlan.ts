@@ -68,18 +68,18 @@ export function applyScroll(screen: readonly string[], step: ScrollStep): string
  * The escape sequences that carry out a plan (without the synchronized-output wrapper). Given the rows on
  * screen before it (`screen`), a changed row may be patched from its first changed cell instead of rewritten.
  */
-export function encodePlan(plan: FramePlan, screen?: readonly string[]): string {
+export function encodePlan(plan: FramePlan, screen?: readonly string[], columns = Number.POSITIVE_INFINITY): string {
   const before = screen && plan.scroll ? applyScroll(screen, plan.scroll) : screen;
-  return (plan.scroll ? encodeScroll(plan.scroll) : '') + encodeWrites(plan.writes, before);
+  return (plan.scroll ? encodeScroll(plan.scroll) : '') + encodeWrites(plan.writes, before, columns);
 }
 
 /** The writes of a plan, each row patched from its first changed cell when that is cheaper than rewriting it. */
-function encodeWrites(writes: readonly RowWrite[], before: readonly string[] | undefined): string {
+function encodeWrites(writes: readonly RowWrite[], before: readonly string[] | undefined, columns: number): string {
   let out = '';
   let cursorRow = -1;
   for (const { row, line } of writes) {
     const whole = wholeRow(row, cursorRow, line);
-    const patch = before ? encodeRowChange(row, before[row] ?? '', line, whole.length) : undefined;
+    const patch = before ? encodeRowChange(row, before[row] ?? '', line, whole.length, columns) : undefined;
     out += patch ?? whole;
     cursorRow = row;
   }

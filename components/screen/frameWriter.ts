@@ -85,7 +85,7 @@ export function createFrameWriter(out: FrameWriterOutput, opts: FrameWriterOptio
       paintedSize = size;
     }
     const next = toRows(frame, rows);
-    const body = encodePlan(planFrame(screen, next), screen);
+    const body = encodePlan(planFrame(screen, next), screen, opts.cols());
     screen = next;
     if (prefix === '' && body === '') return;
     out.write(SYNC_BEGIN + prefix + body + SYNC_END);

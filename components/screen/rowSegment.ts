@@ -150,21 +150,24 @@ function switchStyle(from: string, to: string): string {
 /**
  * The bytes that turn row `row` from `old` into `next` by writing only the changed cells, or undefined when
  * the row is better rewritten whole (or holds escapes whose effect is not tracked). `old` is what the row shows
- * now ('' for a blank row). Assumes the terminal pen is unstyled before the write and leaves it unstyled after.
+ * now ('' for a blank row); `columns` is the terminal's width. Assumes the terminal pen is unstyled before the
+ * write and leaves it unstyled after.
  */
-export function encodeRowChange(row: number, old: string, next: string, wholeCost: number): string | undefined {
+export function encodeRowChange(row: number, old: string, next: string, wholeCost: number, columns = Number.POSITIVE_INFINITY): string | undefined {
   if (old === next) return undefined;
   const a = cellsOf(old);
   const b = cellsOf(next);
   if (!a || !b) return undefined;
-  const width = Math.max(a.text.length, b.text.length);
+  // Cells past the terminal's last column are not on screen (the terminal clips them), and a cursor sent there
+  // stops at the last column: an erase from there would wipe what is drawn in it.
+  const width = Math.min(columns, Math.max(a.text.length, b.text.length));
   const textA = (i: number): string => a.text[i] ?? ' ';
   const textB = (i: number): string => b.text[i] ?? ' ';
   const differs = (i: number): boolean => textA(i) !== textB(i) || (a.style[i] ?? '') !== (b.style[i] ?? '');
   // Past `content` the new row is blank and unstyled: an erase to the line's end draws it.
-  const content = drawnLength(b);
+  const content = Math.min(width, drawnLength(b));
   // Erasing to the line's end pays only when the old row has drawn cells past the new row's.
-  const eraseTail = drawnLength(a) > content;
+  const eraseTail = Math.min(width, drawnLength(a)) > content;
 
   let out = '';
   let pen = '';
