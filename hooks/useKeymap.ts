@@ -46,13 +46,25 @@ const doubleEscapeWindowMs = 800;
 
 /** Installs the key routing and returns whether a first Ctrl+C is waiting for its second. */
 export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
-  const { isRawModeSupported } = useStdin();
+  const { isRawModeSupported, internal_eventEmitter: rawInput } = useStdin();
   const ref = useRef(options);
   ref.current = options;
   const lastCtrlC = useRef<number | undefined>(undefined);
   const lastEscape = useRef<number | undefined>(undefined);
   const [exitArmed, setExitArmed] = useState(false);
   const chunker = useRef(createKeyChunker());
+  // Ink marks every Esc as meta, a lone one too: what the terminal sent tells one press from two read together.
+  const escapePair = useRef(false);
+  useEffect(() => {
+    const onRaw = (data: string): void => {
+      escapePair.current = data === '\x1b\x1b';
+    };
+    // Ahead of Ink's own listener, so the flag is set before the key it belongs to is handled.
+    rawInput.prependListener('input', onRaw);
+    return () => {
+      rawInput.off('input', onRaw);
+    };
+  }, [rawInput]);
 
   useEffect(() => {
     if (!exitArmed) return;
@@ -106,9 +118,10 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
     const context = { running: o.running, promptEmpty: o.promptEmpty() };
     const firstEscape = lastEscape.current;
     lastEscape.current = key.escape && !context.running && context.promptEmpty ? now : undefined;
-    // Two presses, each read on its own. (Ink marks every Esc as meta, a lone one too, so meta cannot tell two
-    // presses read in one chunk from one press: such a pair counts as one, and a third press completes it.)
-    const twice = firstEscape !== undefined && now - firstEscape <= doubleEscapeWindowMs;
+    // Two presses read in one chunk, or a second press soon after the first.
+    const pair = key.escape && escapePair.current;
+    escapePair.current = false;
+    const twice = pair || (firstEscape !== undefined && now - firstEscape <= doubleEscapeWindowMs);
     if (lastEscape.current !== undefined && twice && o.onDoubleEscape) {
       lastEscape.current = undefined;
       o.onDoubleEscape();

@@ -36,6 +36,13 @@ describe('/rewind', () => {
     await vi.waitFor(() => expect(h.bridge.store.getState().panel).toBe('rewind'));
   });
 
+  it('two Escs read in one chunk (a fast double press) open the panel too', async () => {
+    h = await renderApp({ session: new RewindableSession() });
+    const send = vi.spyOn(h.bridge, 'send');
+    await h.press('\x1b\x1b');
+    await vi.waitFor(() => expect(send).toHaveBeenCalledWith('/rewind'));
+  });
+
   it('refuses while a run is active; after it, opens the panel, and "conversation only" puts the message back in the prompt', async () => {
     const session = new RewindableSession();
     let release!: () => void;

@@ -64,9 +64,7 @@ describe('/rewind in the TUI', () => {
     await typeAndSend(p, 'change the greeting');
     await p.waitFor('All changed.');
     writeFileSync(join(fx.cwd, 'greet.txt'), 'typed by hand\n');
-    // One Esc at a time: two read in one chunk count as one.
-    await p.sendKeys('Escape');
-    await p.sendKeys('Escape');
+    await p.sendKeys('Escape', 'Escape');
     await p.waitFor('Rewind · pick a message to go back to');
     await p.waitFor('2 files changed since: greet.txt, made.txt');
     await p.sendKeys('Enter');
