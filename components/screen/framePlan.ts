@@ -34,8 +34,8 @@ const MAX_SHIFT_CANDIDATES = 4;
 
 /**
  * Plans the update from `screen` to `next`; both hold exactly one entry per terminal row
- * ('' for an empty row). Picks a scroll only when it makes the update cheaper in bytes, each plan priced as it
- * would be sent (changed rows patched cell by cell where that is cheaper).
+ * ('' for an empty row). Picks a scroll only when it makes the update cheaper in bytes, each candidate priced by
+ * planCost (a changed row at about what its patch would send).
  */
 export function planFrame(screen: readonly string[], next: readonly string[]): FramePlan {
   let best: FramePlan = { writes: diffRows(screen, next) };

@@ -1,7 +1,7 @@
 // Reads the events of a log older than what resume loaded, a page at a time, for a transcript scrolled up past its top.
 import type { AgentEvent } from '../engine/events.js';
 import { lineNumberAt, readLinesBackward } from './lines.js';
-import { isLogRecord, parseLine, runStartLinePrefix } from './records.js';
+import { isLogRecord, pageOfRunsFull, parseLine, runStartLinePrefix } from './records.js';
 
 /** Where the events not yet read end: every event line of `file` that starts before byte `before`. */
 export interface EarlierEvents {
@@ -45,7 +45,7 @@ export function readEarlierEvents(from: EarlierEvents, maxEvents: number): Earli
       if (!named && !line.text.startsWith(recordLinePrefix) && line.text.trim() !== '') warnings.push(unreadable(from.file, line.offset));
       continue;
     }
-    if (events.length >= maxEvents && (oldestIsRunStart || events.length >= 2 * maxEvents)) return { events: events.reverse(), rest: { ...from, before: oldest }, warnings };
+    if (pageOfRunsFull(events.length, maxEvents, oldestIsRunStart)) return { events: events.reverse(), rest: { ...from, before: oldest }, warnings };
     const value = parseLine(line.text);
     if (isLogRecord(value) && value.kind === 'event') events.push(value.event);
     else warnings.push(unreadable(from.file, line.offset));

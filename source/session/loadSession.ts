@@ -7,7 +7,7 @@ import type { TodoItem } from '../tools/types.js';
 import type { EarlierEvents } from './earlierEvents.js';
 import { loadHistoryImages } from './images.js';
 import { lineNumberAt, readHeadLines, readLinesBackward, type TailLine } from './lines.js';
-import { isLogRecord, isMetaShaped, logFormatVersion, parseLine, runStartLinePrefix, SessionLogError, type MetaRecord } from './records.js';
+import { isLogRecord, isMetaShaped, logFormatVersion, pageOfRunsFull, parseLine, runStartLinePrefix, SessionLogError, type MetaRecord } from './records.js';
 
 export interface LoadedSession {
   meta: MetaRecord;
@@ -106,7 +106,7 @@ export function loadSession(file: string, opts: LoadSessionOptions = {}): Loaded
     let oldestIsRunStart = false;
     let reachedHeader = false;
     let examinedFrom = Number.MAX_SAFE_INTEGER;
-    const full = (): boolean => eventCount >= maxEvents && (!opts.wholeRuns || oldestIsRunStart || eventCount >= 2 * maxEvents);
+    const full = (): boolean => (opts.wholeRuns ? pageOfRunsFull(eventCount, maxEvents, oldestIsRunStart) : eventCount >= maxEvents);
     for (const line of readLinesBackward(file)) {
       const text = line.text;
       if (text.trim() === '') continue;

@@ -48,6 +48,14 @@ export const sessionLogPath = (sessionsDir: string, sessionId: string): string =
 export const runStartLinePrefix = '{"kind":"event","event":{"type":"run_start"';
 
 /** The start of a continued run's line (after the turn limit): the session writes `continued` right after the type. */
+/**
+ * Whether events read newest first make a whole page: `maxEvents` of them ending at the start of a run, or twice
+ * that many when the run is longer (a resume read with `wholeRuns`, and every page of earlier events).
+ */
+export function pageOfRunsFull(count: number, maxEvents: number, oldestIsRunStart: boolean): boolean {
+  return count >= maxEvents && (oldestIsRunStart || count >= 2 * maxEvents);
+}
+
 export const continuedRunStartLinePrefix = `${runStartLinePrefix},"continued":true`;
 
 /** One JSON line with `kind` (and an event's `type`) first, ending in a newline. */
