@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createAnthropicProvider, mapAnthropicStopReason, mapAnthropicUsage } from '../../source/providers/anthropic.js';
 import type { Message, ProviderEvent } from '../../source/providers/types.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
-import { collect, doneOf, recordingSleep, request, run, textDeltas, userText } from './collect.js';
+import { apart, collect, doneOf, recordingSleep, request, run, textDeltas, userText } from './collect.js';
 
 let server: MockLlmServer;
 beforeEach(async () => {
@@ -20,7 +20,7 @@ const provider = (extra: Partial<Parameters<typeof createAnthropicProvider>[0]> 
 
 describe('streaming', () => {
   test('text deltas concatenate to the final message', async () => {
-    server.push({ text: 'Hello from the mock model, streamed in pieces.' });
+    server.push({ text: 'Hello from the mock model, streamed in pieces.', chunkDelayMs: apart });
     const events = await run(provider(), request([userText('hi')]));
     const done = doneOf(events);
     expect(events.filter((e) => e.type === 'text_delta').length).toBeGreaterThan(3);
@@ -30,7 +30,7 @@ describe('streaming', () => {
   });
 
   test('one tool call streams its arguments in pieces and parses at the end', async () => {
-    server.push({ text: 'Reading.', toolCalls: [{ id: 'toolu_1', name: 'read_file', input: { path: 'src/main.ts' } }] });
+    server.push({ text: 'Reading.', toolCalls: [{ id: 'toolu_1', name: 'read_file', input: { path: 'src/main.ts' } }], chunkDelayMs: apart });
     const events = await run(provider(), request([userText('read it')]));
     const starts = events.filter((e) => e.type === 'tool_call_start');
     const deltas = events.flatMap((e) => (e.type === 'tool_call_delta' ? [e] : []));

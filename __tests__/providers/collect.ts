@@ -1,5 +1,9 @@
 // Shared helpers for provider tests: drain a provider stream and build small requests.
 import type { Provider, ProviderEvent, ProviderRequest, Message, ToolSchema } from '../../source/providers/types.js';
+import { READ_GAP_MS } from '../../source/providers/sse.js';
+
+/** A pause between the mock server's chunks long enough that each arrives in a read of its own (deltas one read brings are joined). */
+export const apart = READ_GAP_MS * 2;
 
 export async function collect(gen: AsyncGenerator<ProviderEvent>): Promise<ProviderEvent[]> {
   const events: ProviderEvent[] = [];

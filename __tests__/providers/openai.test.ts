@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createOpenAIProvider, mapOpenAIFinishReason, mapOpenAIUsage } from '../../source/providers/openai.js';
 import type { Message, ProviderEvent } from '../../source/providers/types.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
-import { collect, doneOf, recordingSleep, request, run, textDeltas, userText } from './collect.js';
+import { apart, collect, doneOf, recordingSleep, request, run, textDeltas, userText } from './collect.js';
 
 let server: MockLlmServer;
 beforeEach(async () => {
@@ -37,7 +37,7 @@ async function rawSseServer(body: string): Promise<{ url: string; close: () => P
 
 describe('streaming', () => {
   test('text deltas concatenate to the final message', async () => {
-    server.push({ text: 'Streaming from a compatible server.' });
+    server.push({ text: 'Streaming from a compatible server.', chunkDelayMs: apart });
     const events = await run(provider(), request([userText('hi')]));
     expect(events.filter((e) => e.type === 'text_delta').length).toBeGreaterThan(3);
     expect(textDeltas(events)).toBe('Streaming from a compatible server.');
@@ -46,8 +46,31 @@ describe('streaming', () => {
     expect(done.stopReason).toBe('end_turn');
   });
 
+  test('deltas that arrive in one read are handed on joined, each call apart', async () => {
+    const chunk = (delta: object, finish: string | null = null) => `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    const raw = await rawSseServer(
+      chunk({ content: 'Two ' }) + chunk({ content: 'words.' }) +
+        chunk({ tool_calls: [{ index: 0, id: 'call_a', function: { name: 'read_file', arguments: '{"path":' } }] }) +
+        chunk({ tool_calls: [{ index: 0, function: { arguments: '"a.md"}' } }] }) +
+        chunk({ tool_calls: [{ index: 1, id: 'call_b', function: { name: 'read_file', arguments: '{"path":"b.md"}' } }] }, 'tool_calls') +
+        'data: [DONE]\n\n',
+    );
+    try {
+      const events = await run(provider({ baseUrl: raw.url }), request([userText('read')]));
+      expect(events.filter((e) => e.type !== 'usage' && e.type !== 'done')).toEqual([
+        { type: 'text_delta', text: 'Two words.' },
+        { type: 'tool_call_start', id: 'call_a', name: 'read_file' },
+        { type: 'tool_call_delta', id: 'call_a', partialJson: '{"path":"a.md"}' },
+        { type: 'tool_call_start', id: 'call_b', name: 'read_file' },
+        { type: 'tool_call_delta', id: 'call_b', partialJson: '{"path":"b.md"}' },
+      ]);
+    } finally {
+      await raw.close();
+    }
+  });
+
   test('one tool call: start once, arguments in pieces, parsed input', async () => {
-    server.push({ toolCalls: [{ id: 'call_a', name: 'read_file', input: { path: 'README.md' } }] });
+    server.push({ toolCalls: [{ id: 'call_a', name: 'read_file', input: { path: 'README.md' } }], chunkDelayMs: apart });
     const events = await run(provider(), request([userText('read')]));
     expect(events.filter((e) => e.type === 'tool_call_start')).toEqual([{ type: 'tool_call_start', id: 'call_a', name: 'read_file' }]);
     const deltas = events.flatMap((e) => (e.type === 'tool_call_delta' ? [e] : []));

@@ -9,7 +9,7 @@ import { applyEvent } from '../../source/store/applyEvent.js';
 import { initialState, type AssistantItem } from '../../source/store/state.js';
 import { makeHarness, runPrompt } from '../support/engineHarness.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
-import { doneOf, request, run, userText } from './collect.js';
+import { apart, doneOf, request, run, userText } from './collect.js';
 
 let server: MockLlmServer;
 beforeEach(async () => {
@@ -26,7 +26,7 @@ const thinkingText = (events: Awaited<ReturnType<typeof run>>) => events.flatMap
 
 describe('anthropic', () => {
   test('an older model gets extended thinking with a budget, room on top of max_tokens and no temperature', async () => {
-    server.push({ thinking: 'Weighing the options step by step.', text: 'Answer.' });
+    server.push({ thinking: 'Weighing the options step by step.', text: 'Answer.', chunkDelayMs: apart });
     const events = await run(anthropic('medium'), ask('claude-haiku-4-5'));
     const body = server.requests[0]!.body;
     expect(body.thinking).toEqual({ type: 'enabled', budget_tokens: 10_000 });
@@ -84,7 +84,7 @@ describe('openai-compatible', () => {
 });
 
 test('the transcript shows the collapsed thinking line while the model is still thinking', async () => {
-  server.push({ thinking: 'First I read the file.\nThen I compare the two versions.', text: 'They match.', chunkSize: 8 });
+  server.push({ thinking: 'First I read the file.\nThen I compare the two versions.', text: 'They match.', chunkSize: 8, chunkDelayMs: apart });
   const h = makeHarness([], { provider: anthropic('low'), providerName: 'anthropic', model: 'claude-haiku-4-5' });
   try {
     let state = initialState(h.session.info);

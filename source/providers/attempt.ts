@@ -24,6 +24,22 @@ export interface StallLimits {
 // setTimeout fires at once for delays beyond this (about 24.8 days).
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** Appends `event`, joining it to the last event when both are deltas of the same text, thinking or call. */
+export function pushJoined(events: ProviderEvent[], event: ProviderEvent): void {
+  const last = events[events.length - 1];
+  if (last !== undefined && last.type === event.type) {
+    if (last.type === 'text_delta' || last.type === 'thinking_delta') {
+      events[events.length - 1] = { type: last.type, text: last.text + (event as typeof last).text };
+      return;
+    }
+    if (last.type === 'tool_call_delta' && last.id === (event as typeof last).id) {
+      events[events.length - 1] = { type: last.type, id: last.id, partialJson: last.partialJson + (event as typeof last).partialJson };
+      return;
+    }
+  }
+  events.push(event);
+}
+
 /**
  * `open` starts the request under the signal it is given and returns the stream's wire events, in batches as they
  * arrive (an empty batch is a sign of life such as a ping). `signal` is the caller's: only it means "aborted".
@@ -60,7 +76,11 @@ export async function* streamAttempt<E>(
     try {
       for await (const batch of stream) {
         watchdog?.refresh();
-        for (const event of batch) yield* assembly.accept(event);
+        // Deltas one read brought in are handed on joined: the text is the same, and every event costs its
+        // way through the engine's layers and the store.
+        const events: ProviderEvent[] = [];
+        for (const event of batch) for (const out of assembly.accept(event)) pushJoined(events, out);
+        yield* events;
         if (signal.aborted) break;
       }
     } catch (err) {
