@@ -18,6 +18,7 @@ import { estimateTokens } from './engine/tokens.js';
 import { createSession } from './engine/session.js';
 import { runHeadless, streamJsonMessages } from './headless.js';
 import { installShutdown } from './shutdown.js';
+import { tuneCompiler } from './compilerTuning.js';
 import { discoverInstructions } from './memory/instructions.js';
 import { findGitRoot, MemoryStore } from './memory/store.js';
 import { createProvider } from './providers/index.js';
@@ -235,6 +236,7 @@ function readRecordingOrSay(file: string): Recording {
 }
 
 async function main(argv: string[]): Promise<number> {
+  tuneCompiler();
   if (argv[0] === 'mcp') {
     const { runMcpCommand } = await import('./mcp/mcpCommand.js');
     return runMcpCommand(argv.slice(1), { projectDir: process.cwd(), reinHome: resolveReinHome(process.env), write: (text) => process.stdout.write(text) });

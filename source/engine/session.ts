@@ -288,6 +288,24 @@ export function createSession(o: SessionOptions): EngineSession {
     yield* run(undefined, limitedRun);
   }
 
+  /**
+   * The loop's events as the session hands them on, recorded. Every streamed delta passes through here, so it is a
+   * function of its own: the optimizing compiler then works on these few lines, not on all of run().
+   */
+  async function* forwardRun(loop: AsyncGenerator<AgentEvent>, runId: string, options: PromptOptions): AsyncGenerator<AgentEvent> {
+    for await (const event of loop) {
+      yield* takeMcpNotices();
+      if (event.type === 'tool_end') reminders.toolFinished(event.name);
+      if (event.type === 'compaction' && event.level !== 'micro') reminders.compacted();
+      if (event.type === 'run_end' && event.runId === runId) {
+        atTurnLimit = event.reason === 'max_turns' && o.interactive;
+        // A custom command's model and allowed tools hold for its continuation too.
+        limitedRun = { allowedTools: options.allowedTools, model: options.model };
+      }
+      yield record(event);
+    }
+  }
+
   /** One run: for a user message, or (text undefined) continuing the conversation as it stands. */
   async function* run(text: string | undefined, options: PromptOptions): AsyncGenerator<AgentEvent> {
     if (controller) throw new Error('A run is already active; wait for it to end or abort it first.');
@@ -360,17 +378,7 @@ export function createSession(o: SessionOptions): EngineSession {
         onUsage: (usage) => (total = addUsage(total, usage)),
         hooks: o.hooks?.forLoop(false),
       });
-      for await (const event of loop) {
-        yield* takeMcpNotices();
-        if (event.type === 'tool_end') reminders.toolFinished(event.name);
-        if (event.type === 'compaction' && event.level !== 'micro') reminders.compacted();
-        if (event.type === 'run_end' && event.runId === runId) {
-          atTurnLimit = event.reason === 'max_turns' && o.interactive;
-          // A custom command's model and allowed tools hold for its continuation too.
-          limitedRun = { allowedTools: options.allowedTools, model: options.model };
-        }
-        yield record(event);
-      }
+      yield* forwardRun(loop, runId, options);
     } finally {
       revokeGrant?.();
       if (controller === runController) {
