@@ -25,7 +25,7 @@ export interface StallLimits {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Appends `event`, joining it to the last event when both are deltas of the same text, thinking or call. */
-export function pushJoined(events: ProviderEvent[], event: ProviderEvent): void {
+function pushJoined(events: ProviderEvent[], event: ProviderEvent): void {
   const last = events[events.length - 1];
   if (last !== undefined && last.type === event.type) {
     if (last.type === 'text_delta' || last.type === 'thinking_delta') {
