@@ -85,6 +85,55 @@ export interface TmuxServer {
   close(): Promise<void>;
 }
 
+/** `root` and every process below it, read from /proc. */
+export function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const parent = parentOf(Number(entry));
+    if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
+  return tree;
+}
+
+/** The parent pid and state of a process from /proc/<pid>/stat, undefined once it is gone. */
+function statOf(pid: number): { parent: number; state: string } | undefined {
+  try {
+    // The command name (field 2) may hold spaces and parentheses: the fields after it follow the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { parent: Number(parent), state };
+  } catch {
+    return undefined;
+  }
+}
+
+const parentOf = (pid: number): number | undefined => statOf(pid)?.parent;
+
+/** Whether a process still runs (a zombie has ended: it only waits for its parent to read its status). */
+const running = (pid: number): boolean => {
+  const state = statOf(pid)?.state;
+  return state !== undefined && state !== 'Z' && state !== 'X';
+};
+
+/** Waits until every pid has ended; after 10 s the ones left are killed, so a hung process cannot hold up the suite. */
+export async function waitForExit(pids: number[]): Promise<void> {
+  for (let waited = 0; pids.some(running); waited += 25) {
+    if (waited >= 10_000) {
+      for (const pid of pids.filter(running)) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Ended between the check and the kill.
+        }
+      }
+    }
+    await sleep(25);
+  }
+}
+
 /** Quotes one word for a POSIX shell. */
 export function shellQuote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
@@ -152,7 +201,12 @@ export function tmuxServer(label: string): TmuxServer {
         return Number((await tmux('display-message', '-p', '-t', target, '#{pane_pid}')).trim());
       },
       async kill() {
+        // Everything the pane started (rein, its commands, git, MCP servers) must be gone before the test's folders
+        // are removed: a rein still flushing its log on SIGHUP would otherwise write into a folder being deleted.
+        const pid = await tmux('display-message', '-p', '-t', target, '#{pane_pid}').then((out) => Number(out.trim()), () => 0);
+        const tree = pid > 0 ? processTree(pid) : [];
         await tmux('kill-session', '-t', name).catch(() => undefined);
+        await waitForExit(tree);
       },
     };
   }
@@ -263,8 +317,8 @@ export function useTuiFixture(label: string): TuiFixture {
     fx.pane = undefined;
     await fx.server?.close();
     fx.server = undefined;
-    rmSync(fx.cwd, { recursive: true, force: true });
-    rmSync(fx.home, { recursive: true, force: true });
+    rmSync(fx.cwd, { recursive: true, force: true, maxRetries: 5 });
+    rmSync(fx.home, { recursive: true, force: true, maxRetries: 5 });
   });
   return fx;
 }
