@@ -95,6 +95,73 @@ describe('gatheredReads', () => {
   });
 });
 
+describe('gatheredReads on an http response', () => {
+  const turns = (): Promise<void> => new Promise((done) => setImmediate(() => setImmediate(done)));
+
+  it('leaves the connection unread while it waits, then takes what arrived meanwhile in one piece', async () => {
+    let sendRest: (() => Promise<void>) | undefined;
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: one\n\n');
+      sendRest = async () => {
+        await new Promise<void>((done) => res.write('data: two\n\n', () => done()));
+        await new Promise<void>((done) => res.write('data: three\n\n', () => done()));
+        res.end();
+      };
+    });
+    const response = await httpFetch(url, { method: 'POST', body: '{}' });
+    const body = response.body as unknown as Parameters<typeof gatheredReads>[0] & { socket: { bytesRead: number } };
+    const reads = gatheredReads(body, 300);
+    expect(String((await reads.next()).value)).toBe('data: one\n\n');
+    const socket = body.socket;
+    const before = socket.bytesRead;
+    const next = reads.next();
+    await sendRest!();
+    // The bytes are in the kernel's buffer; two turns of the event loop would have read them were the connection read.
+    await turns();
+    expect(socket.bytesRead).toBe(before);
+    expect(String((await next).value)).toBe('data: two\n\ndata: three\n\n');
+    expect(socket.bytesRead).toBeGreaterThan(before);
+    expect((await reads.next()).done).toBe(true);
+  });
+
+  it('a kept-alive connection serves the next streamed request whole after a held one', async () => {
+    const ports: number[] = [];
+    const url = await serve((req, res) => {
+      ports.push(req.socket.remotePort ?? 0);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      let n = 0;
+      const timer = setInterval(() => {
+        n += 1;
+        if (n > 12) {
+          clearInterval(timer);
+          res.end('data: [DONE]\n\n');
+        } else res.write(`data: {"n":${n}}\n\n`);
+      }, 3);
+    });
+    for (let round = 0; round < 3; round++) {
+      const response = await httpFetch(url, { method: 'POST', body: '{}' });
+      const chunks = (await collect(chatCompletionChunks<{ n: number }>(response, () => new Error('no')))).flat();
+      expect(chunks.map((c) => c.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    }
+    expect(new Set(ports).size).toBe(1);
+  });
+
+  it('an abort during the wait ends the body with the abort', async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: one\n\n');
+    });
+    const controller = new AbortController();
+    const response = await httpFetch(url, { method: 'POST', body: '{}', signal: controller.signal });
+    const reads = gatheredReads(response.body as unknown as Parameters<typeof gatheredReads>[0], 200);
+    expect(String((await reads.next()).value)).toBe('data: one\n\n');
+    const next = reads.next();
+    controller.abort();
+    await expect(next).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
 describe('wire formats', () => {
   const response = (body: string, headers: Record<string, string> = {}): Response =>
     Object.defineProperty(new Response(null, { headers }), 'body', { get: () => pieces(body) });
