@@ -61,6 +61,40 @@ describe('bridge', () => {
     expect(bridge.store.getState().running).toBe(false);
   });
 
+  it('sends deltas on at once when the last update is older than the interval, else when it has passed', async () => {
+    const session = new FakeSession();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    session.script(
+      { type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'go' },
+      { type: 'message_start', runId: 'r1', turnId: 't1', messageId: 'm1' },
+      { type: 'text_delta', runId: 'r1', messageId: 'm1', text: 'one ' },
+      { wait: 'promise', promise: gate },
+      { type: 'text_delta', runId: 'r1', messageId: 'm1', text: 'two' },
+      messageEnd('r1', 'm1', 'one two'),
+      runEnd('r1', 'done'),
+    );
+    const waits: number[] = [];
+    const timer = manualSchedule();
+    let clock = 1_000;
+    const bridge = createBridge(session, { flushIntervalMs: 33, now: () => clock, schedule: (run, ms) => (waits.push(ms), timer.schedule(run)) });
+    bridge.send('go');
+    await ticks(5);
+    // run_start and message_start updated the store at this moment: the first delta waits out the interval.
+    expect(waits).toEqual([33]);
+    clock += 33;
+    timer.fire();
+    expect(assistantText(bridge)).toBe('one ');
+    // 50 ms after that update, the next delta goes on as soon as what came with it is handled.
+    clock += 50;
+    release();
+    await ticks(5);
+    expect(waits).toEqual([33, 0]);
+    timer.fire();
+    expect(assistantText(bridge)).toBe('one two');
+    await bridge.idle();
+  });
+
   it('flushes buffered deltas before a non-delta event, keeping order', async () => {
     const session = new FakeSession();
     session.script(

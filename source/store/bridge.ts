@@ -25,11 +25,14 @@ export interface BridgeOptions {
   store?: AppStore;
   /** The slash commands: a fixed list, or a CommandList other sources may add to while the session runs. */
   commands?: readonly SlashCommand[] | CommandList;
-  /** How long streamed deltas may wait before reaching the store; ~30 updates a second by default. */
+  /**
+   * The least time between two store updates of streamed deltas; ~30 a second by default. Deltas that come once
+   * it has passed reach the store as soon as what arrived with them has been handled.
+   */
   flushIntervalMs?: number;
-  /** Timer used for delta batching; tests inject a manual one. */
+  /** Timer used for delta batching (0 ms: as soon as the current I/O is handled); tests inject a manual one. */
   schedule?: (run: () => void, ms: number) => () => void;
-  /** The clock a subagent's block counts its elapsed time from. */
+  /** The clock (milliseconds) of delta batching and of the start times the screen counts elapsed time from. */
   now?: () => number;
   /** A resumed session's log events older than its transcript (`LoadedSession.earlier`). */
   earlier?: EarlierEvents;
@@ -118,6 +121,10 @@ export function coalesceDeltas(events: readonly AgentEvent[]): AgentEvent[] {
 }
 
 const defaultSchedule = (run: () => void, ms: number): (() => void) => {
+  if (ms <= 0) {
+    const immediate = setImmediate(run);
+    return () => clearImmediate(immediate);
+  }
   const timer = setTimeout(run, ms);
   return () => clearTimeout(timer);
 };
@@ -140,6 +147,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
 
   let pending: AgentEvent[] = [];
   let cancelFlush: (() => void) | undefined;
+  let lastFlushAt = Number.NEGATIVE_INFINITY;
   let runActive = false;
   let exited = false;
   let disposed = false;
@@ -166,6 +174,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     if (pending.length === 0) return;
     const events = pending;
     pending = [];
+    lastFlushAt = now();
     // Events carry no times: a run, a tool call and a subagent's block are given the moment they were first seen.
     const mayStart = events.some((e) => e.agentId !== undefined || e.type === 'tool_start' || e.type === 'message_end' || e.type === 'run_start');
     // Servers waiting for trust show up in a status change: the trust question is read from the session then.
@@ -184,7 +193,9 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
       flush();
       return;
     }
-    cancelFlush ??= schedule(flush, flushIntervalMs);
+    // One read of a stream brings several deltas, handled in a row: they go to the store together, right after
+    // that read when the last update is old enough (no timer of its own), else once it is.
+    cancelFlush ??= schedule(flush, Math.max(0, flushIntervalMs - (now() - lastFlushAt)));
   };
 
   const unsubscribe = session.subscribe(handleEvent);
