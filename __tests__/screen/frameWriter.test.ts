@@ -26,7 +26,7 @@ afterEach(() => {
   }
 });
 
-function makeRig(cols: number, rows: number, maxFps = 0): Rig {
+function makeRig(cols: number, rows: number, maxFps: number | 'default' = 0): Rig {
   const writes: string[] = [];
   const size = { cols, rows };
   const clock = new ManualClock();
@@ -34,7 +34,7 @@ function makeRig(cols: number, rows: number, maxFps = 0): Rig {
   let played = 0;
   const writer = createFrameWriter(
     { write: (s: string) => writes.push(s) },
-    { rows: () => size.rows, cols: () => size.cols, maxFps, now: clock.now, schedule: clock.schedule },
+    { rows: () => size.rows, cols: () => size.cols, maxFps: maxFps === 'default' ? undefined : maxFps, now: clock.now, schedule: clock.schedule },
   );
   const rig: Rig = {
     writer,
@@ -310,6 +310,24 @@ describe('frame writer pacing', () => {
     expect(rig.writes).toHaveLength(3);
     expect(rig.writes[2]).toContain('damson');
     expect(rig.clock.pendingTimers()).toBe(0);
+  });
+
+  it("by default writes a stream's frames (one per read, 33 ms apart give or take a few) as they come, with no timer", () => {
+    const rig = makeRig(30, 5, 'default');
+    const gaps = [33, 31, 35, 30, 33, 36, 29, 33, 32, 34];
+    rig.writer.render('frame 0');
+    gaps.forEach((gap, i) => {
+      rig.clock.advance(gap);
+      rig.writer.render(`frame ${i + 1}`);
+      expect(rig.writes).toHaveLength(i + 2);
+      expect(rig.clock.pendingTimers()).toBe(0);
+    });
+    // Faster than that (a burst of renders) is still held back and coalesced.
+    rig.clock.advance(5);
+    rig.writer.render('burst a');
+    rig.writer.render('burst b');
+    expect(rig.writes).toHaveLength(gaps.length + 1);
+    expect(rig.clock.pendingTimers()).toBe(1);
   });
 
   it('flush writes a waiting frame right away, and dispose drops what is waiting', () => {

@@ -95,6 +95,43 @@ describe('bridge', () => {
     await bridge.idle();
   });
 
+  it('counts deltas a little early (a read a frame after the last, give or take) as on time', async () => {
+    const session = new FakeSession();
+    const gates: Array<() => void> = [];
+    const gate = (): { wait: 'promise'; promise: Promise<unknown> } => ({ wait: 'promise', promise: new Promise<void>((resolve) => gates.push(resolve)) });
+    const delta = (text: string): AgentEvent => ({ type: 'text_delta', runId: 'r1', messageId: 'm1', text });
+    session.script(
+      { type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'go' },
+      { type: 'message_start', runId: 'r1', turnId: 't1', messageId: 'm1' },
+      gate(),
+      delta('a'),
+      gate(),
+      delta('b'),
+      gate(),
+      runEnd('r1', 'done'),
+    );
+    const waits: number[] = [];
+    const timer = manualSchedule();
+    let clock = 1_000;
+    const bridge = createBridge(session, { flushIntervalMs: 33, now: () => clock, schedule: (run, ms) => (waits.push(ms), timer.schedule(run)) });
+    bridge.send('go');
+    await ticks(5);
+    // 30 ms after the last update: on time.
+    clock += 30;
+    gates.shift()?.();
+    await ticks(5);
+    timer.fire();
+    // 20 ms after that one: it waits the 13 ms left.
+    clock += 20;
+    gates.shift()?.();
+    await ticks(5);
+    expect(waits).toEqual([0, 13]);
+    timer.fire();
+    gates.shift()?.();
+    await bridge.idle();
+    expect(assistantText(bridge)).toBe('ab');
+  });
+
   it('flushes buffered deltas before a non-delta event, keeping order', async () => {
     const session = new FakeSession();
     session.script(

@@ -10,7 +10,7 @@ export interface FrameWriterOutput {
 export interface FrameWriterOptions {
   rows: () => number;
   cols: () => number;
-  /** Upper bound on frames written per second (default 30); 0 or less writes every frame. */
+  /** Upper bound on frames written per second (default 40); 0 or less writes every frame. */
   maxFps?: number;
   /** Milliseconds clock; injectable so tests control time. */
   now?: () => number;
@@ -29,7 +29,10 @@ export interface FrameWriter {
   dispose(): void;
 }
 
-const DEFAULT_MAX_FPS = 30;
+// Above the ~30 frames a second a stream brings (the store takes streamed text at most every 33 ms): those frames,
+// a few milliseconds early or late, are written as they come. At the stream's own rate, every early one would
+// wait for a timer and the writes would drift behind the reads. The cap is for bursts of other renders.
+const DEFAULT_MAX_FPS = 40;
 
 export function createFrameWriter(out: FrameWriterOutput, opts: FrameWriterOptions): FrameWriter {
   const maxFps = opts.maxFps ?? DEFAULT_MAX_FPS;

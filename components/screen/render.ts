@@ -20,13 +20,14 @@ import { FrameCaptureStream, StderrBuffer } from './captureStream.js';
 import { createFrameWriter } from './frameWriter.js';
 import { createRowOverlay, RowOverlayContext } from './rowOverlay.js';
 import { fillSpinnerSlots, SPINNER_SLOT, spinnerMs } from './spinner.js';
+import { createSpinnerTicker } from './spinnerTicker.js';
 import { holdStrayOutput, type HeldOutput } from './strayOutput.js';
 import { guardTerminal, restoreAllTerminals } from './terminalGuard.js';
 
 export interface FullScreenOptions {
   stdout?: NodeJS.WriteStream;
   stdin?: NodeJS.ReadStream;
-  /** Upper bound on frames written per second (default 30). */
+  /** Upper bound on frames written per second (default 40 full screen, Ink's own 30 when not a terminal). */
   maxFps?: number;
   /** Let Ink exit on Ctrl+C (default true); turn off when the app gives Ctrl+C its own meaning. */
   exitOnCtrlC?: boolean;
@@ -81,11 +82,18 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
     terminalWrite(text);
   };
   let releaseStray: (() => HeldOutput) | undefined;
+  // While the frame holds spinner slots, a ticker redraws it on the spinner's clock (the writer sends only changed cells).
+  const spinner = createSpinnerTicker(() => {
+    // The status line's clock moves once a second: then the frame is composed again (one changed row).
+    if (overlay.liveRowChanged()) compose();
+    else if (lastFrame !== undefined) writer.render(fillSpinnerSlots(lastFrame, performance.now()));
+  }, spinnerMs);
   const writer = createFrameWriter(
     {
       write: (text: string) => {
         stats.framesWritten += 1;
         send(text);
+        spinner.frameWritten();
       },
     },
     { rows: () => terminal.rows || 24, cols: () => terminal.columns || 80, maxFps: opts.maxFps },
@@ -95,22 +103,10 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
   let inkFrame: string | undefined;
   let lastFrame: string | undefined;
   let framesSeen = 0;
-  // While the frame holds spinner slots, a timer redraws it on the spinner's clock (the writer sends only changed cells).
-  let spinTimer: NodeJS.Timeout | undefined;
   const show = (frame: string): void => {
     writer.render(fillSpinnerSlots(frame, performance.now()));
-    const spinning = frame.includes(SPINNER_SLOT);
-    if (spinning && spinTimer === undefined) {
-      spinTimer = setInterval(() => {
-        // The status line's clock moves once a second: then the frame is composed again (one changed row).
-        if (overlay.liveRowChanged()) compose();
-        else if (lastFrame !== undefined) writer.render(fillSpinnerSlots(lastFrame, performance.now()));
-      }, spinnerMs);
-      spinTimer.unref();
-    } else if (!spinning && spinTimer !== undefined) {
-      clearInterval(spinTimer);
-      spinTimer = undefined;
-    }
+    if (frame.includes(SPINNER_SLOT)) spinner.start();
+    else spinner.stop();
   };
   const compose = (): void => {
     if (inkFrame === undefined) return;
@@ -142,7 +138,7 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
   const restore = (): void => {
     if (restored) return;
     restored = true;
-    clearInterval(spinTimer);
+    spinner.stop();
     capture.close();
     writer.dispose();
     terminal.off('resize', onResize);

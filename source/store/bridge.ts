@@ -195,7 +195,10 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     }
     // One read of a stream brings several deltas, handled in a row: they go to the store together, right after
     // that read when the last update is old enough (no timer of its own), else once it is.
-    cancelFlush ??= schedule(flush, Math.max(0, flushIntervalMs - (now() - lastFlushAt)));
+    // (A quarter of the interval early counts as on time: reads a frame apart come a little early or late.)
+    if (cancelFlush) return;
+    const wait = flushIntervalMs - (now() - lastFlushAt);
+    cancelFlush = schedule(flush, wait < flushIntervalMs / 4 ? 0 : wait);
   };
 
   const unsubscribe = session.subscribe(handleEvent);
