@@ -19,9 +19,26 @@ function thinkingLines(item: AssistantItem, width: number): string[] {
   return [paint(['dim', 'italic'], `✻ Thinking: ${shown ?? ''}`)];
 }
 
+// Items never change (a new delta makes a new item), and a frame asks for the same item's visible text several
+// times (and again for the previous frame's item when comparing): each is worked out once.
+const visibleOf = new WeakMap<AssistantItem, string>();
+
 /** The visible part of an assistant message; while streaming only text up to a safe boundary shows. */
 export function visibleAssistantText(item: AssistantItem): string {
-  return item.done ? item.text : item.text.slice(0, safeMarkdownLength(item.text));
+  if (item.done) return item.text;
+  let visible = visibleOf.get(item);
+  if (visible === undefined) {
+    visible = item.text.slice(0, safeMarkdownLength(item.text));
+    visibleOf.set(item, visible);
+  }
+  return visible;
+}
+
+/** Whether the whitespace that ends `text` holds a blank line (two line breaks), looked at from the end only. */
+function endsInBlankLine(text: string): boolean {
+  let breaks = 0;
+  for (let i = text.length - 1; i >= 0 && /\s/.test(text[i]); i--) if (text[i] === '\n' && ++breaks === 2) return true;
+  return false;
 }
 
 const fenceLineRe = /^ {0,3}(`{3,}|~{3,})/;
@@ -41,7 +58,7 @@ export function streamingTailLines(item: AssistantItem, width: number): string[]
     .replace(/\s+$/, '');
   if (tail.trim() === '') return [];
   // A tail that opens a new paragraph keeps the blank line the rendered blocks keep between them.
-  const gap = visible.length > 0 && /\n\s*\n\s*$/.test(visible) ? [''] : [];
+  const gap = visible.length > 0 && endsInBlankLine(visible) ? [''] : [];
   return [...gap, ...wrapText(tail, Math.max(1, width - 2)).map((row) => `  ${row}`)];
 }
 

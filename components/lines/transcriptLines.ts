@@ -75,8 +75,9 @@ export class LineCache {
       this.live.set(item.id, hit);
     }
     // The plain tail changes with every delta; it is only wrapped, never rendered, so it is not cached with the body.
-    const lines = [...hit.lines, ...streamingTailLines(item, width), ...assistantStatusLines(item, spinner)];
-    return lines.length === 0 ? lines : [...lines, ''];
+    const lines = hit.lines.concat(streamingTailLines(item, width), assistantStatusLines(item, spinner));
+    if (lines.length > 0) lines.push('');
+    return lines;
   }
 
   /** Drops live entries of items that are gone, so the map stays as small as the set of streaming items. */

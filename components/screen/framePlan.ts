@@ -38,20 +38,23 @@ const MAX_SHIFT_CANDIDATES = 4;
  * planCost (a changed row at about what its patch would send).
  */
 export function planFrame(screen: readonly string[], next: readonly string[]): FramePlan {
-  let best: FramePlan = { writes: diffRows(screen, next) };
-  let bestCost = planCost(best, screen);
+  // The scrolls first: when one fits, it is far cheaper than rewriting every moved row, and pricing the rest
+  // stops as soon as a plan costs more than the best so far. A plain rewrite wins ties, as it always has.
+  let best: FramePlan | undefined;
+  let bestCost = Number.POSITIVE_INFINITY;
   for (const shift of candidateShifts(screen, next)) {
     for (const step of regionsForShift(screen, next, shift)) {
       const moved = applyScroll(screen, step);
       const plan: FramePlan = { scroll: step, writes: diffRows(moved, next) };
-      const cost = planCost(plan, moved);
+      const cost = planCost(plan, moved, bestCost);
       if (cost < bestCost) {
         best = plan;
         bestCost = cost;
       }
     }
   }
-  return best;
+  const rewrite: FramePlan = { writes: diffRows(screen, next) };
+  return best === undefined || planCost(rewrite, screen, bestCost) <= bestCost ? rewrite : best;
 }
 
 /** What the terminal shows after a scroll step: moved rows keep their text, exposed rows are blank. */
@@ -110,11 +113,14 @@ function diffRows(screen: readonly string[], next: readonly string[]): RowWrite[
  * About the bytes of a plan, given the rows on screen once its scroll is done: a changed row costs its whole
  * rewrite or, when cheaper, the part between the text it shares with the old row at both ends (about what a
  * patch of its changed cells sends). Cheap enough to price every candidate; only the chosen plan is encoded.
+ * Pricing stops once the cost passes `limit` (the figure returned is then only known to be above it).
  */
-function planCost(plan: FramePlan, before: readonly string[]): number {
+function planCost(plan: FramePlan, before: readonly string[], limit = Number.POSITIVE_INFINITY): number {
   let cost = plan.scroll ? encodeScroll(plan.scroll).length : 0;
   let cursorRow = -1;
   for (const { row, line } of plan.writes) {
+    // Past the limit the plan has lost already: the exact figure does not matter.
+    if (cost > limit) return cost;
     cost += Math.min(wholeRow(row, cursorRow, line).length, patchEstimate(before[row] ?? '', line));
     cursorRow = row;
   }
