@@ -22,6 +22,14 @@ describe('planFrame', () => {
     expect(applyScroll(screen, { top: 0, bottom: 7, by: 1 }).slice(0, 8)).toEqual([...body.slice(1), '']);
   });
 
+  it('finds a scroll when only a few rows changed (a short screen moving up one line)', () => {
+    const screen = ['first line of the answer text', 'second line of the answer text', 'third line of the answer text', 'status'];
+    const next = ['second line of the answer text', 'third line of the answer text', 'fourth line of the answer text', 'status'];
+    const plan = planFrame(screen, next);
+    expect(plan.scroll).toEqual({ top: 0, bottom: 2, by: 1 });
+    expect(plan.writes).toEqual([{ row: 2, line: 'fourth line of the answer text' }]);
+  });
+
   it('scrolls down when content moved down', () => {
     const body = Array.from({ length: 8 }, (_, i) => `history entry ${i} with some text`);
     const screen = rows(body.slice(2), 8);

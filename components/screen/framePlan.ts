@@ -38,11 +38,14 @@ const MAX_SHIFT_CANDIDATES = 4;
  * planCost (a changed row at about what its patch would send).
  */
 export function planFrame(screen: readonly string[], next: readonly string[]): FramePlan {
+  const rewrite: FramePlan = { writes: diffRows(screen, next) };
+  // One changed row (a streamed line growing): a scroll would move rows that are right where they are.
+  if (rewrite.writes.length <= 1) return rewrite;
   // The scrolls first: when one fits, it is far cheaper than rewriting every moved row, and pricing the rest
   // stops as soon as a plan costs more than the best so far. A plain rewrite wins ties, as it always has.
   let best: FramePlan | undefined;
   let bestCost = Number.POSITIVE_INFINITY;
-  for (const shift of candidateShifts(screen, next)) {
+  for (const shift of candidateShifts(screen, next, rewrite.writes)) {
     for (const step of regionsForShift(screen, next, shift)) {
       const moved = applyScroll(screen, step);
       const plan: FramePlan = { scroll: step, writes: diffRows(moved, next) };
@@ -53,7 +56,6 @@ export function planFrame(screen: readonly string[], next: readonly string[]): F
       }
     }
   }
-  const rewrite: FramePlan = { writes: diffRows(screen, next) };
   return best === undefined || planCost(rewrite, screen, bestCost) <= bestCost ? rewrite : best;
 }
 
@@ -138,7 +140,8 @@ function patchEstimate(old: string, next: string): number {
 }
 
 /** Shifts (old row minus new row) that distinctive lines vote for, most votes first. */
-function candidateShifts(screen: readonly string[], next: readonly string[]): number[] {
+function candidateShifts(screen: readonly string[], next: readonly string[], changed: readonly RowWrite[]): number[] {
+  if (changed.length <= 4) return fewShifts(screen, changed);
   const rowsByLine = new Map<string, number[]>();
   screen.forEach((line, row) => {
     if (line === '') return;
@@ -155,6 +158,24 @@ function candidateShifts(screen: readonly string[], next: readonly string[]): nu
       if (oldRow !== row) votes.set(oldRow - row, (votes.get(oldRow - row) ?? 0) + 1);
     }
   });
+  return [...votes.entries()]
+    .sort((a, b) => b[1] - a[1] || Math.abs(a[0]) - Math.abs(b[0]))
+    .slice(0, MAX_SHIFT_CANDIDATES)
+    .map(([shift]) => shift);
+}
+
+/** candidateShifts for a few changed rows: each looked for on the old screen, with no index of all its rows built. */
+function fewShifts(screen: readonly string[], changed: readonly RowWrite[]): number[] {
+  const votes = new Map<number, number>();
+  for (const { row, line } of changed) {
+    if (line === '') continue;
+    let repeats = 0;
+    for (let old = 0; old < screen.length; old++) if (screen[old] === line) repeats++;
+    if (repeats === 0 || repeats > MAX_REPEATS_FOR_VOTE) continue;
+    for (let old = 0; old < screen.length; old++) {
+      if (old !== row && screen[old] === line) votes.set(old - row, (votes.get(old - row) ?? 0) + 1);
+    }
+  }
   return [...votes.entries()]
     .sort((a, b) => b[1] - a[1] || Math.abs(a[0]) - Math.abs(b[0]))
     .slice(0, MAX_SHIFT_CANDIDATES)
