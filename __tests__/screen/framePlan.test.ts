@@ -23,11 +23,11 @@ describe('planFrame', () => {
   });
 
   it('finds a scroll when only a few rows changed (a short screen moving up one line)', () => {
-    const screen = ['first line of the answer text', 'second line of the answer text', 'third line of the answer text', 'status'];
-    const next = ['second line of the answer text', 'third line of the answer text', 'fourth line of the answer text', 'status'];
+    const screen = ['Alpha reads the configuration file', 'Bravo then validates every layer', 'Charlie merges them in order', 'status'];
+    const next = ['Bravo then validates every layer', 'Charlie merges them in order', 'Delta reports what it found', 'status'];
     const plan = planFrame(screen, next);
     expect(plan.scroll).toEqual({ top: 0, bottom: 2, by: 1 });
-    expect(plan.writes).toEqual([{ row: 2, line: 'fourth line of the answer text' }]);
+    expect(plan.writes).toEqual([{ row: 2, line: 'Delta reports what it found' }]);
   });
 
   it('scrolls down when content moved down', () => {
