@@ -10,6 +10,7 @@ import { allFramesWrapped, type FrameReport } from './renderFrames.js';
 import { driveLiveRuns, MockScript, shapesFor, writeFixtureFiles } from './renderLive.js';
 import { firstFrameMs, jumpToTop, measureStream, settle, typeAndMeasure, wholeSessionFrames, type StreamFigures, type TopFigures } from './renderMeasure.js';
 import { profileFlags, summariseProfile } from './renderProfile.js';
+import { streamFloorSeconds } from './streamFloor.js';
 import { writeTranscript } from './renderTranscript.js';
 import { mb, median } from './stats.js';
 
@@ -171,10 +172,18 @@ function line(label: string, value: string, target?: string, ok = true): string 
   return `  ${label.padEnd(46)} ${value.padStart(16)}${target ? `   (target ${target})` : ''}${mark(ok)}`;
 }
 
-function transcriptLines(f: TranscriptFigures): string[] {
+/** The stream's CPU over repeated runs of one scenario, and a bare client's CPU for the same stream just before. */
+interface CpuRuns {
+  seconds: number[];
+  /** A bare client's CPU for the same stream, measured just before each run. */
+  floorSeconds: number[];
+}
+
+function transcriptLines(f: TranscriptFigures, runs?: CpuRuns): string[] {
   const s = f.stream;
   const bytesPerToken = s.bytes / s.tokens;
-  const cpuOk = s.cpuSeconds <= 1.0;
+  const cpu = runs && runs.seconds.length > 1 ? median(runs.seconds) : s.cpuSeconds;
+  const cpuOk = cpu <= 1.0;
   const rssLimit = f.messages >= 10_000 ? 200 : 150;
   const rssOk = f.rssAfterStream <= rssLimit * 1024 * 1024;
   const echoMedian = median(f.echoMs);
@@ -190,8 +199,16 @@ function transcriptLines(f: TranscriptFigures): string[] {
     line('frames per second while streaming', (s.frames / s.streamSeconds).toFixed(1)),
     line('every frame wrapped in ?2026h … ?2026l', wrapped ? `yes (${f.session.begins}/${f.session.ends})` : `NO (${f.session.begins}/${f.session.ends}, ${f.session.strayBytes + s.window.strayBytes} stray B)`, 'all', wrapped),
     line('full-screen clears (2J) after the first frame', String(f.session.clearsAfterFirstFrame), '0', f.session.clearsAfterFirstFrame === 0),
-    line('CPU of the rein process during the stream', `${s.cpuSeconds.toFixed(2)} s`, '≤ 1.0 s', cpuOk),
-    line('  of which the main (JavaScript) thread', `${s.mainThreadCpuSeconds.toFixed(2)} s`),
+    ...(runs && runs.seconds.length > 1
+      ? [
+          line('CPU of the rein process during the stream', `median ${cpu.toFixed(2)} s`, '≤ 1.0 s', cpuOk),
+          line(`  each of ${runs.seconds.length} runs (a new process each)`, runs.seconds.map((x) => x.toFixed(2)).join(' / ')),
+          line('  of which the main thread, first run', `${s.mainThreadCpuSeconds.toFixed(2)} s`),
+        ]
+      : [line('CPU of the rein process during the stream', `${cpu.toFixed(2)} s`, '≤ 1.0 s', cpuOk), line('  of which the main (JavaScript) thread', `${s.mainThreadCpuSeconds.toFixed(2)} s`)]),
+    ...(runs
+      ? [line('  a bare Node client receiving the same stream', `median ${median(runs.floorSeconds).toFixed(2)} s`), line('    before each run', runs.floorSeconds.map((x) => x.toFixed(2)).join(' / '))]
+      : []),
     line('peak RSS (VmHWM) idle before typing', mb(f.rssIdle)),
     line('peak RSS (VmHWM) after the stream', mb(f.rssAfterStream), `≤ ${rssLimit} MB`, rssOk),
     line('resident RSS (VmRSS) after the stream', mb(f.rssNowAfterStream)),
@@ -256,7 +273,22 @@ export async function benchRender(): Promise<string[]> {
     if (process.env.REIN_BENCH_RENDER_COLOUR !== '0' && transcriptSizes.length > 0) {
       const messages = transcriptSizes[0];
       const profileDir = profileRoot ? join(profileRoot, `${messages}-colour`) : undefined;
-      out.push(...(await attempt(`transcript of ${messages} messages, colours on`, async () => transcriptLines(await measureTranscript(messages, preload, true, profileDir)))));
+      // This machine's CPU figures move by a third from one minute to the next: the goal's figure is a median of
+      // several runs, beside what a bare client spends on the same stream (the part no renderer can save).
+      const repeats = Math.max(1, Number(process.env.REIN_BENCH_RENDER_COLOUR_RUNS ?? 3));
+      out.push(
+        ...(await attempt(`transcript of ${messages} messages, colours on`, async () => {
+          const floor = (): Promise<number> => streamFloorSeconds(streamedAnswer(answerChars), chunkSize, chunkDelayMs);
+          const floorSeconds = [await floor()];
+          const first = await measureTranscript(messages, preload, true, profileDir);
+          const seconds = [first.stream.cpuSeconds];
+          while (seconds.length < repeats) {
+            floorSeconds.push(await floor());
+            seconds.push((await measureTranscript(messages, preload, true, undefined)).stream.cpuSeconds);
+          }
+          return transcriptLines(first, { seconds, floorSeconds });
+        })),
+      );
     }
     if (process.env.REIN_BENCH_RENDER_TURNS !== '0') out.push(...(await attempt('memory over turns', async () => turnsLines(await measureTurns()))));
   } finally {
