@@ -1,15 +1,46 @@
 // Styling and wrapping of plain strings into terminal lines, the building blocks of the pre-rendered transcript.
 import { styleText, stripVTControlCharacters } from 'node:util';
 import wrapAnsi from 'wrap-ansi';
+import { isPlainAscii, wrapPlainAscii } from './plainWrap.js';
 
 export type Style = Parameters<typeof styleText>[0];
+
+type Format = Exclude<Style, readonly unknown[]>;
+
+// styleText decides on colour at every call, reading a score of environment variables (~25 µs in a terminal),
+// and a frame paints dozens of times. Its codes for each format are kept, and asked again whenever one of the
+// variables users set to turn colour on or off changes.
+let codesKey: string | undefined;
+let codes = new Map<Format, readonly [string, string] | null>();
+
+function codesOf(format: Format): readonly [string, string] | null {
+  const env = process.env;
+  const key = `${env.FORCE_COLOR}\0${env.NO_COLOR}\0${env.NODE_DISABLE_COLORS}\0${env.TERM}`;
+  if (key !== codesKey) {
+    codesKey = key;
+    codes = new Map();
+  }
+  let pair = codes.get(format);
+  if (pair === undefined) {
+    const styled = styleText(format, '\0');
+    const cut = styled.indexOf('\0');
+    pair = styled === '\0' ? null : [styled.slice(0, cut), styled.slice(cut + 1)];
+    codes.set(format, pair);
+  }
+  return pair;
+}
 
 /** ANSI-styles text; colour is dropped where the terminal (or NO_COLOR/FORCE_COLOR=0) says so. */
 export function paint(style: Style, text: string): string {
   if (text === '') return '';
-  // One format at a time: Node 20 skips the colour check for an array of formats.
+  // One format at a time, innermost last, as styleText would nest them.
   const formats = Array.isArray(style) ? style : [style];
-  return formats.reduceRight((styled, format) => styleText(format, styled), text);
+  let styled = text;
+  for (let i = formats.length - 1; i >= 0; i--) {
+    const pair = codesOf(formats[i] as Format);
+    if (pair) styled = pair[0] + styled + pair[1];
+  }
+  return styled;
 }
 
 /** Removes escape sequences and control characters that would move the cursor or corrupt the frame. */
@@ -41,9 +72,9 @@ function wrapLine(line: string, columns: number): readonly string[] {
   let rows = wrapped.get(key);
   if (rows) return rows;
   // Without trimming, the space a row was broken at starts the next row: drop it.
-  rows = wrapAnsi(line, columns, { hard: true, trim: false })
-    .split('\n')
-    .map((row, i) => (i === 0 ? row : row.replace(leadingBreakSpace, '$1')));
+  rows = (isPlainAscii(line) ? wrapPlainAscii(line, columns) : wrapAnsi(line, columns, { hard: true, trim: false }).split('\n')).map((row, i) =>
+    i === 0 ? row : row.replace(leadingBreakSpace, '$1'),
+  );
   if (wrapped.size >= WRAP_CACHE_LIMIT) wrapped = new Map();
   wrapped.set(key, rows);
   return rows;
