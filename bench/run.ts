@@ -4,6 +4,7 @@ import { benchAgents } from './agents.js';
 import { benchCheckpoints } from './checkpoints.js';
 import { benchContext } from './context.js';
 import { benchFaults } from './faults.js';
+import { benchFrames } from './frames.js';
 import { benchHeadless } from './headless.js';
 import { benchMcp } from './mcp.js';
 import { benchPermissions } from './permissions.js';
@@ -12,6 +13,7 @@ import { benchRender } from './render.js';
 const sections: Array<[string, () => Promise<string[]>]> = [
   ['headless', () => benchHeadless()],
   ['render', () => benchRender()],
+  ['frames', () => benchFrames()],
   ['context', () => benchContext()],
   ['agents', () => benchAgents()],
   ['mcp', () => benchMcp()],
