@@ -6,7 +6,8 @@ import { execa } from 'execa';
 import { startMockLlmServer, type MockTurn } from '../__tests__/support/mockLlmServer.js';
 import { kb, mb, median, ms, row } from './stats.js';
 
-const cli = resolve('dist/cli.js');
+// REIN_BENCH_CLI points at another build, as for the render bench.
+const cli = resolve(process.env.REIN_BENCH_CLI ?? 'dist/cli.js');
 const fixture = resolve('__tests__/e2e/fixtures/buggy-repo');
 const probe = resolve('bench/rssProbe.cjs');
 

@@ -98,31 +98,70 @@ describe('gatheredReads', () => {
 describe('gatheredReads on an http response', () => {
   const turns = (): Promise<void> => new Promise((done) => setImmediate(() => setImmediate(done)));
 
-  it('leaves the connection unread while it waits, then takes what arrived meanwhile in one piece', async () => {
-    let sendRest: (() => Promise<void>) | undefined;
+  /** A server whose response sends one event now and each later one when the test says. */
+  async function stepwise(): Promise<{ url: string; send: (data: string) => Promise<void>; end: () => void }> {
+    let response: ServerResponse | undefined;
+    let ready!: () => void;
+    const opened = new Promise<void>((resolve) => (ready = resolve));
     const url = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write('data: one\n\n');
-      sendRest = async () => {
-        await new Promise<void>((done) => res.write('data: two\n\n', () => done()));
-        await new Promise<void>((done) => res.write('data: three\n\n', () => done()));
-        res.end();
-      };
+      response = res;
+      ready();
     });
-    const response = await httpFetch(url, { method: 'POST', body: '{}' });
-    const body = response.body as unknown as Parameters<typeof gatheredReads>[0] & { socket: { bytesRead: number } };
-    const reads = gatheredReads(body, 300);
+    return {
+      url,
+      send: async (data) => {
+        await opened;
+        await new Promise<void>((done) => response!.write(data, () => done()));
+      },
+      end: () => response?.end(),
+    };
+  }
+
+  type Body = Parameters<typeof gatheredReads>[0] & { socket: { bytesRead: number } };
+
+  it('once the body has streamed a while, leaves the connection unread while it waits, then takes what arrived in one piece', async () => {
+    const server = await stepwise();
+    const response = await httpFetch(server.url, { method: 'POST', body: '{}' });
+    const body = response.body as unknown as Body;
+    // The body's clock, moved on 5 s after the first event: the full gap applies after the second.
+    let offset = 0;
+    const reads = gatheredReads(body, 1_000, () => performance.now() + offset);
     expect(String((await reads.next()).value)).toBe('data: one\n\n');
+    offset = 5_000;
+    const second = reads.next();
+    await server.send('data: two\n\n');
+    expect(String((await second).value)).toBe('data: two\n\n');
     const socket = body.socket;
     const before = socket.bytesRead;
     const next = reads.next();
-    await sendRest!();
+    await server.send('data: three\n\n');
+    await server.send('data: four\n\n');
+    server.end();
     // The bytes are in the kernel's buffer; two turns of the event loop would have read them were the connection read.
     await turns();
     expect(socket.bytesRead).toBe(before);
-    expect(String((await next).value)).toBe('data: two\n\ndata: three\n\n');
+    expect(String((await next).value)).toBe('data: three\n\ndata: four\n\n');
     expect(socket.bytesRead).toBeGreaterThan(before);
+    offset = 10_000;
     expect((await reads.next()).done).toBe(true);
+  });
+
+  it('reads a body that comes within its first gap as it arrives, adding no wait', async () => {
+    const server = await stepwise();
+    const response = await httpFetch(server.url, { method: 'POST', body: '{}' });
+    // A gap of a minute: were it waited out, the test would time out.
+    const reads = gatheredReads(response.body as unknown as Body, 60_000);
+    const pieces: string[] = [String((await reads.next()).value)];
+    for (const data of ['data: two\n\n', 'data: three\n\n']) {
+      const next = reads.next();
+      await server.send(data);
+      pieces.push(String((await next).value));
+    }
+    server.end();
+    expect((await reads.next()).done).toBe(true);
+    expect(pieces.join('')).toBe('data: one\n\ndata: two\n\ndata: three\n\n');
   });
 
   it('a kept-alive connection serves the next streamed request whole after a held one', async () => {
@@ -148,14 +187,16 @@ describe('gatheredReads on an http response', () => {
   });
 
   it('an abort during the wait ends the body with the abort', async () => {
-    const url = await serve((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write('data: one\n\n');
-    });
+    const server = await stepwise();
     const controller = new AbortController();
-    const response = await httpFetch(url, { method: 'POST', body: '{}', signal: controller.signal });
-    const reads = gatheredReads(response.body as unknown as Parameters<typeof gatheredReads>[0], 200);
+    const response = await httpFetch(server.url, { method: 'POST', body: '{}', signal: controller.signal });
+    let offset = 0;
+    const reads = gatheredReads(response.body as unknown as Body, 200, () => performance.now() + offset);
     expect(String((await reads.next()).value)).toBe('data: one\n\n');
+    offset = 5_000;
+    const second = reads.next();
+    await server.send('data: two\n\n');
+    expect(String((await second).value)).toBe('data: two\n\n');
     const next = reads.next();
     controller.abort();
     await expect(next).rejects.toMatchObject({ name: 'AbortError' });

@@ -93,8 +93,10 @@ function isNodeReadable(body: object): body is NodeReadable {
  * A Node stream's data, everything buffered handed over as one piece, at most once every `gapMs` (a wait no
  * longer than that, so Esc still stops a stream at once: an abort destroys the stream and the next read throws).
  * An http response's connection is not read during the wait (bench: ~13% less CPU for a streamed answer).
+ * The wait grows with the body's age up to `gapMs`: a reply that comes whole within a few milliseconds (a
+ * short answer, a tool call) is read as it arrives, with no wait added to the turn. `now` is the clock.
  */
-export async function* gatheredReads(stream: NodeReadable, gapMs: number): AsyncGenerator<Uint8Array | string> {
+export async function* gatheredReads(stream: NodeReadable, gapMs: number, now: () => number = () => performance.now()): AsyncGenerator<Uint8Array | string> {
   // The listeners stay for the whole read: adding and removing them for every wait costs more than the parsing.
   // An error (an abort) that comes while the consumer holds a piece is kept in stream.errored and thrown at the
   // next read, never left as an unhandled 'error' event.
@@ -105,9 +107,10 @@ export async function* gatheredReads(stream: NodeReadable, gapMs: number): Async
     resolve?.();
   };
   for (const event of ['readable', 'end', 'error', 'close']) stream.on(event, signal);
+  let firstRead: number | undefined;
   let lastRead = Number.NEGATIVE_INFINITY;
   for (;;) {
-    const wait = lastRead + gapMs - performance.now();
+    const wait = firstRead === undefined ? 0 : lastRead + Math.min(gapMs, lastRead - firstRead) - now();
     if (wait >= 1 && !stream.destroyed) {
       // Held only while the response still arrives: a kept-alive connection, once free, is no longer this body's.
       const release = stream.complete === false ? holdSocket(stream.socket) : () => undefined;
@@ -120,7 +123,8 @@ export async function* gatheredReads(stream: NodeReadable, gapMs: number): Async
     const parts: Array<Uint8Array | string> = [];
     for (let part = stream.read(); part !== null; part = stream.read()) parts.push(part);
     if (parts.length > 0) {
-      lastRead = performance.now();
+      lastRead = now();
+      firstRead ??= lastRead;
       if (parts.length === 1) yield parts[0];
       else yield typeof parts[0] === 'string' ? parts.join('') : Buffer.concat(parts as Uint8Array[]);
       continue;
