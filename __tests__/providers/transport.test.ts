@@ -125,11 +125,11 @@ describe('gatheredReads on an http response', () => {
     const server = await stepwise();
     const response = await httpFetch(server.url, { method: 'POST', body: '{}' });
     const body = response.body as unknown as Body;
-    // The body's clock, moved on 5 s after the first event: the full gap applies after the second.
-    let offset = 0;
-    const reads = gatheredReads(body, 1_000, () => performance.now() + offset);
+    // The body's clock, set by hand: moved on 5 s after the first event, the full gap applies after the second.
+    let clock = 0;
+    const reads = gatheredReads(body, 1_000, () => clock);
     expect(String((await reads.next()).value)).toBe('data: one\n\n');
-    offset = 5_000;
+    clock = 5_000;
     const second = reads.next();
     await server.send('data: two\n\n');
     expect(String((await second).value)).toBe('data: two\n\n');
@@ -144,7 +144,7 @@ describe('gatheredReads on an http response', () => {
     expect(socket.bytesRead).toBe(before);
     expect(String((await next).value)).toBe('data: three\n\ndata: four\n\n');
     expect(socket.bytesRead).toBeGreaterThan(before);
-    offset = 10_000;
+    clock = 10_000;
     expect((await reads.next()).done).toBe(true);
   });
 
@@ -190,10 +190,10 @@ describe('gatheredReads on an http response', () => {
     const server = await stepwise();
     const controller = new AbortController();
     const response = await httpFetch(server.url, { method: 'POST', body: '{}', signal: controller.signal });
-    let offset = 0;
-    const reads = gatheredReads(response.body as unknown as Body, 200, () => performance.now() + offset);
+    let clock = 0;
+    const reads = gatheredReads(response.body as unknown as Body, 200, () => clock);
     expect(String((await reads.next()).value)).toBe('data: one\n\n');
-    offset = 5_000;
+    clock = 5_000;
     const second = reads.next();
     await server.send('data: two\n\n');
     expect(String((await second).value)).toBe('data: two\n\n');

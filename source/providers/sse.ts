@@ -108,7 +108,7 @@ export async function* gatheredReads(stream: NodeReadable, gapMs: number, now: (
   };
   for (const event of ['readable', 'end', 'error', 'close']) stream.on(event, signal);
   let firstRead: number | undefined;
-  let lastRead = Number.NEGATIVE_INFINITY;
+  let lastRead = 0;
   for (;;) {
     const wait = firstRead === undefined ? 0 : lastRead + Math.min(gapMs, lastRead - firstRead) - now();
     if (wait >= 1 && !stream.destroyed) {
