@@ -1,4 +1,4 @@
-// The built CLI runs with TurboFan inlining off (see source/compilerTuning.ts), unless the user's own node flags say otherwise.
+// The built CLI runs with TurboFan inlining off and a longer interrupt budget (see source/compilerTuning.ts), unless the user's own node flags say otherwise.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 
 /** A headless run streaming a long answer a few characters per chunk (enough for the hot code to be optimized), with V8's traces of optimization and inlining on. */
-async function streamWithTrace(nodeFlags: string[]): Promise<{ inlined: number; stdout: string }> {
+async function streamWithTrace(nodeFlags: string[]): Promise<{ inlined: number; optimized: number; stdout: string }> {
   server.push({ text: 'word '.repeat(6_000), chunkSize: 3 });
   const result = await execa('node', [...nodeFlags, '--trace-opt', '--trace-turbo-inlining', cli, '-p', 'go', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'm'], {
     cwd: dir,
@@ -32,7 +32,12 @@ async function streamWithTrace(nodeFlags: string[]): Promise<{ inlined: number; 
     timeout: 60_000,
   });
   expect(result.exitCode).toBe(0);
-  return { inlined: result.stdout.split('\n').filter((line) => line.startsWith('Inlining ')).length, stdout: result.stdout };
+  const lines = result.stdout.split('\n');
+  return {
+    inlined: lines.filter((line) => line.startsWith('Inlining ')).length,
+    optimized: lines.filter((line) => /completed (optimizing|compiling)/.test(line) && line.includes('TURBOFAN')).length,
+    stdout: result.stdout,
+  };
 }
 
 describe('compiler tuning', () => {
@@ -49,12 +54,26 @@ describe('compiler tuning', () => {
     expect(run.inlined).toBeGreaterThan(0);
   });
 
-  it('leaves the flag alone when node was started with it either way', () => {
+  it('optimizes fewer functions than with V8\'s default interrupt budget, and keeps a budget the user gives', async () => {
+    // 67584 is V8's own default interrupt budget: the same stream sees fewer functions reach the optimizing tier with
+    // rein's longer budget (34-36 here, run after run) than with V8's (40-42). A budget the user gives wins over
+    // rein's: with one too long for any function to use up, nothing is optimized (were it replaced by rein's, the
+    // stream would optimize about as many functions as with no flag at all).
+    const tuned = await streamWithTrace([]);
+    const v8Default = await streamWithTrace(['--interrupt-budget=67584']);
+    const userLong = await streamWithTrace(['--interrupt-budget=100000000']);
+    expect(tuned.optimized).toBeGreaterThan(0);
+    expect(tuned.optimized).toBeLessThan(v8Default.optimized);
+    expect(userLong.optimized).toBe(0);
+  });
+
+  it('leaves each flag alone when node was started with it either way', () => {
     const set: string[] = [];
-    expect(tuneCompiler(['--turbo-inlining'], '', (flags) => set.push(flags))).toBe(false);
-    expect(tuneCompiler([], '--no-turbo_inlining', (flags) => set.push(flags))).toBe(false);
+    expect(tuneCompiler(['--turbo-inlining', '--interrupt-budget=1000'], '', (flags) => set.push(flags))).toEqual([]);
+    expect(tuneCompiler([], '--no-turbo_inlining --interrupt_budget=5000', (flags) => set.push(flags))).toEqual([]);
     expect(set).toEqual([]);
-    expect(tuneCompiler(['--trace-turbo-inlining'], '--max-old-space-size=100', (flags) => set.push(flags))).toBe(true);
-    expect(set).toEqual(['--no-turbo-inlining']);
+    expect(tuneCompiler(['--turbo-inlining'], '', (flags) => set.push(flags))).toEqual(['--interrupt-budget=101376']);
+    expect(tuneCompiler(['--trace-turbo-inlining'], '--max-old-space-size=100', (flags) => set.push(flags))).toEqual(['--no-turbo-inlining', '--interrupt-budget=101376']);
+    expect(set).toEqual(['--interrupt-budget=101376', '--no-turbo-inlining', '--interrupt-budget=101376']);
   });
 });
