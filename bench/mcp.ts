@@ -71,7 +71,8 @@ async function readyAndCall(): Promise<{ readyMs: number; reinCallMs: number[]; 
   const reinCallMs: number[] = [];
   for (let i = 0; i < 60; i++) {
     const t = performance.now();
-    await echo.execute({ message: `hello ${i}` }, ctx);
+    // A signal per call, as the tool runner gives each call.
+    await echo.execute({ message: `hello ${i}` }, { ...ctx, signal: new AbortController().signal });
     if (i >= 10) reinCallMs.push(performance.now() - t);
   }
   await manager.close();

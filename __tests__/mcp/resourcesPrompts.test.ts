@@ -56,6 +56,23 @@ describe('@server:uri mentions', () => {
     expect(sent).toMatch(/<mcp-resource server="everything" uri="demo:\/\/resource\/dynamic\/blob\/2">\n\[binary resource demo:\/\/resource\/dynamic\/blob\/2 \(text\/plain\), \d+\.\d KB: not shown\]\n<\/mcp-resource>/);
   });
 
+  it('a message with a dozen mentions attaches each, and the SDK\'s listeners do not pile up on the run\'s signal', async () => {
+    const h = everythingSession([{ text: 'read them' }]);
+    await h.manager.whenReady();
+    const nodeWarnings: string[] = [];
+    const onWarning = (warning: Error) => nodeWarnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    cleanups.push(() => void process.off('warning', onWarning));
+    const mentions = Array.from({ length: 12 }, (_, i) => `@everything:demo://resource/dynamic/text/${i + 1}`);
+    const events = await runPrompt(h.session, `summarise ${mentions.join(' ')}`);
+    expect(warnings(events)).toEqual([]);
+    const sent = userTexts(h.provider.requests[0]).join('\n');
+    for (let i = 1; i <= 12; i++) expect(sent).toContain(`Resource ${i}: This is a plaintext resource`);
+    // Node reports a listener leak on the next turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(nodeWarnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  });
+
   it('an unknown server or a failing read is one warning each, and the message is still sent', async () => {
     const h = everythingSession([{ text: 'ok' }]);
     await h.manager.whenReady();

@@ -18,6 +18,7 @@ import {
   type ReadResourceResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { callSignal } from '../engine/callSignal.js';
 import type { McpServerEntry } from './config.js';
 import { describeExit, ProcessGroupStdioTransport } from './stdioTransport.js';
 import type { McpCallOptions, McpConnectionState, McpServerLink } from './types.js';
@@ -208,13 +209,27 @@ export class McpConnection implements McpServerLink {
   }
 
   /** A request other than a tool call (resources, prompts), bounded by the tool timeout, its failure in one sentence. */
-  private async request<T>(what: string, run: (client: Client, options: { timeout: number; signal?: AbortSignal }) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  /**
+   * `options()` gives each SDK call its own signal, aborted with `signal`: the SDK adds an abort listener to the
+   * signal of every request it sends and never takes it off, so a run-long signal would collect one per resource
+   * read or page until Node warns of a leak.
+   */
+  private async request<T>(what: string, run: (client: Client, options: () => { timeout: number; signal?: AbortSignal }) => Promise<T>, signal?: AbortSignal): Promise<T> {
     const client = this.requireClient();
+    const links: Array<() => void> = [];
+    const options = (): { timeout: number; signal?: AbortSignal } => {
+      if (!signal) return { timeout: this.o.toolTimeoutMs };
+      const link = callSignal(signal);
+      links.push(link.done);
+      return { timeout: this.o.toolTimeoutMs, signal: link.signal };
+    };
     try {
-      return await run(client, { timeout: this.o.toolTimeoutMs, ...(signal ? { signal } : {}) });
+      return await run(client, options);
     } catch (error) {
       if (this.state.exit) throw new Error(`MCP server ${this.name} ${this.state.exit}; restart rein to reconnect it.`);
       throw new Error(`MCP server ${this.name} could not ${what}: ${errorText(error)}`);
+    } finally {
+      for (const done of links) done();
     }
   }
 
@@ -226,11 +241,11 @@ export class McpConnection implements McpServerLink {
       const out: { uri: string; name: string; description?: string; mimeType?: string; template?: boolean }[] = [];
       let cursor: string | undefined;
       do {
-        const page = await c.listResources(cursor ? { cursor } : undefined, options);
+        const page = await c.listResources(cursor ? { cursor } : undefined, options());
         for (const r of page.resources) out.push({ uri: r.uri, name: r.name, ...(r.description ? { description: r.description } : {}), ...(r.mimeType ? { mimeType: r.mimeType } : {}) });
         cursor = page.nextCursor;
       } while (cursor);
-      const templates = await c.listResourceTemplates(undefined, options).catch(() => ({ resourceTemplates: [] }));
+      const templates = await c.listResourceTemplates(undefined, options()).catch(() => ({ resourceTemplates: [] }));
       for (const t of templates.resourceTemplates) {
         out.push({ uri: t.uriTemplate, name: t.name, ...(t.description ? { description: t.description } : {}), ...(t.mimeType ? { mimeType: t.mimeType } : {}), template: true });
       }
@@ -239,11 +254,11 @@ export class McpConnection implements McpServerLink {
   }
 
   async readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {
-    return this.request(`read ${uri}`, (c, options) => c.readResource({ uri }, options), signal);
+    return this.request(`read ${uri}`, (c, options) => c.readResource({ uri }, options()), signal);
   }
 
   async getPrompt(name: string, args: Record<string, string>, signal?: AbortSignal): Promise<GetPromptResult> {
-    return this.request(`get prompt ${name}`, (c, options) => c.getPrompt({ name, arguments: args }, options), signal);
+    return this.request(`get prompt ${name}`, (c, options) => c.getPrompt({ name, arguments: args }, options()), signal);
   }
 
   /** Calls one tool; throws with a plain message when the server is down, times out or fails. */
