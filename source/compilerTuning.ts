@@ -5,7 +5,11 @@
 // * with V8's default interrupt budget, functions that only become hot late in a stream (and functions thrown
 //   away after a major GC) are compiled again and again. A budget half as long again lets fewer of them reach
 //   the optimizing tier, and the stream costs about a tenth less CPU in all.
-// See `npm run bench`, render.
+// * WebAssembly stays in V8's baseline compiler (Liftoff). The bash grammar's lexer is one 160 KB wasm function: the
+//   first shell command rein parses made TurboFan compile it on a helper thread for ~0.3 s and ~60 MB, and a headless
+//   run whose event loop went quiet meanwhile (node then waits for its helper threads) stood still until it was done.
+//   Parsing a command line in baseline code takes microseconds; yoga's layout in the TUI is no slower either.
+// See `npm run bench`: render, headless and permissions.
 import { setFlagsFromString } from 'node:v8';
 
 /** A V8 flag rein sets for itself, and the pattern that finds the user's own setting of it. */
@@ -17,6 +21,7 @@ interface Setting {
 export const compilerSettings: readonly Setting[] = [
   { flag: '--no-turbo-inlining', userSet: /^--(?:no-)?turbo[-_]inlining(?:=|$)/ },
   { flag: '--interrupt-budget=101376', userSet: /^--interrupt[-_]budget(?:=|$)/ },
+  { flag: '--liftoff-only', userSet: /^--(?:no-)?liftoff(?:[-_]only)?(?:=|$)/ },
 ];
 
 /**

@@ -1,4 +1,5 @@
-// The built CLI runs with TurboFan inlining off and a longer interrupt budget (see source/compilerTuning.ts), unless the user's own node flags say otherwise.
+// The built CLI runs with TurboFan inlining off, a longer interrupt budget and WebAssembly in baseline code only (see
+// source/compilerTuning.ts), unless the user's own node flags say otherwise.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -67,13 +68,35 @@ describe('compiler tuning', () => {
     expect(userLong.optimized).toBe(0);
   });
 
+  it('parses a shell command with the bash grammar in baseline wasm code: TurboFan never compiles its lexer', async () => {
+    // The permission check parses `node -v` with tree-sitter's bash grammar before the command runs.
+    server.push({ toolCalls: [{ name: 'bash', input: { command: 'node -v' } }] });
+    server.push({ text: 'done' });
+    const result = await execa('node', ['--trace-wasm-compilation-times', cli, '-p', 'go', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'm', '--output-format', 'stream-json'], {
+      cwd: dir,
+      reject: false,
+      env: { REIN_HOME: join(dir, 'home'), OPENAI_API_KEY: 'k', NODE_OPTIONS: '' },
+      extendEnv: true,
+      timeout: 60_000,
+    });
+    expect(result.exitCode).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines.find((line) => line.includes('"type":"tool_end"'))).toContain(process.version);
+    expect(lines.filter((line) => /Compiled function .* using Liftoff/.test(line)).length).toBeGreaterThan(0);
+    expect(lines.filter((line) => /Compiled function .* using TurboFan/.test(line))).toEqual([]);
+  });
+
   it('leaves each flag alone when node was started with it either way', () => {
     const set: string[] = [];
-    expect(tuneCompiler(['--turbo-inlining', '--interrupt-budget=1000'], '', (flags) => set.push(flags))).toEqual([]);
-    expect(tuneCompiler([], '--no-turbo_inlining --interrupt_budget=5000', (flags) => set.push(flags))).toEqual([]);
+    expect(tuneCompiler(['--turbo-inlining', '--interrupt-budget=1000', '--no-liftoff-only'], '', (flags) => set.push(flags))).toEqual([]);
+    expect(tuneCompiler(['--no-liftoff'], '--no-turbo_inlining --interrupt_budget=5000', (flags) => set.push(flags))).toEqual([]);
     expect(set).toEqual([]);
-    expect(tuneCompiler(['--turbo-inlining'], '', (flags) => set.push(flags))).toEqual(['--interrupt-budget=101376']);
-    expect(tuneCompiler(['--trace-turbo-inlining'], '--max-old-space-size=100', (flags) => set.push(flags))).toEqual(['--no-turbo-inlining', '--interrupt-budget=101376']);
-    expect(set).toEqual(['--interrupt-budget=101376', '--no-turbo-inlining', '--interrupt-budget=101376']);
+    expect(tuneCompiler(['--turbo-inlining', '--liftoff_only'], '', (flags) => set.push(flags))).toEqual(['--interrupt-budget=101376']);
+    expect(tuneCompiler(['--trace-turbo-inlining', '--trace-wasm-compilation-times'], '--max-old-space-size=100', (flags) => set.push(flags))).toEqual([
+      '--no-turbo-inlining',
+      '--interrupt-budget=101376',
+      '--liftoff-only',
+    ]);
+    expect(set).toEqual(['--interrupt-budget=101376', '--no-turbo-inlining', '--interrupt-budget=101376', '--liftoff-only']);
   });
 });
