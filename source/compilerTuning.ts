@@ -18,7 +18,7 @@ interface Setting {
   userSet: RegExp;
 }
 
-export const compilerSettings: readonly Setting[] = [
+const compilerSettings: readonly Setting[] = [
   { flag: '--no-turbo-inlining', userSet: /^--(?:no-)?turbo[-_]inlining(?:=|$)/ },
   { flag: '--interrupt-budget=101376', userSet: /^--interrupt[-_]budget(?:=|$)/ },
   { flag: '--liftoff-only', userSet: /^--(?:no-)?liftoff(?:[-_]only)?(?:=|$)/ },

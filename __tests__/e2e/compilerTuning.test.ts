@@ -22,10 +22,9 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A headless run streaming a long answer a few characters per chunk (enough for the hot code to be optimized), with V8's traces of optimization and inlining on. */
-async function streamWithTrace(nodeFlags: string[]): Promise<{ inlined: number; optimized: number; stdout: string }> {
-  server.push({ text: 'word '.repeat(6_000), chunkSize: 3 });
-  const result = await execa('node', [...nodeFlags, '--trace-opt', '--trace-turbo-inlining', cli, '-p', 'go', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'm'], {
+/** A headless run of the built CLI against the mock server's scripted turns, with `nodeFlags` given to node; its stdout lines. */
+async function headlessRun(nodeFlags: string[], cliFlags: string[] = []): Promise<string[]> {
+  const result = await execa('node', [...nodeFlags, cli, '-p', 'go', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'm', ...cliFlags], {
     cwd: dir,
     reject: false,
     env: { REIN_HOME: join(dir, 'home'), OPENAI_API_KEY: 'k', NODE_OPTIONS: '' },
@@ -33,11 +32,17 @@ async function streamWithTrace(nodeFlags: string[]): Promise<{ inlined: number; 
     timeout: 60_000,
   });
   expect(result.exitCode).toBe(0);
-  const lines = result.stdout.split('\n');
+  return result.stdout.split('\n');
+}
+
+/** A headless run streaming a long answer a few characters per chunk (enough for the hot code to be optimized), with V8's traces of optimization and inlining on. */
+async function streamWithTrace(nodeFlags: string[]): Promise<{ inlined: number; optimized: number; stdout: string }> {
+  server.push({ text: 'word '.repeat(6_000), chunkSize: 3 });
+  const lines = await headlessRun([...nodeFlags, '--trace-opt', '--trace-turbo-inlining']);
   return {
     inlined: lines.filter((line) => line.startsWith('Inlining ')).length,
     optimized: lines.filter((line) => /completed (optimizing|compiling)/.test(line) && line.includes('TURBOFAN')).length,
-    stdout: result.stdout,
+    stdout: lines.join('\n'),
   };
 }
 
@@ -72,15 +77,7 @@ describe('compiler tuning', () => {
     // The permission check parses `node -v` with tree-sitter's bash grammar before the command runs.
     server.push({ toolCalls: [{ name: 'bash', input: { command: 'node -v' } }] });
     server.push({ text: 'done' });
-    const result = await execa('node', ['--trace-wasm-compilation-times', cli, '-p', 'go', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'm', '--output-format', 'stream-json'], {
-      cwd: dir,
-      reject: false,
-      env: { REIN_HOME: join(dir, 'home'), OPENAI_API_KEY: 'k', NODE_OPTIONS: '' },
-      extendEnv: true,
-      timeout: 60_000,
-    });
-    expect(result.exitCode).toBe(0);
-    const lines = result.stdout.split('\n');
+    const lines = await headlessRun(['--trace-wasm-compilation-times'], ['--output-format', 'stream-json']);
     expect(lines.find((line) => line.includes('"type":"tool_end"'))).toContain(process.version);
     expect(lines.filter((line) => /Compiled function .* using Liftoff/.test(line)).length).toBeGreaterThan(0);
     expect(lines.filter((line) => /Compiled function .* using TurboFan/.test(line))).toEqual([]);

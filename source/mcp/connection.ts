@@ -208,8 +208,8 @@ export class McpConnection implements McpServerLink {
     throw new Error(`MCP server ${this.name} ${this.state.exit ? why : `is not connected (${why})`}; restart rein to reconnect it.`);
   }
 
-  /** A request other than a tool call (resources, prompts), bounded by the tool timeout, its failure in one sentence. */
   /**
+   * A request other than a tool call (resources, prompts), bounded by the tool timeout, its failure in one sentence.
    * `options()` gives each SDK call its own signal, aborted with `signal`: the SDK adds an abort listener to the
    * signal of every request it sends and never takes it off, so a run-long signal would collect one per resource
    * read or page until Node warns of a leak.
