@@ -178,9 +178,19 @@ export function tmuxServer(label: string): TmuxServer {
       async waitFor(match, timeoutMs = 10_000) {
         const deadline = Date.now() + timeoutMs;
         let screen = '';
+        // tmux may show a frame half-drawn (it reads the pane's output in pieces): a matching screen is looked at
+        // again and returned once unchanged, so a test's further checks see the whole frame. A screen that moves on
+        // and no longer matches returns the last match (a state that lasted only a moment), as does the deadline.
+        let matched: string | undefined;
         for (;;) {
           screen = await capture();
-          if (matches(screen, match)) return screen;
+          if (matches(screen, match)) {
+            if (screen === matched || Date.now() > deadline) return screen;
+            matched = screen;
+            await sleep(15);
+            continue;
+          }
+          if (matched !== undefined) return matched;
           if (Date.now() > deadline) break;
           await sleep(50);
         }
