@@ -56,7 +56,7 @@ async function readyAndCall(): Promise<{ readyMs: number; reinCallMs: number[]; 
   const started = performance.now();
   const manager = startMcpServers({
     cwd: workspace, workspace, env: process.env, reinHome: home, sessionDir: join(home, 'session'),
-    layers: [{ file: join(home, 'agent.config.json'), scope: 'user', servers: threeServers(workspace).mcpServers }], trustProject: false, interactive: false,
+    layers: [{ file: join(home, 'agent.config.json'), scope: 'user', servers: threeServers(workspace).mcpServers }], projectTrusted: false, interactive: false,
     timeouts: { startupTimeoutMs: 30_000, toolTimeoutMs: 30_000 }, clientVersion: 'bench', reservedNames: new Set(),
   });
   if (!manager) throw new Error('no MCP servers started');

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
 import { PermissionPolicy } from '../source/permissions/policy.js';
 import { loadPermissionRules } from '../source/permissions/ruleSources.js';
-import { findBwrap, sandboxPrefix } from '../source/permissions/sandbox.js';
+import { findBwrap, sandboxRun } from '../source/permissions/sandbox.js';
 import type { AnyTool } from '../source/tools/types.js';
 
 const bash = { name: 'bash', readOnly: false } as unknown as AnyTool;
@@ -30,7 +30,7 @@ async function sandboxMillis(): Promise<string> {
   const bwrap = findBwrap();
   if (!bwrap) return 'sandbox start-up: bwrap not installed';
   const workspace = mkdtempSync(join(tmpdir(), 'rein-bench-sbx-'));
-  const prefix = sandboxPrefix({ workspace, sessionDir: workspace, protectedFiles: [], network: false, bwrap });
+  const prefix = sandboxRun({ workspace, protectedFiles: [], network: false, bwrap }).words;
   const time = async (argv: string[]) => {
     const runs: number[] = [];
     for (let i = 0; i < 20; i++) {

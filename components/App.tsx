@@ -1,5 +1,5 @@
 // The full-screen layout: transcript (or a panel: task output, /mcp) and sidebar on top, then queue, prompt or a
-// dialog (approval, project trust), status bar.
+// dialog (approval, turn limit), status bar.
 import React, { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box } from 'ink';
 import type { Key } from 'ink';
@@ -13,7 +13,6 @@ import { useNow, useSpinnerFrame } from '../hooks/useTicker.js';
 import { usePromptController, usePromptMeasure } from '../hooks/usePromptController.js';
 import { useWorkspaceFiles } from '../hooks/useWorkspaceFiles.js';
 import { useApprovalDialog } from '../hooks/useApprovalDialog.js';
-import { useTrustDialog } from '../hooks/useTrustDialog.js';
 import { useMcpPanel } from '../hooks/useMcpPanel.js';
 import { useResumePicker } from '../hooks/useResumePicker.js';
 import { useRewindPanel } from '../hooks/useRewindPanel.js';
@@ -48,7 +47,6 @@ import { QueuedMessages } from './QueuedMessages.js';
 import { StatusBar } from './StatusBar.js';
 import { TaskOutputPanel } from './TaskOutputPanel.js';
 import { TodoPanel } from './TodoPanel.js';
-import { TrustDialog, trustDialogHeight } from './TrustDialog.js';
 import { Transcript } from './Transcript.js';
 
 export interface AppProps {
@@ -94,7 +92,6 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   const cost = useStore(store, (s) => s.cost);
   const context = useStore(store, (s) => s.context);
   const mcp = useStore(store, (s) => s.mcp);
-  const trust = useStore(store, (s) => s.trust);
   const panel = useStore(store, (s) => s.panel);
   const turnLimit = useStore(store, (s) => s.turnLimit);
   const running = useStore(store, (s) => s.running);
@@ -149,15 +146,11 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   const dialogMaxRows = Math.min(Math.max(1, frameHeight - 1), Math.max(5, Math.floor(frameHeight * 0.7)));
   const approvalFit = useMemo(() => (approval ? approvalLayout(approval, columns, dialogMaxRows) : undefined), [approval, columns, dialogMaxRows]);
   const dialog = useApprovalDialog(approval, bridge.respond, approvalFit?.maxScroll);
-  // A run's approval is answered first; the project trust question waits behind it.
-  const trustShown = approval ? undefined : trust;
-  const answerTrust = useCallback((decision: 'trust' | 'deny') => bridge.answerTrust(decision), [bridge]);
-  const trustDialog = useTrustDialog(trustShown, answerTrust);
-  // The turn-limit question comes after both: it waits for no run.
-  const turnLimitShown = approval || trustShown ? undefined : turnLimit;
+  // The turn-limit question comes after a run's approval: it waits for no run.
+  const turnLimitShown = approval ? undefined : turnLimit;
   const answerTurnLimit = useCallback((decision: TurnLimitDecision) => (decision === 'continue' ? bridge.continueRun() : bridge.stopAtTurnLimit()), [bridge]);
   const turnLimitDialog = useTurnLimitDialog(turnLimitShown, answerTurnLimit);
-  const asking = approval !== undefined || trustShown !== undefined || turnLimitShown !== undefined;
+  const asking = approval !== undefined || turnLimitShown !== undefined;
   const mcpServers = mcp ?? noServers;
   const mcpPanelOpen = panel === 'mcp';
   const mcpPanel = useMcpPanel(mcpServers, bridge);
@@ -171,11 +164,9 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   const bottomBudget = Math.max(0, frameHeight - 1 - queuedRows - 3);
   const dialogRows = approvalFit
     ? approvalFit.height
-    : trustShown
-      ? trustDialogHeight(trustShown, columns, dialogMaxRows)
-      : turnLimitShown
-        ? Math.min(dialogMaxRows, turnLimitDialogHeight)
-        : 0;
+    : turnLimitShown
+      ? Math.min(dialogMaxRows, turnLimitDialogHeight)
+      : 0;
   // The prompt keeps its rule and one row of text on any screen that has room for them beside the status bar.
   const promptRows = asking ? 0 : Math.min(Math.max(bottomBudget, Math.min(2, frameHeight - 1)), 1 + promptTextHeight);
   const menuRows = asking ? 0 : Math.min(menuLength, Math.max(0, bottomBudget - promptRows));
@@ -237,7 +228,6 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
 
   const { exitArmed } = useKeymap({
     approval: approval ? dialog.handleKey : undefined,
-    trust: trustShown ? trustDialog.handleKey : undefined,
     turnLimit: turnLimitShown ? turnLimitDialog.handleKey : undefined,
     mcpPanel: mcpPanelOpen ? mcpPanel.handleKey : undefined,
     resumePanel: resumePanelOpen ? resumePicker.handleKey : undefined,
@@ -323,8 +313,6 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
       <QueuedMessages queued={queued} width={columns} maxRows={queuedRows} />
       {approval ? (
         <ApprovalDialog approval={approval} queueCount={approvals.length} ui={dialog.ui} width={columns} maxHeight={dialogMaxRows} />
-      ) : trustShown ? (
-        <TrustDialog request={trustShown} selected={trustDialog.selected} width={columns} maxHeight={dialogRows} />
       ) : turnLimitShown ? (
         <TurnLimitDialog turns={turnLimitShown.turns} selected={turnLimitDialog.selected} width={columns} />
       ) : (

@@ -62,7 +62,8 @@ export function ApprovalDialog({ approval, queueCount, ui, width, maxHeight }: A
       )}
       {layout.always ? (
         <Text dimColor wrap="truncate-end">
-          Always adds: {sanitize(approval.alwaysRules?.join(', ') ?? approval.alwaysScope)}
+          {approvalChoices[ui.selected] === 'Always (project)' ? 'Saves to .claude/settings.local.json and trusts this project: ' : 'Always adds: '}
+          {sanitize(approval.alwaysRules?.join(', ') ?? approval.alwaysScope)}
         </Text>
       ) : null}
     </Box>

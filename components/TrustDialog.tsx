@@ -1,32 +1,25 @@
-// Asks once whether to start what a project brings (its MCP servers and hooks): each item's name, file and what it runs,
-// then Trust and start / Don't start. The answer is remembered for the project and this set of items.
+// The question rein asks before a session uses anything a project brings: where its requests would go, settings that
+// widen what rein may do, MCP servers, hooks and imports from outside it; then Trust this project / Don't trust.
 import React from 'react';
 import { isAbsolute, relative } from 'node:path';
 import { Box, Text } from 'ink';
-import type { TrustItemKind, TrustRequest } from '../source/store/trust.js';
-import { trustChoices } from '../hooks/trustKeys.js';
+import type { TrustItem, TrustItemKind, TrustRequest } from '../source/trust/request.js';
+import { trustChoices, type TrustKeyState } from '../hooks/trustKeys.js';
 import { paint, sanitize, wrapText } from './lines/style.js';
 import { Lines } from './Lines.js';
 
 export interface TrustDialogProps {
   request: TrustRequest;
-  /** Index into trustChoices. */
-  selected: number;
+  state: TrustKeyState;
   width: number;
-  /** Most rows the dialog may take; the list is cut to fit. */
+  /** Most rows the dialog may take; the list scrolls to fit. */
   maxHeight: number;
 }
 
-const kindLabel: Record<TrustItemKind, { one: string; many: string }> = {
-  mcp: { one: 'MCP server', many: 'MCP servers' },
-  hook: { one: 'hook', many: 'hooks' },
-};
+const kindLabel: Record<TrustItemKind, string> = { endpoint: 'endpoint', setting: 'setting', mcp: 'MCP server', hook: 'hook', import: 'import' };
 
-/** "Trust this project's MCP servers?", naming each kind the request holds. */
 export function trustTitle(request: TrustRequest): string {
-  const kinds = [...new Set(request.items.map((i) => i.kind))];
-  const what = kinds.map((k) => (request.items.filter((i) => i.kind === k).length === 1 ? kindLabel[k].one : kindLabel[k].many)).join(' and ');
-  return `Trust this project's ${what}?`;
+  return request.changed ? 'This project changed since you last answered. Trust it?' : 'Trust this project?';
 }
 
 /** The file as seen from the project, or as written when it lies elsewhere. */
@@ -35,42 +28,62 @@ function shownFile(file: string, projectDir: string): string {
   return inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside : file;
 }
 
-/** Two or more rows per item: kind, name and file, then what it runs. */
+function itemRows(item: TrustItem, projectDir: string, width: number): string[] {
+  const file = paint('dim', sanitize(shownFile(item.file, projectDir)));
+  if (item.kind === 'endpoint') return wrapText(`${paint('bold', `⚠ ${sanitize(item.definition)}`)}  ${file}`, width);
+  if (item.kind === 'setting') return wrapText(`${kindLabel.setting} ${paint('bold', sanitize(item.definition))}  ${file}`, width);
+  return [
+    ...wrapText(`${kindLabel[item.kind]} ${paint('bold', sanitize(item.name))}  ${file}`, width),
+    ...wrapText(`  ${item.kind === 'import' ? '→' : '$'} ${sanitize(item.definition)}`, width),
+  ];
+}
+
+/** Every item's rows, where requests go first. */
 export function trustBody(request: TrustRequest, width: number): string[] {
-  return request.items.flatMap((item) => [
-    ...wrapText(`${kindLabel[item.kind].one} ${paint('bold', sanitize(item.name))}  ${paint('dim', sanitize(shownFile(item.file, request.projectDir)))}`, width),
-    ...wrapText(`  $ ${sanitize(item.definition)}`, width),
-  ]);
+  return request.items.flatMap((item) => itemRows(item, request.projectDir, width));
 }
 
-/** Border (2), title, the warning, the choices. */
-const chromeRows = 5;
+const warning = 'Trusted, these run code on your machine and widen what rein may do here. Your answer is remembered for this project.';
 
-export function trustDialogHeight(request: TrustRequest, width: number, maxHeight: number): number {
-  return Math.min(maxHeight, chromeRows + trustBody(request, Math.max(1, width - 4)).length);
+/** Border (2), title, the warning as wrapped at this width, the choices. */
+const chromeRows = (inner: number) => 4 + wrapText(warning, inner).length;
+
+export interface TrustFit {
+  height: number;
+  /** Body rows shown at once. */
+  room: number;
+  maxScroll: number;
 }
 
-export function TrustDialog({ request, selected, width, maxHeight }: TrustDialogProps) {
+export function trustFit(request: TrustRequest, width: number, maxHeight: number): TrustFit {
+  const inner = Math.max(1, width - 4);
+  const body = trustBody(request, inner).length;
+  const chrome = chromeRows(inner);
+  const room = Math.max(0, Math.min(body, maxHeight - chrome));
+  return { height: Math.min(maxHeight, chrome + room), room, maxScroll: Math.max(0, body - room) };
+}
+
+export function TrustDialog({ request, state, width, maxHeight }: TrustDialogProps) {
   const inner = Math.max(1, width - 4);
   const body = trustBody(request, inner);
-  const room = Math.max(0, maxHeight - chromeRows);
-  const shown = body.length > room ? [...body.slice(0, Math.max(0, room - 1)), paint('dim', `… ${body.length - room + 1} more lines`)] : body;
+  const fit = trustFit(request, width, maxHeight);
+  const scroll = Math.min(state.scroll, fit.maxScroll);
+  const shown = body.slice(scroll, scroll + fit.room);
+  const more = fit.maxScroll > 0 ? `  (${scroll + shown.length}/${body.length} rows · PgUp/PgDn)` : '';
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1} width={width} height={Math.min(maxHeight, chromeRows + shown.length)} flexShrink={0} overflow="hidden">
+    <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1} width={width} height={fit.height} flexShrink={0} overflow="hidden">
       <Text bold wrap="truncate-end">
-        {trustTitle(request)} <Text dimColor>{sanitize(request.projectDir)}</Text>
+        {trustTitle(request)} <Text dimColor>{sanitize(request.projectDir)}{more}</Text>
       </Text>
-      <Lines lines={room > 0 ? shown.slice(0, room) : []} width={inner} />
-      <Text dimColor wrap="truncate-end">
-        They run code from this project on your machine; your answer is remembered for this project.
-      </Text>
+      <Lines lines={shown} width={inner} />
+      <Lines lines={wrapText(paint('dim', warning), inner)} width={inner} />
       <Text wrap="truncate-end">
         {trustChoices.map((choice, i) => (
-          <Text key={choice} inverse={i === selected} color={i === selected ? 'cyan' : undefined}>
+          <Text key={choice} inverse={i === state.selected} color={i === state.selected ? 'cyan' : undefined}>
             {` ${choice} `}
           </Text>
         ))}
-        <Text dimColor>  y / n · ←→ Enter · Esc don't start</Text>
+        <Text dimColor>{width >= 80 ? "  y / n · ←→ Enter · Esc don't trust" : '  y / n · Esc'}</Text>
       </Text>
     </Box>
   );

@@ -23,6 +23,8 @@ import { App } from './App.js';
 import { createIdleCollector } from './screen/idleCollect.js';
 import { capYoungGeneration } from './screen/youngGeneration.js';
 import { SetupScreen } from './SetupScreen.js';
+import { TrustGate } from './TrustGate.js';
+import type { TrustDecision, TrustRequest } from '../source/trust/request.js';
 import type { KeyBindings } from '../source/config/keys.js';
 
 export interface TuiRenderHandle {
@@ -72,6 +74,24 @@ import { warmUpTransport } from '../source/providers/httpFetch.js';
 
 export { readGitBranch } from '../source/session/gitBranch.js';
 export { resumedState } from '../source/store/resumed.js';
+
+/** Asks whether to trust the project, on a screen of its own before the session opens; `quit` for Ctrl+C. */
+export async function askProjectTrust(request: TrustRequest, renderWith?: (node: ReactElement) => TuiRenderHandle): Promise<TrustDecision | 'quit'> {
+  const render = renderWith ?? (await defaultRender(false));
+  let answer: TrustDecision | 'quit' = 'quit';
+  let handle: TuiRenderHandle | undefined;
+  handle = render(
+    <TrustGate
+      request={request}
+      onAnswer={(given) => {
+        answer = given;
+        handle?.unmount();
+      }}
+    />,
+  );
+  await handle.waitUntilExit();
+  return answer;
+}
 
 export function welcomeItem(session: AgentSession, version: string): WelcomeItem {
   const { model, provider, cwd } = session.info;

@@ -3,6 +3,7 @@
 import type { Key } from 'ink';
 import type { ApprovalDecision } from '../source/engine/events.js';
 import { cleanInput } from './promptEditor.js';
+import { isModified } from './plainKey.js';
 
 export const approvalChoices = ['Yes', 'No', 'Always (session)', 'Always (project)'] as const;
 
@@ -41,6 +42,8 @@ export function approvalKey(state: ApprovalUiState, input: string, key: Key, max
     return { state: { ...state, reason: state.reason + cleanInput(input).replace(/\n/g, ' ') } };
   }
   if (key.escape) return { state, decision: no('') };
+  // Ctrl+Y is the sidebar key and Ctrl+A moves to the line start: only a plain key answers.
+  if (isModified(key)) return { state };
   if (key.leftArrow || key.upArrow) return { state: { ...state, selected: (state.selected + approvalChoices.length - 1) % approvalChoices.length } };
   if (key.rightArrow || key.downArrow || key.tab) return { state: { ...state, selected: (state.selected + 1) % approvalChoices.length } };
   const choice = key.return ? approvalChoices[state.selected] : { y: 'Yes', n: 'No', a: 'Always (session)', p: 'Always (project)' }[input.toLowerCase()];

@@ -1,5 +1,6 @@
 // The /rewind panel's keys as pure functions: pick a message, pick what to restore, confirm the file changes.
 import type { Key } from 'ink';
+import { isModified } from './plainKey.js';
 import type { RewindPoint, RewindScope } from '../source/checkpoints/types.js';
 
 export type RewindPanelUi =
@@ -45,6 +46,7 @@ export function rewindPanelKey(ui: RewindPanelUi, points: readonly RewindPoint[]
     if (key.escape) return { ui: { stage: 'list', selected: ui.selected } };
     if (key.upArrow) return { ui: { ...ui, option: clamp(ui.option - 1, scopes.length) } };
     if (key.downArrow) return { ui: { ...ui, option: clamp(ui.option + 1, scopes.length) } };
+    if (isModified(key)) return { ui };
     const typed = Number(input);
     const option = key.return ? ui.option : Number.isInteger(typed) && typed >= 1 && typed <= scopes.length ? typed - 1 : undefined;
     if (option === undefined || !point) return { ui };
@@ -53,6 +55,7 @@ export function rewindPanelKey(ui: RewindPanelUi, points: readonly RewindPoint[]
     if (scope === 'conversation') return { ui, command: { kind: 'rewind', pointId: point.id, scope } };
     return { ui: { stage: 'confirm', selected: ui.selected, scope }, command: { kind: 'preview', pointId: point.id } };
   }
+  if (isModified(key) && !key.escape) return { ui };
   if (key.escape || input === 'n') return { ui: { stage: 'choose', selected: ui.selected, option: Math.max(0, scopesFor(point).indexOf(ui.scope)) } };
   if ((key.return || input === 'y') && point) return { ui, command: { kind: 'rewind', pointId: point.id, scope: ui.scope } };
   return { ui };

@@ -1,4 +1,4 @@
-// The one keyboard listener: routes each key to its owner (approval or trust dialog, a panel, global keys, prompt).
+// The one keyboard listener: routes each key to its owner (approval or turn-limit dialog, a panel, global keys, prompt).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useInput, useStdin, type Key } from 'ink';
 import type { KeyBindings } from '../source/config/keys.js';
@@ -8,9 +8,7 @@ import { globalKeyAction, type GlobalAction } from './keymap.js';
 export interface KeymapOptions {
   /** Set while an approval dialog is open: it owns the keyboard. */
   approval?: (input: string, key: Key) => void;
-  /** Set while the project trust dialog is open (after approvals: a run's question comes first). */
-  trust?: (input: string, key: Key) => void;
-  /** Set while the turn-limit question is asked (after approvals and trust). */
+  /** Set while the turn-limit question is asked (after approvals). */
   turnLimit?: (input: string, key: Key) => void;
   /** Set while the /mcp panel is open. */
   mcpPanel?: (input: string, key: Key) => void;
@@ -91,10 +89,6 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
       o.approval(input, key);
       return;
     }
-    if (o.trust) {
-      o.trust(input, key);
-      return;
-    }
     if (o.turnLimit) {
       o.turnLimit(input, key);
       return;
@@ -148,8 +142,8 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
         if (event.kind === 'key') routeKey(event.input, event.key);
         else if (event.kind === 'wheel') ref.current.onWheel?.(event);
         // A paste is text for the prompt (or the /resume filter); a dialog or panel never takes pasted characters as answers.
-        else if (ref.current.resumePanel && !ref.current.approval && !ref.current.trust && !ref.current.turnLimit) ref.current.resumePanel(event.text, noKey);
-        else if (!ref.current.approval && !ref.current.trust && !ref.current.turnLimit && !ref.current.mcpPanel && !ref.current.rewindPanel && !ref.current.taskPanel) ref.current.prompt(event.text, noKey);
+        else if (ref.current.resumePanel && !ref.current.approval && !ref.current.turnLimit) ref.current.resumePanel(event.text, noKey);
+        else if (!ref.current.approval && !ref.current.turnLimit && !ref.current.mcpPanel && !ref.current.rewindPanel && !ref.current.taskPanel) ref.current.prompt(event.text, noKey);
       }
     },
     [routeKey],

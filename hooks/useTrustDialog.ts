@@ -1,36 +1,33 @@
-// Holds the trust dialog's selection for the request on screen and turns its keys into the answer.
+// Holds the trust question's selection and scroll, and turns its keys into the one answer.
 import { useCallback, useReducer, useRef } from 'react';
 import type { Key } from 'ink';
-import type { TrustDecision, TrustRequest } from '../source/store/trust.js';
-import { trustKey } from './trustKeys.js';
+import type { TrustDecision } from '../source/trust/request.js';
+import { trustKey, type TrustKeyState } from './trustKeys.js';
 
 export interface TrustDialogController {
-  /** Index into trustChoices. */
-  selected: number;
+  state: TrustKeyState;
   handleKey(input: string, key: Key): void;
 }
 
-export function useTrustDialog(request: TrustRequest | undefined, answer: (decision: TrustDecision) => void): TrustDialogController {
-  const ref = useRef<{ request: TrustRequest | undefined; selected: number }>({ request: undefined, selected: 0 });
+/** `fit` says how far the list scrolls and how long a page is at the screen's current size. */
+export function useTrustDialog(answer: (decision: TrustDecision) => void, fit: { maxScroll: number; page: number }): TrustDialogController {
+  const ref = useRef<{ state: TrustKeyState; answered: boolean }>({ state: { selected: 0, scroll: 0 }, answered: false });
+  const fitRef = useRef(fit);
+  fitRef.current = fit;
   const [, render] = useReducer((n: number) => n + 1, 0);
-  // A new request starts on the first choice.
-  if (ref.current.request !== request) ref.current = { request, selected: 0 };
-
   const handleKey = useCallback(
     (input: string, key: Key) => {
-      const { request: asked, selected } = ref.current;
-      if (!asked) return;
-      const result = trustKey(selected, input, key);
+      // Answered once: keys read in the same chunk must not answer again.
+      if (ref.current.answered) return;
+      const result = trustKey(ref.current.state, input, key, fitRef.current.maxScroll, fitRef.current.page);
+      ref.current.state = result.state;
       if (result.decision) {
-        // Answered once: keys read in the same chunk must not answer again.
-        ref.current = { request: undefined, selected: 0 };
+        ref.current.answered = true;
         answer(result.decision);
-      } else {
-        ref.current = { request: asked, selected: result.selected };
       }
       render();
     },
     [answer],
   );
-  return { selected: ref.current.selected, handleKey };
+  return { state: ref.current.state, handleKey };
 }

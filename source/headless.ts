@@ -107,14 +107,12 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   // Events outside a run's own stream (a session log that cannot be written, a background task): stream-json
-  // prints them all, text output the warnings among them.
+  // prints them all; text and json output the warnings among them, on standard error.
   const unsubscribe = o.format === 'stream-json'
     ? o.session.subscribe((e) => o.stdout.write(`${JSON.stringify(e)}\n`))
-    : o.format === 'text'
-      ? o.session.subscribe((e) => {
-          if (e.type === 'warning') o.stderr.write(`rein: ${forTerminal(e.message, o.stderr.isTTY)}\n`);
-        })
-      : () => {};
+    : o.session.subscribe((e) => {
+      if (e.type === 'warning') o.stderr.write(`rein: ${forTerminal(e.message, o.stderr.isTTY)}\n`);
+    });
   let failed = false;
   try {
     for await (const text of promptsOf(o.prompt)) {
@@ -130,7 +128,7 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
           const model = event.model ?? o.session.info.model;
           outcome.usageByModel[model] = addUsage(outcome.usageByModel[model] ?? emptyUsage(), event.turnUsage);
         }
-        if (o.format === 'text' && event.type === 'warning') o.stderr.write(`rein: ${forTerminal(event.message, o.stderr.isTTY)}\n`);
+        if (o.format !== 'stream-json' && event.type === 'warning') o.stderr.write(`rein: ${forTerminal(event.message, o.stderr.isTTY)}\n`);
         else if (o.format === 'text' && event.type === 'hook') o.stderr.write(`rein: ${forTerminal(hookLine(event), o.stderr.isTTY)}\n`);
         else if (showProgress) {
           const line = progressLine(event);

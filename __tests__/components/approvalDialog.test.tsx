@@ -77,6 +77,23 @@ describe('ApprovalDialog keys', () => {
     ]);
   });
 
+  it('a modified key answers nothing: Ctrl+Y (the sidebar key), Ctrl+A, Ctrl+N, Ctrl+P, Alt+Y and Alt+Enter', async () => {
+    h = await startAsking(['a1']);
+    await h.press('\x19', '\x01', '\x0e', '\x10', '\x1by', '\x1ba', '\x1b\r');
+    expect(h.session.responses).toEqual([]);
+    expect(h.lastFrame()).toContain('Allow bash?');
+    await h.press('y');
+    expect(h.session.responses).toEqual([{ approvalId: 'a1', decision: { kind: 'yes' } }]);
+  });
+
+  it('with Always (project) selected, the dialog says it saves the rule and trusts the project', async () => {
+    h = await startAsking(['a1']);
+    await h.press(keys.left);
+    expect(h.lastFrame()).toContain('Saves to .claude/settings.local.json and trusts this project: Bash(npm test:*)');
+    await h.press(keys.left);
+    expect(h.lastFrame()).toContain('Always adds: Bash(npm test:*)');
+  });
+
   it('arrow keys and Enter pick among Yes / No / Always (session) / Always (project)', async () => {
     h = await startAsking(['a1', 'a2', 'a3']);
     await h.press(keys.right, keys.right, keys.enter);

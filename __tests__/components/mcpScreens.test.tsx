@@ -1,146 +1,88 @@
-// The project trust dialog and the /mcp panel: what they show, every key, and what reaches the session.
+// The project trust screen and the /mcp panel: what they show, every key, and what reaches the session.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import React from 'react';
-import { TrustDialog, trustDialogHeight } from '../../components/TrustDialog.js';
+import { trustFit } from '../../components/TrustDialog.js';
+import { TrustGate } from '../../components/TrustGate.js';
 import { noServersHint } from '../../hooks/commands/mcp.js';
-import type { McpTrustRequest } from '../../source/mcp/types.js';
-import type { TrustRequest } from '../../source/store/trust.js';
+import type { TrustRequest } from '../../source/trust/request.js';
 import { FakeMcp, serverStatus } from '../support/fakeMcp.js';
 import { approvalRequest, FakeSession, runEnd, ticks } from '../support/fakeSession.js';
 import { keys, renderApp, renderSized, type AppHarness } from './harness.js';
 
 const project = '/tmp/project';
-const trustRequest: McpTrustRequest = {
+const trustRequest: TrustRequest = {
   projectDir: project,
-  servers: [
-    { name: 'github', file: `${project}/.mcp.json`, definition: 'github-mcp --read-only' },
-    { name: 'docs', file: `${project}/agent.config.json`, definition: 'http https://mcp.example.test/mcp' },
+  items: [
+    { kind: 'endpoint', name: 'baseUrl', file: `${project}/agent.config.json`, definition: 'this project sends your requests to http://attacker.test/v1' },
+    { kind: 'setting', name: 'permissions.allow', file: `${project}/.claude/settings.json`, definition: 'allow Bash(*)' },
+    { kind: 'mcp', name: 'github', file: `${project}/.mcp.json`, definition: 'github-mcp --read-only' },
+    { kind: 'hook', name: 'PreToolUse Bash', file: `${project}/.claude/settings.json`, definition: './audit.sh' },
   ],
 };
 
-async function askingTrust(): Promise<{ h: AppHarness; mcp: FakeMcp }> {
-  const session = new FakeSession();
-  const mcp = new FakeMcp(session, [serverStatus('docs', 'needs-trust', { transport: 'http' }), serverStatus('github', 'needs-trust')], trustRequest);
-  return { h: await renderApp({ session, bridge: { flushIntervalMs: 0 } }), mcp };
+async function gate(request: TrustRequest = trustRequest, columns = 100, rows = 30) {
+  const answers: string[] = [];
+  const r = await renderSized(<TrustGate request={request} onAnswer={(a) => answers.push(a)} />, columns, rows);
+  return { r, answers };
 }
 
-describe('project trust dialog', () => {
-  let h: AppHarness;
-  afterEach(() => h.cleanup());
-
-  it('opens in the first frame with each server, its file and what it runs, in place of the prompt', async () => {
-    ({ h } = await askingTrust());
-    const frame = h.lastFrame();
-    expect(frame).toContain("Trust this project's MCP servers? /tmp/project");
+describe('the project trust screen', () => {
+  it('names where requests would go first, then every setting, server and hook, each with its file', async () => {
+    const { r } = await gate();
+    const frame = r.lastFrame();
+    expect(frame).toContain('Trust this project? /tmp/project');
+    const endpoint = frame.indexOf('⚠ this project sends your requests to http://attacker.test/v1');
+    expect(endpoint).toBeGreaterThan(0);
+    expect(frame).toMatch(/setting allow Bash\(\*\)\s+\.claude\/settings\.json/);
     expect(frame).toMatch(/MCP server github\s+\.mcp\.json/);
     expect(frame).toContain('$ github-mcp --read-only');
-    expect(frame).toMatch(/MCP server docs\s+agent\.config\.json/);
-    expect(frame).toContain('$ http https://mcp.example.test/mcp');
-    expect(frame).toMatch(/Trust and start\s+Don't start/);
-    expect(frame).not.toContain('Type a message');
-    expect(frame).toContain('MCP 0/2');
+    expect(frame).toMatch(/hook PreToolUse Bash\s+\.claude\/settings\.json/);
+    expect(frame.indexOf('MCP server github')).toBeGreaterThan(endpoint);
+    expect(frame).toMatch(/Trust this project\s+Don't trust/);
+    r.unmount();
   });
 
-  it('y trusts: the session is told once, the servers start, and the prompt comes back', async () => {
-    let mcp: FakeMcp;
-    ({ h, mcp } = await askingTrust());
-    await h.press('y');
-    expect(mcp.trusted).toEqual(['trust']);
-    const frame = h.lastFrame();
-    expect(frame).not.toContain("Trust this project's");
-    expect(frame).toContain('Type a message');
-    expect(frame).toContain("Starting this project's MCP servers (github, docs).");
-    expect(h.bridge.store.getState().mcp?.map((s) => s.status)).toEqual(['connecting', 'connecting']);
-  });
-
-  it('Enter takes the selected choice: the first trusts, → then Enter declines', async () => {
-    let mcp: FakeMcp;
-    ({ h, mcp } = await askingTrust());
-    await h.press(keys.enter);
-    expect(mcp.trusted).toEqual(['trust']);
-    h.cleanup();
-    ({ h, mcp } = await askingTrust());
-    await h.press(keys.right, keys.enter);
-    expect(mcp.trusted).toEqual(['deny']);
-  });
-
-  it('n and Esc decline; the notice says how to turn a server on anyway', async () => {
-    for (const key of ['n', keys.escape]) {
-      let mcp: FakeMcp;
-      ({ h, mcp } = await askingTrust());
-      await h.press(key);
-      expect(mcp.trusted).toEqual(['deny']);
-      const notices = h.bridge.store.getState().transcript.flatMap((i) => (i.kind === 'notice' ? [i.text] : []));
-      expect(notices).toContain("This project's MCP servers stay off (github, docs); /mcp can turn one on for this session.");
-      expect(h.lastFrame()).toContain("This project's MCP servers stay off");
-      expect(h.lastFrame()).toContain('Type a message');
-      h.cleanup();
+  it('y trusts; n, Esc, and Enter after → decline; Enter on the first choice trusts; Ctrl+C quits', async () => {
+    for (const [keysPressed, answer] of [[['y'], 'trust'], [['n'], 'deny'], [[keys.escape], 'deny'], [[keys.enter], 'trust'], [[keys.right, keys.enter], 'deny'], [['\x03'], 'quit']] as const) {
+      const { r, answers } = await gate();
+      await r.press(...keysPressed);
+      expect(answers).toEqual([answer]);
+      r.unmount();
     }
-    ({ h } = await askingTrust());
   });
 
-  it('other keys and pasted text neither answer nor reach the prompt; once answered, keys go to the prompt', async () => {
-    let mcp: FakeMcp;
-    ({ h, mcp } = await askingTrust());
-    await h.type('hello');
-    await h.press('yes please');
-    expect(mcp.trusted).toEqual([]);
-    expect(h.lastFrame()).toContain("Trust this project's MCP servers?");
-    await h.press('y');
-    await h.press('y');
-    expect(mcp.trusted).toEqual(['trust']);
-    expect(h.lastFrame()).not.toContain('hello');
-    expect(h.lastFrame()).toContain('❯ y');
+  it('a modified key never answers: Ctrl+Y, Ctrl+N, Alt+Y and Alt+Enter do nothing, and nothing answers twice', async () => {
+    const { r, answers } = await gate();
+    await r.press('\x19', '\x0e', '\x1by', '\x1b\r', 'hello');
+    expect(answers).toEqual([]);
+    await r.press('y', 'n');
+    expect(answers).toEqual(['trust']);
+    r.unmount();
   });
 
-  it('keeps its selection while server statuses change behind it', async () => {
-    let mcp: FakeMcp;
-    ({ h, mcp } = await askingTrust());
-    await h.press(keys.right);
-    mcp.servers = [...mcp.servers, serverStatus('mine', 'connected', { scope: 'user' })];
-    mcp.changed();
-    await ticks();
-    expect(h.lastFrame()).toContain('MCP 1/3');
-    expect(h.lastFrame()).toContain("Trust this project's MCP servers?");
-    await h.press(keys.enter);
-    expect(mcp.trusted).toEqual(['deny']);
-  });
-
-  it('a run’s approval is asked first; the trust question comes back after it', async () => {
-    const session = new FakeSession();
-    const mcp = new FakeMcp(session, [serverStatus('github', 'needs-trust')], { projectDir: project, servers: [trustRequest.servers[0]] });
-    session.script(
-      { type: 'run_start', sessionId: 's1', runId: 'r1', prompt: 'go' },
-      approvalRequest('r1', 'a1', 'c1'),
-      { wait: 'respond', approvalId: 'a1' },
-      runEnd('r1', 'done'),
-    );
-    h = await renderApp({ session, bridge: { flushIntervalMs: 0 } });
-    // A first message given on the command line is sent while the dialog is up.
-    h.bridge.send('go');
-    await ticks();
-    expect(h.lastFrame()).toContain('Allow bash?');
-    expect(h.lastFrame()).not.toContain("Trust this project's");
-    await h.press('y');
-    expect(session.responses).toEqual([{ approvalId: 'a1', decision: { kind: 'yes' } }]);
-    expect(mcp.trusted).toEqual([]);
-    expect(h.lastFrame()).toContain("Trust this project's MCP server?");
-    await h.press('y');
-    expect(mcp.trusted).toEqual(['trust']);
-  });
-
-  it('a long list is cut to the rows it may take, saying how many lines are left out', async () => {
+  it('a long list scrolls with PgDn at 60×20 and 80×24, and the choices stay on screen', async () => {
     const request: TrustRequest = {
       projectDir: project,
-      items: Array.from({ length: 8 }, (_, i) => ({ kind: 'mcp' as const, name: `server${i}`, file: `${project}/.mcp.json`, definition: `cmd${i}` })),
+      items: Array.from({ length: 30 }, (_, i) => ({ kind: 'mcp' as const, name: `server${i}`, file: `${project}/.mcp.json`, definition: `cmd${i}` })),
     };
-    expect(trustDialogHeight(request, 80, 40)).toBe(5 + 16);
-    const r = await renderSized(<TrustDialog request={request} selected={1} width={80} maxHeight={10} />, 80, 12);
-    const frame = r.lastFrame();
-    expect(frame).toContain('server0');
-    expect(frame).not.toContain('server7');
-    expect(frame).toContain('… 12 more lines');
-    expect(frame).toMatch(/Don't start/);
+    for (const [columns, rows] of [[60, 20], [80, 24]]) {
+      expect(trustFit(request, columns, rows - 1).height).toBe(rows - 1);
+      const { r, answers } = await gate(request, columns, rows);
+      expect(r.lastFrame()).toContain('server0');
+      expect(r.lastFrame()).not.toContain('server29');
+      expect(r.lastFrame()).toMatch(/Trust this project\s+Don't trust/);
+      for (let i = 0; i < 10; i++) await r.press(keys.pageDown);
+      expect(r.lastFrame()).toContain('server29');
+      expect(r.lastFrame()).not.toContain('server0 ');
+      expect(r.lastFrame()).toMatch(/Trust this project\s+Don't trust/);
+      expect(answers).toEqual([]);
+      r.unmount();
+    }
+  });
+
+  it('says when the project changed since the last answer', async () => {
+    const { r } = await gate({ ...trustRequest, changed: true });
+    expect(r.lastFrame()).toContain('This project changed since you last answered. Trust it?');
     r.unmount();
   });
 });
@@ -155,7 +97,7 @@ const panelServers = () => [
 
 async function openPanel(): Promise<{ h: AppHarness; mcp: FakeMcp }> {
   const session = new FakeSession();
-  const mcp = new FakeMcp(session, panelServers(), undefined, {
+  const mcp = new FakeMcp(session, panelServers(), {
     alpha: [{ name: 'search', description: 'Searches the code\nsecond line' }, { name: 'fetch' }],
   });
   const h = await renderApp({ session, columns: 110, bridge: { flushIntervalMs: 0 } });

@@ -44,8 +44,8 @@ describe('interpolation in config files', () => {
   });
   afterEach(() => dirs.cleanup());
 
-  it('expands variables from the given environment in every string value', () => {
-    dirs.write(dirs.project, {
+  it("expands variables from the given environment in every string value of the user's file", () => {
+    dirs.write(dirs.home, {
       model: '${MODEL_NAME}',
       baseUrl: 'http://${LLM_HOST:-localhost}:8080/v1',
       apiKey: '${MY_KEY}',
@@ -60,7 +60,7 @@ describe('interpolation in config files', () => {
   });
 
   it('names the file, the key and the variable when a variable is missing', () => {
-    const file = dirs.write(dirs.project, { security: { workspace: '${WS_DIR}' } });
+    const file = dirs.write(dirs.home, { security: { workspace: '${WS_DIR}' } });
     const run = () => loadConfig({ cwd: dirs.project, env: dirs.env });
     expect(run).toThrow(ConfigError);
     expect(run).toThrow(
@@ -69,9 +69,32 @@ describe('interpolation in config files', () => {
   });
 
   it('validates values after expansion', () => {
-    const file = dirs.write(dirs.project, { provider: '${PROV}' });
+    const file = dirs.write(dirs.home, { provider: '${PROV}' });
     expect(() => loadConfig({ cwd: dirs.project, env: { ...dirs.env, PROV: 'gemini' } })).toThrow(
       `Invalid config in ${file} at /provider: must be one of "anthropic", "openai" (got "gemini").`,
     );
+  });
+});
+
+describe("a project's file names no environment variable", () => {
+  let dirs: TempConfigDirs;
+  beforeEach(() => {
+    dirs = makeTempConfigDirs();
+  });
+  afterEach(() => dirs.cleanup());
+
+  it('leaves out each value that names one, with a sentence, whatever the trust; $${ is still a literal', () => {
+    const file = dirs.write(dirs.project, { model: '${SECRET_TOKEN}', team: { workerModel: 'w-${AWS_SECRET_ACCESS_KEY:-x}' }, tools: ['read_file', '${X}'], maxTokens: 100 });
+    const env = { ...dirs.env, SECRET_TOKEN: 'tok-1', AWS_SECRET_ACCESS_KEY: 'aws-2' };
+    for (const projectTrusted of [false, true]) {
+      const { config, projectRefused } = loadConfig({ cwd: dirs.project, env, projectTrusted });
+      expect(config.model).not.toContain('tok-1');
+      expect(config.team.workerModel).toBeUndefined();
+      expect(config.tools).toEqual(['read_file']);
+      expect(config.maxTokens).toBe(100);
+      expect(projectRefused).toEqual(['/model', '/team/workerModel', '/tools/1'].map((at) => `The value at ${at} in ${file} is ignored: a project's file may not name environment variables (\${…}) outside its MCP servers and hooks; set it in $REIN_HOME/agent.config.json instead.`));
+    }
+    dirs.write(dirs.project, { model: 'cost-$${X}' });
+    expect(loadConfig({ cwd: dirs.project, env }).config.model).toBe('cost-${X}');
   });
 });

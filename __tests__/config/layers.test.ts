@@ -63,7 +63,7 @@ describe('layer precedence', () => {
   it('merges security deeply and replaces arrays whole', () => {
     dirs.write(dirs.home, { security: { workspace: '/srv/home-ws' }, tools: ['read_file', 'grep'] });
     dirs.write(dirs.project, { tools: ['bash'], security: {} });
-    const { config } = loadConfig({ cwd: dirs.project, env: dirs.env });
+    const { config } = loadConfig({ cwd: dirs.project, env: dirs.env, projectTrusted: true });
     expect(config.security.workspace).toBe('/srv/home-ws');
     expect(config.tools).toEqual(['bash']);
   });
@@ -101,7 +101,7 @@ describe('workspace resolution', () => {
     dirs.write(dirs.home, { security: { workspace: 'ws' } });
     expect(loadConfig({ cwd: dirs.project, env: dirs.env }).config.security.workspace).toBe(path.join(dirs.home, 'ws'));
     dirs.write(dirs.project, { security: { workspace: '../shared' } });
-    expect(loadConfig({ cwd: dirs.project, env: dirs.env }).config.security.workspace).toBe(path.join(dirs.root, 'shared'));
+    expect(loadConfig({ cwd: dirs.project, env: dirs.env, projectTrusted: true }).config.security.workspace).toBe(path.join(dirs.root, 'shared'));
   });
 
   it('resolves REIN_WORKSPACE against the working directory and expands ~', () => {

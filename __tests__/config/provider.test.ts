@@ -8,7 +8,7 @@ beforeEach(() => {
 });
 afterEach(() => dirs.cleanup());
 
-const load = (env: Record<string, string>) => loadConfig({ cwd: dirs.project, env: { ...dirs.env, ...env } }).config;
+const load = (env: Record<string, string>) => loadConfig({ cwd: dirs.project, env: { ...dirs.env, ...env }, projectTrusted: true }).config;
 
 describe('provider auto-pick', () => {
   it('picks anthropic when ANTHROPIC_API_KEY is set, even if other keys are too', () => {

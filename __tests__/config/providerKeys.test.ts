@@ -60,7 +60,7 @@ describe('default model', () => {
 describe('where the base URL came from', () => {
   it('names the file, the variable or the flag that set it, the highest layer winning', () => {
     const file = dirs.write(dirs.project, { baseUrl: 'http://127.0.0.1:9/v1', provider: 'openai' });
-    expect(loadConfig({ cwd: dirs.project, env: dirs.env }).baseUrlFrom).toBe(`\`baseUrl\` in ${file}`);
+    expect(loadConfig({ cwd: dirs.project, env: dirs.env, projectTrusted: true }).baseUrlFrom).toBe(`\`baseUrl\` in ${file}`);
     const env = { ...dirs.env, REIN_BASE_URL: 'http://127.0.0.1:8/v1' };
     expect(loadConfig({ cwd: dirs.project, env }).baseUrlFrom).toBe('REIN_BASE_URL');
     const flags = { baseUrl: 'http://127.0.0.1:7/v1' };

@@ -54,7 +54,7 @@ describe('headless hooks', () => {
     const result = await run([]);
     expect(result.exitCode).toBe(0);
     const warnings = lines(result.stdout).filter((e) => e.type === 'warning').map((e) => e.message);
-    expect(warnings).toEqual([expect.stringMatching(/^Project hooks not run \(1 in .*\.claude\/settings\.json; this project is not trusted yet\): run with --trust-project/)]);
+    expect(warnings).toEqual([expect.stringMatching(/^Ignored the hook PreToolUse.* from .*\.claude\/settings\.json: this project is not trusted in a headless run; run with --trust-project to use it/)]);
     expect(existsSync(join(repo, 'removed'))).toBe(true);
   });
 });

@@ -64,7 +64,7 @@ describe('rein -p with MCP servers', () => {
   it('without --trust-mcp the project server does not start and one warning says why', async () => {
     const run = await rein([]);
     const lines = run.stderr.trim().split('\n');
-    expect(lines).toEqual(["rein: Project MCP servers not started (everything): this project's servers are not trusted yet; run with --trust-mcp to start them."]);
+    expect(lines).toEqual([`rein: Ignored the MCP server everything from ${join(repo, '.mcp.json')}: this project is not trusted in a headless run; run with --trust-project to use it, after reading what it does.`]);
     expect(toolNamesOf(server.requests[0].body).some((n) => n.startsWith('mcp__'))).toBe(false);
     // The model's call of the missing tool is answered with an error, and the run still ends.
     expect(JSON.stringify(server.requests[1].body.messages)).toContain('Unknown tool `mcp__everything__echo`');

@@ -28,7 +28,7 @@ describe('hooks in the TUI', () => {
     expect(tool.map((m) => m.content)).toEqual(['A PreToolUse hook refused this bash call: network calls go through the proxy script']);
   });
 
-  it('asks to trust a project\'s hooks in the trust dialog; once trusted they run', async () => {
+  it('asks to trust a project\'s hooks before the session opens; once trusted they run', async () => {
     mkdirSync(join(fx.cwd, '.claude'));
     writeFileSync(join(fx.cwd, '.claude', 'settings.json'), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'touch "$CLAUDE_PROJECT_DIR/prompt-hook-ran"' }] }] } }));
     fx.server = await startMockLlmServer({ turns: [{ text: 'Answered.' }] });
@@ -36,11 +36,11 @@ describe('hooks in the TUI', () => {
     // The dialog comes up before the prompt does: openRein would wait for the prompt.
     const pane = await fx.tmux.start({ command: reinCommand({ cli: fx.cli.cliPath, args, home: fx.home, env: { OPENAI_API_KEY: 'sk-test' } }), cwd: fx.cwd });
     fx.pane = pane;
-    const dialog = await pane.waitFor("Trust this project's hook?", 20_000);
+    const dialog = await pane.waitFor('Trust this project?', 20_000);
     expect(dialog).toContain('hook UserPromptSubmit  .claude/settings.json');
     expect(dialog).toContain('$ touch "$CLAUDE_PROJECT_DIR/prompt-hook-ran"');
     await pane.sendKeys('y');
-    await pane.waitFor("This project's hooks run from now on (UserPromptSubmit).");
+    await pane.waitFor((s) => promptLine(s).includes('Type a message'));
     await typeAndSend(pane, 'Hello');
     await pane.waitFor((s) => s.includes('Answered.') && promptLine(s).includes('Type a message'));
     expect(existsSync(join(fx.cwd, 'prompt-hook-ran'))).toBe(true);

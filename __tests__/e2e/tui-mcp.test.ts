@@ -1,4 +1,4 @@
-// End-to-end: MCP servers in the built CLI's full-screen session in tmux — the trust dialog for a project's
+// End-to-end: MCP servers in the built CLI's full-screen session in tmux — the trust question for a project's
 // .mcp.json, the /mcp panel (servers, tools, reconnect), and a server that crashes mid-session.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,26 +28,25 @@ function writeServers(file: string, servers: Record<string, unknown>): string {
 const starts = (file: string): number => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.startsWith('start')).length : 0);
 
 describe('MCP in the rein TUI', () => {
-  it("asks whether to trust a project's .mcp.json, starts the server on y, and does not ask again", async () => {
+  it("asks whether to trust a project's .mcp.json before the session opens, starts the server on y, and does not ask again", async () => {
     writeServers(join(fx.cwd, '.mcp.json'), { fault: faultDefinition() });
     const first = await startRein([]);
-    const dialog = await first.waitFor("Trust this project's MCP server?", 20_000);
+    const dialog = await first.waitFor('Trust this project?', 20_000);
     expect(dialog).toMatch(/MCP server fault\s+\.mcp\.json/);
     expect(dialog).toContain(`$ ${process.execPath} ${faultServerFile} normal`);
-    expect(dialog).toMatch(/Trust and start\s+Don't start/);
-    expect(statusLine(dialog)).toContain('MCP 0/1');
+    expect(dialog).toMatch(/Trust this project\s+Don't trust/);
+    expect(dialog).not.toContain('Type a message');
     await first.sendKeys('y');
     const started = await first.waitFor((s) => statusLine(s).includes('MCP 1/1') && promptLine(s).includes('Type a message'), 20_000);
-    expect(started).not.toContain("Trust this project's");
-    expect(started).toContain("Starting this project's MCP servers (fault).");
-    expect(readFileSync(join(fx.home, 'mcp-trust.json'), 'utf8')).toContain('"trusted"');
+    expect(started).not.toContain('Trust this project?');
+    expect(readFileSync(join(fx.home, 'project-trust.json'), 'utf8')).toContain('"trusted"');
     await typeAndSend(first, '/exit');
     await first.waitFor(/EXIT:0/);
     await first.kill();
 
     const second = await startRein([]);
     const again = await second.waitFor((s) => statusLine(s).includes('MCP 1/1') && promptLine(s).includes('Type a message'), 20_000);
-    expect(again).not.toContain("Trust this project's");
+    expect(again).not.toContain('Trust this project?');
   });
 
   it('/mcp lists the servers and a server’s tools, and r reconnects one', async () => {

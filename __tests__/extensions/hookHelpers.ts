@@ -41,8 +41,8 @@ export const capture = (d: HookDir, name: string, then = 'exit 0') => d.script(n
 export interface MakeHooksOptions {
   /** A user-level layer (runs without trust) unless `scope` says project. */
   scope?: 'user' | 'project';
-  trustProject?: boolean;
-  interactive?: boolean;
+  /** Whether the project is trusted (its hooks run). */
+  projectTrusted?: boolean;
   reinHome?: string;
 }
 
@@ -56,8 +56,7 @@ export function makeHooks(d: HookDir, hooks: Record<string, unknown>, o: MakeHoo
     reinHome: o.reinHome ?? d.dir,
     sessionId: 'session-1',
     transcriptPath: join(d.dir, 'log.jsonl'),
-    trustProject: o.trustProject ?? false,
-    interactive: o.interactive ?? true,
+    projectTrusted: o.projectTrusted ?? false,
   });
 }
 

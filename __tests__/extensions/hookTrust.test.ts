@@ -7,7 +7,6 @@ import { loadConfig } from '../../source/config/index.js';
 import { loadHooks } from '../../source/extensions/hookConfig.js';
 import { setupHooks } from '../../source/extensions/hookSetup.js';
 import { matcherSelectsTool } from '../../source/extensions/hookToolNames.js';
-import { hookTrustFileName } from '../../source/extensions/hookTrust.js';
 import { loadPermissionRules, readClaudeSettings } from '../../source/permissions/ruleSources.js';
 import { makeHarness, runPrompt, type Harness } from '../support/engineHarness.js';
 import { capture, hookDir, makeHooks, on, type HookDir } from './hookHelpers.js';
@@ -28,48 +27,24 @@ const temp = (prefix: string) => {
 };
 
 describe('trust for project hooks', () => {
-  it('runs a project\'s hooks only once trusted; user hooks need no trust; the answer is remembered per set of hooks', async () => {
+  it("runs a project's hooks only when the project is trusted; the user's own always run", async () => {
     d = hookDir();
-    const reinHome = temp('rein-trust-home-');
-    const config = { ...on('UserPromptSubmit', capture(d, 'project')) };
-    const first = makeHooks(d, config, { scope: 'project', reinHome });
-    expect(first.hooks?.pendingTrust()).toEqual({
-      projectDir: d.dir,
-      hooks: [{ name: 'UserPromptSubmit', event: 'UserPromptSubmit', matcher: '', file: join(d.dir, 'agent.config.json'), command: capture(d, 'project') }],
-    });
-    h = makeHarness([{ text: 'one' }, { text: 'two' }], { hooks: first.hooks });
-    await runPrompt(h.session, 'before trust');
-    expect(d.inputs('project')).toEqual([]);
-    h.session.hooks?.trust('trust');
-    expect(h.session.hooks?.pendingTrust()).toBeUndefined();
-    await runPrompt(h.session, 'after trust');
-    expect(d.inputs('project').map((i) => i.prompt)).toEqual(['after trust']);
-    expect(JSON.parse(readFileSync(join(reinHome, hookTrustFileName), 'utf8'))[d.dir]).toBeDefined();
-
-    // Next session: trusted already. A changed command asks again.
-    expect(makeHooks(d, config, { scope: 'project', reinHome }).hooks?.pendingTrust()).toBeUndefined();
-    const changed = makeHooks(d, on('UserPromptSubmit', `${capture(d, 'project')} --changed`), { scope: 'project', reinHome });
-    expect(changed.hooks?.pendingTrust()?.hooks).toHaveLength(1);
-  });
-
-  it('headless: untrusted project hooks are skipped with a notice naming --trust-project; --trust-project runs them', async () => {
-    d = hookDir();
-    const reinHome = temp('rein-trust-home-');
     const config = on('UserPromptSubmit', capture(d, 'project'));
-    const skipped = makeHooks(d, config, { scope: 'project', reinHome, interactive: false });
-    expect(skipped.warnings).toEqual([
-      `Project hooks not run (1 in ${join(d.dir, 'agent.config.json')}; this project is not trusted yet): run with --trust-project to run them, after reading what they do.`,
-    ]);
-    h = makeHarness([{ text: 'one' }], { hooks: skipped.hooks, interactive: false });
-    await runPrompt(h.session, 'go');
+    const untrusted = makeHooks(d, config, { scope: 'project' });
+    expect(untrusted.warnings).toEqual([]);
+    h = makeHarness([{ text: 'one' }], { hooks: untrusted.hooks });
+    await runPrompt(h.session, 'untrusted');
     expect(d.inputs('project')).toEqual([]);
     await h.cleanup();
 
-    const trusted = makeHooks(d, config, { scope: 'project', reinHome, interactive: false, trustProject: true });
-    expect(trusted.warnings).toEqual([]);
-    h = makeHarness([{ text: 'one' }], { hooks: trusted.hooks, interactive: false });
-    await runPrompt(h.session, 'go');
-    expect(d.inputs('project')).toHaveLength(1);
+    h = makeHarness([{ text: 'one' }], { hooks: makeHooks(d, config, { scope: 'project', projectTrusted: true }).hooks });
+    await runPrompt(h.session, 'trusted');
+    expect(d.inputs('project').map((i) => i.prompt)).toEqual(['trusted']);
+    await h.cleanup();
+
+    h = makeHarness([{ text: 'one' }], { hooks: makeHooks(d, on('UserPromptSubmit', capture(d, 'user')), { scope: 'user' }).hooks });
+    await runPrompt(h.session, 'mine');
+    expect(d.inputs('user').map((i) => i.prompt)).toEqual(['mine']);
   });
 });
 
@@ -91,30 +66,34 @@ describe('where hooks are read from', () => {
     writeFileSync(join(workspace, '.claude', 'settings.local.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'notify-send done' }] }] } }));
     writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'audit.sh' }] }] } }));
     const settings = readClaudeSettings(workspace, home);
-    const setup = setupHooks({
-      layers: [], settings, projectDir: workspace, cwd: workspace, reinHome: home, sessionId: 's', transcriptPath: 't', trustProject: false, interactive: true,
-    });
+    const options = { layers: [], settings, projectDir: workspace, cwd: workspace, reinHome: home, sessionId: 's', transcriptPath: 't' };
+    const setup = setupHooks({ ...options, projectTrusted: false });
     expect(setup.warnings).toEqual([]);
-    expect(setup.hooks?.pendingTrust()?.hooks.map((x) => [x.event, x.matcher, x.command, x.file])).toEqual([
+    expect(setup.hooks?.selected('PreToolUse', 'bash').map((x) => [x.command, x.scope])).toEqual([['audit.sh', 'user']]);
+    expect(setup.hooks?.selected('PostToolUse', 'edit_file')).toEqual([]);
+    const trusted = setupHooks({ ...options, projectTrusted: true }).hooks;
+    expect([...(trusted?.selected('PostToolUse', 'edit_file') ?? []), ...(trusted?.selected('Stop') ?? [])].map((x) => [x.event, x.matcher, x.command, x.file])).toEqual([
       ['PostToolUse', 'Edit|MultiEdit|Write', '"$CLAUDE_PROJECT_DIR"/.claude/hooks/format.sh', join(workspace, '.claude', 'settings.json')],
       ['Stop', '', 'notify-send done', join(workspace, '.claude', 'settings.local.json')],
     ]);
-    expect(setup.hooks?.selected('PreToolUse', 'bash').map((x) => [x.command, x.scope])).toEqual([['audit.sh', 'user']]);
-    expect(setup.hooks?.selected('PostToolUse', 'edit_file')).toEqual([]);
     // The same reading serves the permission rules.
     expect(loadPermissionRules({ workspace, home, settings }).rules.map((r) => r.text)).toEqual(['Bash(git push:*)']);
   });
 
-  it('"disableAllHooks": true in a settings file turns every hook off, as in Claude Code', () => {
+  it('"disableAllHooks": true in a settings file turns every hook off, as in Claude Code, but an untrusted project cannot turn off yours', () => {
     const workspace = temp('rein-ws-');
     const home = temp('rein-home-');
     mkdirSync(join(workspace, '.claude'));
     writeFileSync(join(workspace, '.claude', 'settings.local.json'), JSON.stringify({ disableAllHooks: true }));
     const settings = readClaudeSettings(workspace, home);
-    const options = { settings, projectDir: workspace, cwd: workspace, reinHome: home, sessionId: 's', transcriptPath: 't', trustProject: true, interactive: true };
+    const options = { settings, projectDir: workspace, cwd: workspace, reinHome: home, sessionId: 's', transcriptPath: 't', projectTrusted: true };
     const layers = [{ file: join(home, 'agent.config.json'), scope: 'user' as const, hooks: on('Stop', 'echo stop') }];
     expect(setupHooks({ ...options, layers }).hooks).toBeUndefined();
     expect(setupHooks({ ...options, settings: [], layers }).hooks?.selected('Stop')).toHaveLength(1);
+    expect(setupHooks({ ...options, projectTrusted: false, layers }).hooks?.selected('Stop')).toHaveLength(1);
+    mkdirSync(join(home, '.claude'));
+    writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify({ disableAllHooks: true }));
+    expect(setupHooks({ ...options, settings: readClaudeSettings(workspace, home), projectTrusted: false, layers }).hooks).toBeUndefined();
   });
 
   it('takes hooks from every agent.config.json layer without expanding their variables', () => {

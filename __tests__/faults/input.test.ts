@@ -19,7 +19,7 @@ afterEach(async () => {
 const configs: Array<{ name: string; write: (file: string) => void; says: RegExp }> = [
   { name: 'not JSON at all', write: (f) => fs.writeFileSync(f, 'model = "x"\n'), says: /is not valid JSON: .* at line 1, column \d+\.$/ },
   { name: 'cut off', write: (f) => fs.writeFileSync(f, '{ "model": "m"'), says: /is not valid JSON: Unexpected end of input/ },
-  { name: 'empty file', write: (f) => fs.writeFileSync(f, ''), says: /agent\.config\.json/ },
+  { name: 'blank lines only', write: (f) => fs.writeFileSync(f, ' \n\n'), says: /agent\.config\.json/ },
   { name: 'an array instead of an object', write: (f) => fs.writeFileSync(f, '[1, 2]'), says: /agent\.config\.json/ },
   { name: 'a value of the wrong type', write: (f) => fs.writeFileSync(f, '{ "maxTurns": "many" }'), says: /maxTurns/ },
   { name: 'a value out of range', write: (f) => fs.writeFileSync(f, '{ "maxRetries": 99 }'), says: /maxRetries/ },
@@ -53,6 +53,13 @@ describe('malformed configs', () => {
       expect(fs.existsSync(file)).toBe(true);
     });
   }
+
+  it('a file of no bytes at all (the mount point the sandbox makes for a missing file) counts as no file', () => {
+    const project = tempDir('rein-fault-config-');
+    const home = tempDir('rein-fault-home-');
+    fs.writeFileSync(path.join(project, 'agent.config.json'), '');
+    expect(loadConfig({ cwd: project, env: { HOME: home, REIN_HOME: home } }).sources).toEqual([]);
+  });
 
   it('the CLI prints that sentence alone and exits with code 2', async () => {
     const project = tempDir('rein-fault-config-');

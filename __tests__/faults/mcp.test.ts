@@ -29,7 +29,7 @@ function mcpHarness(
   const manager = new McpManager({
     servers, problems: [], projectDir: workspace, reinHome, workspace, sessionDir: join(reinHome, 'sessions', 's'),
     startupTimeoutMs: options.startupTimeoutMs ?? 10_000, toolTimeoutMs: options.toolTimeoutMs ?? 30_000,
-    interactive: false, trustProject: false, clientVersion: 'test', reservedNames: new Set(builtinToolNames), restartDelayMs: 50,
+    interactive: false, projectTrusted: false, clientVersion: 'test', reservedNames: new Set(builtinToolNames), restartDelayMs: 50,
   });
   const harness = makeHarness(script, { sessionId: 's', sessionsDir: join(reinHome, 'sessions'), cwd: workspace, workspace, mcp: manager });
   cleanups.push(async () => {

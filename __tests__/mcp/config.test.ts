@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../source/config/index.js';
 import { describeProblem, loadMcpServers } from '../../source/mcp/config.js';
-import { serverSetHash, TrustStore } from '../../source/mcp/trust.js';
+import { projectTrustItems } from '../../source/cli/projectTrust.js';
+import { fingerprintOf } from '../../source/trust/request.js';
 import { makeTempConfigDirs, type TempConfigDirs } from '../config/tempConfig.js';
 
 let dirs: TempConfigDirs;
@@ -98,22 +99,23 @@ describe('MCP server config', () => {
   });
 });
 
-describe('MCP trust store', () => {
-  it('remembers an answer per project and per set of definitions', () => {
-    writeMcpJson({ mcpServers: { a: { command: 'x', args: ['1'] }, b: { command: 'y' } } });
-    const first = serverSetHash(load().servers);
-    writeMcpJson({ mcpServers: { b: { command: 'y' }, a: { args: ['1'], command: 'x' } } });
-    expect(serverSetHash(load().servers)).toBe(first);
-    writeMcpJson({ mcpServers: { a: { command: 'x', args: ['2'] }, b: { command: 'y' } } });
-    const changed = serverSetHash(load().servers);
-    expect(changed).not.toBe(first);
+describe("a project's servers in the trust question", () => {
+  const items = (env: Record<string, string | undefined> = dirs.env) => {
+    const loaded = loadConfig({ cwd: dirs.project, env, reinHome: dirs.home });
+    return projectTrustItems({
+      projectDir: dirs.project, reinHome: dirs.home, env, loaded, settings: [], heldBackRules: [], untrustedImports: [],
+      trustProject: false, trustMcp: false, interactive: true,
+    }).filter((i) => i.kind === 'mcp');
+  };
 
-    const store = new TrustStore(dirs.home);
-    expect(store.answer(dirs.project, first)).toBeUndefined();
-    store.remember(dirs.project, first, 'trusted');
-    const again = new TrustStore(dirs.home);
-    expect(again.answer(dirs.project, first)).toBe('trusted');
-    expect(again.answer(dirs.project, changed)).toBeUndefined();
-    expect(again.answer(path.join(dirs.root, 'other'), first)).toBeUndefined();
+  it('shows each as written (a ${TOKEN} never expanded) and fingerprints them whatever the key order', () => {
+    writeMcpJson({ mcpServers: { a: { command: 'x', args: ['--token', '${GH_TOKEN}'] }, b: { type: 'http', url: 'https://mcp.test/${KEY}' } } });
+    const first = items({ ...dirs.env, GH_TOKEN: 'sk-secret-value', KEY: 'sk-secret-value' });
+    expect(first.map((i) => [i.name, i.definition])).toEqual([['a', 'x --token ${GH_TOKEN}'], ['b', 'http https://mcp.test/${KEY}']]);
+    expect(JSON.stringify(first)).not.toContain('sk-secret-value');
+    writeMcpJson({ mcpServers: { b: { url: 'https://mcp.test/${KEY}', type: 'http' }, a: { args: ['--token', '${GH_TOKEN}'], command: 'x' } } });
+    expect(fingerprintOf(items({ ...dirs.env, GH_TOKEN: 't', KEY: 'k' }))).toBe(fingerprintOf(first));
+    writeMcpJson({ mcpServers: { a: { command: 'x', args: ['--token', '${OTHER}'] }, b: { type: 'http', url: 'https://mcp.test/${KEY}' } } });
+    expect(fingerprintOf(items({ ...dirs.env, OTHER: 't', KEY: 'k' }))).not.toBe(fingerprintOf(first));
   });
 });

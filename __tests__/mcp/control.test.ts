@@ -16,7 +16,7 @@ function manager(servers: McpServerEntry[]): McpManager {
   const home = mkdtempSync(join(tmpdir(), 'rein-mcp-control-'));
   const m = new McpManager({
     servers, problems: [], projectDir: home, reinHome: home, workspace: home, sessionDir: join(home, 's'),
-    startupTimeoutMs: 10_000, toolTimeoutMs: 30_000, interactive: true, trustProject: false, clientVersion: 'test', restartDelayMs: 20,
+    startupTimeoutMs: 10_000, toolTimeoutMs: 30_000, interactive: true, projectTrusted: false, clientVersion: 'test', restartDelayMs: 20,
   });
   cleanups.push(async () => {
     await m.close();
@@ -69,8 +69,8 @@ describe('MCP server control', () => {
     const m = manager([entry('proj', faultServer('normal'), 'project'), entry('user', faultServer('normal'))]);
     await m.whenReady();
     expect(statusOf(m, 'proj')?.status).toBe('needs-trust');
-    await expect(m.reconnect('proj')).rejects.toThrow('MCP server proj is waiting for trust; trust the project first.');
-    await expect(m.setEnabled('proj', true)).rejects.toThrow('waiting for trust');
+    await expect(m.reconnect('proj')).rejects.toThrow('MCP server proj comes from this project, which is not trusted; restart rein and trust the project (or run with --trust-project) to start it.');
+    await expect(m.setEnabled('proj', true)).rejects.toThrow('which is not trusted');
     await m.setEnabled('user', false);
     await expect(m.reconnect('user')).rejects.toThrow('MCP server user is disabled; enable it first.');
   });

@@ -23,7 +23,7 @@ function everythingSession(script: ScriptedTurn[], server = entry('everything', 
   const manager = new McpManager({
     servers: [server], problems: [], projectDir: workspace, reinHome, workspace,
     sessionDir: join(reinHome, 'sessions', 's'), startupTimeoutMs: 10_000, toolTimeoutMs: 30_000,
-    interactive: false, trustProject: false, clientVersion: 'test',
+    interactive: false, projectTrusted: false, clientVersion: 'test',
   });
   const harness = makeHarness(script, { mode: 'yolo', sessionId: 's', sessionsDir: join(reinHome, 'sessions'), cwd: workspace, workspace, mcp: manager });
   manager.start();

@@ -20,7 +20,7 @@ function crashingManager(): { manager: McpManager; marks: string; notices: strin
   const manager = new McpManager({
     servers: [entry('loop', stdio(process.execPath, [crashLoopServer], { FAULT_MARKS: marks }))], problems: [],
     projectDir: home, reinHome: home, workspace: home, sessionDir: join(home, 's'),
-    startupTimeoutMs: 10_000, toolTimeoutMs: 30_000, interactive: true, trustProject: false, clientVersion: 'test',
+    startupTimeoutMs: 10_000, toolTimeoutMs: 30_000, interactive: true, projectTrusted: false, clientVersion: 'test',
     // No delay: a fourth restart, if there were one, would start on the very next turn of the timers.
     restartDelayMs: 0,
   });

@@ -31,7 +31,7 @@ function mcpHarness(
   const manager = new McpManager({
     servers: typeof servers === 'function' ? servers(workspace) : servers, problems: [], projectDir: workspace, reinHome, workspace, sessionDir,
     startupTimeoutMs: options.startupTimeoutMs ?? 10_000, toolTimeoutMs: options.toolTimeoutMs ?? 30_000,
-    interactive: false, trustProject: false, clientVersion: 'test', reservedNames: new Set(builtinToolNames), restartDelayMs: 50,
+    interactive: false, projectTrusted: false, clientVersion: 'test', reservedNames: new Set(builtinToolNames), restartDelayMs: 50,
   });
   const harness = makeHarness(script, {
     mode: options.mode ?? 'yolo', sessionId: 'mcp-session', sessionsDir: join(reinHome, 'sessions'), cwd: workspace, workspace, mcp: manager,

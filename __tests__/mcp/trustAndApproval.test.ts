@@ -1,5 +1,5 @@
-// Project servers start only once trusted (remembered per project and set of servers); MCP tools ask for approval
-// unless the server marks them read-only, and "always" covers only that one tool.
+// Project servers start only when the project is trusted; MCP tools ask for approval unless the server marks them
+// read-only, and "always" covers only that one tool.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import type { McpServerEntry } from '../../source/mcp/config.js';
 import { McpManager, type McpManagerOptions } from '../../source/mcp/manager.js';
 import type { ToolResultBlock } from '../../source/providers/types.js';
 import { makeHarness, runPrompt } from '../support/engineHarness.js';
-import { entry, faultServer, stdio, until } from '../support/mcpServers.js';
+import { entry, faultServer } from '../support/mcpServers.js';
 
 const dirs: string[] = [];
 const closers: (() => Promise<void>)[] = [];
@@ -26,75 +26,35 @@ const tempDir = (prefix: string) => {
 function manager(servers: McpServerEntry[], reinHome: string, project: string, extra: Partial<McpManagerOptions> = {}): McpManager {
   const m = new McpManager({
     servers, problems: [], projectDir: project, reinHome, workspace: project, sessionDir: join(reinHome, 's'),
-    startupTimeoutMs: 10_000, toolTimeoutMs: 30_000, interactive: false, trustProject: false, clientVersion: 'test', ...extra,
+    startupTimeoutMs: 10_000, toolTimeoutMs: 30_000, interactive: false, projectTrusted: false, clientVersion: 'test', ...extra,
   });
   closers.push(() => m.close());
   return m;
 }
 
 describe('MCP trust', () => {
-  it('headless: untrusted project servers do not start and one line says why; user servers start', async () => {
+  it("an untrusted project's servers do not start, and say how to start them; the user's own start", async () => {
     const home = tempDir('rein-home-');
     const project = tempDir('rein-project-');
-    const notices: string[] = [];
     const m = manager([entry('proj-a', faultServer('normal'), 'project'), entry('proj-b', faultServer('normal'), 'project'), entry('mine', faultServer('normal'))], home, project);
     m.start();
-    notices.push(...m.takeNotices());
     await m.whenReady();
-    expect(notices).toEqual(['Project MCP servers not started (proj-a, proj-b): this project\'s servers are not trusted yet; run with --trust-mcp to start them.']);
     expect(m.status().map((s) => [s.name, s.status])).toEqual([['mine', 'connected'], ['proj-a', 'needs-trust'], ['proj-b', 'needs-trust']]);
     expect(m.tools().tools.map((t) => t.name).filter((n) => n.startsWith('mcp__proj'))).toEqual([]);
+    const refusal = "MCP server proj-a comes from this project, which is not trusted; restart rein and trust the project (or run with --trust-project) to start it.";
+    await expect(m.setEnabled('proj-a', true)).rejects.toThrow(refusal);
+    await expect(m.reconnect('proj-a')).rejects.toThrow(refusal);
+    expect(m.status().find((s) => s.name === 'proj-a')?.status).toBe('needs-trust');
   });
 
-  it('the trust request shows each definition as the file writes it, so a ${TOKEN} is never shown expanded', () => {
+  it('a trusted project (or --trust-mcp) starts them', async () => {
     const home = tempDir('rein-home-');
     const project = tempDir('rein-project-');
-    const local = { ...entry('gh', stdio('gh-mcp', ['--token', 'sk-secret-value']), 'project'), written: { command: 'gh-mcp', args: ['--token', '${GH_TOKEN}'] } };
-    const remote = { ...entry('api', { transport: 'http', url: 'https://mcp.example/sk-secret-value', headers: {} }, 'project'), written: { type: 'http', url: 'https://mcp.example/${KEY}' } };
-    const m = manager([local, remote], home, project, { interactive: true });
-    m.start();
-    const shown = m.pendingTrust()?.servers.map((s) => [s.name, s.definition]);
-    expect(shown).toEqual([['gh', 'gh-mcp --token ${GH_TOKEN}'], ['api', 'http https://mcp.example/${KEY}']]);
-    expect(JSON.stringify(shown)).not.toContain('sk-secret-value');
-  });
-
-  it('--trust-mcp starts them for the run without remembering it', async () => {
-    const home = tempDir('rein-home-');
-    const project = tempDir('rein-project-');
-    const servers = [entry('proj', faultServer('normal'), 'project')];
-    const m = manager(servers, home, project, { trustProject: true });
+    const m = manager([entry('proj', faultServer('normal'), 'project')], home, project, { projectTrusted: true });
     m.start();
     await m.whenReady();
     expect(m.takeNotices()).toEqual([]);
     expect(m.status()[0].status).toBe('connected');
-    const later = manager(servers, home, project);
-    later.start();
-    expect(later.status()[0].status).toBe('needs-trust');
-  });
-
-  it('interactive: the pending request lists the servers; trusting starts them and is remembered until the definitions change', async () => {
-    const home = tempDir('rein-home-');
-    const project = tempDir('rein-project-');
-    const servers = [entry('proj', faultServer('normal'), 'project')];
-    const m = manager(servers, home, project, { interactive: true });
-    m.start();
-    expect(m.takeNotices()).toEqual([]);
-    expect(m.pendingTrust()).toEqual({ projectDir: project, servers: [{ name: 'proj', file: '/test/.mcp.json', definition: expect.stringContaining('faultServer.mjs normal') }] });
-    m.trust('trust');
-    expect(m.pendingTrust()).toBeUndefined();
-    await until(() => m.status()[0].status === 'connected', 10_000, 'the trusted server');
-
-    const again = manager(servers, home, project, { interactive: true });
-    again.start();
-    expect(again.pendingTrust()).toBeUndefined();
-    const changed = manager([entry('proj', faultServer('garbage'), 'project')], home, project, { interactive: true });
-    changed.start();
-    expect(changed.pendingTrust()?.servers.map((s) => s.name)).toEqual(['proj']);
-    changed.trust('deny');
-    expect(changed.status()[0].status).toBe('disabled');
-    const denied = manager([entry('proj', faultServer('garbage'), 'project')], home, project, { interactive: true });
-    denied.start();
-    expect([denied.pendingTrust(), denied.status()[0].status]).toEqual([undefined, 'disabled']);
   });
 });
 

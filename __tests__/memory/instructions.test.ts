@@ -101,7 +101,7 @@ describe('discoverInstructions', () => {
   });
 
   it('returns no text when nothing is found', () => {
-    expect(discover()).toEqual({ files: [], text: '', warnings: [] });
+    expect(discover()).toEqual({ files: [], text: '', warnings: [], untrustedImports: [] });
   });
 });
 

@@ -7,6 +7,7 @@ import { PermissionPolicy } from '../../source/permissions/policy.js';
 import { saveProjectRule } from '../../source/permissions/projectSettings.js';
 import { loadPermissionRules } from '../../source/permissions/ruleSources.js';
 import { lastToolResults, makeHarness, runPrompt, type Harness } from '../support/engineHarness.js';
+import { steeringAskReason } from '../../source/permissions/steering.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -71,8 +72,10 @@ describe('protected paths', () => {
     writeFileSync(join(h.workspace, '.env.local'), 'B=2');
     const asked: Asked[] = [];
     await runPrompt(h.session, 'go', (e) => { asked.push(e); return { kind: 'no' }; });
+    // .git/config is also a steering file: a write to it asks for that reason, except where plan and yolo mode decide first.
+    const gitConfig = mode === 'ask' || mode === 'auto-edit' ? steeringAskReason : 'a protected path';
     expect(asked.map((a) => [a.name, a.reason])).toEqual([
-      ['read_file', 'a protected path'], ['write_file', 'a protected path'], ['edit_file', 'a protected path'], ['bash', 'a protected path'],
+      ['read_file', 'a protected path'], ['write_file', 'a protected path'], ['edit_file', gitConfig], ['bash', 'a protected path'],
     ]);
     expect(readFileSync(join(h.workspace, '.git', 'config'), 'utf8')).toBe('a');
   });
@@ -99,7 +102,8 @@ describe('"always" through the engine', () => {
     expect(events.find((e) => e.type === 'rules_added')).toMatchObject({ rules: ['Bash(npm run test:*)'], source: join(workspace, '.claude', 'settings.local.json') });
     await first.cleanup();
 
-    const next = makeHarness(script(), { mode: 'ask', workspace, cwd: workspace, permissions: { rules: loadPermissionRules({ workspace, home: '/nonexistent' }).rules } });
+    // Saving an "always, this project" rule trusts the project (the CLI records it), so the next session reads its rules.
+    const next = makeHarness(script(), { mode: 'ask', workspace, cwd: workspace, permissions: { rules: loadPermissionRules({ workspace, home: '/nonexistent', projectTrusted: true }).rules } });
     const askedAgain: string[] = [];
     await runPrompt(next.session, 'go', (e) => { askedAgain.push(String(e.input.command)); return { kind: 'no' }; });
     expect(askedAgain).toEqual(['npm run deploy']);

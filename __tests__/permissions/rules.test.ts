@@ -55,7 +55,7 @@ describe('rule syntax', () => {
   it('reports every rule that does not parse with its file, index and problem', () => {
     writeFileSync(join(workspace, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(npm test)', 'Bahs(ls)', 42], deny: ['Bash(echo "x)'] } }));
     writeFileSync(join(home, '.claude', 'settings.json'), '{ "permissions": { "allow": [ "Read", } ');
-    const { rules, problems } = loadPermissionRules({ workspace, home, configLayers: [{ source: 'agent.config.json', permissions: { ask: ['Bash(:*)'], deny: 'Bash' } }], allowedTools: ['Bash(git status:*) Nope'] });
+    const { rules, problems } = loadPermissionRules({ workspace, home, projectTrusted: true, configLayers: [{ source: 'agent.config.json', permissions: { ask: ['Bash(:*)'], deny: 'Bash' } }], allowedTools: ['Bash(git status:*) Nope'] });
     expect(rules.map((r) => r.text)).toEqual(['Bash(npm test)', 'Bash(git status:*)']);
     const shown = problems.map(describeProblem);
     expect(shown).toEqual([
@@ -80,7 +80,7 @@ describe('rule sources', () => {
     writeFileSync(join(workspace, '.claude', 'settings.json'), JSON.stringify({ permissions: { ask: ['Bash(npm publish:*)'], defaultMode: 'default' } }));
     writeFileSync(join(workspace, '.claude', 'settings.local.json'), JSON.stringify({ permissions: { allow: ['Bash(npm test:*)'] } }));
     const { permissionLayers } = loadConfig({ cwd: workspace, env: {}, reinHome });
-    const loaded = loadPermissionRules({ workspace, home, configLayers: permissionLayers, allowedTools: ['Grep'], disallowedTools: ['mcp__evil'] });
+    const loaded = loadPermissionRules({ workspace, home, projectTrusted: true, configLayers: permissionLayers, allowedTools: ['Grep'], disallowedTools: ['mcp__evil'] });
     expect(loaded.problems).toEqual([]);
     expect(loaded.rules.map((r) => [r.effect, r.text, r.source])).toEqual([
       ['allow', 'Bash(make:*)', join(reinHome, 'agent.config.json')],
@@ -93,6 +93,22 @@ describe('rule sources', () => {
     ]);
   });
 
+  it("an untrusted project's allow rules are held back; its ask and deny rules, and the user's own rules, apply", () => {
+    const reinHome = join(root, 'rein-home');
+    mkdirSync(reinHome);
+    writeFileSync(join(reinHome, 'agent.config.json'), JSON.stringify({ permissions: { allow: ['Bash(make:*)'] } }));
+    writeFileSync(join(workspace, 'agent.config.json'), JSON.stringify({ permissions: { allow: ['Bash'], deny: ['Bash(git push:*)'] } }));
+    writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Read'] } }));
+    writeFileSync(join(workspace, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(*)', 'Bash(rm -rf ~)'], ask: ['Bash(npm publish:*)'] } }));
+    writeFileSync(join(workspace, '.claude', 'settings.local.json'), JSON.stringify({ permissions: { allow: ['Edit'] } }));
+    const { permissionLayers } = loadConfig({ cwd: workspace, env: {}, reinHome });
+    const loaded = loadPermissionRules({ workspace, home, configLayers: permissionLayers });
+    expect(loaded.rules.map((r) => [r.effect, r.text])).toEqual([
+      ['allow', 'Bash(make:*)'], ['deny', 'Bash(git push:*)'], ['allow', 'Read'], ['ask', 'Bash(npm publish:*)'],
+    ]);
+    expect(loaded.heldBack.map((r) => r.text)).toEqual(['Bash', 'Bash(*)', 'Bash(rm -rf ~)', 'Edit']);
+  });
+
   it('saves a project rule in Claude Code’s format and keeps the file out of git', () => {
     mkdirSync(join(workspace, '.git', 'info'), { recursive: true });
     writeFileSync(join(workspace, '.claude', 'settings.local.json'), '{\n  // mine\n  "permissions": { "allow": ["Read"] }\n}\n');
@@ -100,7 +116,7 @@ describe('rule sources', () => {
     expect(file).toBe(join(workspace, '.claude', 'settings.local.json'));
     const text = readFileSync(file, 'utf8');
     expect(text).toContain('// mine');
-    expect(loadPermissionRules({ workspace, home }).rules.map((r) => r.text)).toEqual(['Read', 'Bash(npm test:*)']);
+    expect(loadPermissionRules({ workspace, home, projectTrusted: true }).rules.map((r) => r.text)).toEqual(['Read', 'Bash(npm test:*)']);
     rmSync(file);
     saveProjectRule(workspace, 'Bash(ls:*)');
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ permissions: { allow: ['Bash(ls:*)'] } });

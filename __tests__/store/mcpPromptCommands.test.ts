@@ -13,7 +13,7 @@ import { FakeSession } from '../support/fakeSession.js';
 function sessionWithPrompts(): { session: FakeSession & { mcp: McpControl }; prompts: McpPromptCommand[] } {
   const prompts: McpPromptCommand[] = [];
   const mcp = {
-    status: () => [], pendingTrust: () => undefined, trust: () => {}, reconnect: async () => {}, setEnabled: async () => {},
+    status: () => [], reconnect: async () => {}, setEnabled: async () => {},
     serverTools: () => [], listResources: async () => [], promptCommands: () => [...prompts],
   } satisfies McpControl;
   const session = Object.assign(new FakeSession(), { mcp });

@@ -1,7 +1,6 @@
-// A scripted MCP side of a FakeSession for screen tests: servers, a trust request, and every call the screen makes.
+// A scripted MCP side of a FakeSession for screen tests: servers, and every call the screen makes.
 import type { McpServerStatus } from '../../source/engine/events.js';
 import type { McpControl } from '../../source/engine/sessionTypes.js';
-import type { McpTrustRequest } from '../../source/mcp/types.js';
 import type { FakeSession } from './fakeSession.js';
 
 export const serverStatus = (name: string, status: McpServerStatus['status'], extra: Partial<McpServerStatus> = {}): McpServerStatus => ({
@@ -9,7 +8,6 @@ export const serverStatus = (name: string, status: McpServerStatus['status'], ex
 });
 
 export class FakeMcp implements McpControl {
-  readonly trusted: Array<'trust' | 'deny'> = [];
   readonly reconnects: string[] = [];
   readonly toggles: Array<[string, boolean]> = [];
   /** Thrown (as a rejection) by the next reconnect or setEnabled call. */
@@ -18,7 +16,6 @@ export class FakeMcp implements McpControl {
   constructor(
     private readonly session: FakeSession,
     public servers: McpServerStatus[],
-    public pending?: McpTrustRequest,
     public toolsOf: Record<string, { name: string; description?: string }[]> = {},
   ) {
     session.mcp = this;
@@ -31,18 +28,6 @@ export class FakeMcp implements McpControl {
 
   status(): McpServerStatus[] {
     return this.servers;
-  }
-
-  pendingTrust(): McpTrustRequest | undefined {
-    return this.pending;
-  }
-
-  trust(decision: 'trust' | 'deny'): void {
-    this.trusted.push(decision);
-    const waiting = new Set(this.pending?.servers.map((s) => s.name));
-    this.pending = undefined;
-    this.servers = this.servers.map((s) => (waiting.has(s.name) ? { ...s, status: decision === 'trust' ? 'connecting' : 'disabled' } : s));
-    this.changed();
   }
 
   private failure(): Promise<void> | undefined {

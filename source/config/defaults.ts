@@ -8,6 +8,10 @@ export const defaultModels: Readonly<Record<ProviderName, string>> = {
   openai: 'gpt-4.1',
 };
 
+/** Paths that ask before any access, and before a write, unless the user's settings say otherwise. */
+export const defaultProtectedPaths: readonly string[] = ['.env*', '*.pem', '*.key', 'id_rsa*', '~/.ssh/**', '~/.aws/**', '~/.config/gcloud/**'];
+export const defaultProtectedWritePaths: readonly string[] = ['.git/**'];
+
 export const deepSeekBaseUrl = 'https://api.deepseek.com/v1';
 export const deepSeekModel = 'deepseek-chat';
 

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from './errors.js';
-import { InterpolationError, interpolateTree } from './interpolate.js';
+import { InterpolationError, interpolateTree, withoutReferences } from './interpolate.js';
 import { parseJson } from './jsonSyntax.js';
 import { resolveWorkspace } from './paths.js';
 import { checkLayer } from './schema.js';
@@ -27,10 +27,17 @@ function readText(file: string): string | undefined {
   }
 }
 
+export interface ReadConfigOptions {
+  /** A project's file expands no `${VAR}` outside its MCP servers and hooks: such a value is left out, with a sentence in `refused`. */
+  project?: boolean;
+  refused?: string[];
+}
+
 /** The layer in `file`, or undefined when the file does not exist. Throws ConfigError for anything wrong in it. */
-export function readConfigFile(file: string, env: Env): ConfigLayer | undefined {
+export function readConfigFile(file: string, env: Env, opts: ReadConfigOptions = {}): ConfigLayer | undefined {
   const text = readText(file);
-  if (text === undefined) return undefined;
+  // A file of no bytes at all is the mount point the sandbox makes while a command runs: the same as no file.
+  if (text === undefined || text.length === 0) return undefined;
 
   const parsed = parseJson(text);
   if (!parsed.ok) {
@@ -46,7 +53,13 @@ export function readConfigFile(file: string, env: Env): ConfigLayer | undefined 
     // Hook commands are shell lines: the shell expands their variables ($CLAUDE_PROJECT_DIR) when they run.
     const { $schema: _hint, mcpServers, hooks, ...rest } = expanded as Record<string, unknown>;
     try {
-      expanded = interpolateTree(rest, env);
+      if (opts.project) {
+        const dropped: string[] = [];
+        expanded = withoutReferences(rest, dropped);
+        for (const at of dropped) {
+          opts.refused?.push(`The value at ${at} in ${file} is ignored: a project's file may not name environment variables (\${…}) outside its MCP servers and hooks; set it in $REIN_HOME/agent.config.json instead.`);
+        }
+      } else expanded = interpolateTree(rest, env);
     } catch (err) {
       if (err instanceof InterpolationError) throw new ConfigError(`${label.describe(err.path)}: ${err.problem}.`, file);
       throw err;

@@ -52,3 +52,31 @@ export function interpolateTree(value: unknown, env: Env, path = ''): unknown {
   }
   return value;
 }
+
+const variableReference = /(^|[^$])\$\{/;
+
+/**
+ * A project file's tree with every string that names an environment variable left out (its JSON pointer goes into
+ * `dropped`): a repository must not put the user's variables into a request. `$${` still writes a literal `${`.
+ */
+export function withoutReferences(value: unknown, dropped: string[], path = ''): unknown {
+  if (typeof value === 'string') {
+    if (variableReference.test(value)) {
+      dropped.push(path || '/');
+      return undefined;
+    }
+    return value.replace(/\$\$\{/g, '${');
+  }
+  if (Array.isArray(value)) {
+    return value.map((item, i) => withoutReferences(item, dropped, `${path}/${i}`)).filter((item) => item !== undefined);
+  }
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      const kept = withoutReferences(item, dropped, `${path}/${escapePointer(key)}`);
+      if (kept !== undefined) out[key] = kept;
+    }
+    return out;
+  }
+  return value;
+}

@@ -6,7 +6,8 @@ import { readConfigFile } from './fileLayer.js';
 import { readFlagsLayer } from './flagsLayer.js';
 import { deepMerge } from './merge.js';
 import { configFileName, resolveReinHome } from './paths.js';
-import type { ConfigFlags, ConfigLayer, Env, McpServersLayer, ReinConfig } from './types.js';
+import { splitProjectLayer } from './projectLayer.js';
+import type { ConfigFlags, ConfigLayer, Env, McpServersLayer, ReinConfig, WideningSetting } from './types.js';
 
 export interface LoadConfigOptions {
   cwd: string;
@@ -14,6 +15,10 @@ export interface LoadConfigOptions {
   flags?: ConfigFlags;
   /** Overrides $REIN_HOME / ~/.rein. */
   reinHome?: string;
+  /** Whether the project's settings that widen rein's power apply (see projectLayer.ts); default false. */
+  projectTrusted?: boolean;
+  /** The TUI (true, the default) starts in ask mode and headless runs in yolo: a project's mode is judged against that. */
+  interactive?: boolean;
 }
 
 export interface LoadedConfig {
@@ -25,9 +30,13 @@ export interface LoadedConfig {
   /** `mcpServers` of each config file that has them, lowest layer first (not merged: their scope matters for trust). */
   mcpServers: McpServersLayer[];
   /** Each file layer's `permissions`, lowest first: rules add up across layers, each keeping its file. */
-  permissionLayers: { source: string; permissions: unknown }[];
+  permissionLayers: { source: string; scope: 'user' | 'project'; permissions: unknown }[];
   /** Each file layer's `hooks`, lowest first (not merged: every layer's hooks run, and project ones need trust). */
   hookLayers: { file: string; scope: 'user' | 'project'; hooks: unknown }[];
+  /** The project file's settings that need trust (applied only when `projectTrusted`). */
+  projectWidening: WideningSetting[];
+  /** One sentence for each project setting left out whatever the trust (an API key, a `${VAR}`). */
+  projectRefused: string[];
 }
 
 /** Reads and merges every layer. Throws ConfigError with a one-sentence message on any problem. */
@@ -44,14 +53,24 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
   const mcpServers: McpServersLayer[] = [];
   const permissionLayers: LoadedConfig['permissionLayers'] = [];
   const hookLayers: LoadedConfig['hookLayers'] = [];
+  const projectWidening: WideningSetting[] = [];
+  const projectRefused: string[] = [];
   for (const file of unique) {
-    const read = readConfigFile(file, opts.env);
+    const scope = file === files[0] ? 'user' : 'project';
+    const read = readConfigFile(file, opts.env, { project: scope === 'project', refused: projectRefused });
     if (!read) continue;
     sources.push(file);
-    const { mcpServers: servers, hooks, ...layer } = read;
-    if (hooks !== undefined) hookLayers.push({ file, scope: file === files[0] ? 'user' : 'project', hooks });
-    if (servers !== undefined) mcpServers.push({ file, scope: file === files[0] ? 'user' : 'project', servers });
-    if (layer.permissions !== undefined) permissionLayers.push({ source: file, permissions: layer.permissions });
+    const { mcpServers: servers, hooks, ...written } = read;
+    let layer: ConfigLayer = written;
+    if (scope === 'project') {
+      const split = splitProjectLayer(written, { file, baseline: merged, interactive: opts.interactive ?? true });
+      projectRefused.push(...split.refused);
+      projectWidening.push(...split.widening.map((w) => w.setting));
+      layer = opts.projectTrusted ? split.widening.reduce((acc, w) => deepMerge(acc, w.layer), split.applied) : split.applied;
+    }
+    if (hooks !== undefined) hookLayers.push({ file, scope, hooks });
+    if (servers !== undefined) mcpServers.push({ file, scope, servers });
+    if (written.permissions !== undefined) permissionLayers.push({ source: file, scope, permissions: written.permissions });
     if (layer.baseUrl !== undefined) baseUrlFrom = `\`baseUrl\` in ${file}`;
     merged = deepMerge(merged, layer);
   }
@@ -62,5 +81,5 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
   merged = deepMerge(deepMerge(merged, envLayer), flagsLayer);
 
   const config = finalizeConfig(merged, opts.env, cwd, home);
-  return { config, sources, mcpServers, permissionLayers, hookLayers, ...(baseUrlFrom !== undefined && config.baseUrl !== undefined ? { baseUrlFrom } : {}) };
+  return { config, sources, mcpServers, permissionLayers, hookLayers, projectWidening, projectRefused, ...(baseUrlFrom !== undefined && config.baseUrl !== undefined ? { baseUrlFrom } : {}) };
 }

@@ -143,6 +143,17 @@ export interface ConfigLayer {
   checkpoints?: { enabled?: boolean; maxFileBytes?: number; keepDays?: number };
 }
 
+/** A project setting held back until the user trusts the project, as the trust question shows it. */
+export interface WideningSetting {
+  /** The key as written: `baseUrl`, `permissions.allow`, `security.workspace`. */
+  key: string;
+  file: string;
+  /** One line for the trust question: "permissionMode: yolo", "this project sends your requests to http://…". */
+  shown: string;
+  /** `endpoint`: where requests (and the key) go, named first in the question. */
+  kind: 'setting' | 'endpoint';
+}
+
 /** `permissions` in one agent.config.json: rules in Claude Code's syntax, and the protected path lists. */
 export interface PermissionsLayer {
   allow?: unknown[];

@@ -43,6 +43,7 @@ export function findPromptMentions(text: string): string[] {
   return found.slice(0, maxMentions);
 }
 
+const imageFile = /\.(?:png|jpe?g|gif|webp)$/i;
 const imagePathPattern = /(?:^|\s)(?:'([^'\n]+\.(?:png|jpe?g|gif|webp))'|"([^"\n]+\.(?:png|jpe?g|gif|webp))"|((?:[^\s'"\\@]|\\ )+\.(?:png|jpe?g|gif|webp)))(?=\s|$)/gi;
 
 /**
@@ -76,8 +77,14 @@ export async function attachMentions(o: AttachOptions): Promise<AttachResult> {
     if (mentions.includes(pasted)) continue;
     const abs = path.resolve(o.ctx.cwd, pasted.startsWith('~/') ? path.join(os.homedir(), pasted.slice(2)) : pasted);
     const real = await fs.realpath(abs).catch(() => undefined);
-    if (!real || !(await fs.stat(real)).isFile()) continue;
-    // The user pasted this file's path: read_file may open that one file for the session, inside the workspace or not.
+    // A link named like an image that leads to something else (a key, a .env) is not a pasted image.
+    if (!real || !imageFile.test(real) || !(await fs.stat(real)).isFile()) continue;
+    // The user pasted this file's path: once the rules let it be read, read_file may open that one file for the session.
+    const verdict = await o.rules.decide(readFileTool as AnyTool, { path: real }, o.mode, o.ctx.cwd);
+    if (verdict.kind !== 'allow') {
+      result.notes.push(`${pasted} was not attached: ${verdict.kind === 'deny' ? 'a rule denies reading it' : `reading it needs approval${verdict.reason ? ` (${verdict.reason})` : ''}`}.`);
+      continue;
+    }
     if (!o.ctx.state.extraReadableRoots.includes(real)) o.ctx.state.extraReadableRoots.push(real);
     mentions.push(real);
   }

@@ -25,7 +25,7 @@ import { runAgentLoop } from './loop.js';
 import { contextWindowFor } from './modelInfo.js';
 import { outputBudget } from './overflow.js';
 import { PermissionPolicy, type PolicyOptions } from '../permissions/policy.js';
-import { sandboxPrefix } from '../permissions/sandbox.js';
+import { sandboxRun } from '../permissions/sandbox.js';
 import { SessionReminders } from './sessionReminders.js';
 import type { AgentSession, PromptOptions, SessionInfo, SwitchedSession } from './sessionTypes.js';
 import { EventQueue } from './eventQueue.js';
@@ -137,7 +137,8 @@ export function createSession(o: SessionOptions): EngineSession {
     sessionDir,
     // Memory and skills live outside the workspace; the model reads them with the file tools.
     extraReadableRoots: [...(o.memory ? [o.memory.globalDir, o.memory.projectDir] : []), ...(o.skills ?? []).map((skill) => skill.dir)],
-    sandbox: sandboxSettings ? () => sandboxPrefix({ ...sandboxSettings, workspace: o.workspace, sessionDir: state.sessionDir }) : undefined,
+    sandbox: sandboxSettings ? () => sandboxRun({ ...sandboxSettings, workspace: o.workspace }) : undefined,
+    readRefusal: (absPath) => rules.readRefusal(absPath),
   };
   try {
     mkdirSync(sessionDir, { recursive: true });
@@ -579,7 +580,6 @@ export function createSession(o: SessionOptions): EngineSession {
     recentSessions: (limit = 10) => listSessions(o.sessionsDir, { cwd: o.cwd, limit }),
     contextTokens: () => context.estimate(system, toolSchemas, history.messages),
     ...(o.mcp ? { mcp: o.mcp } : {}),
-    ...(o.hooks ? { hooks: o.hooks } : {}),
     async close(reason = 'other') {
       controller?.abort();
       await hooks?.closed(reason);

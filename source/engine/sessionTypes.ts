@@ -7,7 +7,6 @@ import type { MemoryStore } from '../memory/store.js';
 import type { SessionSummary } from '../session/listSessions.js';
 import type { EarlierEvents } from '../session/earlierEvents.js';
 import type { PermissionRule } from '../permissions/rules.js';
-import type { HookControl } from '../extensions/hookTypes.js';
 import type { CommandTools, Expansion } from '../extensions/commandExpand.js';
 import type { SkillInfo } from '../extensions/skills.js';
 import type { RewindOutcome, RewindPoint, RewindPreview, RewindScope } from '../checkpoints/types.js';
@@ -38,7 +37,7 @@ export interface SessionInfo {
 }
 
 /** What the UI may do with the session's MCP servers (status, trust, reconnect, on/off, a server's tools, resources and prompts). */
-export type McpControl = Pick<McpSessionSource, 'status' | 'pendingTrust' | 'trust' | 'reconnect' | 'setEnabled' | 'serverTools' | 'listResources' | 'promptCommands'>;
+export type McpControl = Pick<McpSessionSource, 'status' | 'reconnect' | 'setEnabled' | 'serverTools' | 'listResources' | 'promptCommands'>;
 
 /** What the screen needs of a saved session opened in place: its id and its log's events for the transcript. */
 export interface SwitchedSession {
@@ -54,8 +53,6 @@ export interface AgentSession {
   readonly info: SessionInfo;
   /** Present when MCP servers are configured; `mcp_status` events announce every change. */
   readonly mcp?: McpControl;
-  /** Present when hooks are configured: project hooks waiting for trust, and the answer. */
-  readonly hooks?: HookControl;
   /**
    * Starts a run for one user message and streams its events. Only one run at a time:
    * a second call while a run is active throws.

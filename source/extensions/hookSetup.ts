@@ -2,7 +2,6 @@
 import type { ClaudeSettingsFile } from '../permissions/ruleSources.js';
 import { loadHooks, type HooksSource } from './hookConfig.js';
 import { SessionHooks } from './sessionHooks.js';
-import { HookTrust } from './hookTrust.js';
 
 export interface SetupHooksOptions {
   /** `hooks` of each agent.config.json layer, lowest first. */
@@ -14,27 +13,23 @@ export interface SetupHooksOptions {
   reinHome: string;
   sessionId: string;
   transcriptPath: string;
-  /** --trust-project. */
-  trustProject: boolean;
-  interactive: boolean;
+  /** Project hooks (and a project's disableAllHooks) count only when the project is trusted. */
+  projectTrusted: boolean;
 }
 
-/** Undefined hooks when none are configured; warnings for entries left out and for project hooks skipped in a headless run. */
+/** Undefined hooks when none are configured; warnings for entries left out. */
 export function setupHooks(o: SetupHooksOptions): { hooks?: SessionHooks; warnings: string[] } {
-  // Claude Code's switch: "disableAllHooks": true in any of its settings files turns every hook off.
-  if (o.settings.some((s) => s.settings?.disableAllHooks === true)) return { warnings: [] };
+  // Claude Code's switch: "disableAllHooks": true in any of its settings files turns every hook off; an untrusted
+  // project cannot turn off the user's own.
+  if (o.settings.some((s) => s.settings?.disableAllHooks === true && (s.scope === 'user' || o.projectTrusted))) return { warnings: [] };
   const sources: HooksSource[] = [
     ...o.layers,
     ...o.settings.filter((s) => s.settings?.hooks !== undefined).map((s) => ({ file: s.file, scope: s.scope, hooks: s.settings?.hooks })),
   ];
   const loaded = loadHooks(sources);
   if (loaded.hooks.length === 0) return { warnings: loaded.problems };
-  const trust = new HookTrust({ projectDir: o.projectDir, reinHome: o.reinHome, hooks: loaded.hooks, trustProject: o.trustProject });
-  const warnings = [...loaded.problems];
-  const skipped = o.interactive ? undefined : trust.skippedNotice();
-  if (skipped) warnings.push(skipped);
   const hooks = new SessionHooks({
-    hooks: loaded.hooks, trust, projectDir: o.projectDir, cwd: o.cwd, sessionId: o.sessionId, transcriptPath: o.transcriptPath,
+    hooks: loaded.hooks, projectTrusted: o.projectTrusted, projectDir: o.projectDir, cwd: o.cwd, sessionId: o.sessionId, transcriptPath: o.transcriptPath,
   });
-  return { hooks, warnings };
+  return { hooks, warnings: loaded.problems };
 }

@@ -65,20 +65,6 @@ export interface HookNote {
   message: string;
 }
 
-/** A project's hooks waiting for the user's trust (shown in the same dialog as project MCP servers). */
-export interface HookTrustRequest {
-  projectDir: string;
-  hooks: { name: string; event: HookEventName; matcher: string; file: string; command: string }[];
-}
-
-/** What the UI may do about project hooks. */
-export interface HookControl {
-  /** Project hooks waiting for trust; undefined when none are. */
-  pendingTrust(): HookTrustRequest | undefined;
-  /** Answers pendingTrust(): remembered for this project and this set of hook definitions. */
-  trust(decision: 'trust' | 'deny'): void;
-}
-
 /** A tool call as hooks see it (rein's tool name and arguments; translated to Claude Code's for the scripts). */
 export interface HookToolCall {
   id: string;

@@ -3,12 +3,12 @@ import type { PermissionMode } from '../engine/events.js';
 import { interpretRuns, type HookVerdict } from './hookOutcome.js';
 import { spawnHook } from './spawnHook.js';
 import { claudeToolName, matcherSelectsTool, matcherSelectsValue, toClaudeInput, fromClaudeInput } from './hookToolNames.js';
-import type { HookTrust } from './hookTrust.js';
-import type { HookCommand, HookControl, HookEventName, HookTrustRequest, LoopHooks } from './hookTypes.js';
+import type { HookCommand, HookEventName, LoopHooks } from './hookTypes.js';
 
 export interface SessionHooksOptions {
   hooks: readonly HookCommand[];
-  trust: HookTrust;
+  /** Project hooks run only when the project is trusted; the user's own always do. */
+  projectTrusted: boolean;
   /** The project folder (CLAUDE_PROJECT_DIR); hooks run there. */
   projectDir: string;
   cwd: string;
@@ -25,7 +25,7 @@ const claudeModes: Record<PermissionMode, string> = { ask: 'default', 'auto-edit
 /** Events whose matcher is tried on the tool name; SessionStart and PreCompact try theirs on source and trigger. */
 const toolEvents = new Set<HookEventName>(['PreToolUse', 'PostToolUse']);
 
-export class SessionHooks implements HookControl {
+export class SessionHooks {
   private mode: () => PermissionMode = () => 'ask';
   private session = (): { sessionId: string; transcriptPath: string } => ({ sessionId: this.o.sessionId, transcriptPath: this.o.transcriptPath });
 
@@ -45,7 +45,7 @@ export class SessionHooks implements HookControl {
   selected(event: HookEventName, target?: string): HookCommand[] {
     const seen = new Set<string>();
     return this.o.hooks.filter((hook) => {
-      if (hook.event !== event || !this.o.trust.allows(hook)) return false;
+      if (hook.event !== event || (hook.scope === 'project' && !this.o.projectTrusted)) return false;
       if (target !== undefined && toolEvents.has(event) && !matcherSelectsTool(hook.matcher, target)) return false;
       if (target !== undefined && !toolEvents.has(event) && !matcherSelectsValue(hook.matcher, target)) return false;
       if (seen.has(hook.command)) return false;
@@ -76,14 +76,6 @@ export class SessionHooks implements HookControl {
       // Hooks never break the work: whatever goes wrong starting one is reported as its failure.
       .catch((error: unknown) => ({ hook, exitCode: undefined, stdout: '', stderr: '', timedOut: false, aborted: false, spawnError: error instanceof Error ? error.message : String(error) }))));
     return interpretRuns(event, runs);
-  }
-
-  pendingTrust(): HookTrustRequest | undefined {
-    return this.o.trust.pendingTrust();
-  }
-
-  trust(decision: 'trust' | 'deny'): void {
-    this.o.trust.trust(decision);
   }
 
   /** The hooks the agent loop calls; `subagent` loops report SubagentStop instead of Stop. */

@@ -148,6 +148,8 @@ export function readServersFile(file: string, scope: McpScope): { source?: McpSe
     if (code === 'ENOENT' && scope === 'project') return {};
     return { problem: { file, path: '', problem: code === 'ENOENT' ? 'the file does not exist' : `it cannot be read (${code ?? String(error)})` } };
   }
+  // No bytes at all: the sandbox's mount point for a project file that does not exist.
+  if (text.length === 0 && scope === 'project') return {};
   const parsed = parseJson(text);
   if (!parsed.ok) {
     const { problem, line, column } = parsed.problem;

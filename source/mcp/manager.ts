@@ -1,4 +1,4 @@
-// Starts every configured MCP server in the background (project ones only once trusted), tracks their status,
+// Starts every configured MCP server in the background (project ones only when the project is trusted), tracks their status,
 // and hands the session a sorted snapshot of their tools.
 import { join } from 'node:path';
 import type { McpServerStatus } from '../engine/events.js';
@@ -9,8 +9,7 @@ import { mapPromptArguments, promptCommands, promptMessagesText } from './prompt
 import { resourceContentsText } from './resources.js';
 import { adaptMcpTool } from './toolAdapter.js';
 import { assignToolNames, compareToolNames } from './toolNames.js';
-import { serverSetHash, TrustStore } from './trust.js';
-import type { McpPromptCommand, McpResourceInfo, McpResourceText, McpSessionSource, McpTrustRequest } from './types.js';
+import type { McpPromptCommand, McpResourceInfo, McpResourceText, McpSessionSource } from './types.js';
 
 export interface McpManagerOptions {
   servers: McpServerEntry[];
@@ -22,10 +21,10 @@ export interface McpManagerOptions {
   sessionDir: string;
   startupTimeoutMs: number;
   toolTimeoutMs: number;
-  /** Headless runs cannot ask: untrusted project servers stay off unless `trustProject` is set. */
+  /** Whether the project's own servers may start: the project is trusted (or --trust-mcp). */
+  projectTrusted: boolean;
+  /** Headless runs have no /mcp panel: a lost server's notice says to restart rein. */
   interactive: boolean;
-  /** --trust-mcp: start the project's servers for this run without asking. */
-  trustProject: boolean;
   clientVersion: string;
   /** Names the MCP tools must not take (the built-in tools). */
   reservedNames?: ReadonlySet<string>;
@@ -56,36 +55,26 @@ export function describeWritten(written: unknown, spec: McpServerSpec): string {
   return describeDefinition(spec);
 }
 
+const untrustedServer = (name: string) =>
+  `MCP server ${name} comes from this project, which is not trusted; restart rein and trust the project (or run with --trust-project) to start it.`;
+
 export class McpManager implements McpSessionSource {
   private readonly slots = new Map<string, Slot>();
   private readonly changeListeners = new Set<() => void>();
   private readonly noticeListeners = new Set<(message: string) => void>();
   private notices: string[] = [];
-  private readonly trustStore: TrustStore;
-  private readonly projectHash: string;
   private snapshot: { key: string; version: number; tools: AnyTool[] } = { key: '', version: 0, tools: [] };
   private closed = false;
 
   constructor(private readonly o: McpManagerOptions) {
-    this.trustStore = new TrustStore(o.reinHome);
-    this.projectHash = serverSetHash(o.servers.filter((s) => s.scope === 'project'));
     for (const problem of o.problems) this.notify(describeProblem(problem));
   }
 
-  /** Decides trust and starts what may start; returns at once, the servers connect in the background. */
+  /** Starts what may start (an untrusted project's servers stay off); returns at once, the servers connect in the background. */
   start(): void {
-    const project = this.o.servers.filter((s) => s.scope === 'project');
-    const answer = project.length === 0 ? undefined : this.o.trustProject ? 'trusted' : this.trustStore.answer(this.o.projectDir, this.projectHash);
     for (const entry of this.o.servers) {
-      if (entry.scope === 'project' && answer !== 'trusted') {
-        this.slots.set(entry.name, { entry, kind: 'waiting', status: answer === 'denied' ? 'disabled' : 'needs-trust' });
-      } else {
-        this.launch(entry);
-      }
-    }
-    if (answer === undefined && project.length > 0 && !this.o.interactive) {
-      const names = project.map((s) => s.name).join(', ');
-      this.notify(`Project MCP servers not started (${names}): this project's servers are not trusted yet; run with --trust-mcp to start them.`);
+      if (entry.scope === 'project' && !this.o.projectTrusted) this.slots.set(entry.name, { entry, kind: 'waiting', status: 'needs-trust' });
+      else this.launch(entry);
     }
     this.changed();
   }
@@ -170,32 +159,12 @@ export class McpManager implements McpSessionSource {
       .sort((a, b) => compareToolNames(a.name, b.name));
   }
 
-  pendingTrust(): McpTrustRequest | undefined {
-    const waiting = [...this.slots.values()].filter((s) => s.kind === 'waiting' && s.status === 'needs-trust');
-    if (waiting.length === 0) return undefined;
-    return {
-      projectDir: this.o.projectDir,
-      servers: waiting.map((s) => ({ name: s.entry.name, file: s.entry.file, definition: describeWritten(s.entry.written, s.entry.spec) })),
-    };
-  }
-
-  trust(decision: 'trust' | 'deny'): void {
-    if (!this.pendingTrust()) return;
-    this.trustStore.remember(this.o.projectDir, this.projectHash, decision === 'trust' ? 'trusted' : 'denied');
-    for (const slot of [...this.slots.values()]) {
-      if (slot.kind !== 'waiting' || slot.status !== 'needs-trust') continue;
-      if (decision === 'trust') this.launch(slot.entry);
-      else this.slots.set(slot.entry.name, { ...slot, status: 'disabled' });
-    }
-    this.changed();
-  }
-
   /** Stops a server (if running) and connects it afresh, with a new allowance of restarts. */
   async reconnect(name: string): Promise<void> {
     const slot = this.slots.get(name);
     if (!slot) throw new Error(`No MCP server named ${name}.`);
     if (slot.kind === 'waiting' && slot.status !== 'connecting') {
-      throw new Error(`MCP server ${name} is ${slot.status === 'needs-trust' ? 'waiting for trust' : 'disabled'}; ${slot.status === 'needs-trust' ? 'trust the project first' : 'enable it first'}.`);
+      throw new Error(slot.status === 'needs-trust' ? untrustedServer(name) : `MCP server ${name} is disabled; enable it first.`);
     }
     if (slot.kind === 'live') await slot.connection.close();
     if (this.closed) return;
@@ -215,7 +184,7 @@ export class McpManager implements McpSessionSource {
       return;
     }
     if (slot.kind === 'live' || slot.status === 'connecting') return;
-    if (slot.status === 'needs-trust') throw new Error(`MCP server ${name} is waiting for trust; trust the project first.`);
+    if (slot.status === 'needs-trust') throw new Error(untrustedServer(name));
     if (this.closed) return;
     this.launch(slot.entry);
     this.changed();
@@ -236,7 +205,7 @@ export class McpManager implements McpSessionSource {
       throw new Error(`No MCP server named ${name}${known.length > 0 ? ` (configured: ${known.join(', ')})` : ' is configured'}.`);
     }
     if (slot.kind === 'waiting') {
-      throw new Error(`MCP server ${name} is ${slot.status === 'needs-trust' ? 'waiting for trust' : slot.status === 'disabled' ? 'disabled' : 'still connecting'}.`);
+      throw new Error(slot.status === 'needs-trust' ? untrustedServer(name) : `MCP server ${name} is ${slot.status === 'disabled' ? 'disabled' : 'still connecting'}.`);
     }
     if (slot.connection.state.status !== 'connected') {
       throw new Error(`MCP server ${name} is not connected (${slot.connection.state.exit ?? slot.connection.state.lastError ?? slot.connection.state.status}).`);

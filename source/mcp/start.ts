@@ -13,8 +13,8 @@ export interface StartMcpOptions {
   layers: McpServersLayer[];
   /** --mcp-config <file>. */
   flagFile?: string;
-  /** --trust-mcp. */
-  trustProject: boolean;
+  /** The project is trusted (or --trust-mcp): its own servers may start. */
+  projectTrusted: boolean;
   interactive: boolean;
   timeouts: { startupTimeoutMs: number; toolTimeoutMs: number };
   clientVersion: string;
@@ -28,7 +28,7 @@ export function startMcpServers(o: StartMcpOptions): McpManager | undefined {
   if (servers.length === 0 && problems.length === 0) return undefined;
   const manager = new McpManager({
     servers, problems, projectDir: o.cwd, reinHome: o.reinHome, workspace: o.workspace, sessionDir: o.sessionDir,
-    ...o.timeouts, interactive: o.interactive, trustProject: o.trustProject, clientVersion: o.clientVersion, reservedNames: o.reservedNames,
+    ...o.timeouts, projectTrusted: o.projectTrusted, interactive: o.interactive, clientVersion: o.clientVersion, reservedNames: o.reservedNames,
   });
   manager.start();
   return manager;

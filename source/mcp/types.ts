@@ -54,12 +54,6 @@ export interface McpPromptCommand {
   arguments: { name: string; description?: string; required: boolean }[];
 }
 
-/** A project's servers waiting for the user's trust. */
-export interface McpTrustRequest {
-  projectDir: string;
-  servers: { name: string; file: string; definition: string }[];
-}
-
 /** The MCP side of a session: the engine waits for start-up, takes tool snapshots between runs, and shows status. */
 export interface McpSessionSource {
   /** Resolves once no server is still connecting (each is bounded by mcp.startupTimeoutMs). */
@@ -67,10 +61,6 @@ export interface McpSessionSource {
   /** The current MCP tools, sorted; `version` changes whenever the set or a schema changes. */
   tools(): { version: number; tools: AnyTool[] };
   status(): McpServerStatus[];
-  /** Project servers that need trust before they start; undefined when nothing is waiting. */
-  pendingTrust(): McpTrustRequest | undefined;
-  /** Answers pendingTrust(): trusted servers start now; the answer is remembered for this project and set of servers. */
-  trust(decision: 'trust' | 'deny'): void;
   /** Stops the named server and connects it again; rejects with a plain sentence for an unknown, untrusted or disabled one. */
   reconnect(name: string): Promise<void>;
   /** Turns the named server off (stopping it) or on (starting it) for this session. */

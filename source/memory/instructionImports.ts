@@ -6,11 +6,24 @@ import { findMentions } from '../extensions/mentions.js';
 
 export const maxImportDepth = 5;
 
+/** Why an import is not read: a read rule refuses it, or it lies outside the project and the project is not trusted. */
+export interface ImportRefusal {
+  reason: string;
+  /** True when trusting the project would let it be read. */
+  needsTrust?: boolean;
+}
+
+/** Judges an import's real path; `fromUserFile` when it comes (directly or not) from the user's own instruction file. */
+export type ImportCheck = (realPath: string, fromUserFile: boolean) => ImportRefusal | undefined;
+
 export interface ImportContext {
   home: string;
   /** Real paths already in the instructions: shared by every file of one assembly. */
   seen: Set<string>;
   warnings: string[];
+  check?: ImportCheck;
+  /** Imports left out until the project is trusted. */
+  untrusted: { file: string; import: string; realPath: string }[];
 }
 
 function resolveImport(given: string, from: string, home: string): string {
@@ -22,7 +35,7 @@ function resolveImport(given: string, from: string, home: string): string {
  * `text` (the contents of `file`) followed by the files it imports, each under a heading naming it, depth first.
  * An import that cannot be read is named in a warning and left as it is written.
  */
-export function withImports(text: string, file: string, ctx: ImportContext, depth = 0): string {
+export function withImports(text: string, file: string, ctx: ImportContext, fromUserFile: boolean, depth = 0): string {
   const parts = [text];
   for (const mention of findMentions(text)) {
     const target = resolveImport(mention.path, file, ctx.home);
@@ -30,6 +43,12 @@ export function withImports(text: string, file: string, ctx: ImportContext, dept
     let imported: string;
     try {
       real = realpathSync(target);
+      const refusal = ctx.check?.(real, fromUserFile);
+      if (refusal) {
+        if (refusal.needsTrust) ctx.untrusted.push({ file, import: mention.path, realPath: real });
+        ctx.warnings.push(`The import @${mention.path} in ${file} was not read: ${refusal.reason}.`);
+        continue;
+      }
       imported = readFileSync(real, 'utf8').trim();
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? String(error);
@@ -43,7 +62,7 @@ export function withImports(text: string, file: string, ctx: ImportContext, dept
     }
     ctx.seen.add(real);
     if (imported === '') continue;
-    parts.push(`### @${mention.path} (${target})\n${withImports(imported, target, ctx, depth + 1)}`);
+    parts.push(`### @${mention.path} (${target})\n${withImports(imported, target, ctx, fromUserFile, depth + 1)}`);
   }
   return parts.join('\n\n');
 }

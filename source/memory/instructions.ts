@@ -3,7 +3,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { withImports, type ImportContext } from './instructionImports.js';
+import { withImports, type ImportCheck, type ImportContext } from './instructionImports.js';
 import { findGitRoot } from './projectKey.js';
 
 export interface InstructionFile {
@@ -21,6 +21,8 @@ export interface DiscoverInstructionsOptions {
   home?: string;
   budgetTokens: number;
   countTokens: (text: string) => number;
+  /** Read rules for @imports (workspace, protected paths, deny rules); every import is read when unset. */
+  checkImport?: ImportCheck;
 }
 
 /** The names read in each folder, in this order (CLAUDE.local.md holds a person's own, unshared, instructions). */
@@ -51,21 +53,28 @@ interface FoundFile {
  * Reads each candidate once (AGENTS.md is often a symlink to CLAUDE.md, or CLAUDE.md imports it), with its imports;
  * missing, empty and unreadable files are skipped.
  */
-function readCandidates(candidates: string[], ctx: ImportContext): FoundFile[] {
+function readCandidates(candidates: string[], userFiles: number, ctx: ImportContext): FoundFile[] {
   const seen = ctx.seen;
   const found: FoundFile[] = [];
-  for (const file of candidates) {
+  for (const [index, file] of candidates.entries()) {
     let text: string;
     let real: string;
     try {
       real = realpathSync(file);
+      // An instruction file that is a link elsewhere is judged like an import of where it leads.
+      const refusal = real === file ? undefined : ctx.check?.(real, index < userFiles);
+      if (refusal) {
+        if (refusal.needsTrust) ctx.untrusted.push({ file, import: file, realPath: real });
+        ctx.warnings.push(`${file} was not read: it links to ${real}, ${refusal.reason}.`);
+        continue;
+      }
       text = readFileSync(real, 'utf8');
     } catch {
       continue;
     }
     if (seen.has(real) || text.trim() === '') continue;
     seen.add(real);
-    found.push({ path: file, text: withImports(text.trim(), file, ctx) });
+    found.push({ path: file, text: withImports(text.trim(), file, ctx, index < userFiles) });
   }
   return found;
 }
@@ -106,15 +115,16 @@ function fitSection(
  * Assembles the instruction section: ~/.claude/CLAUDE.md and $REIN_HOME/AGENTS.md first, then root → cwd, so the nearest file comes last.
  * When they do not all fit, the farthest files are cut first and the nearest kept whole as long as possible.
  */
-export function discoverInstructions(opts: DiscoverInstructionsOptions): { files: InstructionFile[]; text: string; warnings: string[] } {
+export function discoverInstructions(opts: DiscoverInstructionsOptions): { files: InstructionFile[]; text: string; warnings: string[]; untrustedImports: ImportContext['untrusted'] } {
   const home = opts.home ?? os.homedir();
   // The user's own instructions first: Claude Code's, then rein's.
   const candidates = [path.join(home, '.claude', 'CLAUDE.md'), path.join(path.resolve(opts.reinHome), 'AGENTS.md')];
+  const userFiles = candidates.length;
   for (const folder of foldersRootToCwd(opts.cwd)) {
     for (const name of instructionFileNames) candidates.push(path.join(folder, name));
   }
-  const ctx: ImportContext = { home, seen: new Set(), warnings: [] };
-  const found = readCandidates(candidates, ctx);
+  const ctx: ImportContext = { home, seen: new Set(), warnings: [], check: opts.checkImport, untrusted: [] };
+  const found = readCandidates(candidates, userFiles, ctx);
 
   let room = opts.budgetTokens;
   const sections: (string | undefined)[] = new Array<string | undefined>(found.length).fill(undefined);
@@ -137,5 +147,5 @@ export function discoverInstructions(opts: DiscoverInstructionsOptions): { files
     }
     break;
   }
-  return { warnings: ctx.warnings, files, text: sections.filter((s): s is string => s !== undefined).join(sectionSeparator) };
+  return { warnings: ctx.warnings, untrustedImports: ctx.untrusted, files, text: sections.filter((s): s is string => s !== undefined).join(sectionSeparator) };
 }

@@ -2,14 +2,17 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { Minimatch, minimatch } from 'minimatch';
+import { realpathNearest } from '../tools/paths.js';
 import type { PermissionMode } from '../engine/events.js';
 import type { AnyTool } from '../tools/types.js';
+import { defaultProtectedPaths, defaultProtectedWritePaths } from '../config/defaults.js';
 import { alwaysBashRules, allowCovers, denyCovers, redirectConcerns } from './bashRules.js';
 import { destructiveReason, destructiveRefusal } from './guard.js';
 import { isReadOnlyView } from './readOnlyCommands.js';
 import { parseRule, type PermissionRule, type RuleContext } from './rules.js';
 import { loadShellParser } from './shellParser.js';
 import { expandShell, type ExpandedCommand } from './wrappers.js';
+import { isSteeringPath, steeringAskReason } from './steering.js';
 
 export type PermissionVerdict =
   | { kind: 'allow' }
@@ -20,24 +23,31 @@ export type PermissionVerdict =
 export const planModeRefusal = (tool: string) =>
   `rein is in plan mode, so ${tool} was not run: only read-only tools and read-only shell commands are allowed. Investigate with those and present your plan; the user will switch modes to carry it out.`;
 
-export const defaultProtectedPaths = ['.env*', '*.pem', '*.key', 'id_rsa*', '~/.ssh/**', '~/.aws/**', '~/.config/gcloud/**'];
-export const defaultProtectedWritePaths = ['.git/**'];
+export { defaultProtectedPaths, defaultProtectedWritePaths };
 
 export interface PolicyOptions {
   rules: PermissionRule[];
   workspace: string;
   home?: string;
   /** Paths that ask before any access; default `defaultProtectedPaths`. */
-  protectedPaths?: string[];
+  protectedPaths?: readonly string[];
   /** Paths that ask before a write; default `defaultProtectedWritePaths`. */
-  protectedWritePaths?: string[];
+  protectedWritePaths?: readonly string[];
   /** Bash runs in the sandbox: commands no rule denies or asks for run without asking in ask and auto-edit mode. */
   sandboxed?: boolean;
   /** Saves a rule to the project's local settings; returns the file written. */
   saveProjectRule?: (rule: string) => string;
 }
 
-const pathOf = (input: Record<string, unknown>, cwd: string) => resolve(cwd, typeof input.path === 'string' ? input.path : '.');
+/** The path a file tool is given, as the tool resolves it (`~/` is the home folder). */
+function pathOf(input: Record<string, unknown>, cwd: string, home: string): string {
+  const given = typeof input.path === 'string' ? input.path : '.';
+  if (given === '~') return home;
+  return resolve(cwd, given.startsWith('~/') ? `${home}/${given.slice(2)}` : given);
+}
+
+/** The tools that take a `path`: their rules and protected paths are judged on the path as given and as it really is. */
+const fileTools = new Set(['read_file', 'write_file', 'edit_file', 'glob', 'grep']);
 
 export class PermissionPolicy {
   private rules: PermissionRule[];
@@ -51,7 +61,7 @@ export class PermissionPolicy {
   constructor(private readonly o: PolicyOptions) {
     this.rules = [...o.rules];
     this.ctx = { workspace: o.workspace, home: o.home };
-    const patterns = (list: string[]) => list.map((p) => (p.includes('/') && !p.startsWith('~') && !p.startsWith('/') && !p.startsWith('./') ? `./${p}` : p));
+    const patterns = (list: readonly string[]) => list.map((p) => (p.includes('/') && !p.startsWith('~') && !p.startsWith('/') && !p.startsWith('./') ? `./${p}` : p));
     this.protectedAll = patterns(o.protectedPaths ?? defaultProtectedPaths);
     this.protectedWrite = patterns(o.protectedWritePaths ?? defaultProtectedWritePaths);
   }
@@ -108,12 +118,19 @@ export class PermissionPolicy {
   /** `outsideSandbox` decides a command as if the sandbox were off (a rerun outside it). */
   async decide(tool: AnyTool, input: Record<string, unknown>, mode: PermissionMode, cwd: string, outsideSandbox = false): Promise<PermissionVerdict> {
     if (tool.name === 'bash') return this.decideBash(typeof input.command === 'string' ? input.command : '', mode, cwd, outsideSandbox);
+    // A link (or /proc/self/cwd) can lead a harmless-looking path to a denied or protected file: both forms are judged.
+    const paths = fileTools.has(tool.name) ? await this.pathForms(input, cwd) : [];
     const all = this.list();
-    const matching = (effect: PermissionRule['effect']) => all.filter((r) => r.effect === effect && this.ruleMatchesTool(r, tool, input, cwd));
+    const matching = (effect: PermissionRule['effect']) => all.filter((r) => r.effect === effect && this.ruleMatchesTool(r, tool, paths));
     const deny = matching('deny');
     if (deny.length > 0) return { kind: 'deny', label: 'denied by a rule', message: `A permission rule (${deny[0].text} in ${deny[0].source}) denies this ${tool.name} call. Do not retry it; choose another approach or ask the user.` };
-    const allowed = matching('allow').length > 0;
-    const protectedReason = this.protectedPath(tool, input, cwd);
+    const allowRules = matching('allow');
+    const allowed = allowRules.length > 0;
+    // Only a rule naming the path lifts the question on a steering file: a tool-wide allow does not.
+    if (tool.editsFiles && mode !== 'yolo' && mode !== 'plan' && (await this.steers(paths)) && !allowRules.some((r) => r.target.kind === 'path')) {
+      return { kind: 'ask', reason: steeringAskReason, firm: true };
+    }
+    const protectedReason = this.protectedPath(tool, paths);
     if (protectedReason && !allowed) return { kind: 'ask', reason: protectedReason, firm: true };
     if (matching('ask').length > 0) return { kind: 'ask', firm: true };
     if (allowed || tool.readOnly || tool.autoApproved) return { kind: 'allow' };
@@ -122,14 +139,43 @@ export class PermissionPolicy {
     return { kind: 'ask' };
   }
 
-  private ruleMatchesTool(rule: PermissionRule, tool: AnyTool, input: Record<string, unknown>, cwd: string): boolean {
+  /** The path as given and where it really leads (symlinks resolved, also for a file not written yet). */
+  private async pathForms(input: Record<string, unknown>, cwd: string): Promise<string[]> {
+    const given = pathOf(input, cwd, this.home);
+    const real = await realpathNearest(given).catch(() => given);
+    return real === given ? [given] : [given, real];
+  }
+
+  private async steers(paths: string[]): Promise<boolean> {
+    const workspace = resolve(this.o.workspace);
+    const realWorkspace = await realpathNearest(workspace).catch(() => workspace);
+    return paths.some((p) => isSteeringPath(p, workspace) || isSteeringPath(p, realWorkspace));
+  }
+
+  /**
+   * Why a read of `realPath` must not happen without asking (a deny rule or a protected path), or undefined: what grep and
+   * glob leave out of a folder they search, and what instruction imports never read.
+   */
+  readRefusal(realPath: string): string | undefined {
+    const readTool = { name: 'read_file' } as AnyTool;
+    const deny = this.list().find((r) => r.effect === 'deny' && this.ruleMatchesTool(r, readTool, [realPath]));
+    if (deny) return `a permission rule (${deny.text} in ${deny.source}) denies reading it`;
+    if (this.matchesProtected(realPath, this.protectedAll)) return 'it is a protected path';
+    return undefined;
+  }
+
+  private get home(): string {
+    return this.o.home ?? homedir();
+  }
+
+  private ruleMatchesTool(rule: PermissionRule, tool: AnyTool, paths: string[]): boolean {
     const t = rule.target;
     if (t.kind === 'tool') return t.tools.includes(tool.name);
     if (t.kind === 'mcp') {
       if (!tool.name.startsWith(`mcp__${t.server}__`)) return false;
       return t.tool === undefined || t.tool === '*' || tool.name === `mcp__${t.server}__${t.tool}`;
     }
-    if (t.kind === 'path') return t.tools.includes(tool.name) && minimatch(pathOf(input, cwd), t.glob, { dot: true });
+    if (t.kind === 'path') return t.tools.includes(tool.name) && paths.some((p) => minimatch(p, t.glob, { dot: true }));
     return false;
   }
 
@@ -148,11 +194,10 @@ export class PermissionPolicy {
     });
   }
 
-  private protectedPath(tool: AnyTool, input: Record<string, unknown>, cwd: string): string | undefined {
-    if (!['read_file', 'write_file', 'edit_file', 'glob', 'grep'].includes(tool.name)) return undefined;
-    const path = pathOf(input, cwd);
-    if (this.matchesProtected(path, this.protectedAll)) return 'a protected path';
-    if (tool.editsFiles && this.matchesProtected(path, this.protectedWrite)) return 'a protected path';
+  private protectedPath(tool: AnyTool, paths: string[]): string | undefined {
+    if (!fileTools.has(tool.name)) return undefined;
+    if (paths.some((p) => this.matchesProtected(p, this.protectedAll))) return 'a protected path';
+    if (tool.editsFiles && paths.some((p) => this.matchesProtected(p, this.protectedWrite))) return 'a protected path';
     return undefined;
   }
 
@@ -165,7 +210,9 @@ export class PermissionPolicy {
     if (denied) return { kind: 'deny', label: 'denied by a rule', message: `A permission rule (${denied.text} in ${denied.source}) denies this command. Do not retry it or a variant of it; choose another approach or ask the user.` };
     const exactAllow = all.some((r) => r.effect === 'allow' && r.target.kind === 'bash' && !r.target.prefix && normalize(r.target.command) === normalize(command));
     const danger = destructiveReason(command, expanded, { cwd, workspace: this.o.workspace, home: this.o.home });
-    if (danger && !exactAllow) return { kind: 'deny', label: 'refused: destructive', message: destructiveRefusal(danger) };
+    // Only the user's own rule lifts the guard: a project's, trusted or not, never does.
+    const userExactAllow = exactAllow && all.some((r) => r.effect === 'allow' && !r.project && r.target.kind === 'bash' && !r.target.prefix && normalize(r.target.command) === normalize(command));
+    if (danger && !userExactAllow) return { kind: 'deny', label: 'refused: destructive', message: destructiveRefusal(danger) };
     const concerns = [...expanded.concerns, ...redirectConcerns(expanded, cwd, this.o.workspace)];
     const allowRules = all.filter((r) => r.effect === 'allow');
     const covered = exactAllow || (concerns.length === 0 && views.length > 0 && views.every((v) => allowRules.some((r) => allowCovers(r, v, command))));

@@ -3,12 +3,17 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'n
 import { dirname, join } from 'node:path';
 import { applyEdits, modify, parse } from 'jsonc-parser';
 import { writeFileAtomicSync as writeFileAtomic } from '../memory/atomicWrite.js';
+import { claudeRuleText } from './toolNames.js';
 
 export const localSettingsPath = (workspace: string) => join(workspace, '.claude', 'settings.local.json');
 const ignoreLine = '.claude/settings.local.json';
 
-/** Adds `rule` to `permissions.allow`, keeping the rest of the file (comments included); returns the file's path. */
-export function saveProjectRule(workspace: string, rule: string): string {
+/**
+ * Adds `rule` to `permissions.allow` under Claude Code's tool names (both programs read the file), keeping the rest of
+ * the file (comments included); returns the file's path.
+ */
+export function saveProjectRule(workspace: string, given: string): string {
+  const rule = claudeRuleText(given);
   const file = localSettingsPath(workspace);
   mkdirSync(dirname(file), { recursive: true });
   const created = !existsSync(file);

@@ -10,7 +10,9 @@ export interface RuleSourceOptions {
   /** The user's home folder (for `~/.claude/settings.json` and `~/` patterns). */
   home?: string;
   /** The `permissions` object of each agent.config.json layer that has one, lowest first. */
-  configLayers?: { source: string; permissions: unknown }[];
+  configLayers?: { source: string; scope?: 'user' | 'project'; permissions: unknown }[];
+  /** A project's allow rules widen what runs without asking: they apply only once the project is trusted (deny and ask always do). */
+  projectTrusted?: boolean;
   allowedTools?: string[];
   disallowedTools?: string[];
   /** Claude Code's settings files, already read (readClaudeSettings); unset = read them here. */
@@ -22,6 +24,8 @@ export interface LoadedRules {
   problems: RuleProblem[];
   /** The settings files that were read. */
   files: string[];
+  /** A project's allow rules held back because the project is not trusted. */
+  heldBack: PermissionRule[];
 }
 
 /** Claude Code's settings files, read unchanged: user, project (shared), project (local). */
@@ -42,12 +46,17 @@ export interface ClaudeSettingsFile {
 /** Claude Code's settings files that exist, each read once (parsed as JSONC, unchanged). */
 export function readClaudeSettings(workspace: string, home = homedir()): ClaudeSettingsFile[] {
   const out: ClaudeSettingsFile[] = [];
-  claudeSettingsFiles(workspace, home).forEach((file, index) => {
-    if (!existsSync(file)) return;
+  const files = claudeSettingsFiles(workspace, home);
+  files.forEach((file, index) => {
+    // Run in the home folder, the project's settings file is the user's own: read once, as the user's.
+    if (!existsSync(file) || files.indexOf(file) !== index) return;
     const scope = index === 0 ? 'user' : 'project';
     let parsed: ReturnType<typeof parseJson>;
     try {
-      parsed = parseJson(readFileSync(file, 'utf8'));
+      const text = readFileSync(file, 'utf8');
+      // No bytes at all: the sandbox's mount point for a file that does not exist.
+      if (text.length === 0) return;
+      parsed = parseJson(text);
     } catch (error) {
       out.push({ file, scope, problem: `the file could not be read (${(error as Error).message})` });
       return;
@@ -86,18 +95,22 @@ export function loadPermissionRules(o: RuleSourceOptions): LoadedRules {
   const rules: PermissionRule[] = [];
   const problems: RuleProblem[] = [];
   const files: string[] = [];
-  const add = (loaded: { rules: PermissionRule[]; problems: RuleProblem[] }) => {
-    rules.push(...loaded.rules);
+  const heldBack: PermissionRule[] = [];
+  const add = (loaded: { rules: PermissionRule[]; problems: RuleProblem[] }, scope: 'user' | 'project' = 'user') => {
+    for (const parsed of loaded.rules) {
+      const rule = scope === 'project' ? { ...parsed, project: true } : parsed;
+      (scope === 'project' && rule.effect === 'allow' && !o.projectTrusted ? heldBack : rules).push(rule);
+    }
     problems.push(...loaded.problems);
   };
-  for (const layer of o.configLayers ?? []) add(parseRuleLists(layer.permissions, layer.source, ctx));
-  for (const { file, settings, problem } of o.settings ?? readClaudeSettings(o.workspace, o.home)) {
+  for (const layer of o.configLayers ?? []) add(parseRuleLists(layer.permissions, layer.source, ctx), layer.scope);
+  for (const { file, settings, problem, scope } of o.settings ?? readClaudeSettings(o.workspace, o.home)) {
     files.push(file);
     if (problem !== undefined) {
       problems.push({ source: file, index: 0, rule: '', problem });
       continue;
     }
-    if (settings && 'permissions' in settings) add(parseRuleLists(settings.permissions, file, ctx));
+    if (settings && 'permissions' in settings) add(parseRuleLists(settings.permissions, file, ctx), scope);
   }
   const fromFlag = (list: string[] | undefined, effect: 'allow' | 'deny', flag: string) => {
     splitToolList(list ?? []).forEach((text, index) => {
@@ -108,5 +121,5 @@ export function loadPermissionRules(o: RuleSourceOptions): LoadedRules {
   };
   fromFlag(o.allowedTools, 'allow', '--allowedTools');
   fromFlag(o.disallowedTools, 'deny', '--disallowedTools');
-  return { rules, problems, files };
+  return { rules, problems, files, heldBack };
 }

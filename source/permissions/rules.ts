@@ -22,6 +22,8 @@ export interface PermissionRule {
   target: RuleTarget;
   /** Where it comes from: a file path, `--allowedTools`, `this session`. */
   source: string;
+  /** From a project's own file: such a rule never lifts the destructive guard, even once the project is trusted. */
+  project?: boolean;
 }
 
 export interface RuleProblem {

@@ -17,6 +17,20 @@ const claudeToRein: Record<string, string> = {
   Agent: 'task',
 };
 
+/** Claude Code's name for each rein tool that has one (the first of its names above). */
+const reinToClaude: Record<string, string> = {
+  read_file: 'Read', write_file: 'Write', edit_file: 'Edit', glob: 'Glob', grep: 'Grep', bash: 'Bash',
+  bash_output: 'BashOutput', kill_task: 'KillShell', todo_write: 'TodoWrite', task: 'Task',
+};
+
+/** A rule as Claude Code writes it (`edit_file` → `Edit`, `bash(x)` → `Bash(x)`), for the settings files both read. */
+export function claudeRuleText(rule: string): string {
+  const match = /^([A-Za-z_][A-Za-z0-9_-]*)(\([\s\S]*\))?$/.exec(rule.trim());
+  if (!match) return rule;
+  const name = reinToClaude[match[1]];
+  return name ? `${name}${match[2] ?? ''}` : rule.trim();
+}
+
 /** rein's name for `name`: Claude Code's names are translated, rein's own (and `mcp__…`) pass through. */
 export function reinToolName(name: string): string {
   return claudeToRein[name] ?? name;

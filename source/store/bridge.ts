@@ -19,7 +19,6 @@ import type { AppStore } from './store.js';
 import { createAppStore } from './store.js';
 import { stampSubagentStarts } from './subagents.js';
 import { stampStarts } from './liveProgress.js';
-import type { TrustDecision } from './trust.js';
 
 export interface BridgeOptions {
   store?: AppStore;
@@ -64,8 +63,6 @@ export interface Bridge {
   /** Starts team mode on `task` (`/team`); false when a run is active or the session has no subagents. */
   team(task: string): boolean;
   toggleExpand(which: 'last' | 'all'): void;
-  /** Answers the trust question on screen (the project's MCP servers) for every item it lists. */
-  answerTrust(decision: TrustDecision): void;
   /** Answers the turn-limit question: go on with the same task for another maxTurns turns. */
   continueRun(): void;
   /** Answers the turn-limit question: leave the task stopped. */
@@ -164,9 +161,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     const next = change(state);
     if (next !== state) store.setState(next, true);
   };
-  const mcp = createMcpActions(session.mcp, update, session.hooks);
-  // Project hooks wait for trust from the start (MCP servers say so in their first status change).
-  if (session.hooks) update((state) => mcp.withTrust(state));
+  const mcp = createMcpActions(session.mcp);
 
   const flush = (): void => {
     cancelFlush?.();
@@ -177,12 +172,9 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     lastFlushAt = now();
     // Events carry no times: a run, a tool call and a subagent's block are given the moment they were first seen.
     const mayStart = events.some((e) => e.agentId !== undefined || e.type === 'tool_start' || e.type === 'message_end' || e.type === 'run_start');
-    // Servers waiting for trust show up in a status change: the trust question is read from the session then.
-    const mcpChanged = events.some((e) => e.type === 'mcp_status');
     update((state) => {
       const next = coalesceDeltas(events).reduce(applyEvent, state);
-      const stamped = mayStart ? stampStarts(stampSubagentStarts(next, now()), events, now()) : next;
-      return mcpChanged ? mcp.withTrust(stamped) : stamped;
+      return mayStart ? stampStarts(stampSubagentStarts(next, now()), events, now()) : next;
     });
   };
 
@@ -387,10 +379,6 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     toggleExpand(which) {
       update((state) => toggleExpand(state, which));
     },
-    answerTrust(decision) {
-      flush();
-      mcp.answerTrust(decision);
-    },
     continueRun() {
       const continueRun = session.continueRun?.bind(session);
       if (!store.getState().turnLimit) return;
@@ -423,7 +411,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
       const before = store.getState();
       // The picked session's transcript, as --resume shows it; the servers, tasks and queue of this process stay.
       let next = markInterrupted(resumedState(session, switched.events));
-      next = { ...next, mcp: before.mcp, trust: before.trust, tasks: session.backgroundTasks(), usageByModel: before.usageByModel, cost: before.cost, seq: Math.max(next.seq, before.seq) };
+      next = { ...next, mcp: before.mcp, tasks: session.backgroundTasks(), usageByModel: before.usageByModel, cost: before.cost, seq: Math.max(next.seq, before.seq) };
       for (const warning of switched.warnings) next = addNotice(next, 'warning', warning);
       next = addNotice(next, 'info', `Opened session ${switched.sessionId}.`);
       store.setState(next, true);

@@ -5,7 +5,6 @@ import { pricedUsage } from './prices.js';
 import type { BackgroundTaskInfo, ContextInfo, EventOf, McpServerStatus, PermissionMode, RunEndReason } from '../engine/events.js';
 import type { SessionInfo } from '../engine/sessionTypes.js';
 import type { TodoItem, ToolDisplay } from '../tools/types.js';
-import type { TrustRequest } from './trust.js';
 
 /** A snapshot of the session's info (the engine's object changes in place; the store's must not). */
 export type SessionView = Readonly<SessionInfo>;
@@ -129,8 +128,6 @@ export interface AppState {
   tasks: BackgroundTaskInfo[];
   /** Every configured MCP server's status; undefined when none is configured. */
   mcp?: McpServerStatus[];
-  /** Project items (MCP servers) waiting for the user's trust; the screen asks while it is set. */
-  trust?: TrustRequest;
   /** A full panel shown in place of the transcript (`/mcp`, `/resume`). */
   panel?: AppPanel;
   /** Set when the last run stopped at the turn limit: the screen asks whether to continue it for `turns` more. */

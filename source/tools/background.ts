@@ -5,6 +5,7 @@ import { redactSecrets } from '../permissions/redact.js';
 import type { BackgroundTaskInfo } from '../engine/events.js';
 import { spawnShell, type ShellProcess } from './processGroup.js';
 import { beginShutdown } from './processRegistry.js';
+import type { SandboxRun } from './types.js';
 
 export interface BackgroundTasksOptions {
   /** Output kept per task; older output is dropped first. */
@@ -65,8 +66,13 @@ export class BackgroundTasks {
     this.now = options.now ?? Date.now;
   }
 
-  start(command: string, cwd: string, wrap?: string[]): BackgroundTaskInfo {
-    return this.track(command, undefined, (onOutput) => spawnShell(command, { cwd, killGraceMs: this.killGraceMs, onOutput, wrap }));
+  /** `sandbox`: the command runs inside it, released once the command has exited. */
+  start(command: string, cwd: string, sandbox?: SandboxRun): BackgroundTaskInfo {
+    return this.track(command, undefined, (onOutput) => {
+      const shell = spawnShell(command, { cwd, killGraceMs: this.killGraceMs, onOutput, wrap: sandbox?.words });
+      void shell.exited.then(() => sandbox?.release());
+      return shell;
+    });
   }
 
   /**

@@ -130,10 +130,11 @@ export function createBashTool(options: BashToolOptions = {}): ToolDefinition<Ba
       const timeoutMs = Math.min(args.timeout ?? defaultBashTimeoutMs, maxBashTimeoutMs);
       const output = new HeadTailBuffer();
       const progress = progressReporter(ctx.onProgress);
+      const sandbox = ctx.outsideSandbox ? undefined : ctx.state.sandbox?.();
       const shell = spawnShell(args.command, {
         cwd: ctx.cwd,
         killGraceMs: options.killGraceMs,
-        wrap: ctx.outsideSandbox ? undefined : ctx.state.sandbox?.(),
+        wrap: sandbox?.words,
         onOutput: (chunk) => {
           // Binary output: NUL bytes mean nothing to the model and some APIs refuse them.
           chunk = chunk.replace(/\u0000/g, '');
@@ -153,6 +154,7 @@ export function createBashTool(options: BashToolOptions = {}): ToolDefinition<Ba
       ctx.signal.addEventListener('abort', onAbort, { once: true });
       if (ctx.signal.aborted) onAbort();
       const exit = await shell.exited;
+      sandbox?.release();
       clearTimeout(timer);
       ctx.signal.removeEventListener('abort', onAbort);
       await stopping;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { statIfExists } from './fileEdits.js';
 import { displayPath, realpathNearest, resolveToolPath } from './paths.js';
 import { ripgrepError, runRipgrep, sortNewestFirst } from './ripgrep.js';
-import { defineTool, errorResult, textResult } from './types.js';
+import { defineTool, errorResult, textResult, withoutRefused } from './types.js';
 
 export interface GlobArgs {
   pattern: string;
@@ -48,8 +48,9 @@ export const globTool = defineTool<GlobArgs>({
       return errorResult(`glob failed for pattern \`${args.pattern}\`: ${ripgrepError(matching.stderr)}`);
     }
     const visible = new Set(splitNul(listed.stdout));
-    const files = splitNul(matching.stdout).filter((file) => visible.has(file));
-    if (files.length === 0) return textResult(`No files match \`${args.pattern}\` in ${display}.`);
+    const found = splitNul(matching.stdout).filter((file) => visible.has(file));
+    const { kept: files, note } = withoutRefused(found, (file) => path.join(dir, file), ctx.state);
+    if (files.length === 0) return textResult(`No files match \`${args.pattern}\` in ${display}.${note ? ` ${note}` : ''}`);
 
     const sorted = await sortNewestFirst(files.map((file) => path.join(dir, file)));
     const cwd = await realpathNearest(ctx.cwd);
@@ -57,6 +58,7 @@ export const globTool = defineTool<GlobArgs>({
     if (sorted.length > maxGlobResults) {
       shown.push(`… ${(sorted.length - maxGlobResults).toLocaleString('en-US')} more files not shown; use a narrower pattern or path.`);
     }
+    if (note) shown.push(note);
     return textResult(shown.join('\n'), false, `${sorted.length} files match ${args.pattern}`);
   },
 });

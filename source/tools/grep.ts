@@ -3,7 +3,7 @@ import path from 'node:path';
 import { statIfExists } from './fileEdits.js';
 import { displayPath, realpathNearest, resolveToolPath } from './paths.js';
 import { ripgrepError, runRipgrep, sortNewestFirst } from './ripgrep.js';
-import { defineTool, errorResult, textResult } from './types.js';
+import { defineTool, errorResult, textResult, withoutRefused } from './types.js';
 
 export type GrepOutputMode = 'content' | 'files_with_matches' | 'count';
 
@@ -117,17 +117,23 @@ export const grepTool = defineTool<GrepArgs>({
       return errorResult(`grep failed: ${detail || `ripgrep exited with code ${String(result.exitCode)}`}`);
     }
 
-    const visible = await visibleFiles(args, target, cwd, ctx.signal);
+    const listed = await visibleFiles(args, target, cwd, ctx.signal);
+    // What read_file would refuse or ask about stays out of a search, with a note saying how much did.
+    const matched = mode === 'files_with_matches'
+      ? result.stdout.split('\0').filter((f) => f !== '')
+      : [...new Set(parseLines(result.stdout).flatMap((l) => (l.file === undefined ? [] : [l.file])))];
+    const { kept, note } = withoutRefused(matched, (f) => path.resolve(cwd, f), ctx.state);
+    const allowed = new Set(kept);
+    const visible = { has: (f: string) => allowed.has(f) && (!listed || listed.has(f)) };
     const shownPath = (file: string): string => displayPath(path.resolve(cwd, file), cwd);
     let lines: string[];
     let header = '';
     if (mode === 'files_with_matches') {
-      const files = result.stdout.split('\0').filter((f) => f !== '' && (!visible || visible.has(f)));
+      const files = matched.filter((f) => visible.has(f));
       lines = (await sortNewestFirst(files.map((f) => path.resolve(cwd, f)))).map((f) => displayPath(f, cwd));
       header = `${lines.length} ${lines.length === 1 ? 'file' : 'files'} match`;
     } else {
-      let parsed = parseLines(result.stdout);
-      if (visible) parsed = tidyBreaks(parsed.filter((line) => line.file === undefined || visible.has(line.file)));
+      const parsed = tidyBreaks(parseLines(result.stdout).filter((line) => line.file === undefined || visible.has(line.file)));
       if (mode === 'count') {
         lines = parsed.filter((l) => l.file !== undefined).map((l) => `${shownPath(l.file ?? '')}:${l.rest}`).sort();
         const total = parsed.reduce((sum, line) => sum + (Number(line.rest) || 0), 0);
@@ -137,13 +143,14 @@ export const grepTool = defineTool<GrepArgs>({
         lines = parsed.map((l) => (l.file === undefined ? l.rest : `${shownPath(l.file)}${/^\d+-/.test(l.rest) ? '-' : ':'}${l.rest}`));
       }
     }
-    if (lines.length === 0) return noMatches(args.pattern, display);
+    if (lines.length === 0) return note ? textResult(`No matches for \`${args.pattern}\` that may be shown. ${note}`) : noMatches(args.pattern, display);
 
     const limit = args.head_limit ?? defaultHeadLimit;
     const shown = lines.slice(0, limit);
     if (lines.length > limit) {
       shown.push(`[… ${(lines.length - limit).toLocaleString('en-US')} more lines; narrow the search or raise head_limit]`);
     }
+    if (note) shown.push(note);
     if (result.exitCode === 2) shown.push(`(some files could not be searched: ${ripgrepError(result.stderr).split('\n')[0]})`);
     const body = header ? `${header}\n${shown.join('\n')}` : shown.join('\n');
     return textResult(body, false, header || `${lines.length} matching lines`);

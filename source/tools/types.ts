@@ -31,6 +31,12 @@ export interface TodoItem {
 }
 
 /** Session-wide state tools share; it lives as long as the session, across compactions. */
+/** One sandboxed command: the words to put before `/bin/bash -c …` (`bwrap … --`), and `release` once it has exited. */
+export interface SandboxRun {
+  words: string[];
+  release(): void;
+}
+
 export interface ToolSessionState {
   /** Files read or written in this session with the mtime/size seen then. */
   files: FileState;
@@ -40,8 +46,13 @@ export interface ToolSessionState {
   sessionDir: string;
   /** Extra folders readable outside the workspace (memory). */
   extraReadableRoots: string[];
-  /** With the sandbox on: the words a bash command runs inside (`bwrap … --`), worked out per command as folders come and go. */
-  sandbox?: () => string[];
+  /** With the sandbox on: how one bash command runs inside it, worked out per command as folders come and go. */
+  sandbox?: () => SandboxRun;
+  /**
+   * Why a file inside a searched folder must be left out (a deny rule or a protected path covers it), or undefined:
+   * grep and glob never show what read_file would refuse or ask about.
+   */
+  readRefusal?: (absPath: string) => string | undefined;
   /** Workspace checkpoints: file tools call `beforeWrite` before changing a file; the tool round calls `afterCall`. */
   checkpoints?: {
     beforeWrite(absPath: string): Promise<void>;
@@ -101,3 +112,11 @@ export const textResult = (content: string, isError = false, display?: string): 
 });
 
 export const errorResult = (content: string): ToolResult => textResult(content, true);
+
+/** The files a search may show, and a note naming how many it left out (empty when none). */
+export function withoutRefused(files: readonly string[], absOf: (file: string) => string, state: ToolSessionState): { kept: string[]; note: string } {
+  if (!state.readRefusal) return { kept: [...files], note: '' };
+  const kept = files.filter((file) => state.readRefusal?.(absOf(file)) === undefined);
+  const left = files.length - kept.length;
+  return { kept, note: left === 0 ? '' : `(${left} ${left === 1 ? 'file' : 'files'} left out: a permission rule or a protected path covers ${left === 1 ? 'it' : 'them'})` };
+}
