@@ -49,7 +49,9 @@ describe('rule syntax', () => {
     expect(parseRule('mcp__github', 'allow', 's', ctx)).toMatchObject({ target: { kind: 'mcp', server: 'github' } });
     expect(parseRule('mcp__github__create_issue', 'allow', 's', ctx)).toMatchObject({ target: { kind: 'mcp', server: 'github', tool: 'create_issue' } });
     expect(parseRule('mcp__github__*', 'allow', 's', ctx)).toMatchObject({ target: { kind: 'mcp', server: 'github', tool: '*' } });
-    expect(parseRule('WebFetch(domain:example.com)', 'allow', 's', ctx)).toMatchObject({ target: { kind: 'tool', tools: ['WebFetch'] } });
+    expect(parseRule('WebFetch(domain:Example.com)', 'allow', 's', ctx)).toMatchObject({ target: { kind: 'domain', tools: ['web_fetch'], domain: 'example.com' } });
+    expect(parseRule('WebFetch', 'allow', 's', ctx)).toMatchObject({ target: { kind: 'tool', tools: ['web_fetch'] } });
+    expect(parseRule('WebFetch(https://x.test)', 'allow', 's', ctx)).toBe('a WebFetch rule names a domain: `WebFetch(domain:example.com)`');
   });
 
   it('reports every rule that does not parse with its file, index and problem', () => {

@@ -20,6 +20,9 @@ import {
   findSession, forkSessionLog, listSessions, loadSession, readGitBranch, resumeLoadOptions, SessionLog, sessionLogPath, type LoadedSession,
 } from '../session/index.js';
 import { builtinTools } from '../tools/builtins.js';
+import { addSecrets } from '../permissions/redact.js';
+import { searchBackend } from '../tools/web/searchBackends.js';
+import { webSearchTool } from '../tools/webSearch.js';
 import { loadAgents } from '../agents/loadAgents.js';
 import { startMcpServers } from '../mcp/start.js';
 import { describeProblem } from '../permissions/rules.js';
@@ -118,6 +121,10 @@ export function openSession({ loaded, args, key, interactive, reinHome, recordin
   // A replay speaks as the recorded model did.
   const model = recording?.header.model ?? config.model;
   const enabled = new Set(config.tools);
+  // web_search is offered only with a backend; one configured wrongly is said once at start.
+  const searchSetup = config.webSearch ? searchBackend(config.webSearch, process.env) : undefined;
+  const search = typeof searchSetup === 'object' ? searchSetup : undefined;
+  addSecrets(config.webSearch?.apiKey);
   const memory = enabled.has('memory') ? new MemoryStore({ root: config.memory.dir, projectDir: findGitRoot(cwd) ?? cwd }) : undefined;
   const agents = enabled.has('task') ? loadAgents({ cwd: config.security.workspace, reinHome }) : undefined;
   // A fork continues the resumed conversation under a new id; the old log is only read.
@@ -159,7 +166,7 @@ export function openSession({ loaded, args, key, interactive, reinHome, recordin
     model,
     tools: recording && args.replayTools === 'recorded'
       ? recordedTools(builtinTools.filter((t) => enabled.has(t.name)), recording)
-      : builtinTools.filter((t) => enabled.has(t.name)),
+      : [...builtinTools.filter((t) => enabled.has(t.name)), ...(search && enabled.has('web_search') ? [webSearchTool(search)] : [])],
     cwd,
     workspace: config.security.workspace,
     // Recorded tool results touch nothing, so a replay of them asks nothing unless a mode is given.
@@ -185,7 +192,7 @@ export function openSession({ loaded, args, key, interactive, reinHome, recordin
     agents: agents ? { definitions: agents.agents, maxParallel: config.agents.maxParallel, maxTurns: config.agents.maxTurns, team: config.team } : undefined,
     startupWarnings: [
       ...(logWarning ? [logWarning] : []),
-      ...loaded.projectRefused, ...trust.notices(),
+      ...loaded.projectRefused, ...trust.notices(), ...(typeof searchSetup === 'string' ? [searchSetup] : []),
       ...instructions.warnings, ...(agents?.warnings ?? []), ...commands.warnings, ...skills.warnings, ...loadedRules.problems.map(describeProblem),
       ...hooks.warnings,
     ],

@@ -98,5 +98,6 @@ export function finalizeConfig(merged: ConfigLayer, env: Env, cwd: string, reinH
   if (merged.permissionMode !== undefined) config.permissionMode = merged.permissionMode;
   if (merged.keys !== undefined) config.keys = { ...merged.keys };
   if (merged.mouse !== undefined) config.mouse = merged.mouse;
+  if (merged.webSearch !== undefined) config.webSearch = { ...merged.webSearch };
   return config;
 }

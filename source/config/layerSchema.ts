@@ -15,6 +15,8 @@ export const knownToolNames: readonly string[] = [
   'todo_write',
   'memory',
   'task',
+  'web_fetch',
+  'web_search',
 ];
 
 export const providerNames: readonly string[] = ['anthropic', 'openai'];
@@ -116,6 +118,16 @@ export const configLayerSchema = {
       properties: Object.fromEntries(keyActions.map((action) => [action, { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }])),
     },
     mouse: { type: 'boolean' },
+    webSearch: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['backend'],
+      properties: {
+        backend: { type: 'string', enum: ['searxng', 'brave', 'tavily'] },
+        url: { type: 'string', pattern: '^https?://', format: 'uri' },
+        apiKey: { type: 'string', minLength: 1 },
+      },
+    },
     agents: {
       type: 'object',
       additionalProperties: false,

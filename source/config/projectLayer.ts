@@ -32,7 +32,7 @@ const isWithin = (child: string, root: string) => {
 };
 
 export function splitProjectLayer(layer: ConfigLayer, ctx: ProjectLayerContext): SplitProjectLayer {
-  const { apiKey, baseUrl, permissionMode, tools, security, memory, permissions, sandbox, ...neutral } = layer;
+  const { apiKey, baseUrl, permissionMode, tools, security, memory, permissions, sandbox, webSearch, ...neutral } = layer;
   const applied: ConfigLayer = { ...neutral };
   const widening: SplitProjectLayer['widening'] = [];
   const refused: string[] = [];
@@ -43,6 +43,12 @@ export function splitProjectLayer(layer: ConfigLayer, ctx: ProjectLayerContext):
     refused.push(`"apiKey" in ${ctx.file} is ignored: an API key never comes from a project's file; put it in $REIN_HOME/agent.config.json or the provider's environment variable.`);
   }
   if (baseUrl !== undefined && baseUrl !== ctx.baseline.baseUrl) widen('baseUrl', `this project sends your requests to ${baseUrl}`, { baseUrl }, 'endpoint');
+  if (webSearch !== undefined) {
+    const { apiKey: searchKey, ...backend } = webSearch;
+    if (searchKey !== undefined) refused.push(`"webSearch.apiKey" in ${ctx.file} is ignored: a key never comes from a project's file; put it in $REIN_HOME/agent.config.json or the backend's environment variable.`);
+    // Where searches go is the project's to propose and the user's to trust.
+    widen('webSearch', `this project sends your web searches to ${backend.url ?? backend.backend}`, { webSearch: backend }, 'endpoint');
+  }
 
   if (permissionMode !== undefined) {
     const current = ctx.baseline.permissionMode ?? (ctx.interactive ? 'ask' : 'yolo');

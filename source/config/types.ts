@@ -55,6 +55,16 @@ export interface ReinConfig {
   keys?: KeysLayer;
   /** Mouse wheel scrolling in the full-screen session (default on). */
   mouse?: boolean;
+  /** The search backend web_search asks; unset = no web_search tool. */
+  webSearch?: WebSearchConfig;
+}
+
+export interface WebSearchConfig {
+  backend: 'searxng' | 'brave' | 'tavily';
+  /** The backend's address: required for SearXNG (an instance's root), optional for the others (their own API). */
+  url?: string;
+  /** Brave's or Tavily's key; from the environment (BRAVE_API_KEY, TAVILY_API_KEY) when unset. */
+  apiKey?: string;
 }
 
 export interface McpTimeouts {
@@ -140,6 +150,7 @@ export interface ConfigLayer {
   sandbox?: { enabled?: boolean; network?: boolean };
   keys?: KeysLayer;
   mouse?: boolean;
+  webSearch?: WebSearchConfig;
   checkpoints?: { enabled?: boolean; maxFileBytes?: number; keepDays?: number };
 }
 

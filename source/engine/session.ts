@@ -139,6 +139,7 @@ export function createSession(o: SessionOptions): EngineSession {
     extraReadableRoots: [...(o.memory ? [o.memory.globalDir, o.memory.projectDir] : []), ...(o.skills ?? []).map((skill) => skill.dir)],
     sandbox: sandboxSettings ? () => sandboxRun({ ...sandboxSettings, workspace: o.workspace }) : undefined,
     readRefusal: (absPath) => rules.readRefusal(absPath),
+    mayReachPrivateHost: (host) => rules.allowsPrivateHost(host),
   };
   try {
     mkdirSync(sessionDir, { recursive: true });

@@ -103,6 +103,10 @@ export class PermissionPolicy {
 
   /** The exact rules "always" would add for this call (what the dialog shows). */
   async alwaysRules(tool: AnyTool, input: Record<string, unknown>, cwd: string): Promise<string[]> {
+    if (tool.name === 'web_fetch') {
+      const host = hostOf(input);
+      return [host ? `WebFetch(domain:${host})` : 'WebFetch'];
+    }
     if (tool.name !== 'bash') return [tool.name];
     const command = typeof input.command === 'string' ? input.command : '';
     await loadShellParser();
@@ -120,8 +124,9 @@ export class PermissionPolicy {
     if (tool.name === 'bash') return this.decideBash(typeof input.command === 'string' ? input.command : '', mode, cwd, outsideSandbox);
     // A link (or /proc/self/cwd) can lead a harmless-looking path to a denied or protected file: both forms are judged.
     const paths = fileTools.has(tool.name) ? await this.pathForms(input, cwd) : [];
+    const host = tool.name === 'web_fetch' ? hostOf(input) : undefined;
     const all = this.list();
-    const matching = (effect: PermissionRule['effect']) => all.filter((r) => r.effect === effect && this.ruleMatchesTool(r, tool, paths));
+    const matching = (effect: PermissionRule['effect']) => all.filter((r) => r.effect === effect && this.ruleMatchesTool(r, tool, paths, host));
     const deny = matching('deny');
     if (deny.length > 0) return { kind: 'deny', label: 'denied by a rule', message: `A permission rule (${deny[0].text} in ${deny[0].source}) denies this ${tool.name} call. Do not retry it; choose another approach or ask the user.` };
     const allowRules = matching('allow');
@@ -168,7 +173,13 @@ export class PermissionPolicy {
     return this.o.home ?? homedir();
   }
 
-  private ruleMatchesTool(rule: PermissionRule, tool: AnyTool, paths: string[]): boolean {
+  /** Whether an allow rule names `host` itself (a tool-wide WebFetch rule does not): web_fetch's leave to reach a private address. */
+  allowsPrivateHost(host: string): boolean {
+    const target = host.toLowerCase();
+    return this.list().some((r) => r.effect === 'allow' && r.target.kind === 'domain' && r.target.domain !== '*' && domainMatches(r.target.domain, target));
+  }
+
+  private ruleMatchesTool(rule: PermissionRule, tool: AnyTool, paths: string[], host?: string): boolean {
     const t = rule.target;
     if (t.kind === 'tool') return t.tools.includes(tool.name);
     if (t.kind === 'mcp') {
@@ -176,6 +187,7 @@ export class PermissionPolicy {
       return t.tool === undefined || t.tool === '*' || tool.name === `mcp__${t.server}__${t.tool}`;
     }
     if (t.kind === 'path') return t.tools.includes(tool.name) && paths.some((p) => minimatch(p, t.glob, { dot: true }));
+    if (t.kind === 'domain') return t.tools.includes(tool.name) && host !== undefined && domainMatches(t.domain, host);
     return false;
   }
 
@@ -229,6 +241,22 @@ export class PermissionPolicy {
     }
     return { kind: 'ask', reason: concerns[0] };
   }
+}
+
+/** The host a web_fetch call names, lower-cased; undefined when its URL does not parse. */
+function hostOf(input: Record<string, unknown>): string | undefined {
+  try {
+    return new URL(String(input.url)).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+/** `example.com` matches that host, `*.example.com` its subdomains, `*` every host. */
+function domainMatches(pattern: string, host: string): boolean {
+  if (pattern === '*') return true;
+  if (pattern.startsWith('*.')) return host.endsWith(pattern.slice(1));
+  return host === pattern;
 }
 
 const normalize = (command: string) => command.trim().replace(/\s+/g, ' ');

@@ -13,7 +13,9 @@ export type RuleTarget =
   /** File tools on paths matching an absolute glob. */
   | { kind: 'path'; tools: string[]; glob: string }
   /** MCP tools: a whole server, or one tool (`*` = every tool) of it. */
-  | { kind: 'mcp'; server: string; tool?: string };
+  | { kind: 'mcp'; server: string; tool?: string }
+  /** web_fetch of one host (`example.com`), its subdomains (`*.example.com`) or any host (`*`). */
+  | { kind: 'domain'; tools: string[]; domain: string };
 
 export interface PermissionRule {
   /** The rule as written. */
@@ -40,8 +42,8 @@ export interface RuleContext {
 }
 
 /** Claude Code tools rein does not have: rules naming them are valid and simply never match. */
-const foreignTools = new Set(['WebFetch', 'WebSearch', 'NotebookEdit', 'NotebookRead', 'ExitPlanMode', 'SlashCommand', 'Skill']);
-const reinTools = new Set(['bash', 'read_file', 'write_file', 'edit_file', 'glob', 'grep', 'bash_output', 'kill_task', 'todo_write', 'task', 'memory']);
+const foreignTools = new Set(['NotebookEdit', 'NotebookRead', 'ExitPlanMode', 'SlashCommand', 'Skill']);
+const reinTools = new Set(['bash', 'read_file', 'write_file', 'edit_file', 'glob', 'grep', 'bash_output', 'kill_task', 'todo_write', 'task', 'memory', 'web_fetch', 'web_search']);
 
 function quotesBalanced(text: string): boolean {
   let quote: string | undefined;
@@ -93,6 +95,11 @@ export function parseRule(text: unknown, effect: RuleEffect, source: string, ctx
     if (command.includes(':*')) return '`:*` may only end a rule';
     if (!quotesBalanced(command)) return 'the command has an unclosed quote';
     return rule({ kind: 'bash', command, prefix });
+  }
+  if (tool === 'web_fetch') {
+    const domain = /^domain:(\S+)$/.exec(spec.trim())?.[1]?.toLowerCase();
+    if (!domain) return 'a WebFetch rule names a domain: `WebFetch(domain:example.com)`';
+    return rule({ kind: 'domain', tools: ['web_fetch'], domain });
   }
   const tools = pathRuleTools[name];
   if (tools) return rule({ kind: 'path', tools: [...tools], glob: absolutePattern(spec.trim(), ctx) });

@@ -7,6 +7,7 @@ import { grepTool } from './grep.js';
 import { killTaskTool } from './killTask.js';
 import { readFileTool } from './readFile.js';
 import { todoWriteTool } from './todoWrite.js';
+import { webFetchTool } from './webFetch.js';
 import type { AnyTool } from './types.js';
 import { writeFileTool } from './writeFile.js';
 
@@ -20,6 +21,7 @@ export const builtinTools: AnyTool[] = [
   bashOutputTool,
   killTaskTool,
   todoWriteTool,
+  webFetchTool,
 ];
 
 export const builtinToolNames: readonly string[] = builtinTools.map((tool) => tool.name);

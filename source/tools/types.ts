@@ -30,13 +30,13 @@ export interface TodoItem {
   activeForm: string;
 }
 
-/** Session-wide state tools share; it lives as long as the session, across compactions. */
 /** One sandboxed command: the words to put before `/bin/bash -c …` (`bwrap … --`), and `release` once it has exited. */
 export interface SandboxRun {
   words: string[];
   release(): void;
 }
 
+/** Session-wide state tools share; it lives as long as the session, across compactions. */
 export interface ToolSessionState {
   /** Files read or written in this session with the mtime/size seen then. */
   files: FileState;
@@ -53,6 +53,8 @@ export interface ToolSessionState {
    * grep and glob never show what read_file would refuse or ask about.
    */
   readRefusal?: (absPath: string) => string | undefined;
+  /** Whether an allow rule names this host (WebFetch(domain:host)), which web_fetch needs to reach a private address. */
+  mayReachPrivateHost?: (host: string) => boolean;
   /** Workspace checkpoints: file tools call `beforeWrite` before changing a file; the tool round calls `afterCall`. */
   checkpoints?: {
     beforeWrite(absPath: string): Promise<void>;

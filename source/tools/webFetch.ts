@@ -1,0 +1,37 @@
+// web_fetch: one web page as markdown (HTML) or as it is (text, JSON), for the model to read.
+import { FetchRefused, fetchPage } from './web/fetchPage.js';
+import { pageText } from './web/pageText.js';
+import { defineTool, errorResult, textResult } from './types.js';
+
+export interface WebFetchArgs {
+  url: string;
+}
+
+export const webFetchTool = defineTool<WebFetchArgs>({
+  name: 'web_fetch',
+  description: 'Fetch a web page and read it: HTML as markdown, text and JSON as they are. Long pages are cut to head and tail (the whole is saved).',
+  inputSchema: {
+    type: 'object',
+    properties: { url: { type: 'string', description: 'Full http(s) URL' } },
+    required: ['url'],
+    additionalProperties: false,
+  },
+  readOnly: false,
+  summarize: (args) => args.url,
+
+  async execute(args, ctx) {
+    let page;
+    try {
+      page = await fetchPage(args.url, { signal: ctx.signal, mayReachPrivate: (host) => ctx.state.mayReachPrivateHost?.(host) ?? false });
+    } catch (error) {
+      if (error instanceof FetchRefused) return errorResult(error.message);
+      throw error;
+    }
+    if (page.status >= 400) return errorResult(`${page.url} answered ${page.status}; check the address, or try another page.`);
+    const shown = await pageText(page);
+    if ('refused' in shown) return errorResult(shown.refused);
+    const cut = page.cut ? `\n\n[… the page is larger than ${Math.round(page.body.length / 1024 / 1024)} MB; only its start was read]` : '';
+    const header = `${shown.title ? `# ${shown.title}\n` : ''}URL: ${page.url}\n\n`;
+    return textResult(`${header}${shown.text}${cut}`, false, `${page.url} (${shown.text.length.toLocaleString('en-US')} chars)`);
+  },
+});
