@@ -1,5 +1,5 @@
 // The full-screen layout: transcript (or a panel: task output, /mcp) and sidebar on top, then queue, prompt or a
-// dialog (approval, turn limit), status bar.
+// dialog (approval, a tool's question, turn limit), status bar.
 import React, { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box } from 'ink';
 import type { Key } from 'ink';
@@ -35,6 +35,9 @@ import { runningToolSince } from '../source/store/liveProgress.js';
 import { TranscriptView } from './lines/transcriptView.js';
 import { RowOverlayContext } from './screen/rowOverlay.js';
 import { SPINNER_SLOT } from './screen/spinner.js';
+import { QuestionDialog, questionFit } from './QuestionDialog.js';
+import { useQuestionDialog } from '../hooks/useQuestionDialog.js';
+import { initialQuestionUi } from '../hooks/questionKeys.js';
 import { ApprovalDialog } from './ApprovalDialog.js';
 import { approvalLayout } from './lines/approvalLines.js';
 import { BackgroundSidebar } from './BackgroundSidebar.js';
@@ -86,6 +89,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   const latest = store.getState().transcript;
   const trimmedCount = useStore(store, (s) => s.trimmedCount);
   const approvals = useStore(store, (s) => s.approvals);
+  const questions = useStore(store, (s) => s.questions);
   const todos = useStore(store, (s) => s.todos);
   const tasks = useStore(store, (s) => s.tasks);
   const usage = useStore(store, (s) => s.usage);
@@ -146,11 +150,16 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   const dialogMaxRows = Math.min(Math.max(1, frameHeight - 1), Math.max(5, Math.floor(frameHeight * 0.7)));
   const approvalFit = useMemo(() => (approval ? approvalLayout(approval, columns, dialogMaxRows) : undefined), [approval, columns, dialogMaxRows]);
   const dialog = useApprovalDialog(approval, bridge.respond, approvalFit?.maxScroll);
+  // A tool's question (ask_user, a plan to approve) comes after the approvals of the calls before it.
+  const questionShown = approval ? undefined : questions[0];
+  const planFit = useMemo(() => (questionShown?.kind === 'plan' ? questionFit(questionShown, initialQuestionUi, columns, dialogMaxRows) : undefined), [questionShown, columns, dialogMaxRows]);
+  const questionDialog = useQuestionDialog(questionShown, bridge.answer, { maxScroll: planFit?.maxScroll ?? 0, room: planFit?.room ?? 1 });
+  const questionDialogFit = questionShown ? questionFit(questionShown, questionDialog.questionUi, columns, dialogMaxRows) : undefined;
   // The turn-limit question comes after a run's approval: it waits for no run.
-  const turnLimitShown = approval ? undefined : turnLimit;
+  const turnLimitShown = approval || questionShown ? undefined : turnLimit;
   const answerTurnLimit = useCallback((decision: TurnLimitDecision) => (decision === 'continue' ? bridge.continueRun() : bridge.stopAtTurnLimit()), [bridge]);
   const turnLimitDialog = useTurnLimitDialog(turnLimitShown, answerTurnLimit);
-  const asking = approval !== undefined || turnLimitShown !== undefined;
+  const asking = approval !== undefined || questionShown !== undefined || turnLimitShown !== undefined;
   const mcpServers = mcp ?? noServers;
   const mcpPanelOpen = panel === 'mcp';
   const mcpPanel = useMcpPanel(mcpServers, bridge);
@@ -164,9 +173,11 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   const bottomBudget = Math.max(0, frameHeight - 1 - queuedRows - 3);
   const dialogRows = approvalFit
     ? approvalFit.height
-    : turnLimitShown
-      ? Math.min(dialogMaxRows, turnLimitDialogHeight)
-      : 0;
+    : questionDialogFit
+      ? questionDialogFit.height
+      : turnLimitShown
+        ? Math.min(dialogMaxRows, turnLimitDialogHeight)
+        : 0;
   // The prompt keeps its rule and one row of text on any screen that has room for them beside the status bar.
   const promptRows = asking ? 0 : Math.min(Math.max(bottomBudget, Math.min(2, frameHeight - 1)), 1 + promptTextHeight);
   const menuRows = asking ? 0 : Math.min(menuLength, Math.max(0, bottomBudget - promptRows));
@@ -227,7 +238,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   );
 
   const { exitArmed } = useKeymap({
-    approval: approval ? dialog.handleKey : undefined,
+    approval: approval ? dialog.handleKey : questionShown ? questionDialog.handleKey : undefined,
     turnLimit: turnLimitShown ? turnLimitDialog.handleKey : undefined,
     mcpPanel: mcpPanelOpen ? mcpPanel.handleKey : undefined,
     resumePanel: resumePanelOpen ? resumePicker.handleKey : undefined,
@@ -313,6 +324,8 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
       <QueuedMessages queued={queued} width={columns} maxRows={queuedRows} />
       {approval ? (
         <ApprovalDialog approval={approval} queueCount={approvals.length} ui={dialog.ui} width={columns} maxHeight={dialogMaxRows} />
+      ) : questionShown ? (
+        <QuestionDialog question={questionShown} questionUi={questionDialog.questionUi} planUi={questionDialog.planUi} width={columns} maxHeight={dialogMaxRows} />
       ) : turnLimitShown ? (
         <TurnLimitDialog turns={turnLimitShown.turns} selected={turnLimitDialog.selected} width={columns} />
       ) : (

@@ -4,7 +4,7 @@ import type { Usage } from '../../source/providers/types.js';
 import { emptyUsage } from '../../source/providers/types.js';
 import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from '../../source/engine/events.js';
 import type { AgentSession, McpControl, PromptOptions, SessionInfo, SwitchedSession } from '../../source/engine/sessionTypes.js';
-import type { TodoItem } from '../../source/tools/types.js';
+import type { TodoItem, UserAnswer } from '../../source/tools/types.js';
 import type { MemoryStore } from '../../source/memory/store.js';
 import type { SessionSummary } from '../../source/session/listSessions.js';
 import type { EarlierEvents } from '../../source/session/earlierEvents.js';
@@ -14,6 +14,7 @@ export type Step =
   | AgentEvent
   | { wait: 'abort' }
   | { wait: 'respond'; approvalId: string }
+  | { wait: 'answer'; questionId: string }
   | { wait: 'promise'; promise: Promise<unknown> };
 
 export class FakeSession implements AgentSession {
@@ -24,6 +25,7 @@ export class FakeSession implements AgentSession {
   /** The options each prompt() call got (a custom command's), in order. */
   readonly promptOptions: (PromptOptions | undefined)[] = [];
   readonly responses: Array<{ approvalId: string; decision: ApprovalDecision }> = [];
+  readonly answers: Array<{ questionId: string; answer: UserAnswer }> = [];
   readonly killed: string[] = [];
   readonly modes: PermissionMode[] = [];
   readonly models: string[] = [];
@@ -108,7 +110,8 @@ export class FakeSession implements AgentSession {
 
   private async waitFor(step: Extract<Step, { wait: string }>): Promise<void> {
     const done = (): boolean =>
-      this.aborted || (step.wait === 'respond' && this.responses.some((r) => r.approvalId === step.approvalId));
+      this.aborted || (step.wait === 'respond' && this.responses.some((r) => r.approvalId === step.approvalId))
+      || (step.wait === 'answer' && this.answers.some((a) => a.questionId === step.questionId));
     if (step.wait === 'promise') {
       await Promise.race([step.promise, new Promise<void>((resolve) => (this.wake = resolve))]);
       return;
@@ -118,6 +121,11 @@ export class FakeSession implements AgentSession {
 
   respond(approvalId: string, decision: ApprovalDecision): void {
     this.responses.push({ approvalId, decision });
+    this.wake?.();
+  }
+
+  answer(questionId: string, answer: UserAnswer): void {
+    this.answers.push({ questionId, answer });
     this.wake?.();
   }
 

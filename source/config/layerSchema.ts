@@ -17,6 +17,8 @@ export const knownToolNames: readonly string[] = [
   'task',
   'web_fetch',
   'web_search',
+  'ask_user',
+  'exit_plan_mode',
 ];
 
 export const providerNames: readonly string[] = ['anthropic', 'openai'];

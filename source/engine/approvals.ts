@@ -1,10 +1,11 @@
-// Approval requests and responses, paired by id: the loop waits on a promise that `respond` settles.
+// Requests to the user and their answers, paired by id: the loop waits on a promise that `respond` settles.
+import type { UserAnswer } from '../tools/types.js';
 import type { ApprovalDecision } from './events.js';
 
-export class ApprovalBroker {
-  private pending = new Map<string, (decision: ApprovalDecision) => void>();
+export class Broker<Answer> {
+  private pending = new Map<string, (answer: Answer) => void>();
 
-  wait(approvalId: string, signal: AbortSignal): Promise<ApprovalDecision | 'aborted'> {
+  wait(approvalId: string, signal: AbortSignal): Promise<Answer | 'aborted'> {
     if (signal.aborted) return Promise.resolve('aborted');
     return new Promise((resolve) => {
       const onAbort = () => {
@@ -21,7 +22,7 @@ export class ApprovalBroker {
   }
 
   /** Settles a pending request; unknown or already answered ids are ignored. */
-  respond(approvalId: string, decision: ApprovalDecision): boolean {
+  respond(approvalId: string, decision: Answer): boolean {
     const settle = this.pending.get(approvalId);
     if (!settle) return false;
     settle(decision);
@@ -32,6 +33,12 @@ export class ApprovalBroker {
     return this.pending.has(approvalId);
   }
 }
+
+/** Approvals of tool calls. */
+export class ApprovalBroker extends Broker<ApprovalDecision> {}
+
+/** Answers to what a tool asks the user (ask_user, exit_plan_mode). */
+export class QuestionBroker extends Broker<UserAnswer> {}
 
 export function declinedMessage(reason?: string): string {
   const why = reason && reason.trim() ? ` Their reason: ${reason.trim()}` : '';

@@ -1,6 +1,6 @@
 // The one AgentEvent union: the engine's only output, consumed alike by the store, headless output and the session log.
 import type { AssistantMessage, StopReason, Usage } from '../providers/types.js';
-import type { TodoItem, ToolResult } from '../tools/types.js';
+import type { TodoItem, ToolResult, UserAnswer, UserRequest } from '../tools/types.js';
 
 export type PermissionMode = 'ask' | 'auto-edit' | 'plan' | 'yolo';
 export const permissionModes: readonly PermissionMode[] = ['ask', 'auto-edit', 'plan', 'yolo'];
@@ -103,6 +103,9 @@ export type AgentEvent = AgentOrigin & (
   /** "Always" added these rules; `source` is where they live (this session, or the project's settings file). */
   | { type: 'rules_added'; runId: string; rules: string[]; source: string }
   | { type: 'approval_resolved'; runId: string; approvalId: string; toolCallId: string; decision: ApprovalDecision }
+  /** A tool asks the user (ask_user's questions, exit_plan_mode's plan); answered with the session's `answer`. */
+  | ({ type: 'question_request'; runId: string; questionId: string; toolCallId: string } & UserRequest)
+  | { type: 'question_resolved'; runId: string; questionId: string; toolCallId: string; answer: UserAnswer }
   | { type: 'tool_start'; runId: string; toolCallId: string; name: string; input: Record<string, unknown>; summary: string }
   | { type: 'tool_progress'; runId: string; toolCallId: string; text: string }
   | { type: 'tool_end'; runId: string; toolCallId: string; name: string; result: ToolResult; durationMs: number }

@@ -228,6 +228,10 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
       yield { type: 'warning', runId: o.runId, message: `A hook stopped the run: ${hookState.stop}` };
       return yield end('blocked', hookState.stop);
     }
+    if (hookState.endRun !== undefined && !o.signal.aborted) {
+      lastText = hookState.endRun;
+      return yield end('done');
+    }
     const repeat = repeats.observe(calls, results);
     if (repeat === 'stop') {
       const what = repeats.period === 1
@@ -258,7 +262,10 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
 async function* toolRound(o: LoopOptions, calls: ToolUseBlock[], abortRun: () => void, hookState: RoundHookState, ran: Set<string>): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
   const queue = new EventQueue<AgentEvent>();
   const round = runToolRound({
-    runId: o.runId, calls, registry: o.registry, mode: o.mode(), rules: o.rules, broker: o.broker, interactive: o.interactive,
+    runId: o.runId, calls, registry: o.registry, mode: o.mode(), rules: o.rules, broker: o.broker, questions: o.questions, setMode: o.setMode, interactive: o.interactive,
+    onEndRun: (text) => {
+      hookState.endRun ??= text;
+    },
     cwd: o.cwd, workspace: o.workspace, state: o.state, signal: o.signal,
     emit: (e) => {
       // Calls that started executing (not declined ones) are what the tool-error guard counts.

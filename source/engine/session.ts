@@ -15,8 +15,8 @@ import type { ToolRegistry } from '../tools/runner.js';
 import type { McpSessionSource } from '../mcp/types.js';
 import { SessionMcp } from './sessionMcp.js';
 import { SessionTools } from './sessionTools.js';
-import type { AnyTool, TodoItem, ToolSessionState } from '../tools/types.js';
-import { ApprovalBroker } from './approvals.js';
+import type { AnyTool, TodoItem, ToolSessionState, UserAnswer } from '../tools/types.js';
+import { ApprovalBroker, QuestionBroker } from './approvals.js';
 import { ContextManager } from './contextManager.js';
 import type { AgentEvent, ApprovalDecision, PermissionMode } from './events.js';
 import { Conversation } from './history.js';
@@ -124,6 +124,7 @@ export function createSession(o: SessionOptions): EngineSession {
     skills: skillsPromptSection(o.skills ?? []),
   });
   const broker = new ApprovalBroker();
+  const questions = new QuestionBroker();
   const rules = new PermissionPolicy({ rules: [], ...o.permissions, workspace: o.workspace, sandboxed: o.sandbox !== undefined });
   const listeners = new Set<(event: AgentEvent) => void>();
   const sandboxSettings = o.sandbox;
@@ -374,7 +375,7 @@ export function createSession(o: SessionOptions): EngineSession {
         // Claude Code's aliases (haiku, sonnet, opus) as for agent files: the Anthropic model, or the session's elsewhere.
         model: agentModel(options.model, o.providerName, info.model), maxTokens: o.maxTokens, temperature: o.temperature, maxTurns: o.maxTurns,
         maxConsecutiveToolErrors: o.maxConsecutiveToolErrors,
-        askAtTurnLimit: o.interactive, context, mode: () => info.mode, rules, broker, interactive: o.interactive,
+        askAtTurnLimit: o.interactive, context, mode: () => info.mode, rules, broker, questions, setMode, interactive: o.interactive,
         cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal,
         reminders: () => [...(hooks?.takeContext() ?? []).map(wrapReminder), ...reminders.collect(history.length === 1)],
         onUsage: (usage) => (total = addUsage(total, usage)),
@@ -523,6 +524,13 @@ export function createSession(o: SessionOptions): EngineSession {
     rewound: (runId) => emit({ type: 'conversation_rewound', sessionId, runId }),
   });
 
+  function setMode(mode: PermissionMode): void {
+    if (mode === info.mode) return;
+    info.mode = mode;
+    reminders.modeChanged(mode);
+    emit({ type: 'mode_change', ...ambientIds(), mode });
+  }
+
   return {
     info,
     prompt,
@@ -537,18 +545,14 @@ export function createSession(o: SessionOptions): EngineSession {
     prefix: () => ({ system, tools: toolSchemas }),
     registry: () => sessionTools.registry,
     respond: (approvalId: string, decision: ApprovalDecision) => { broker.respond(approvalId, decision); },
+    answer: (questionId: string, answer: UserAnswer) => { questions.respond(questionId, answer); },
     abort: () => {
       controller?.abort();
       // Esc stops background subagents too; background commands keep running until killed.
       void state.background.killSubagents();
     },
     isRunning: () => controller !== undefined,
-    setMode(mode) {
-      if (mode === info.mode) return;
-      info.mode = mode;
-      reminders.modeChanged(mode);
-      emit({ type: 'mode_change', ...ambientIds(), mode });
-    },
+    setMode,
     setModel(model) {
       info.model = model;
       info.contextWindow = learnedWindows.get(model) ?? o.contextWindow ?? contextWindowFor(model);

@@ -2,7 +2,7 @@
 import type { Usage } from '../providers/types.js';
 import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from './events.js';
 import type { McpSessionSource } from '../mcp/types.js';
-import type { TodoItem } from '../tools/types.js';
+import type { TodoItem, UserAnswer } from '../tools/types.js';
 import type { MemoryStore } from '../memory/store.js';
 import type { SessionSummary } from '../session/listSessions.js';
 import type { EarlierEvents } from '../session/earlierEvents.js';
@@ -83,6 +83,8 @@ export interface AgentSession {
   team?(task: string): AsyncGenerator<AgentEvent>;
   /** Answers an `approval_request` event. Unknown or already answered ids are ignored. */
   respond(approvalId: string, decision: ApprovalDecision): void;
+  /** Answers a `question_request` event (ask_user's questions, exit_plan_mode's plan). Unknown ids are ignored. */
+  answer(questionId: string, answer: UserAnswer): void;
   /**
    * Summarises older history now (`/compact`), with optional instructions for the summariser. Results arrive
    * as `compaction`, `warning` or `error` events through `subscribe`.

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { isInside } from '../tools/paths.js';
 import type { ToolResultBlock, ToolUseBlock } from '../providers/types.js';
 import { runToolCall, validateToolInput, type ToolRegistry } from '../tools/runner.js';
-import type { AnyTool, ToolContext, ToolResult, ToolSessionState } from '../tools/types.js';
-import { declinedMessage, headlessDeniedMessage, type ApprovalBroker } from './approvals.js';
+import type { AnyTool, ToolContext, ToolResult, ToolSessionState, UserAnswer, UserRequest } from '../tools/types.js';
+import { declinedMessage, headlessDeniedMessage, type ApprovalBroker, type QuestionBroker } from './approvals.js';
 import type { AgentEvent, PermissionMode } from './events.js';
 import { newId } from './ids.js';
 import type { PermissionPolicy } from '../permissions/policy.js';
@@ -16,6 +16,8 @@ import type { HookNote, LoopHooks } from '../extensions/hookTypes.js';
 export interface RoundHookState {
   context: string[];
   stop?: string;
+  /** A call that ends the run (a plan shown in a headless run): its text is the run's answer. */
+  endRun?: string;
 }
 
 export const hookEvent = (runId: string, note: HookNote): AgentEvent => ({ type: 'hook', runId, ...note });
@@ -31,6 +33,10 @@ export interface ToolEnvironment {
   registry: ToolRegistry;
   rules: PermissionPolicy;
   broker: ApprovalBroker;
+  /** Where answers to a tool's questions arrive (ask_user, exit_plan_mode); without it nobody can answer. */
+  questions?: QuestionBroker;
+  /** An approved plan switches the mode. */
+  setMode?: (mode: PermissionMode) => void;
   /** False in headless mode: calls that would ask are denied instead. */
   interactive: boolean;
   cwd: string;
@@ -44,6 +50,8 @@ export interface ToolRoundParams extends ToolEnvironment {
   calls: ToolUseBlock[];
   mode: PermissionMode;
   emit: (event: AgentEvent) => void;
+  /** A call's result ends the run after this round (a plan shown headless), with this text as its answer. */
+  onEndRun?: (text: string) => void;
   /** PreToolUse and PostToolUse hooks, and where what they said is collected. */
   hooks?: { loop: LoopHooks; state: RoundHookState };
 }
@@ -77,6 +85,8 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
   const finish = (index: number, result: ToolResult) => {
     const call = p.calls[index];
     results[index] = result;
+    if (result.effects?.mode) p.setMode?.(result.effects.mode);
+    if (result.effects?.endRun !== undefined) p.onEndRun?.(result.effects.endRun);
     const begun = started.get(call.id);
     // Image data stays out of events (the store, headless output, the log's event lines): the history carries it.
     const { images: _images, ...shown } = result;
@@ -96,6 +106,8 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
       state: p.state,
       toolCallId: call.id,
       onProgress: (text) => p.emit({ type: 'tool_progress', runId: p.runId, toolCallId: call.id, text }),
+      askUser: (request) => askUser(call.id, request),
+      mode: p.mode,
     };
     let result = await runToolCall(p.registry, call, ctx);
     if (call.name === 'bash' && p.state.sandbox && tool && looksLikeSandboxDenial(result.content)) {
@@ -111,6 +123,18 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
       p.hooks.state.context.push(...after.context);
       if (after.stop) p.hooks.state.stop ??= after.stop;
     }
+  };
+
+  /** A tool's question to the user, answered through the session; nobody can answer a headless run. */
+  const askUser = async (toolCallId: string, request: UserRequest): Promise<UserAnswer | 'unavailable' | 'aborted'> => {
+    if (!p.interactive || !p.questions) return 'unavailable';
+    const questionId = newId('q');
+    const waiting = p.questions.wait(questionId, p.signal);
+    p.emit({ type: 'question_request', runId: p.runId, questionId, toolCallId, ...request });
+    const answer = await waiting;
+    if (answer === 'aborted') return answer;
+    p.emit({ type: 'question_resolved', runId: p.runId, questionId, toolCallId, answer });
+    return answer;
   };
 
   /** A command the sandbox stopped may run again outside it, asked like any call (never on a rule or a mode alone). */

@@ -42,8 +42,8 @@ export interface RuleContext {
 }
 
 /** Claude Code tools rein does not have: rules naming them are valid and simply never match. */
-const foreignTools = new Set(['NotebookEdit', 'NotebookRead', 'ExitPlanMode', 'SlashCommand', 'Skill']);
-const reinTools = new Set(['bash', 'read_file', 'write_file', 'edit_file', 'glob', 'grep', 'bash_output', 'kill_task', 'todo_write', 'task', 'memory', 'web_fetch', 'web_search']);
+const foreignTools = new Set(['NotebookEdit', 'NotebookRead', 'SlashCommand', 'Skill']);
+const reinTools = new Set(['bash', 'read_file', 'write_file', 'edit_file', 'glob', 'grep', 'bash_output', 'kill_task', 'todo_write', 'task', 'memory', 'web_fetch', 'web_search', 'ask_user', 'exit_plan_mode']);
 
 function quotesBalanced(text: string): boolean {
   let quote: string | undefined;

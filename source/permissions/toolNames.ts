@@ -17,12 +17,14 @@ const claudeToRein: Record<string, string> = {
   Agent: 'task',
   WebFetch: 'web_fetch',
   WebSearch: 'web_search',
+  AskUserQuestion: 'ask_user',
+  ExitPlanMode: 'exit_plan_mode',
 };
 
 /** Claude Code's name for each rein tool that has one (the first of its names above). */
 const reinToClaude: Record<string, string> = {
   read_file: 'Read', write_file: 'Write', edit_file: 'Edit', glob: 'Glob', grep: 'Grep', bash: 'Bash',
-  bash_output: 'BashOutput', kill_task: 'KillShell', todo_write: 'TodoWrite', task: 'Task', web_fetch: 'WebFetch', web_search: 'WebSearch',
+  bash_output: 'BashOutput', kill_task: 'KillShell', todo_write: 'TodoWrite', task: 'Task', web_fetch: 'WebFetch', web_search: 'WebSearch', ask_user: 'AskUserQuestion', exit_plan_mode: 'ExitPlanMode',
 };
 
 /** A rule as Claude Code writes it (`edit_file` → `Edit`, `bash(x)` → `Bash(x)`), for the settings files both read. */

@@ -1,5 +1,6 @@
 // The pure reducer from AgentEvents to AppState: immutable updates, the same object back when nothing changed.
 import type { AgentEvent, EventOf, RunEndReason } from '../engine/events.js';
+import { applyQuestionEvent, dropRunQuestions } from './questions.js';
 import type { AppState, AssistantItem, ToolItem, ToolStatus, TranscriptItem } from './state.js';
 import { limits } from './state.js';
 import { addModelUsage } from './prices.js';
@@ -75,6 +76,9 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
       const { type: _type, ...approval } = event;
       return { ...next, approvals: [...next.approvals, approval] };
     }
+    case 'question_request':
+    case 'question_resolved':
+      return applyQuestionEvent(state, event);
     case 'approval_resolved': {
       let next = state;
       if (state.approvals.some((a) => a.approvalId === event.approvalId)) {
@@ -145,6 +149,7 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
         trimmedCount: 0,
         maxItems: undefined,
         approvals: [],
+        questions: [],
         todos: [],
         context: undefined,
         turnLimit: undefined,
@@ -274,8 +279,9 @@ export function finishRunItems(state: AppState, runId: string | undefined): AppS
     return { ...item, done: true, status, progress: [] };
   });
   const approvals = state.approvals.filter((a) => runId !== undefined && a.runId !== runId);
-  if (!changed && approvals.length === state.approvals.length) return state;
-  return { ...state, transcript: changed ? transcript : state.transcript, approvals };
+  const asked = dropRunQuestions(state, runId);
+  if (!changed && approvals.length === state.approvals.length && asked === state) return state;
+  return { ...asked, transcript: changed ? transcript : state.transcript, approvals };
 }
 
 function applyRunEnd(state: AppState, event: EventOf<'run_end'>): AppState {

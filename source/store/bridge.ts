@@ -1,5 +1,6 @@
 // Connects an AgentSession to the store: runs prompts, batches streamed deltas, and exposes the user's actions.
 import type { AgentEvent, ApprovalDecision, PermissionMode } from '../engine/events.js';
+import type { UserAnswer } from '../tools/types.js';
 import type { AgentSession, PromptOptions } from '../engine/sessionTypes.js';
 import type { SessionSummary } from '../session/listSessions.js';
 import { readEarlierEvents, type EarlierEvents } from '../session/earlierEvents.js';
@@ -46,6 +47,8 @@ export interface Bridge {
   /** Sends a prompt, runs a slash command, or queues the prompt while a run is active. */
   send(text: string): void;
   respond(approvalId: string, decision: ApprovalDecision): void;
+  /** Answers what a tool asked (ask_user's questions, a plan to approve). */
+  answer(questionId: string, answer: UserAnswer): void;
   /** Stops the active run; returns the queued messages it dropped so the prompt can offer them again. */
   abort(): string[];
   setMode(mode: PermissionMode): void;
@@ -269,6 +272,13 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
       if (!approval) return;
       flush();
       update((state) => applyEvent(state, { type: 'approval_resolved', runId: approval.runId, approvalId, toolCallId: approval.toolCallId, decision }));
+    },
+    answer(questionId, answer) {
+      const question = store.getState().questions.find((q) => q.questionId === questionId);
+      session.answer(questionId, answer);
+      if (!question) return;
+      flush();
+      update((state) => applyEvent(state, { type: 'question_resolved', runId: question.runId, questionId, toolCallId: question.toolCallId, answer }));
     },
     abort() {
       if (!runActive && !store.getState().running) return [];

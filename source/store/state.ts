@@ -1,5 +1,6 @@
 // The TUI's state shape: everything the screen shows, built only by reducing AgentEvents (plus a few local actions).
 import type { Usage } from '../providers/types.js';
+import type { PendingQuestion } from './questions.js';
 import { emptyUsage } from '../providers/types.js';
 import { pricedUsage } from './prices.js';
 import type { BackgroundTaskInfo, ContextInfo, EventOf, McpServerStatus, PermissionMode, RunEndReason } from '../engine/events.js';
@@ -124,6 +125,8 @@ export interface AppState {
   /** Items kept before the oldest are dropped: `limits.maxItems`, plus those read back from the session log. */
   maxItems?: number;
   approvals: PendingApproval[];
+  /** Questions and plans tools put to the user, oldest first. */
+  questions: PendingQuestion[];
   todos: TodoItem[];
   tasks: BackgroundTaskInfo[];
   /** Every configured MCP server's status; undefined when none is configured. */
@@ -180,6 +183,7 @@ export function initialState(info: SessionInfo, extra: { todos?: TodoItem[]; tas
     transcript: [],
     trimmedCount: 0,
     approvals: [],
+    questions: [],
     todos: extra.todos ?? [],
     tasks: extra.tasks ?? [],
     usage: extra.usage ?? emptyUsage(),

@@ -8,6 +8,8 @@ import { killTaskTool } from './killTask.js';
 import { readFileTool } from './readFile.js';
 import { todoWriteTool } from './todoWrite.js';
 import { webFetchTool } from './webFetch.js';
+import { askUserTool } from './askUser.js';
+import { exitPlanModeTool } from './exitPlanMode.js';
 import type { AnyTool } from './types.js';
 import { writeFileTool } from './writeFile.js';
 
@@ -22,6 +24,8 @@ export const builtinTools: AnyTool[] = [
   killTaskTool,
   todoWriteTool,
   webFetchTool,
+  askUserTool,
+  exitPlanModeTool,
 ];
 
 export const builtinToolNames: readonly string[] = builtinTools.map((tool) => tool.name);

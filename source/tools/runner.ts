@@ -178,6 +178,7 @@ async function executeWithLimits(tool: AnyTool, args: Record<string, unknown>, c
 async function finishResult(tool: AnyTool, raw: ToolResult, ctx: ToolContext): Promise<ToolResult> {
   const content = typeof raw.content === 'string' ? raw.content : describeThrown(raw.content);
   const isError = raw.isError === true;
+  const effects = raw.effects ? { effects: raw.effects } : {};
   let display = raw.display ?? { kind: 'text', text: content };
   const images = Array.isArray(raw.images) && raw.images.length > 0 ? raw.images : undefined;
   if (images) {
@@ -187,7 +188,7 @@ async function finishResult(tool: AnyTool, raw: ToolResult, ctx: ToolContext): P
   }
   if (content.trim() === '') {
     const empty = isError ? `${tool.name} failed without a message` : '(no output)';
-    return { content: empty, display: display.kind === 'text' && display.text.trim() === '' ? { kind: 'text', text: empty } : display, isError };
+    return { content: empty, display: display.kind === 'text' && display.text.trim() === '' ? { kind: 'text', text: empty } : display, isError, ...effects };
   }
   const limits = outputLimitsFor(tool.name);
   const truncated = await truncateToolOutput(content, { sessionDir: ctx.state.sessionDir, toolCallId: ctx.toolCallId, limits });
@@ -195,7 +196,7 @@ async function finishResult(tool: AnyTool, raw: ToolResult, ctx: ToolContext): P
     const cut = display.text === content ? truncated.content : cutMiddle(display.text, limits, 'cut for display')?.text;
     if (cut !== undefined) display = { kind: 'text', text: cut };
   }
-  return { content: truncated.content, display, isError };
+  return { content: truncated.content, display, isError, ...effects };
 }
 
 async function runUnguarded(registry: ToolRegistry, call: ToolCall, ctx: ToolContext): Promise<ToolResult> {

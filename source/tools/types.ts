@@ -12,6 +12,26 @@ export type ToolDisplay =
   | { kind: 'note'; text: string }
   | { kind: 'none' };
 
+/** One question the model puts to the user (Claude Code's AskUserQuestion shape). */
+export interface UserQuestion {
+  question: string;
+  /** A short label (a dozen characters) for the question. */
+  header?: string;
+  options: { label: string; description?: string }[];
+  multiSelect?: boolean;
+}
+
+export type PlanDecision = 'approve-auto-edit' | 'approve-ask' | 'keep-planning';
+
+/** What the model asks of the user from inside a tool call, and the answer. */
+export type UserRequest = { kind: 'questions'; questions: UserQuestion[] } | { kind: 'plan'; plan: string };
+export type UserAnswer =
+  /** Each question's text to the chosen label(s), or the user's own words ("other"). */
+  | { kind: 'answers'; answers: Record<string, string> }
+  | { kind: 'plan'; decision: PlanDecision; feedback?: string }
+  /** Esc: the user closed the dialog without answering. */
+  | { kind: 'dismissed' };
+
 export interface ToolResult {
   /** What the model receives. */
   content: string;
@@ -20,6 +40,8 @@ export interface ToolResult {
   /** What the UI shows. */
   display: ToolDisplay;
   isError: boolean;
+  /** What the call changes beyond its result: the permission mode (an approved plan), or the end of the run (a plan shown headless). */
+  effects?: { mode?: 'ask' | 'auto-edit'; endRun?: string };
 }
 
 export type TodoStatus = 'pending' | 'in_progress' | 'completed';
@@ -63,6 +85,10 @@ export interface ToolSessionState {
 }
 
 export interface ToolContext {
+  /** The permission mode the call runs in (exit_plan_mode only means something in plan mode). */
+  mode?: 'ask' | 'auto-edit' | 'plan' | 'yolo';
+  /** Asks the user and waits for the answer: `unavailable` when nobody can answer (headless), `aborted` on Esc. */
+  askUser?: (request: UserRequest) => Promise<UserAnswer | 'unavailable' | 'aborted'>;
   cwd: string;
   /** Workspace root; file tools refuse paths outside it. */
   workspace: string;

@@ -1,0 +1,22 @@
+// What tools ask the user (ask_user's questions, exit_plan_mode's plan) while they wait: the dialog shows the first.
+import type { EventOf } from '../engine/events.js';
+import type { AppState } from './state.js';
+
+/** A question or plan waiting for the user: the request event itself, without its tag. */
+export type PendingQuestion = EventOf<'question_request'> extends infer E ? (E extends unknown ? Omit<E, 'type'> : never) : never;
+
+export function applyQuestionEvent(state: AppState, event: EventOf<'question_request'> | EventOf<'question_resolved'>): AppState {
+  if (event.type === 'question_request') {
+    if (state.questions.some((q) => q.questionId === event.questionId)) return state;
+    const { type: _type, ...question } = event;
+    return { ...state, questions: [...state.questions, question as PendingQuestion] };
+  }
+  if (!state.questions.some((q) => q.questionId === event.questionId)) return state;
+  return { ...state, questions: state.questions.filter((q) => q.questionId !== event.questionId) };
+}
+
+/** A run that ended leaves no question behind. */
+export function dropRunQuestions(state: AppState, runId: string | undefined): AppState {
+  const questions = state.questions.filter((q) => runId !== undefined && q.runId !== runId);
+  return questions.length === state.questions.length ? state : { ...state, questions };
+}
