@@ -24,7 +24,7 @@ import { findGitRoot, MemoryStore } from './memory/store.js';
 import { createProvider } from './providers/index.js';
 import { withoutFetch } from './withoutFetch.js';
 import {
-  findSession, forkSessionLog, listSessions, loadSession, readGitBranch, resumeLoadOptions, SessionLog, SessionLogError, sessionLogPath, type LoadedSession,
+  findSession, forkSessionLog, listSessions, loadSession, readGitBranch, removeUnusedSessionFolder, resumeLoadOptions, SessionLog, SessionLogError, sessionLogPath, type LoadedSession,
 } from './session/index.js';
 import { builtinTools } from './tools/builtins.js';
 import { loadAgents } from './agents/loadAgents.js';
@@ -303,7 +303,10 @@ async function main(argv: string[]): Promise<number> {
   if (isKeyProblem(keys)) throw new ConfigError(`Invalid config at /keys/${keys.path}: ${keys.problem}; change the keys section of agent.config.json.`);
   const { startTui } = await withoutFetch(() => import('../components/tui.js'));
   const opened = key.ok ? openSession(loaded, args, key, true, reinHome, baseUrlFrom, recording) : undefined;
-  if (opened) shutdown.setFarewell(() => continueLine(opened.session.info.sessionId, opened.sessionsDir));
+  if (opened) {
+    shutdown.setFarewell(() => continueLine(opened.session.info.sessionId, opened.sessionsDir));
+    shutdown.addCleanup(() => removeUnusedSessionFolder(opened.sessionsDir, opened.session.info.sessionId));
+  }
   const result = await startTui({
     session: opened?.session,
     setupMessage: key.ok ? undefined : key.message,

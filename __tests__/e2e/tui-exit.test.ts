@@ -3,7 +3,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startMockLlmServer } from '../support/mockLlmServer.js';
-import { openRein, promptLine, reinCommand, typeAndSend, useTuiFixture, type TmuxPane } from '../support/tmux.js';
+import { childOf, isRunning, until } from '../support/commandPids.js';
+import { openRein, promptLine, reinCommand, tmuxServer, typeAndSend, useTuiFixture, type TmuxPane } from '../support/tmux.js';
 
 const fx = useTuiFixture('exit');
 
@@ -90,6 +91,26 @@ describe('leaving the rein TUI', () => {
     const screen = await expectTerminalRestored(p, /EXIT:\d+/);
     expect(screen).toMatch(/^rein: [\d,]+ tokens in, [\d,]+ out/m);
     expect(screen).toMatch(/^EXIT:0$/m);
+  });
+
+  it('closing the terminal before the first prompt leaves no session folder behind', async () => {
+    fx.server = await startMockLlmServer({ respond: () => ({ text: 'unused' }) });
+    const own = tmuxServer('exit-hangup');
+    try {
+      const args = ['--provider', 'openai', '--base-url', fx.server.openaiBaseUrl, '--model', 'test-model'];
+      const pane = await own.start({ command: reinCommand({ cli: fx.cli.cliPath, args, home: fx.home, env: { OPENAI_API_KEY: 'sk-test' } }), cwd: fx.cwd });
+      await pane.waitFor('Type a message', 20_000);
+      const shellPid = await pane.panePid();
+      const rein = await until('the rein process', () => childOf(shellPid, 'cli.js'));
+      const sessions = join(fx.home, 'sessions');
+      // The open session has its folder; nothing is saved in it yet.
+      expect(readdirSync(sessions)).toHaveLength(1);
+      await own.close();
+      await until('rein to end after the hang-up', () => !isRunning(rein), 20_000);
+      expect(readdirSync(sessions)).toEqual([]);
+    } finally {
+      await own.close();
+    }
   });
 
   it('without an API key shows the setup screen naming ANTHROPIC_API_KEY, and quitting restores the terminal', async () => {
