@@ -1,12 +1,9 @@
 // rein's entry point and only wiring file: parses flags, loads config, then runs headless or opens the TUI (lazily).
 import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { execFileSync } from 'node:child_process';
-import { readRecording, RecordingError, type Recording } from './replay/recording.js';
-import { recordingProvider } from './replay/recordingProvider.js';
-import { replayProvider } from './replay/replayProvider.js';
 import { recordedTools } from './replay/recordedTools.js';
-import type { Provider } from './providers/types.js';
+import { openReplay, relocated, removeCopy, replayLine, sessionProvider, type OpenedReplay } from './cli/replay.js';
+import { launcherVariable, startCommand } from './cli/startCommand.js';
 import { join } from 'node:path';
 import { helpText, parseCliArgs, UsageError, type CliArgs } from './cliArgs.js';
 import { isKeyProblem, resolveKeyBindings } from './config/keys.js';
@@ -21,7 +18,6 @@ import { installShutdown } from './shutdown.js';
 import { tuneCompiler } from './compilerTuning.js';
 import { discoverInstructions } from './memory/instructions.js';
 import { findGitRoot, MemoryStore } from './memory/store.js';
-import { createProvider } from './providers/index.js';
 import { withoutFetch } from './withoutFetch.js';
 import {
   findSession, forkSessionLog, listSessions, loadSession, readGitBranch, removeUnusedSessionFolder, resumeLoadOptions, SessionLog, SessionLogError, sessionLogPath, type LoadedSession,
@@ -96,41 +92,22 @@ function sandboxFor(config: ReinConfig, args: CliArgs, workspace: string, reinHo
   return { bwrap, network: config.sandbox?.network ?? false, protectedFiles };
 }
 
-/** Rough token count for the instruction budget; exact counting is only worth its start-up cost near the limit. */
-
-/** The commit checked out in `cwd`, for a recording's facts; undefined outside git. */
-function gitHeadOf(cwd: string): string | undefined {
-  try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'], encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The model calls of the session: the configured provider, a recording replayed (--replay), either recorded (--record). */
-function sessionProvider(config: ReinConfig, args: CliArgs, key: { apiKey: string; keyHint: string }, recording: Recording | undefined, model: string, cwd: string, baseUrlFrom?: string): Provider {
-  const real = recording
-    ? replayProvider(recording, args.replaySpeed, cwd)
-    : createProvider({
-      provider: config.provider, apiKey: key.apiKey, baseUrl: config.baseUrl, baseUrlFrom, maxRetries: config.maxRetries, keyHint: key.keyHint,
-      requestTimeoutMs: config.requestTimeoutMs, streamIdleTimeoutMs: config.streamIdleTimeoutMs, thinking: config.thinking,
-    });
-  if (args.record === undefined) return real;
-  return recordingProvider(real, args.record, { model, facts: { date: new Date().toISOString(), cwd, platform: process.platform, gitHead: gitHeadOf(cwd) } });
-}
-
-function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string; keyHint: string }, interactive: boolean, reinHome: string, baseUrlFrom?: string, recording?: Recording) {
+function openSession(
+  loaded: LoadedConfig, args: CliArgs, key: { apiKey: string; keyHint: string }, interactive: boolean, reinHome: string, baseUrlFrom?: string, replay?: OpenedReplay,
+) {
   const config: ReinConfig = loaded.config;
   const cwd = process.cwd();
   const sessionsDir = join(reinHome, 'sessions');
   const resumed = findResumed(args, sessionsDir, cwd);
   // A replay speaks as the recorded model did.
-  const model = recording?.header.model ?? config.model;
+  const model = replay?.recording.header.model ?? config.model;
   const window = config.context.maxContextTokens ?? contextWindowFor(model);
   const budget = config.context.instructionsBudgetTokens ?? Math.min(5000, Math.floor(window / 40));
   const instructions = discoverInstructions({ cwd, reinHome, budgetTokens: budget, countTokens: estimateTokens });
   const enabled = new Set(config.tools);
   const memory = enabled.has('memory') ? new MemoryStore({ root: config.memory.dir, projectDir: findGitRoot(cwd) ?? cwd }) : undefined;
+  const places = { workspace: config.security.workspace, memory: memory?.globalDir, projectMemory: memory?.projectDir };
+  const recording = relocated(replay, places);
   const agents = enabled.has('task') ? loadAgents({ cwd: config.security.workspace, reinHome }) : undefined;
   // A fork continues the resumed conversation under a new id; the old log is only read.
   const sessionId = resumed && !args.forkSession ? resumed.meta.sessionId : newSessionId();
@@ -158,9 +135,10 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
       log: args.forkSession ? forkSessionLog({ sessionsDir, source: resumed, history, meta }) : SessionLog.reopen(sessionLogPath(sessionsDir, sessionId)),
       warning: undefined,
     }
-    : SessionLog.createOrWarn({ sessionsDir, lazy: true, meta });
+    // A replay in a fixture copy is a show, not a session to come back to: it keeps no log.
+    : replay?.copy === undefined ? SessionLog.createOrWarn({ sessionsDir, lazy: true, meta }) : { log: undefined, warning: undefined };
   const session = createSession({
-    provider: sessionProvider(config, args, key, recording, model, cwd, baseUrlFrom),
+    provider: sessionProvider(config, args, key, recording, model, cwd, places, baseUrlFrom),
     providerName: recording?.header.provider ?? config.provider,
     // A replay keeps the recorded date, so the date reminder is the recorded one.
     ...(recording ? { now: () => new Date(recording.header.facts.date) } : {}),
@@ -209,7 +187,7 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     resume: resumed && history ? { history, todos: resumed.todos } : undefined,
     checkpoints: { settings: config.checkpoints ?? defaultCheckpointSettings, reinHome },
   });
-  return { session, resumed, sessionsDir, commands: commands.commands, workspace };
+  return { session, resumed, sessionsDir, commands: commands.commands, workspace, recording };
 }
 
 /** The branch for the log's header, so /resume can filter by it; nothing outside a repository. */
@@ -222,17 +200,8 @@ function gitBranchOf(cwd: string): { gitBranch?: string } {
  * The closing line naming the session and how to continue it; nothing while its log holds no prompt yet. The id is
  * read at the end: /resume may have switched to another session meanwhile.
  */
-function continueLine(sessionId: string, sessionsDir: string): string | undefined {
-  return existsSync(sessionLogPath(sessionsDir, sessionId)) ? `Session ${sessionId} saved. Continue with: rein --resume ${sessionId}` : undefined;
-}
-
-function readRecordingOrSay(file: string): Recording {
-  try {
-    return readRecording(file);
-  } catch (error) {
-    if (error instanceof RecordingError) throw new UsageError(error.message);
-    throw error;
-  }
+function continueLine(sessionId: string, sessionsDir: string, started: string): string | undefined {
+  return existsSync(sessionLogPath(sessionsDir, sessionId)) ? `Session ${sessionId} saved. Continue with: ${started} --resume ${sessionId}` : undefined;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -254,6 +223,11 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`rein ${version()}\n`);
     return 0;
   }
+  // How to start rein again, for the closing lines; npm start's note is not passed on to the commands rein runs.
+  const started = startCommand(process.argv[1] ?? 'rein', process.env);
+  delete process.env[launcherVariable];
+  // Before any configuration is read: a recording with a fixture runs in a copy of it.
+  const replay = args.replay === undefined ? undefined : openReplay(args.replay);
   const reinHome = resolveReinHome(process.env);
   const loaded = loadConfig({
     cwd: process.cwd(),
@@ -262,13 +236,18 @@ async function main(argv: string[]): Promise<number> {
     flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl, maxTurns: args.maxTurns, permissionMode: args.permissionMode, thinking: args.thinking },
   });
   const { config, baseUrlFrom } = loaded;
-  const recording = args.replay === undefined ? undefined : readRecordingOrSay(args.replay);
   // A replay needs no key: nothing is sent anywhere.
-  const key: ReturnType<typeof resolveApiKey> = recording ? { ok: true, apiKey: '', keyHint: '' } : resolveApiKey(config, process.env);
+  const key: ReturnType<typeof resolveApiKey> = replay ? { ok: true, apiKey: '', keyHint: '' } : resolveApiKey(config, process.env);
   // The key may come from agent.config.json rather than the environment: it is hidden from logs too.
   if (key.ok) addSecrets(key.apiKey);
   // From here on every way out stops the processes rein started (see shutdown.ts).
   const shutdown = installShutdown({ write: (text) => process.stderr.write(text) });
+  let openedDir: string | undefined;
+  if (replay?.copy !== undefined) shutdown.addCleanup(() => removeCopy(replay, () => openedDir));
+  const farewell = (session: { info: { sessionId: string } }, sessionsDir: string) => {
+    openedDir = join(sessionsDir, session.info.sessionId);
+    return () => (replay?.copy !== undefined ? replayLine(replay, started, args.replayTools === 'recorded') : continueLine(session.info.sessionId, sessionsDir, started));
+  };
 
   if (args.print !== undefined) {
     const streamed = args.inputFormat === 'stream-json';
@@ -279,7 +258,7 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (args.team && !config.tools.includes('task')) throw new UsageError('--team needs the task tool; add "task" to "tools" in agent.config.json.');
-    const { session, resumed, sessionsDir, commands, workspace } = openSession(loaded, args, key, false, reinHome, baseUrlFrom, recording);
+    const { session, resumed, sessionsDir, commands, workspace } = openSession(loaded, args, key, false, reinHome, baseUrlFrom, replay);
     // `rein -p "/name args"` (or such a stream-json message) runs a custom command; there are no built-in
     // commands in headless mode.
     const promptOptions = (text: string) => {
@@ -289,7 +268,8 @@ async function main(argv: string[]): Promise<number> {
     };
     for (const warning of resumed?.warnings ?? []) process.stderr.write(`rein: ${warning}\n`);
     // JSON output carries session_id; a person at a terminal is told how to continue.
-    if (args.outputFormat === 'text' && process.stderr.isTTY) shutdown.setFarewell(() => continueLine(session.info.sessionId, sessionsDir));
+    const goodbye = farewell(session, sessionsDir);
+    if (args.outputFormat === 'text' && process.stderr.isTTY) shutdown.setFarewell(goodbye);
     const input = streamed
       ? streamJsonMessages(createInterface({ input: process.stdin, crlfDelay: Infinity }), (message) => process.stderr.write(`rein: ${message}\n`))
       : prompt;
@@ -302,9 +282,9 @@ async function main(argv: string[]): Promise<number> {
   const keys = resolveKeyBindings(config.keys);
   if (isKeyProblem(keys)) throw new ConfigError(`Invalid config at /keys/${keys.path}: ${keys.problem}; change the keys section of agent.config.json.`);
   const { startTui } = await withoutFetch(() => import('../components/tui.js'));
-  const opened = key.ok ? openSession(loaded, args, key, true, reinHome, baseUrlFrom, recording) : undefined;
+  const opened = key.ok ? openSession(loaded, args, key, true, reinHome, baseUrlFrom, replay) : undefined;
   if (opened) {
-    shutdown.setFarewell(() => continueLine(opened.session.info.sessionId, opened.sessionsDir));
+    shutdown.setFarewell(farewell(opened.session, opened.sessionsDir));
     shutdown.addCleanup(() => removeUnusedSessionFolder(opened.sessionsDir, opened.session.info.sessionId));
   }
   const result = await startTui({
@@ -316,7 +296,7 @@ async function main(argv: string[]): Promise<number> {
     notices: opened?.resumed?.warnings,
     customCommands: opened?.commands.map((c) => customSlashCommand(c, opened.workspace)),
     // A replay opens with the recorded first message sent, unless one is given.
-    initialPrompt: args.prompt ?? recording?.prompts[0],
+    initialPrompt: args.prompt ?? opened?.recording?.prompts[0],
     version: version(),
     keys,
     mouse: config.mouse,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startMockLlmServer } from '../support/mockLlmServer.js';
 import { childOf, isRunning, until } from '../support/commandPids.js';
-import { openRein, promptLine, reinCommand, tmuxServer, typeAndSend, useTuiFixture, type TmuxPane } from '../support/tmux.js';
+import { continueLinePattern, openRein, promptLine, reinCommand, tmuxServer, typeAndSend, useTuiFixture, type TmuxPane } from '../support/tmux.js';
 
 const fx = useTuiFixture('exit');
 
@@ -36,7 +36,7 @@ describe('leaving the rein TUI', () => {
     expect(screen).toMatch(/^rein: 1,234 tokens in, 56 out$/m);
     expect(screen).toMatch(/^EXIT:0$/m);
     // The closing line names the session and how to continue it, and that session is on disk.
-    const id = /^Session (\S+) saved\. Continue with: rein --resume \1$/m.exec(screen)?.[1];
+    const id = continueLinePattern(fx.cli.cliPath).exec(await p.captureJoined())?.[1];
     expect(id).toBeDefined();
     expect(existsSync(join(fx.home, 'sessions', id!, 'log.jsonl'))).toBe(true);
   });
@@ -64,7 +64,7 @@ describe('leaving the rein TUI', () => {
     fx.pane = pane;
     const screen = await pane.waitFor(/EXIT:\d+/, 20_000);
     expect(screen).toMatch(/^EXIT:0$/m);
-    const id = /^Session (\S+) saved\. Continue with: rein --resume \1$/m.exec(screen)?.[1];
+    const id = continueLinePattern(fx.cli.cliPath).exec(await pane.captureJoined())?.[1];
     expect(id).toBeDefined();
     expect(existsSync(join(fx.home, 'sessions', id!, 'log.jsonl'))).toBe(true);
     expect(readFileSync(join(fx.cwd, 'out.txt'), 'utf8')).toBe('Hello there.\n');

@@ -1,7 +1,7 @@
 // End-to-end: whichever way the built rein TUI ends (SIGTERM, SIGHUP, tmux kill-server, a second Ctrl+C), the commands it started die with it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { allGone, childOf, commandPids, commandServer, killLeftovers, until } from '../support/commandPids.js';
-import { promptLine, openRein, tmuxServer, typeAndSend, useTuiFixture, type TmuxPane } from '../support/tmux.js';
+import { continueLinePattern, promptLine, openRein, tmuxServer, typeAndSend, useTuiFixture, type TmuxPane } from '../support/tmux.js';
 
 afterEach(killLeftovers);
 
@@ -28,7 +28,7 @@ describe('the rein TUI stops its commands on every way out', () => {
     expect(await pane.alternateOn()).toBe(false);
     expect(screen).toMatch(new RegExp(`^EXIT:${code}$`, 'm'));
     expect(screen).toMatch(/^rein: Stopped 2 running commands\.$/m);
-    expect(screen).toMatch(/^Session (\S+) saved\. Continue with: rein --resume \1$/m);
+    expect(await pane.captureJoined()).toMatch(continueLinePattern(fx.cli.cliPath));
     expect(promptLine(screen)).toBe('');
   });
 
@@ -43,7 +43,7 @@ describe('the rein TUI stops its commands on every way out', () => {
     // The first Ctrl+C interrupts the run and its command, as Esc does; quitting had to stop the background task,
     // and the foreground command too when the second Ctrl+C came before its kill had finished (a slow machine).
     expect(screen).toMatch(/^rein: Stopped [12] running commands?\.$/m);
-    expect(screen).toMatch(/^Session (\S+) saved\. Continue with: rein --resume \1$/m);
+    expect(await pane.captureJoined()).toMatch(continueLinePattern(fx.cli.cliPath));
   });
 
   it('when the tmux server is killed (the terminal goes away)', async () => {
