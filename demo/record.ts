@@ -1,8 +1,9 @@
 // Makes demo/fix-add.jsonl: rein fixing the fixture's failing test against the local mock server (no provider,
 // no key). Run with `npx tsx demo/record.ts` after `npm run build`; play it with `npm start -- --replay demo/fix-add.jsonl`.
-// It is recorded in ask mode, as the replay runs in the TUI (the mode is part of the prompt); the two steps the
+// It is recorded in ask mode, as the replay runs in the TUI (the mode is part of the prompt); the steps the
 // replay asks about are allowed here by rule, since a headless run cannot ask. The header then names the fixture
-// folder, so a replay runs in a fresh copy of it.
+// folder, so a replay runs in a fresh copy of it. HOME is an empty folder too, so no file of the recording machine
+// (instructions in ~/.claude) gets into the prompt.
 import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,7 +26,7 @@ const server = await startMockLlmServer({ turns: [
 try {
   const run = await execa('node', [resolve('dist/cli.js'), '-p', 'The test fails. Find the bug and fix it.', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'demo-model', '--record', out,
     '--permission-mode', 'ask', '--allowedTools', 'Bash(node test.js)', '--allowedTools', 'Edit'], {
-    cwd: work, env: { REIN_HOME: home, OPENAI_API_KEY: 'demo' }, reject: false,
+    cwd: work, env: { HOME: home, REIN_HOME: home, OPENAI_API_KEY: 'demo' }, reject: false,
   });
   const [header, ...rest] = readFileSync(out, 'utf8').split('\n');
   writeFileSync(out, [JSON.stringify({ ...JSON.parse(header), fixture: 'fixture' }), ...rest].join('\n'));

@@ -140,8 +140,8 @@ function openSession(
   const session = createSession({
     provider: sessionProvider(config, args, key, recording, model, cwd, places, baseUrlFrom),
     providerName: recording?.header.provider ?? config.provider,
-    // A replay keeps the recorded date, so the date reminder is the recorded one.
-    ...(recording ? { now: () => new Date(recording.header.facts.date) } : {}),
+    // A replay keeps the recorded date and platform, so the date reminder and the prompt are the recorded ones.
+    ...(recording ? { now: () => new Date(recording.header.facts.date), platform: recording.header.facts.platform } : {}),
     model,
     tools: recording && args.replayTools === 'recorded'
       ? recordedTools(builtinTools.filter((t) => enabled.has(t.name)), recording)
@@ -242,12 +242,9 @@ async function main(argv: string[]): Promise<number> {
   if (key.ok) addSecrets(key.apiKey);
   // From here on every way out stops the processes rein started (see shutdown.ts).
   const shutdown = installShutdown({ write: (text) => process.stderr.write(text) });
-  let openedDir: string | undefined;
-  if (replay?.copy !== undefined) shutdown.addCleanup(() => removeCopy(replay, () => openedDir));
-  const farewell = (session: { info: { sessionId: string } }, sessionsDir: string) => {
-    openedDir = join(sessionsDir, session.info.sessionId);
-    return () => (replay?.copy !== undefined ? replayLine(replay, started, args.replayTools === 'recorded') : continueLine(session.info.sessionId, sessionsDir, started));
-  };
+  if (replay?.copy !== undefined) shutdown.addCleanup(() => removeCopy(replay));
+  const farewell = (session: { info: { sessionId: string } }, sessionsDir: string) => () =>
+    (replay?.copy !== undefined ? replayLine(replay, started, args.replayTools === 'recorded') : continueLine(session.info.sessionId, sessionsDir, started));
 
   if (args.print !== undefined) {
     const streamed = args.inputFormat === 'stream-json';
@@ -268,8 +265,7 @@ async function main(argv: string[]): Promise<number> {
     };
     for (const warning of resumed?.warnings ?? []) process.stderr.write(`rein: ${warning}\n`);
     // JSON output carries session_id; a person at a terminal is told how to continue.
-    const goodbye = farewell(session, sessionsDir);
-    if (args.outputFormat === 'text' && process.stderr.isTTY) shutdown.setFarewell(goodbye);
+    if (args.outputFormat === 'text' && process.stderr.isTTY) shutdown.setFarewell(farewell(session, sessionsDir));
     const input = streamed
       ? streamJsonMessages(createInterface({ input: process.stdin, crlfDelay: Infinity }), (message) => process.stderr.write(`rein: ${message}\n`))
       : prompt;

@@ -31,17 +31,17 @@ afterEach(async () => {
 });
 
 const rein = (cwd: string, args: string[], env: Record<string, string> = {}) =>
-  execa('node', [cli, ...args], { cwd, reject: false, env: { REIN_HOME: home, ANTHROPIC_API_KEY: '', OPENAI_API_KEY: '', DEEPSEEK_API_KEY: '', ...env }, timeout: 60_000 });
+  execa('node', [cli, ...args], { cwd, reject: false, env: { HOME: home, REIN_HOME: home, ANTHROPIC_API_KEY: '', OPENAI_API_KEY: '', DEEPSEEK_API_KEY: '', ...env }, timeout: 60_000 });
 
 /** Records, in `first`, a fix whose tool calls name the files by absolute path, as models often do. */
-async function recordWithAbsolutePaths(file: string): Promise<string> {
+async function recordWithAbsolutePaths(file: string, prompt = `fix the bug in ${first}`): Promise<string> {
   server = await startMockLlmServer({ turns: [
     { text: `Reading ${first}/math.js.`, toolCalls: [{ name: 'read_file', input: { path: join(first, 'math.js') } }] },
     { toolCalls: [{ name: 'edit_file', input: { path: join(first, 'math.js'), old_string: 'return a - b;', new_string: fixed } }] },
     { toolCalls: [{ name: 'bash', input: { command: `cd ${first} && node test.js` } }] },
     { text: `Fixed ${first}/math.js.` },
   ] });
-  const run = await rein(first, ['-p', `fix the bug in ${first}`, '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'test-model', '--record', file], { OPENAI_API_KEY: 'sk-test' });
+  const run = await rein(first, ['-p', prompt, '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'test-model', '--record', file], { OPENAI_API_KEY: 'sk-test' });
   expect(run.exitCode).toBe(0);
   await server.close();
   server = undefined;
@@ -79,17 +79,20 @@ describe('a recording replayed in another folder', () => {
 });
 
 describe('a recording that names its fixture folder', () => {
-  it('plays in a fresh temporary copy of it, which is gone afterwards, leaving the fixture and the current folder as they were', async () => {
+  it('plays in a fresh temporary copy of it with a fresh home, all gone afterwards, leaving the fixture and the current folder as they were', async () => {
     const file = join(home, 'fix.jsonl');
-    await recordWithAbsolutePaths(file);
+    await recordWithAbsolutePaths(file, 'fix the bug');
     const lines = readFileSync(file, 'utf8').split('\n');
     cpSync(fixture, join(home, 'start'), { recursive: true });
     writeFileSync(file, [JSON.stringify({ ...JSON.parse(lines[0]), fixture: 'start' }), ...lines.slice(1)].join('\n'));
     const sessions = join(home, 'sessions');
     const before = readdirSync(sessions);
-    const replay = await rein(second, ['-p', 'unused: the recording answers', '--replay', file, '--replay-speed', '0', '--output-format', 'stream-json', '--permission-mode', 'yolo']);
+    // Your own instructions would change the prompt: the show runs with a fresh home instead.
+    writeFileSync(join(home, 'AGENTS.md'), 'Always answer in French.\n');
+    const replay = await rein(second, ['-p', 'fix the bug', '--replay', file, '--replay-speed', '0', '--output-format', 'stream-json', '--permission-mode', 'yolo']);
     expect(replay.exitCode).toBe(0);
     const events = replay.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; cwd?: string; result?: { content: string } });
+    expect(events.filter((e) => e.type === 'warning')).toEqual([]);
     const ran = events.find((e) => e.type === 'session_start')?.cwd ?? '';
     expect(ran).toMatch(/rein-replay-/);
     expect(events.filter((e) => e.type === 'tool_end')[2].result?.content).toContain('all tests passed');

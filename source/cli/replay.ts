@@ -1,5 +1,5 @@
 // --replay and --record wiring: the recording read (and its fixture copied to run in), the session's provider, the closing line.
-import { cpSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -16,15 +16,19 @@ import { replayProvider } from '../replay/replayProvider.js';
 export interface OpenedReplay {
   file: string;
   recording: Recording;
-  /** The temporary copy of the recording's fixture that rein now runs in; removed on the way out. */
+  /** The temporary copy of the recording's fixture that rein now runs in. */
   copy?: string;
+  /** The temporary folder holding the copy and the fresh home it runs with; removed on the way out. */
+  scratch?: string;
   /** The fixture folder as the user would name it (relative to the current folder when inside it). */
   fixture?: string;
 }
 
 /**
  * Reads the recording; when it names a fixture folder, copies that into a fresh temporary folder and makes it the
- * current folder, before any configuration is read. A bad recording or a missing fixture is one sentence.
+ * current folder, before any configuration is read, with an empty HOME and $REIN_HOME beside it: the show runs as on
+ * a fresh machine, so your own instructions, memory, MCP servers and hooks neither change its prompt nor are changed
+ * by it. A bad recording or a missing fixture is one sentence.
  */
 export function openReplay(file: string): OpenedReplay {
   let recording: Recording;
@@ -45,22 +49,23 @@ export function openReplay(file: string): OpenedReplay {
   }
   if (!isFolder) throw new UsageError(`The recording ${file} plays in its fixture folder ${source}, which is not there; keep the folder beside the recording.`);
   const shown = relative(resolve(), source);
-  const copy = realpathSync(mkdtempSync(join(tmpdir(), 'rein-replay-')));
+  const scratch = realpathSync(mkdtempSync(join(tmpdir(), 'rein-replay-')));
+  const copy = join(scratch, 'work');
   cpSync(source, copy, { recursive: true });
+  mkdirSync(join(scratch, 'home'));
+  process.env.HOME = join(scratch, 'home');
+  process.env.REIN_HOME = join(scratch, 'home', '.rein');
   process.chdir(copy);
-  return { file, recording, copy, fixture: shown === '' || shown.startsWith('..') ? source : shown };
+  return { file, recording, copy, scratch, fixture: shown === '' || shown.startsWith('..') ? source : shown };
 }
 
 /** The recording as if made at `places` (this workspace and memory folders), so its paths and hashes fit here. */
 export const relocated = (replay: OpenedReplay | undefined, places: Places): Recording | undefined =>
   replay && relocateRecording(replay.recording, places);
 
-/** Removes the fixture copy, and the session's folder (checkpoints, saved outputs): the show keeps nothing. */
-export function removeCopy(replay: OpenedReplay, sessionDir: () => string | undefined): void {
-  if (replay.copy === undefined) return;
-  rmSync(replay.copy, { recursive: true, force: true });
-  const dir = sessionDir();
-  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+/** Removes the fixture copy and its home, session folder included: the show keeps nothing. */
+export function removeCopy(replay: OpenedReplay): void {
+  if (replay.scratch !== undefined) rmSync(replay.scratch, { recursive: true, force: true });
 }
 
 /** The closing line of a replay in a fixture copy: what was shown, and how to start a real session. */
