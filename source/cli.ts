@@ -1,9 +1,10 @@
 // rein's entry point and only wiring file: parses flags, loads config, then runs headless or opens the TUI (lazily).
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { recordedTools } from './replay/recordedTools.js';
 import { openReplay, relocated, removeCopy, replayLine, sessionProvider, type OpenedReplay } from './cli/replay.js';
 import { launcherVariable, startCommand } from './cli/startCommand.js';
+import { continueLine, findResumed, gitBranchOf, systemPromptFlags } from './cli/sessionParts.js';
 import { join } from 'node:path';
 import { helpText, parseCliArgs, UsageError, type CliArgs } from './cliArgs.js';
 import { isKeyProblem, resolveKeyBindings } from './config/keys.js';
@@ -19,9 +20,7 @@ import { tuneCompiler } from './compilerTuning.js';
 import { discoverInstructions } from './memory/instructions.js';
 import { findGitRoot, MemoryStore } from './memory/store.js';
 import { withoutFetch } from './withoutFetch.js';
-import {
-  findSession, forkSessionLog, listSessions, loadSession, readGitBranch, removeUnusedSessionFolder, resumeLoadOptions, SessionLog, SessionLogError, sessionLogPath, type LoadedSession,
-} from './session/index.js';
+import { forkSessionLog, removeUnusedSessionFolder, SessionLog, SessionLogError, sessionLogPath } from './session/index.js';
 import { builtinTools } from './tools/builtins.js';
 import { loadAgents } from './agents/loadAgents.js';
 import { startMcpServers } from './mcp/start.js';
@@ -49,38 +48,6 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
-}
-
-/** The saved session that --continue or --resume names, loaded; undefined for a new session. */
-function findResumed(args: CliArgs, sessionsDir: string, cwd: string): LoadedSession | undefined {
-  if (!args.continue && args.resume === undefined) return undefined;
-  // Only the file is needed: counting prompts would read a long log once more before the first frame.
-  const summary =
-    args.resume !== undefined
-      ? findSession(sessionsDir, args.resume, { countMessages: false })
-      : listSessions(sessionsDir, { cwd, limit: 1, countMessages: false })[0];
-  if (!summary) {
-    throw new UsageError(args.resume !== undefined
-      ? `No saved session matches "${args.resume}"; run rein and type /resume to list recent sessions.`
-      : 'There is no earlier session in this directory to continue; start one with rein.');
-  }
-  return loadSession(summary.file, resumeLoadOptions);
-}
-
-/** --system-prompt, --system-prompt-file and --append-system-prompt, read once: the prefix stays byte-stable. */
-function systemPromptFlags(args: CliArgs): { replace?: string; append?: string } | undefined {
-  let replace = args.systemPrompt;
-  if (args.systemPromptFile !== undefined) {
-    try {
-      replace = readFileSync(args.systemPromptFile, 'utf8');
-    } catch (error) {
-      throw new UsageError(`Cannot read --system-prompt-file ${args.systemPromptFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; check the path.`);
-    }
-    if (replace.trim() === '') throw new UsageError(`--system-prompt-file ${args.systemPromptFile} is empty.`);
-  }
-  const append = args.appendSystemPrompt;
-  if (replace === undefined && append === undefined) return undefined;
-  return { replace: replace?.trim() || undefined, append: append?.trim() || undefined };
 }
 
 /** The sandbox settings when it is on; fails at start, in one sentence, when bubblewrap is missing. */
@@ -188,20 +155,6 @@ function openSession(
     checkpoints: { settings: config.checkpoints ?? defaultCheckpointSettings, reinHome },
   });
   return { session, resumed, sessionsDir, commands: commands.commands, workspace, recording };
-}
-
-/** The branch for the log's header, so /resume can filter by it; nothing outside a repository. */
-function gitBranchOf(cwd: string): { gitBranch?: string } {
-  const gitBranch = readGitBranch(cwd);
-  return gitBranch === undefined ? {} : { gitBranch };
-}
-
-/**
- * The closing line naming the session and how to continue it; nothing while its log holds no prompt yet. The id is
- * read at the end: /resume may have switched to another session meanwhile.
- */
-function continueLine(sessionId: string, sessionsDir: string, started: string): string | undefined {
-  return existsSync(sessionLogPath(sessionsDir, sessionId)) ? `Session ${sessionId} saved. Continue with: ${started} --resume ${sessionId}` : undefined;
 }
 
 async function main(argv: string[]): Promise<number> {
