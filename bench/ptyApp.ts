@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import xterm from '@xterm/headless';
-import pty from 'node-pty';
+import pty from '@lydell/node-pty';
 import startFlags from '../scripts/node-flags.json' with { type: 'json' };
 
 export { startFlags };

@@ -22,7 +22,7 @@ export interface GlobalKeyContext {
 /** The default bindings (agent.config.json's `keys` section replaces them action by action). */
 export const defaultKeyBindings = resolveKeyBindings({}) as KeyBindings;
 
-/** How /help and the README spell a key: "Ctrl+Y", "Alt+O", "Shift+Tab", "PgUp". */
+/** How /help and the manual (docs/tui.md) spell a key: "Ctrl+Y", "Alt+O", "Shift+Tab", "PgUp". */
 function keyLabel(spec: KeySpec): string {
   const names: Record<string, string> = { pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End', tab: 'Tab' };
   return keySpecName(spec)

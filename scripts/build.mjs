@@ -7,6 +7,10 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { swapPlugin } from './bundleSwaps.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+// The node flags rein needs from the start (a helper-thread count cannot be changed later), in the shebang, so an
+// installed `rein` runs with them as `npm start` does; env -S splits them into words (GNU coreutils 8.30+, macOS).
+const nodeFlags = JSON.parse(readFileSync('scripts/node-flags.json', 'utf8'));
+const shebang = nodeFlags.length > 0 ? `#!/usr/bin/env -S node ${nodeFlags.join(' ')}` : '#!/usr/bin/env node';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
@@ -30,7 +34,7 @@ await build({
   minifySyntax: true,
   logLevel: 'warning',
   banner: {
-    js: "#!/usr/bin/env node\nimport { createRequire as __reinCreateRequire } from 'node:module';\nconst require = __reinCreateRequire(import.meta.url);",
+    js: `${shebang}\nimport { createRequire as __reinCreateRequire } from 'node:module';\nconst require = __reinCreateRequire(import.meta.url);`,
   },
   // React's production build: the development build checks and warns on every render.
   define: { REIN_VERSION: JSON.stringify(pkg.version), 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },

@@ -20,7 +20,9 @@ if (stale) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 // One V8 helper thread instead of four: each thread keeps its own malloc arena for compiler memory, about
-// 10 MB more resident after a long session, with no measurable difference in speed (see README, bench).
+// 10 MB more resident after a long session, with no measurable difference in speed (see docs/benchmarks.md).
 const nodeFlags = JSON.parse(readFileSync(new URL('./node-flags.json', import.meta.url), 'utf8'));
-const run = spawnSync(process.execPath, [...nodeFlags, bundle, ...process.argv.slice(2)], { stdio: 'inherit' });
+// REIN_LAUNCHER lets rein's closing lines say `npm start -- --resume <id>`, which works where this was typed.
+const env = { ...process.env, REIN_LAUNCHER: 'npm start --' };
+const run = spawnSync(process.execPath, [...nodeFlags, bundle, ...process.argv.slice(2)], { stdio: 'inherit', env });
 process.exit(run.status ?? 1);

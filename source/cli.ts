@@ -1,8 +1,10 @@
 // rein's entry point and only wiring file: parses flags, loads config, then runs headless or opens the TUI (lazily).
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
-import { readRecording, RecordingError, type Recording } from './replay/recording.js';
+import { openReplay, removeCopy, replayLine } from './cli/replay.js';
+import { launcherVariable, startCommand } from './cli/startCommand.js';
+import { continueLine } from './cli/sessionParts.js';
 import { helpText, parseCliArgs, UsageError } from './cliArgs.js';
 import { isKeyProblem, resolveKeyBindings } from './config/keys.js';
 import { ConfigError, resolveApiKey, resolveReinHome } from './config/index.js';
@@ -10,7 +12,7 @@ import { runHeadless, streamJsonMessages } from './headless.js';
 import { installShutdown } from './shutdown.js';
 import { tuneCompiler } from './compilerTuning.js';
 import { withoutFetch } from './withoutFetch.js';
-import { SessionLogError, sessionLogPath } from './session/index.js';
+import { removeUnusedSessionFolder, SessionLogError } from './session/index.js';
 import { addSecrets } from './permissions/redact.js';
 import { commandPromptOptions, customSlashCommand } from './extensions/commandPrompt.js';
 import { parseSlashCommand } from './store/commands.js';
@@ -29,23 +31,6 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
-}
-
-/**
- * The closing line naming the session and how to continue it; nothing while its log holds no prompt yet. The id is
- * read at the end: /resume may have switched to another session meanwhile.
- */
-function continueLine(sessionId: string, sessionsDir: string): string | undefined {
-  return existsSync(sessionLogPath(sessionsDir, sessionId)) ? `Session ${sessionId} saved. Continue with: rein --resume ${sessionId}` : undefined;
-}
-
-function readRecordingOrSay(file: string): Recording {
-  try {
-    return readRecording(file);
-  } catch (error) {
-    if (error instanceof RecordingError) throw new UsageError(error.message);
-    throw error;
-  }
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -67,6 +52,11 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`rein ${version()}\n`);
     return 0;
   }
+  // How to start rein again, for the closing lines; npm start's note is not passed on to the commands rein runs.
+  const started = startCommand(process.argv[1] ?? 'rein', process.env);
+  delete process.env[launcherVariable];
+  // Before any configuration is read: a recording with a fixture runs in a copy of it.
+  const replay = args.replay === undefined ? undefined : openReplay(args.replay);
   const reinHome = resolveReinHome(process.env);
   const interactive = args.print === undefined;
   // What the project asks for is decided before any of it is used: the TUI asks on a screen of its own.
@@ -78,13 +68,15 @@ async function main(argv: string[]): Promise<number> {
   if (decided === 'quit') return 0;
   const { loaded, trust } = decided;
   const { config } = loaded;
-  const recording = args.replay === undefined ? undefined : readRecordingOrSay(args.replay);
   // A replay needs no key: nothing is sent anywhere.
-  const key: ReturnType<typeof resolveApiKey> = recording ? { ok: true, apiKey: '', keyHint: '' } : resolveApiKey(config, process.env);
+  const key: ReturnType<typeof resolveApiKey> = replay ? { ok: true, apiKey: '', keyHint: '' } : resolveApiKey(config, process.env);
   // The key may come from agent.config.json rather than the environment: it is hidden from logs too.
   if (key.ok) addSecrets(key.apiKey);
   // From here on every way out stops the processes rein started (see shutdown.ts).
   const shutdown = installShutdown({ write: (text) => process.stderr.write(text) });
+  if (replay?.copy !== undefined) shutdown.addCleanup(() => removeCopy(replay));
+  const farewell = (session: { info: { sessionId: string } }, sessionsDir: string) => () =>
+    (replay?.copy !== undefined ? replayLine(replay, started, args.replayTools === 'recorded') : continueLine(session.info.sessionId, sessionsDir, started));
 
   if (args.print !== undefined) {
     const streamed = args.inputFormat === 'stream-json';
@@ -95,7 +87,7 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (args.team && !config.tools.includes('task')) throw new UsageError('--team needs the task tool; add "task" to "tools" in agent.config.json.');
-    const { session, resumed, sessionsDir, commands, workspace } = openSession({ loaded, args, key, interactive, reinHome, recording, trust, version: version() });
+    const { session, resumed, sessionsDir, commands, workspace } = openSession({ loaded, args, key, interactive, reinHome, replay, trust, version: version() });
     // `rein -p "/name args"` (or such a stream-json message) runs a custom command; there are no built-in
     // commands in headless mode.
     const promptOptions = (text: string) => {
@@ -105,7 +97,7 @@ async function main(argv: string[]): Promise<number> {
     };
     for (const warning of resumed?.warnings ?? []) process.stderr.write(`rein: ${warning}\n`);
     // JSON output carries session_id; a person at a terminal is told how to continue.
-    if (args.outputFormat === 'text' && process.stderr.isTTY) shutdown.setFarewell(() => continueLine(session.info.sessionId, sessionsDir));
+    if (args.outputFormat === 'text' && process.stderr.isTTY) shutdown.setFarewell(farewell(session, sessionsDir));
     const input = streamed
       ? streamJsonMessages(createInterface({ input: process.stdin, crlfDelay: Infinity }), (message) => process.stderr.write(`rein: ${message}\n`))
       : prompt;
@@ -118,8 +110,11 @@ async function main(argv: string[]): Promise<number> {
   const keys = resolveKeyBindings(config.keys);
   if (isKeyProblem(keys)) throw new ConfigError(`Invalid config at /keys/${keys.path}: ${keys.problem}; change the keys section of agent.config.json.`);
   const { startTui } = await withoutFetch(() => import('../components/tui.js'));
-  const opened = key.ok ? openSession({ loaded, args, key, interactive, reinHome, recording, trust, version: version() }) : undefined;
-  if (opened) shutdown.setFarewell(() => continueLine(opened.session.info.sessionId, opened.sessionsDir));
+  const opened = key.ok ? openSession({ loaded, args, key, interactive, reinHome, replay, trust, version: version() }) : undefined;
+  if (opened) {
+    shutdown.setFarewell(farewell(opened.session, opened.sessionsDir));
+    shutdown.addCleanup(() => removeUnusedSessionFolder(opened.sessionsDir, opened.session.info.sessionId));
+  }
   const result = await startTui({
     session: opened?.session,
     setupMessage: key.ok ? undefined : key.message,
@@ -129,7 +124,7 @@ async function main(argv: string[]): Promise<number> {
     notices: opened?.resumed?.warnings,
     customCommands: opened?.commands.map((c) => customSlashCommand(c, opened.workspace)),
     // A replay opens with the recorded first message sent, unless one is given.
-    initialPrompt: args.prompt ?? recording?.prompts[0],
+    initialPrompt: args.prompt ?? opened?.recording?.prompts[0],
     version: version(),
     keys,
     mouse: config.mouse,

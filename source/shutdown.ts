@@ -10,6 +10,8 @@ export interface ShutdownOptions {
 export interface Shutdown {
   /** Gives the line naming the session and how to continue it (undefined: nothing to say), said once on the way out. */
   setFarewell(line: () => string | undefined): void;
+  /** Runs on every way out, signals included, after the processes are stopped; must be synchronous and never throw. */
+  addCleanup(cleanup: () => void): void;
   /** The normal way out: stops what is still running (gracefully), then says what was stopped and the farewell. */
   finish(): Promise<void>;
 }
@@ -23,6 +25,7 @@ export interface Shutdown {
 export function installShutdown(opts: ShutdownOptions): Shutdown {
   let reported = 0;
   let farewell: (() => string | undefined) | undefined;
+  const cleanups: Array<() => void> = [];
   const say = (line: string): void => {
     try {
       opts.write(`${line}\n`);
@@ -37,12 +40,24 @@ export function installShutdown(opts: ShutdownOptions): Shutdown {
     farewell = undefined;
     if (line !== undefined) say(line);
   };
-  const onWayOut = (): void => report(killAllProcessGroupsNow());
+  const onWayOut = (): void => {
+    report(killAllProcessGroupsNow());
+    for (const cleanup of cleanups.splice(0)) {
+      try {
+        cleanup();
+      } catch {
+        // A cleanup that fails leaves its leftover; the way out goes on.
+      }
+    }
+  };
   onExit(onWayOut, { alwaysLast: true });
   process.on('exit', onWayOut);
   return {
     setFarewell(line) {
       farewell = line;
+    },
+    addCleanup(cleanup) {
+      cleanups.push(cleanup);
     },
     async finish() {
       report(await stopAllProcessGroups());

@@ -58,9 +58,9 @@ describe('JSONC', () => {
     expect(sources).toContain(file);
   });
 
-  it("accepts the README's config example as it is pasted", () => {
-    const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const example = /## Configuration[\s\S]*?```jsonc\n([\s\S]*?)```/.exec(readme)?.[1];
+  it("accepts the manual's config example as it is pasted", () => {
+    const manual = fs.readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
+    const example = /## Config files and variables[\s\S]*?```jsonc\n([\s\S]*?)```/.exec(manual)?.[1];
     expect(example).toContain('//');
     dirs.write(dirs.project, example);
     const { config } = loadConfig({ cwd: dirs.project, env: dirs.env });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findBwrap } from '../../source/permissions/sandbox.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
 
 const cli = resolve('dist/cli.js');
@@ -47,6 +48,19 @@ describe('headless permission flags', () => {
     expect(results[1]).toMatch(/headless/);
     expect(results[2]).toMatch(/permission rule \(Bash\(git push:\*\)/);
   });
+
+  // Without bubblewrap (allowed outside CI) the run must stop at start with rein's own sentence instead.
+  if (!findBwrap()) {
+    it('--sandbox on this machine, which has no bubblewrap, stops at start in one sentence', async () => {
+      const run = await execa('node', [cli, '-p', 'go', '--sandbox', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'm'], {
+        cwd: repo, reject: false, env: { REIN_HOME: home, HOME: home, OPENAI_API_KEY: 'sk-test' }, extendEnv: true, timeout: 60_000,
+      });
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr.trim()).toMatch(/^rein: The sandbox needs bubblewrap \(bwrap\), which is not installed; install it \(apt-get install bubblewrap, dnf install bubblewrap\) or run without --sandbox\.$/);
+      expect(server.requests).toHaveLength(0);
+    });
+    return;
+  }
 
   it('--sandbox runs commands without asking, and the settings files stay read-only inside it', async () => {
     await server.close();

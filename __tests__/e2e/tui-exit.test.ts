@@ -3,7 +3,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startMockLlmServer } from '../support/mockLlmServer.js';
-import { openRein, promptLine, reinCommand, typeAndSend, useTuiFixture, type TmuxPane } from '../support/tmux.js';
+import { childOf, isRunning, until } from '../support/commandPids.js';
+import { continueLinePattern, openRein, promptLine, reinCommand, tmuxServer, typeAndSend, useTuiFixture, type TmuxPane } from '../support/tmux.js';
 
 const fx = useTuiFixture('exit');
 
@@ -35,7 +36,7 @@ describe('leaving the rein TUI', () => {
     expect(screen).toMatch(/^rein: 1,234 tokens in, 56 out$/m);
     expect(screen).toMatch(/^EXIT:0$/m);
     // The closing line names the session and how to continue it, and that session is on disk.
-    const id = /^Session (\S+) saved\. Continue with: rein --resume \1$/m.exec(screen)?.[1];
+    const id = continueLinePattern(fx.cli.cliPath).exec(await p.captureJoined())?.[1];
     expect(id).toBeDefined();
     expect(existsSync(join(fx.home, 'sessions', id!, 'log.jsonl'))).toBe(true);
   });
@@ -63,7 +64,7 @@ describe('leaving the rein TUI', () => {
     fx.pane = pane;
     const screen = await pane.waitFor(/EXIT:\d+/, 20_000);
     expect(screen).toMatch(/^EXIT:0$/m);
-    const id = /^Session (\S+) saved\. Continue with: rein --resume \1$/m.exec(screen)?.[1];
+    const id = continueLinePattern(fx.cli.cliPath).exec(await pane.captureJoined())?.[1];
     expect(id).toBeDefined();
     expect(existsSync(join(fx.home, 'sessions', id!, 'log.jsonl'))).toBe(true);
     expect(readFileSync(join(fx.cwd, 'out.txt'), 'utf8')).toBe('Hello there.\n');
@@ -90,6 +91,26 @@ describe('leaving the rein TUI', () => {
     const screen = await expectTerminalRestored(p, /EXIT:\d+/);
     expect(screen).toMatch(/^rein: [\d,]+ tokens in, [\d,]+ out/m);
     expect(screen).toMatch(/^EXIT:0$/m);
+  });
+
+  it('closing the terminal before the first prompt leaves no session folder behind', async () => {
+    fx.server = await startMockLlmServer({ respond: () => ({ text: 'unused' }) });
+    const own = tmuxServer('exit-hangup');
+    try {
+      const args = ['--provider', 'openai', '--base-url', fx.server.openaiBaseUrl, '--model', 'test-model'];
+      const pane = await own.start({ command: reinCommand({ cli: fx.cli.cliPath, args, home: fx.home, env: { OPENAI_API_KEY: 'sk-test' } }), cwd: fx.cwd });
+      await pane.waitFor('Type a message', 20_000);
+      const shellPid = await pane.panePid();
+      const rein = await until('the rein process', () => childOf(shellPid, 'cli.js'));
+      const sessions = join(fx.home, 'sessions');
+      // The open session has its folder; nothing is saved in it yet.
+      expect(readdirSync(sessions)).toHaveLength(1);
+      await own.close();
+      await until('rein to end after the hang-up', () => !isRunning(rein), 20_000);
+      expect(readdirSync(sessions)).toEqual([]);
+    } finally {
+      await own.close();
+    }
   });
 
   it('without an API key shows the setup screen naming ANTHROPIC_API_KEY, and quitting restores the terminal', async () => {

@@ -1,7 +1,7 @@
 // --record and --replay on the built CLI: a session recorded against the mock server replays with the server
 // stopped, no key and no network; the event stream is the recorded one apart from ids and times; a changed
 // system prompt is reported at the first model call; a damaged or short recording is one plain sentence.
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
@@ -63,7 +63,8 @@ describe('--record and --replay', () => {
     const { file, stdout } = await record();
     const text = readFileSync(file, 'utf8');
     expect(text).not.toContain('sk-secret-recorded-key');
-    expect(text.split('\n')[0]).toMatch(/^\{"type":"header","version":1,"provider":"openai","model":"test-model","facts":\{"date":"/);
+    expect(text.split('\n')[0]).toMatch(/^\{"type":"header","version":2,"provider":"openai","model":"test-model","facts":\{"date":"/);
+    expect(JSON.parse(text.split('\n')[0]).places.workspace).toBe(realpathSync(repo));
     expect(readFileSync(join(repo, 'math.js'), 'utf8')).toContain('return a - b;');
     const replay = await rein(['-p', 'fix the bug', '--output-format', 'stream-json', '--replay', file, '--replay-speed', '0']);
     expect(replay.stderr).toBe('');
@@ -135,6 +136,6 @@ describe('--record and --replay', () => {
     writeFileSync(join(home, 'bad.jsonl'), '{"hello": 1}\n');
     const bad = await rein(['-p', 'x', '--replay', join(home, 'bad.jsonl')]);
     expect(bad.exitCode).toBe(2);
-    expect(bad.stderr.trim()).toBe(`rein: ${join(home, 'bad.jsonl')} is not a rein recording (version 1); make one with rein --record <file>.`);
+    expect(bad.stderr.trim()).toBe(`rein: ${join(home, 'bad.jsonl')} is not a rein recording; make one with rein --record <file>.`);
   });
 });

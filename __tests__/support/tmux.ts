@@ -66,6 +66,8 @@ export interface TmuxPane {
   sendText(text: string): Promise<void>;
   /** The visible screen as plain text, one line per row. */
   capture(): Promise<string>;
+  /** The screen with lines the terminal wrapped joined again (trailing spaces trimmed): for lines longer than the pane. */
+  captureJoined(): Promise<string>;
   /** Polls the screen every 50 ms until it matches; fails naming what was awaited and showing the last screen. */
   waitFor(match: ScreenMatch, timeoutMs?: number): Promise<string>;
   /** Whether the pane currently shows the alternate screen. */
@@ -168,6 +170,9 @@ export function tmuxServer(label: string): TmuxServer {
     const capture = async (): Promise<string> => tmux('capture-pane', '-p', '-t', target);
     return {
       target,
+      async captureJoined() {
+        return (await tmux('capture-pane', '-p', '-J', '-t', target)).split('\n').map((line) => line.trimEnd()).join('\n');
+      },
       async sendKeys(...keys) {
         await tmux('send-keys', '-t', target, ...keys);
       },
@@ -332,3 +337,7 @@ export function useTuiFixture(label: string): TuiFixture {
   });
   return fx;
 }
+
+/** The closing line of a saved session started as `node <cli>`, capturing the session id. */
+export const continueLinePattern = (cli: string): RegExp =>
+  new RegExp(`^Session (\\S+) saved\\. Continue with: node ${cli.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} --resume \\1$`, 'm');

@@ -1,7 +1,5 @@
 // Assembles a session from the loaded configuration: provider, tools, permissions, hooks, MCP servers, instructions
 // and the session log, each told whether the project is trusted.
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError, type CliArgs } from '../cliArgs.js';
@@ -10,15 +8,8 @@ import { repairHistory } from '../engine/history.js';
 import { newSessionId } from '../engine/ids.js';
 import { createSession } from '../engine/session.js';
 import { findGitRoot, MemoryStore } from '../memory/store.js';
-import { createProvider } from '../providers/index.js';
-import type { Provider } from '../providers/types.js';
-import type { Recording } from '../replay/recording.js';
-import { recordingProvider } from '../replay/recordingProvider.js';
-import { replayProvider } from '../replay/replayProvider.js';
 import { recordedTools } from '../replay/recordedTools.js';
-import {
-  findSession, forkSessionLog, listSessions, loadSession, readGitBranch, resumeLoadOptions, SessionLog, sessionLogPath, type LoadedSession,
-} from '../session/index.js';
+import { forkSessionLog, SessionLog, sessionLogPath } from '../session/index.js';
 import { builtinTools } from '../tools/builtins.js';
 import { addSecrets } from '../permissions/redact.js';
 import { searchBackend } from '../tools/web/searchBackends.js';
@@ -36,38 +27,8 @@ import { loadSkills } from '../extensions/skills.js';
 import { defaultCheckpointSettings } from '../checkpoints/types.js';
 import type { ProjectTrust } from '../trust/projectTrust.js';
 import { instructionsFor } from './instructions.js';
-
-/** The saved session that --continue or --resume names, loaded; undefined for a new session. */
-function findResumed(args: CliArgs, sessionsDir: string, cwd: string): LoadedSession | undefined {
-  if (!args.continue && args.resume === undefined) return undefined;
-  // Only the file is needed: counting prompts would read a long log once more before the first frame.
-  const summary =
-    args.resume !== undefined
-      ? findSession(sessionsDir, args.resume, { countMessages: false })
-      : listSessions(sessionsDir, { cwd, limit: 1, countMessages: false })[0];
-  if (!summary) {
-    throw new UsageError(args.resume !== undefined
-      ? `No saved session matches "${args.resume}"; run rein and type /resume to list recent sessions.`
-      : 'There is no earlier session in this directory to continue; start one with rein.');
-  }
-  return loadSession(summary.file, resumeLoadOptions);
-}
-
-/** --system-prompt, --system-prompt-file and --append-system-prompt, read once: the prefix stays byte-stable. */
-function systemPromptFlags(args: CliArgs): { replace?: string; append?: string } | undefined {
-  let replace = args.systemPrompt;
-  if (args.systemPromptFile !== undefined) {
-    try {
-      replace = readFileSync(args.systemPromptFile, 'utf8');
-    } catch (error) {
-      throw new UsageError(`Cannot read --system-prompt-file ${args.systemPromptFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; check the path.`);
-    }
-    if (replace.trim() === '') throw new UsageError(`--system-prompt-file ${args.systemPromptFile} is empty.`);
-  }
-  const append = args.appendSystemPrompt;
-  if (replace === undefined && append === undefined) return undefined;
-  return { replace: replace?.trim() || undefined, append: append?.trim() || undefined };
-}
+import { relocated, sessionProvider, type OpenedReplay } from './replay.js';
+import { findResumed, gitBranchOf, systemPromptFlags } from './sessionParts.js';
 
 /** The sandbox settings when it is on; fails at start, in one sentence, when bubblewrap is missing. */
 function sandboxFor(config: ReinConfig, args: CliArgs, workspace: string, reinHome: string) {
@@ -79,53 +40,35 @@ function sandboxFor(config: ReinConfig, args: CliArgs, workspace: string, reinHo
   return { bwrap, network: config.sandbox?.network ?? false, protectedFiles };
 }
 
-/** The commit checked out in `cwd`, for a recording's facts; undefined outside git. */
-function gitHeadOf(cwd: string): string | undefined {
-  try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'], encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The model calls of the session: the configured provider, a recording replayed (--replay), either recorded (--record). */
-function sessionProvider(config: ReinConfig, args: CliArgs, key: { apiKey: string; keyHint: string }, recording: Recording | undefined, model: string, cwd: string, baseUrlFrom?: string): Provider {
-  const real = recording
-    ? replayProvider(recording, args.replaySpeed, cwd)
-    : createProvider({
-      provider: config.provider, apiKey: key.apiKey, baseUrl: config.baseUrl, baseUrlFrom, maxRetries: config.maxRetries, keyHint: key.keyHint,
-      requestTimeoutMs: config.requestTimeoutMs, streamIdleTimeoutMs: config.streamIdleTimeoutMs, thinking: config.thinking,
-    });
-  if (args.record === undefined) return real;
-  return recordingProvider(real, args.record, { model, facts: { date: new Date().toISOString(), cwd, platform: process.platform, gitHead: gitHeadOf(cwd) } });
-}
-
 export interface OpenSessionOptions {
   loaded: LoadedConfig;
   args: CliArgs;
   key: { apiKey: string; keyHint: string };
   interactive: boolean;
   reinHome: string;
-  recording?: Recording;
+  /** --replay: the recording read, and the fixture copy rein runs in when it names one. */
+  replay?: OpenedReplay;
   /** Decided already: the TUI asked, or a headless run was given --trust-project (or not). */
   trust: ProjectTrust;
   version: string;
 }
 
-export function openSession({ loaded, args, key, interactive, reinHome, recording, trust, version }: OpenSessionOptions) {
+export function openSession({ loaded, args, key, interactive, reinHome, replay, trust, version }: OpenSessionOptions) {
   const config: ReinConfig = loaded.config;
   const baseUrlFrom = loaded.baseUrlFrom;
   const cwd = process.cwd();
   const sessionsDir = join(reinHome, 'sessions');
   const resumed = findResumed(args, sessionsDir, cwd);
   // A replay speaks as the recorded model did.
-  const model = recording?.header.model ?? config.model;
+  const model = replay?.recording.header.model ?? config.model;
   const enabled = new Set(config.tools);
   // web_search is offered only with a backend; one configured wrongly is said once at start.
   const searchSetup = config.webSearch ? searchBackend(config.webSearch, process.env) : undefined;
   const search = typeof searchSetup === 'object' ? searchSetup : undefined;
   addSecrets(config.webSearch?.apiKey);
   const memory = enabled.has('memory') ? new MemoryStore({ root: config.memory.dir, projectDir: findGitRoot(cwd) ?? cwd }) : undefined;
+  const places = { workspace: config.security.workspace, memory: memory?.globalDir, projectMemory: memory?.projectDir };
+  const recording = relocated(replay, places);
   const agents = enabled.has('task') ? loadAgents({ cwd: config.security.workspace, reinHome }) : undefined;
   // A fork continues the resumed conversation under a new id; the old log is only read.
   const sessionId = resumed && !args.forkSession ? resumed.meta.sessionId : newSessionId();
@@ -157,12 +100,13 @@ export function openSession({ loaded, args, key, interactive, reinHome, recordin
       log: args.forkSession ? forkSessionLog({ sessionsDir, source: resumed, history, meta }) : SessionLog.reopen(sessionLogPath(sessionsDir, sessionId)),
       warning: undefined,
     }
-    : SessionLog.createOrWarn({ sessionsDir, lazy: true, meta });
+    // A replay in a fixture copy is a show, not a session to come back to: it keeps no log.
+    : replay?.copy === undefined ? SessionLog.createOrWarn({ sessionsDir, lazy: true, meta }) : { log: undefined, warning: undefined };
   const session = createSession({
-    provider: sessionProvider(config, args, key, recording, model, cwd, baseUrlFrom),
+    provider: sessionProvider(config, args, key, recording, model, cwd, places, baseUrlFrom),
     providerName: recording?.header.provider ?? config.provider,
-    // A replay keeps the recorded date, so the date reminder is the recorded one.
-    ...(recording ? { now: () => new Date(recording.header.facts.date) } : {}),
+    // A replay keeps the recorded date and platform, so the date reminder and the prompt are the recorded ones.
+    ...(recording ? { now: () => new Date(recording.header.facts.date), platform: recording.header.facts.platform } : {}),
     model,
     tools: recording && args.replayTools === 'recorded'
       ? recordedTools(builtinTools.filter((t) => enabled.has(t.name)), recording)
@@ -216,11 +160,5 @@ export function openSession({ loaded, args, key, interactive, reinHome, recordin
     resume: resumed && history ? { history, todos: resumed.todos } : undefined,
     checkpoints: { settings: config.checkpoints ?? defaultCheckpointSettings, reinHome },
   });
-  return { session, resumed, sessionsDir, commands: commands.commands, workspace };
-}
-
-/** The branch for the log's header, so /resume can filter by it; nothing outside a repository. */
-function gitBranchOf(cwd: string): { gitBranch?: string } {
-  const gitBranch = readGitBranch(cwd);
-  return gitBranch === undefined ? {} : { gitBranch };
+  return { session, resumed, sessionsDir, commands: commands.commands, workspace, recording };
 }

@@ -96,6 +96,8 @@ export interface SessionOptions {
   /** Workspace checkpoints for /rewind; the shadow repository lives under `reinHome`. Unset = none. */
   checkpoints?: { settings: CheckpointSettings; reinHome: string };
   now?: () => Date;
+  /** The platform the system prompt names; a replay names the recorded one, as it keeps the recorded date. */
+  platform?: string;
 }
 
 /** The session as the engine's own wiring sees it: the public face plus read access to the history. */
@@ -118,7 +120,7 @@ export function createSession(o: SessionOptions): EngineSession {
   const sessionDir = join(o.sessionsDir, sessionId);
   const baseTools = o.memory ? [...o.tools, createMemoryTool(o.memory)] : o.tools;
   const system = buildSystemPrompt({
-    cwd: o.cwd, workspace: o.workspace, platform: process.platform, mode: o.mode,
+    cwd: o.cwd, workspace: o.workspace, platform: o.platform ?? process.platform, mode: o.mode,
     instructions: o.instructions, memoryIndex: o.memory?.indexText(), memoryTool: o.memory !== undefined,
     replaceInstructions: o.systemPrompt?.replace, append: o.systemPrompt?.append,
     skills: skillsPromptSection(o.skills ?? []),

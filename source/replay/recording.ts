@@ -1,10 +1,14 @@
 // The recording format of `--record` / `--replay`: JSON lines. A header with the facts the prompt was built from,
 // then per model call the request (hashes and size, never its text) and every streamed event with its time offset.
+// Version 2 adds the folders the session ran in (hashes carry placeholders for them) and an optional fixture folder.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ProviderEvent, ProviderRequest } from '../providers/types.js';
+import { withPlaceholders, type Places } from './relocate.js';
 
-export const recordingVersion = 1;
+export const recordingVersion = 2;
+/** Version 1 (no places): still replayed, its hashes compared as they are. */
+const readableVersions = new Set([1, 2]);
 
 export interface RecordingFacts {
   /** The session's clock when recording started (ISO): replay uses it so date reminders are the same. */
@@ -21,7 +25,13 @@ export interface RequestHashes {
 }
 
 export type RecordingLine =
-  | { type: 'header'; version: number; provider: 'anthropic' | 'openai' | 'scripted'; model: string; facts: RecordingFacts }
+  | {
+    type: 'header'; version: number; provider: 'anthropic' | 'openai' | 'scripted'; model: string; facts: RecordingFacts;
+    /** The workspace root and memory folders the session ran with (version 2): a replay elsewhere maps them to its own. */
+    places?: Places;
+    /** A folder, relative to the recording's own, holding the files the session started from: --replay runs in a copy. */
+    fixture?: string;
+  }
   /** `hash` is absent in a recording made from a session log, which does not hold the requests. */
   | { type: 'request'; turn: number; size: number; hash?: RequestHashes }
   | { type: 'event'; turn: number; t: number; event: ProviderEvent }
@@ -30,9 +40,9 @@ export type RecordingLine =
   /** A tool's result as the next request carried it back, for `--replay-tools recorded`. */
   | { type: 'tool_result'; toolUseId: string; content: string; isError: boolean };
 
-const digest = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
-
-export function hashRequest(request: ProviderRequest): RequestHashes {
+/** Hashes of a request's parts; with `places`, taken with those folders replaced by placeholders (version 2). */
+export function hashRequest(request: ProviderRequest, places?: Places): RequestHashes {
+  const digest = (value: unknown): string => createHash('sha256').update(withPlaceholders(JSON.stringify(value), places)).digest('hex').slice(0, 16);
   return { system: digest(request.system), tools: digest(request.tools), messages: request.messages.map(digest) };
 }
 
@@ -84,8 +94,9 @@ export function readRecording(file: string): Recording {
     }
   }
   const header = parsed[0];
-  if (header?.type !== 'header' || header.version !== recordingVersion) {
-    throw new RecordingError(`${file} is not a rein recording (version ${recordingVersion}); make one with rein --record <file>.`);
+  if (header?.type !== 'header') throw new RecordingError(`${file} is not a rein recording; make one with rein --record <file>.`);
+  if (!readableVersions.has(header.version)) {
+    throw new RecordingError(`${file} is a version ${header.version} recording, which this rein (versions ${[...readableVersions].join(' and ')}) cannot replay; update rein.`);
   }
   const requests = parsed.filter((l): l is Extract<RecordingLine, { type: 'request' }> => l.type === 'request');
   const events = new Map<number, { t: number; event: ProviderEvent }[]>();

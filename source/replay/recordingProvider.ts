@@ -4,8 +4,9 @@ import { appendFileSync, writeFileSync } from 'node:fs';
 import { redactSecrets } from '../permissions/redact.js';
 import type { Provider, ProviderEvent } from '../providers/types.js';
 import { hashRequest, recordingVersion, type RecordingFacts, type RecordingLine } from './recording.js';
+import type { Places } from './relocate.js';
 
-export function recordingProvider(inner: Provider, file: string, header: { model: string; facts: RecordingFacts }): Provider {
+export function recordingProvider(inner: Provider, file: string, header: { model: string; facts: RecordingFacts; places: Places }): Provider {
   let failed: string | undefined;
   let told = false;
   const write = (line: RecordingLine, first = false) => {
@@ -18,7 +19,7 @@ export function recordingProvider(inner: Provider, file: string, header: { model
       failed = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     }
   };
-  write({ type: 'header', version: recordingVersion, provider: inner.name, model: header.model, facts: header.facts }, true);
+  write({ type: 'header', version: recordingVersion, provider: inner.name, model: header.model, facts: header.facts, places: header.places }, true);
   let turn = 0;
   return {
     name: inner.name,
@@ -35,7 +36,7 @@ export function recordingProvider(inner: Provider, file: string, header: { model
           if (block.type === 'tool_result') write({ type: 'tool_result', toolUseId: block.toolUseId, content: block.content, isError: block.isError === true });
         }
       }
-      write({ type: 'request', turn: current, size: Buffer.byteLength(JSON.stringify(request)), hash: hashRequest(request) });
+      write({ type: 'request', turn: current, size: Buffer.byteLength(JSON.stringify(request)), hash: hashRequest(request, header.places) });
       for await (const event of inner.stream(request, signal)) {
         write({ type: 'event', turn: current, t: Date.now() - started, event });
         if (failed && !told) {

@@ -1,9 +1,11 @@
 // --replay <file>: a provider that answers each request with the recorded events, at the recorded pace or
 // `speed` times faster (0: at once). No key, no network. The first request that differs from the recorded one
-// is reported once, naming the turn and the part.
+// is reported once, naming the turn and the part. The recording comes relocated to `places` (see relocate.ts),
+// which the hashes then name by placeholder, as the recorded hashes named the recorded places.
 import type { Provider, ProviderEvent } from '../providers/types.js';
 import { emptyUsage } from '../providers/types.js';
 import { firstDifference, hashRequest, type Recording } from './recording.js';
+import type { Places } from './relocate.js';
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   if (ms <= 0 || signal.aborted) return Promise.resolve();
@@ -18,7 +20,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-export function replayProvider(recording: Recording, speed: number, cwd?: string): Provider {
+export function replayProvider(recording: Recording, speed: number, cwd?: string, places?: Places): Provider {
   let turn = 0;
   let diverged = false;
   return {
@@ -32,10 +34,10 @@ export function replayProvider(recording: Recording, speed: number, cwd?: string
         yield { type: 'done', message: { role: 'assistant', content: [] }, stopReason: 'error', usage: emptyUsage(), error: { kind: 'bad_request', message } };
         return;
       }
-      const difference = recorded.hash ? firstDifference(recorded.hash, hashRequest(request)) : undefined;
+      const difference = recorded.hash ? firstDifference(recorded.hash, hashRequest(request, recording.header.places === undefined ? undefined : places)) : undefined;
       if (difference && !diverged) {
         diverged = true;
-        // The working folder is part of the system prompt: a replay elsewhere differs there, as expected.
+        // A version 1 recording holds its folder in the system prompt: a replay elsewhere differs there, as expected.
         const where = difference === 'the system prompt' && cwd !== undefined && cwd !== recording.header.facts.cwd ? ` (it was recorded in ${recording.header.facts.cwd})` : '';
         yield { type: 'warning', message: `The replay differs from the recording at model call ${turn}: ${difference} is not the recorded one${where}; the recorded answers play on.` };
       }

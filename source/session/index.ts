@@ -1,5 +1,5 @@
 // The session log: writing it, reading it back for resume, and listing saved sessions.
-export { SessionLog, type CreateSessionLogOptions } from './sessionLog.js';
+export { SessionLog, removeUnusedSessionFolder, type CreateSessionLogOptions } from './sessionLog.js';
 export { loadSession, cutOffWarning, defaultMaxEvents, resumeLoadOptions, type LoadedSession, type LoadSessionOptions } from './loadSession.js';
 export { readEarlierEvents, type EarlierEvents, type EarlierPage } from './earlierEvents.js';
 export { listSessions, findSession, type SessionSummary, type ListSessionsOptions } from './listSessions.js';

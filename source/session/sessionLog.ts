@@ -167,3 +167,15 @@ export class SessionLog {
     }
   }
 }
+
+/**
+ * Removes a session's folder when nothing was saved in it (no log, no outputs): a session quit or hung up on
+ * before its first prompt leaves nothing behind. A folder that holds anything stays.
+ */
+export function removeUnusedSessionFolder(sessionsDir: string, sessionId: string): void {
+  try {
+    fs.rmdirSync(path.join(sessionsDir, sessionId));
+  } catch {
+    // Not empty (the session saved something), or gone already.
+  }
+}
