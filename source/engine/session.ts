@@ -45,6 +45,7 @@ import { wrapReminder } from './reminders.js';
 import { SessionCheckpoints } from '../checkpoints/sessionCheckpoints.js';
 import { pointFor, sessionRewind } from '../checkpoints/sessionRewind.js';
 import type { CheckpointSettings } from '../checkpoints/types.js';
+import { sessionCompat, type CompatOptions } from './sessionCompat.js';
 
 export interface SessionOptions {
   provider: Provider;
@@ -93,6 +94,12 @@ export interface SessionOptions {
   idleNotifyMs?: number;
   /** A resumed session's history and todo list. */
   resume?: { history: Message[]; todos: TodoItem[] };
+  /** Sees every event first, as it is recorded (the --debug log). */
+  observe?: (event: AgentEvent) => void;
+  /** Folders the file tools may read and write besides the workspace (--add-dir). */
+  addDirs?: string[];
+  /** What the flags of `claude -p` ask beyond rein's own: dontAsk, a permission prompt tool, a schema, fallbacks, a budget. */
+  compat?: CompatOptions;
   /** Workspace checkpoints for /rewind; the shadow repository lives under `reinHome`. Unset = none. */
   checkpoints?: { settings: CheckpointSettings; reinHome: string };
   now?: () => Date;
@@ -116,12 +123,17 @@ export function createSession(o: SessionOptions): EngineSession {
   // Both change when /resume switches to another saved session in place.
   let sessionId = o.sessionId ?? newSessionId();
   const sessionDir = join(o.sessionsDir, sessionId);
-  const baseTools = o.memory ? [...o.tools, createMemoryTool(o.memory)] : o.tools;
+  // Late-bound: the registry exists once the tools (these among them) are put together.
+  const compat = sessionCompat(o.compat ?? {}, {
+    registry: () => sessionTools.registry, whenReady: () => o.mcp?.whenReady() ?? Promise.resolve(),
+    context: { cwd: o.cwd, workspace: o.workspace, get state() { return state; } },
+  });
+  const baseTools = [...(o.memory ? [...o.tools, createMemoryTool(o.memory)] : o.tools), ...compat.tools];
   const system = buildSystemPrompt({
     cwd: o.cwd, workspace: o.workspace, platform: process.platform, mode: o.mode,
     instructions: o.instructions, memoryIndex: o.memory?.indexText(), memoryTool: o.memory !== undefined,
     replaceInstructions: o.systemPrompt?.replace, append: o.systemPrompt?.append,
-    skills: skillsPromptSection(o.skills ?? []),
+    skills: skillsPromptSection(o.skills ?? []), addedDirs: o.addDirs,
   });
   const broker = new ApprovalBroker();
   const rules = new PermissionPolicy({ rules: [], ...o.permissions, workspace: o.workspace, sandboxed: o.sandbox !== undefined });
@@ -137,6 +149,7 @@ export function createSession(o: SessionOptions): EngineSession {
     sessionDir,
     // Memory and skills live outside the workspace; the model reads them with the file tools.
     extraReadableRoots: [...(o.memory ? [o.memory.globalDir, o.memory.projectDir] : []), ...(o.skills ?? []).map((skill) => skill.dir)],
+    addedDirs: o.addDirs ?? [],
     sandbox: sandboxSettings ? () => sandboxPrefix({ ...sandboxSettings, workspace: o.workspace, sessionDir: state.sessionDir }) : undefined,
   };
   try {
@@ -164,7 +177,12 @@ export function createSession(o: SessionOptions): EngineSession {
     provider: o.provider, model: () => info.model, maxTokens: o.maxTokens, temperature: o.temperature,
     tools: () => sessionTools.all(), broker, rules, mode: () => info.mode, interactive: o.interactive,
     cwd: o.cwd, workspace: o.workspace, state, maxTurns: o.agents?.maxTurns ?? 30, contextWindow: o.contextWindow,
-    onUsage: (usage) => { total = addUsage(total, usage); },
+    onUsage: (usage, model) => {
+      total = addUsage(total, usage);
+      compat.spent(usage, model);
+    },
+    askFallback: compat.askFallback,
+    overBudget: compat.overBudget,
     now: o.now,
     // Read when a subagent starts: after a switch, its log goes with the session now open.
     get logDir() { return log ? join(state.sessionDir, 'agents') : undefined; },
@@ -222,6 +240,7 @@ export function createSession(o: SessionOptions): EngineSession {
   /** Logs an event before anyone sees it, then hands it on. */
   const record = (event: AgentEvent): AgentEvent => {
     hooks?.observe(event);
+    o.observe?.(event);
     if (log && !unloggedEvents.has(event.type)) {
       log.append({ kind: 'event', event });
       if (event.type === 'todos') log.append({ kind: 'state', todos: event.todos });
@@ -266,7 +285,7 @@ export function createSession(o: SessionOptions): EngineSession {
   async function* expandPrompt(runId: string, signal: AbortSignal, expand: NonNullable<PromptOptions['expand']>): AsyncGenerator<AgentEvent, string | undefined> {
     const queue = new EventQueue<AgentEvent>();
     const tools = preparedCallRunner({
-      registry: sessionTools.registry, rules, broker, interactive: o.interactive, cwd: o.cwd, workspace: o.workspace, state, signal,
+      registry: sessionTools.registry, rules, broker, interactive: o.interactive, askFallback: compat.askFallback, cwd: o.cwd, workspace: o.workspace, state, signal,
       runId, mode: info.mode, emit: (event) => queue.push(event),
     });
     const expanding = expand(tools);
@@ -375,8 +394,12 @@ export function createSession(o: SessionOptions): EngineSession {
         askAtTurnLimit: o.interactive, context, mode: () => info.mode, rules, broker, interactive: o.interactive,
         cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal,
         reminders: () => [...(hooks?.takeContext() ?? []).map(wrapReminder), ...reminders.collect(history.length === 1)],
-        onUsage: (usage) => (total = addUsage(total, usage)),
+        onUsage: (usage, model) => {
+          compat.spent(usage, model);
+          return (total = addUsage(total, usage));
+        },
         hooks: o.hooks?.forLoop(false),
+        ...compat.forRun(),
       });
       yield* forwardRun(loop, runId, options);
     } finally {

@@ -11,6 +11,7 @@ import { newId } from './ids.js';
 import type { PermissionPolicy } from '../permissions/policy.js';
 import { looksLikeSandboxDenial } from '../permissions/sandbox.js';
 import type { HookNote, LoopHooks } from '../extensions/hookTypes.js';
+import type { AskFallback } from './askFallback.js';
 
 /** What the round's hooks said that outlives one call: context for the model, and a hook's stop. */
 export interface RoundHookState {
@@ -33,6 +34,8 @@ export interface ToolEnvironment {
   broker: ApprovalBroker;
   /** False in headless mode: calls that would ask are denied instead. */
   interactive: boolean;
+  /** Answers calls that would ask instead of a dialog or the headless denial (dontAsk mode, a permission prompt tool). */
+  askFallback?: AskFallback;
   cwd: string;
   workspace: string;
   state: ToolSessionState;
@@ -74,13 +77,17 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
   const calls = p.calls.map((call) => ({ ...call }));
   const started = new Map<string, number>();
 
-  const finish = (index: number, result: ToolResult) => {
+  /** `denied`: the call was refused by a permission decision (a rule, the mode, a hook, the user, or no one to ask). */
+  const finish = (index: number, result: ToolResult, denied = false) => {
     const call = p.calls[index];
     results[index] = result;
     const begun = started.get(call.id);
     // Image data stays out of events (the store, headless output, the log's event lines): the history carries it.
     const { images: _images, ...shown } = result;
-    p.emit({ type: 'tool_end', runId: p.runId, toolCallId: call.id, name: call.name, result: shown, durationMs: begun ? Date.now() - begun : 0 });
+    p.emit({
+      type: 'tool_end', runId: p.runId, toolCallId: call.id, name: call.name, result: shown, durationMs: begun ? Date.now() - begun : 0,
+      ...(denied ? { denied: true } : {}),
+    });
     if (call.name === 'todo_write' && !result.isError) p.emit({ type: 'todos', runId: p.runId, todos: [...p.state.todos] });
   };
 
@@ -154,7 +161,7 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
       if (p.signal.aborted) return false;
       if (before.permission === 'deny' || before.stop) {
         const why = before.permission === 'deny' ? (before.reason ?? 'no reason given') : before.stop;
-        finish(index, { content: `A PreToolUse hook refused this ${call.name} call: ${why}`, display: { kind: 'text', text: 'blocked by a hook' }, isError: true });
+        finish(index, { content: `A PreToolUse hook refused this ${call.name} call: ${why}`, display: { kind: 'text', text: 'blocked by a hook' }, isError: true }, true);
         return false;
       }
       if (before.updatedInput) {
@@ -168,15 +175,16 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
     const verdict = await p.rules.decide(tool, call.input, p.mode, p.cwd);
     if (verdict.kind === 'deny') {
       // Deny rules, the destructive guard and plan mode win over a hook's allow.
-      finish(index, { content: verdict.message, display: { kind: 'text', text: verdict.label }, isError: true });
+      finish(index, { content: verdict.message, display: { kind: 'text', text: verdict.label }, isError: true }, true);
       return false;
     }
     if (verdict.kind === 'allow' && hookSays !== 'ask') return true;
     // A hook's allow skips the ask, but not one an ask rule or a protected path demands.
     if (verdict.kind === 'ask' && hookSays === 'allow' && !verdict.firm) return true;
     const askReason = hookSays === 'ask' ? `a hook asks${hookReason ? `: ${hookReason}` : ''}` : verdict.kind === 'ask' ? verdict.reason : undefined;
+    if (p.askFallback) return askElsewhere(index, tool, p.askFallback);
     if (!p.interactive) {
-      finish(index, { content: headlessDeniedMessage(tool.name, p.mode, tool.editsFiles === true), display: { kind: 'text', text: 'denied: needs approval' }, isError: true });
+      finish(index, { content: headlessDeniedMessage(tool.name, p.mode, tool.editsFiles === true), display: { kind: 'text', text: 'denied: needs approval' }, isError: true }, true);
       return false;
     }
     const approvalId = newId('appr');
@@ -212,10 +220,32 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
     }
     if (decision.kind === 'no') {
       const text = decision.reason ? `declined: ${decision.reason}` : 'declined';
-      finish(index, { content: declinedMessage(decision.reason), display: { kind: 'text', text }, isError: true });
+      finish(index, { content: declinedMessage(decision.reason), display: { kind: 'text', text }, isError: true }, true);
       return false;
     }
     return true;
+  };
+
+  /** A call that would ask, answered by the fallback; changed arguments are checked against the rules again. */
+  const askElsewhere = async (index: number, tool: AnyTool, fallback: AskFallback): Promise<boolean> => {
+    const call = calls[index];
+    const deny = (message: string) => {
+      finish(index, { content: message, display: { kind: 'text', text: 'denied' }, isError: true }, true);
+      return false;
+    };
+    let answer: Awaited<ReturnType<AskFallback>>;
+    try {
+      answer = await fallback({ toolName: tool.name, input: call.input, toolUseId: call.id }, p.signal);
+    } catch (error) {
+      return deny(`The permission check could not decide on this ${tool.name} call (${error instanceof Error ? error.message : String(error)}), so it was denied.`);
+    }
+    if (p.signal.aborted) return false;
+    if (answer.behavior === 'deny') return deny(answer.message);
+    if (!answer.updatedInput) return true;
+    call.input = answer.updatedInput;
+    if ((await validateToolInput(tool, call.input)) !== undefined) return true;
+    const again = await p.rules.decide(tool, call.input, p.mode, p.cwd);
+    return again.kind === 'deny' ? deny(again.message) : true;
   };
 
   let index = 0;

@@ -40,6 +40,8 @@ export interface ToolSessionState {
   sessionDir: string;
   /** Extra folders readable outside the workspace (memory). */
   extraReadableRoots: string[];
+  /** Folders the user added (--add-dir): readable and writable like the workspace. */
+  addedDirs?: string[];
   /** With the sandbox on: the words a bash command runs inside (`bwrap … --`), worked out per command as folders come and go. */
   sandbox?: () => string[];
   /** Workspace checkpoints: file tools call `beforeWrite` before changing a file; the tool round calls `afterCall`. */
