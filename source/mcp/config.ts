@@ -166,6 +166,8 @@ export interface McpConfigInput {
   layers: McpServersLayer[];
   /** --mcp-config <file>: servers for this run, trusted like the user's own. */
   flagFile?: string;
+  /** --strict-mcp-config: the --mcp-config servers only, none from a config layer or `.mcp.json`. */
+  flagOnly?: boolean;
   env: Env;
 }
 
@@ -177,11 +179,13 @@ export function loadMcpServers(input: McpConfigInput): ParsedServers {
   const sources: McpServerSource[] = [];
   const problems: McpConfigProblem[] = [];
   const fromLayer = (layer: McpServersLayer): McpServerSource => ({ file: layer.file, scope: layer.scope, servers: layer.servers, at: '/mcpServers' });
-  for (const layer of input.layers.filter((l) => l.scope === 'user')) sources.push(fromLayer(layer));
-  const mcpJson = readServersFile(join(input.projectDir, mcpJsonFile), 'project');
-  if (mcpJson.source) sources.push(mcpJson.source);
-  if (mcpJson.problem) problems.push(mcpJson.problem);
-  for (const layer of input.layers.filter((l) => l.scope === 'project')) sources.push(fromLayer(layer));
+  if (!input.flagOnly) {
+    for (const layer of input.layers.filter((l) => l.scope === 'user')) sources.push(fromLayer(layer));
+    const mcpJson = readServersFile(join(input.projectDir, mcpJsonFile), 'project');
+    if (mcpJson.source) sources.push(mcpJson.source);
+    if (mcpJson.problem) problems.push(mcpJson.problem);
+    for (const layer of input.layers.filter((l) => l.scope === 'project')) sources.push(fromLayer(layer));
+  }
   if (input.flagFile !== undefined) {
     const flag = readServersFile(input.flagFile, 'user');
     if (flag.source) sources.push(flag.source);

@@ -13,6 +13,8 @@ export interface StartMcpOptions {
   layers: McpServersLayer[];
   /** --mcp-config <file>. */
   flagFile?: string;
+  /** --strict-mcp-config: only the --mcp-config servers. */
+  flagOnly?: boolean;
   /** --trust-mcp. */
   trustProject: boolean;
   interactive: boolean;
@@ -24,7 +26,7 @@ export interface StartMcpOptions {
 
 /** Undefined when nothing is configured (and nothing is wrong): such sessions never load the MCP code. */
 export function startMcpServers(o: StartMcpOptions): McpManager | undefined {
-  const { servers, problems } = loadMcpServers({ projectDir: o.cwd, layers: o.layers, flagFile: o.flagFile, env: o.env });
+  const { servers, problems } = loadMcpServers({ projectDir: o.cwd, layers: o.layers, flagFile: o.flagFile, flagOnly: o.flagOnly, env: o.env });
   if (servers.length === 0 && problems.length === 0) return undefined;
   const manager = new McpManager({
     servers, problems, projectDir: o.cwd, reinHome: o.reinHome, workspace: o.workspace, sessionDir: o.sessionDir,
