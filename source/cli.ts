@@ -40,6 +40,12 @@ import { commandPromptOptions, customSlashCommand } from './extensions/commandPr
 import { loadSkills } from './extensions/skills.js';
 import { parseSlashCommand } from './store/commands.js';
 import { defaultCheckpointSettings } from './checkpoints/types.js';
+import { budgetFor, checkAddDirs, checkJsonSchema, checkSessionId, compatOptions, flagNotes, readSettingsFlag } from './compatSetup.js';
+import { parseAgentsFlag, withFlagAgents } from './agents/agentsFlag.js';
+import { openDebugLog } from './debugLog.js';
+import { claudeToolName } from './extensions/hookToolNames.js';
+import { claudeModeName } from './cliCompat.js';
+import type { InitFacts } from './headless/claudeStream.js';
 
 declare const REIN_VERSION: string | undefined;
 
@@ -119,7 +125,16 @@ function sessionProvider(config: ReinConfig, args: CliArgs, key: { apiKey: strin
   return recordingProvider(real, args.record, { model, facts: { date: new Date().toISOString(), cwd, platform: process.platform, gitHead: gitHeadOf(cwd) } });
 }
 
-function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string; keyHint: string }, interactive: boolean, reinHome: string, baseUrlFrom?: string, recording?: Recording) {
+/** The session's agents: the built-in and file ones, and --agents' (which win a name clash). */
+function sessionAgents(args: CliArgs, cwd: string, reinHome: string, toolNames: string[]) {
+  const files = loadAgents({ cwd, reinHome });
+  if (args.agents === undefined) return files;
+  const flag = parseAgentsFlag(args.agents, toolNames);
+  if (!flag.ok) throw new UsageError(flag.problem);
+  return { agents: withFlagAgents(files.agents, flag.agents), warnings: [...files.warnings, ...flag.warnings] };
+}
+
+function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string; keyHint: string }, interactive: boolean, reinHome: string, baseUrlFrom?: string, recording?: Recording, jsonSchema?: Record<string, unknown>) {
   const config: ReinConfig = loaded.config;
   const cwd = process.cwd();
   const sessionsDir = join(reinHome, 'sessions');
@@ -131,20 +146,25 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
   const instructions = discoverInstructions({ cwd, reinHome, budgetTokens: budget, countTokens: estimateTokens });
   const enabled = new Set(config.tools);
   const memory = enabled.has('memory') ? new MemoryStore({ root: config.memory.dir, projectDir: findGitRoot(cwd) ?? cwd }) : undefined;
-  const agents = enabled.has('task') ? loadAgents({ cwd: config.security.workspace, reinHome }) : undefined;
+  const agents = enabled.has('task') ? sessionAgents(args, config.security.workspace, reinHome, config.tools.filter((t) => t !== 'task')) : undefined;
   // A fork continues the resumed conversation under a new id; the old log is only read.
-  const sessionId = resumed && !args.forkSession ? resumed.meta.sessionId : newSessionId();
+  checkSessionId(args.sessionId, sessionsDir);
+  const sessionId = resumed && !args.forkSession ? resumed.meta.sessionId : (args.sessionId ?? newSessionId());
+  const addDirs = checkAddDirs(args.addDirs, cwd);
+  const spendCap = budgetFor(args, [model, ...args.fallbackModels]);
+  const debug = args.debug ? openDebugLog({ reinHome, sessionId, filter: args.debug.filter }) : undefined;
   // Started now, connecting in the background: the first frame and the prompt never wait for them.
   const mcp = startMcpServers({
     cwd, workspace: config.security.workspace, env: process.env, reinHome, sessionDir: join(sessionsDir, sessionId),
-    layers: loaded.mcpServers, flagFile: args.mcpConfig, trustProject: args.trustMcp || args.trustProject, interactive, timeouts: config.mcp,
+    layers: args.strictMcpConfig ? [] : loaded.mcpServers, flagFile: args.mcpConfig, flagOnly: args.strictMcpConfig,
+    trustProject: args.trustMcp || args.trustProject, interactive, timeouts: config.mcp,
     clientVersion: version(), reservedNames: new Set(knownToolNames),
   });
   const workspace = config.security.workspace;
   const commands = loadCustomCommands({ workspace, reinHome });
   const skills = loadSkills({ workspace, reinHome });
   const sandbox = sandboxFor(config, args, workspace, reinHome);
-  const claudeSettings = readClaudeSettings(workspace);
+  const claudeSettings = [...readClaudeSettings(workspace), ...readSettingsFlag(args.settings, cwd)];
   const loadedRules = loadPermissionRules({ workspace, configLayers: loaded.permissionLayers, allowedTools: args.allowedTools, disallowedTools: args.disallowedTools, settings: claudeSettings });
   const hooks = setupHooks({
     layers: loaded.hookLayers, settings: claudeSettings, projectDir: workspace, cwd, reinHome, sessionId,
@@ -153,7 +173,10 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
   const meta = { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString(), ...gitBranchOf(cwd) };
   const history = resumed ? repairHistory(resumed.history) : undefined;
   // A $REIN_HOME that cannot be written does not stop a new session: it runs in memory, with one warning.
-  const { log, warning: logWarning } = resumed && history
+  // --no-session-persistence: nothing is written, so nothing can be resumed.
+  const { log, warning: logWarning } = !args.sessionPersistence
+    ? { log: undefined, warning: undefined }
+    : resumed && history
     ? {
       log: args.forkSession ? forkSessionLog({ sessionsDir, source: resumed, history, meta }) : SessionLog.reopen(sessionLogPath(sessionsDir, sessionId)),
       warning: undefined,
@@ -192,7 +215,7 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     skills: skills.skills,
     agents: agents ? { definitions: agents.agents, maxParallel: config.agents.maxParallel, maxTurns: config.agents.maxTurns, team: config.team } : undefined,
     startupWarnings: [
-      ...(logWarning ? [logWarning] : []),
+      ...(logWarning ? [logWarning] : []), ...flagNotes(args, interactive),
       ...instructions.warnings, ...(agents?.warnings ?? []), ...commands.warnings, ...skills.warnings, ...loadedRules.problems.map(describeProblem),
       ...hooks.warnings,
     ],
@@ -208,8 +231,18 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     mcp,
     resume: resumed && history ? { history, todos: resumed.todos } : undefined,
     checkpoints: { settings: config.checkpoints ?? defaultCheckpointSettings, reinHome },
+    addDirs,
+    compat: compatOptions(args, { budget: spendCap, jsonSchema }),
+    observe: debug?.observe,
   });
-  return { session, resumed, sessionsDir, commands: commands.commands, workspace };
+  const initFacts = (): InitFacts => ({
+    cwd, tools: session.registry().list().map((t) => claudeToolName(t.name)),
+    mcpServers: (session.mcp?.status() ?? []).map((server) => ({ name: server.name, status: server.status })),
+    model: session.info.model, permissionMode: claudeModeName(session.info.mode, args.dontAsk),
+    slashCommands: commands.commands.map((c) => c.name), agents: (agents?.agents ?? []).map((a) => a.name),
+    skills: skills.skills.map((skill) => skill.name), version: version(),
+  });
+  return { session, resumed, sessionsDir, commands: commands.commands, workspace, initFacts, debugFile: debug?.file };
 }
 
 /** The branch for the log's header, so /resume can filter by it; nothing outside a repository. */
@@ -279,7 +312,9 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (args.team && !config.tools.includes('task')) throw new UsageError('--team needs the task tool; add "task" to "tools" in agent.config.json.');
-    const { session, resumed, sessionsDir, commands, workspace } = openSession(loaded, args, key, false, reinHome, baseUrlFrom, recording);
+    const jsonSchema = await checkJsonSchema(args.jsonSchema);
+    const { session, resumed, sessionsDir, commands, workspace, initFacts, debugFile } = openSession(loaded, args, key, false, reinHome, baseUrlFrom, recording, jsonSchema);
+    if (debugFile) process.stderr.write(`rein: debug log: ${debugFile}\n`);
     // `rein -p "/name args"` (or such a stream-json message) runs a custom command; there are no built-in
     // commands in headless mode.
     const promptOptions = (text: string) => {
@@ -293,7 +328,11 @@ async function main(argv: string[]): Promise<number> {
     const input = streamed
       ? streamJsonMessages(createInterface({ input: process.stdin, crlfDelay: Infinity }), (message) => process.stderr.write(`rein: ${message}\n`))
       : prompt;
-    const code = await runHeadless({ session, prompt: input, promptOptions, team: args.team, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr });
+    const code = await runHeadless({
+      session, prompt: input, promptOptions, team: args.team, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr,
+      verbose: args.verbose, includePartialMessages: args.includePartialMessages,
+      describe: { init: initFacts, modelFacts: (model) => ({ contextWindow: contextWindowFor(model), maxOutputTokens: config.maxTokens }) },
+    });
     await shutdown.finish();
     return code;
   }
