@@ -194,7 +194,8 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     cwd,
     workspace: config.security.workspace,
     // Recorded tool results touch nothing, so a replay of them asks nothing unless a mode is given.
-    mode: args.permissionMode ?? (recording && args.replayTools === 'recorded' ? 'yolo' : config.permissionMode ?? (interactive ? 'ask' : 'yolo')),
+    // A permission prompt tool has something to decide only when calls ask: it brings Claude Code's default mode along.
+    mode: args.permissionMode ?? (recording && args.replayTools === 'recorded' ? 'yolo' : config.permissionMode ?? (interactive || args.permissionPromptTool ? 'ask' : 'yolo')),
     interactive,
     maxTokens: config.maxTokens,
     maxTurns: config.maxTurns,
