@@ -98,3 +98,11 @@ describe('argument shapes of claude -p', () => {
     expect(parseCliArgs(['-p', 'x', '--ide', '--chrome', '--betas', 'b1', 'b2'])).toMatchObject({ print: 'x', meaninglessFlags: ['--ide', '--chrome', '--betas'] });
   });
 });
+
+describe('--mcp-config as in Claude Code', () => {
+  it('takes every following word: files or JSON strings', () => {
+    expect(parseCliArgs(['-p', 'task', '--mcp-config', 'a.json', '{"mcpServers":{}}', '--strict-mcp-config'])).toMatchObject({
+      mcpConfig: ['a.json', '{"mcpServers":{}}'], strictMcpConfig: true, print: 'task',
+    });
+  });
+});

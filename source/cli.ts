@@ -156,7 +156,7 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
   // Started now, connecting in the background: the first frame and the prompt never wait for them.
   const mcp = startMcpServers({
     cwd, workspace: config.security.workspace, env: process.env, reinHome, sessionDir: join(sessionsDir, sessionId),
-    layers: args.strictMcpConfig ? [] : loaded.mcpServers, flagFile: args.mcpConfig, flagOnly: args.strictMcpConfig,
+    layers: args.strictMcpConfig ? [] : loaded.mcpServers, flagConfigs: args.mcpConfig, flagOnly: args.strictMcpConfig,
     trustProject: args.trustMcp || args.trustProject, interactive, timeouts: config.mcp,
     clientVersion: version(), reservedNames: new Set(knownToolNames),
   });

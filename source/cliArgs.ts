@@ -50,8 +50,8 @@ export interface CliArgs {
   forkSession: boolean;
   /** Headless team mode: planner, workers and reviewer on the -p prompt. */
   team: boolean;
-  /** --mcp-config <file>: MCP servers for this run, in .mcp.json's format. */
-  mcpConfig?: string;
+  /** --mcp-config <files or JSON…>: MCP servers for this run, in .mcp.json's format. */
+  mcpConfig: string[];
   /** --trust-mcp: start the project's MCP servers without asking (for this run). */
   trustMcp: boolean;
   /** --trust-project: run this project's hooks and start its MCP servers without asking (for this run). */
@@ -126,7 +126,7 @@ export function parseCliArgs(rawArgv: string[]): CliArgs {
         resume: { type: 'string', short: 'r' },
         'fork-session': { type: 'boolean' },
         team: { type: 'boolean' },
-        'mcp-config': { type: 'string' },
+        'mcp-config': { type: 'string', multiple: true },
         'trust-mcp': { type: 'boolean' },
         'trust-project': { type: 'boolean' },
         sandbox: { type: 'boolean' },
@@ -237,7 +237,7 @@ export function parseCliArgs(rawArgv: string[]): CliArgs {
     resume: v.resume,
     forkSession: v['fork-session'] ?? false,
     team: v.team ?? false,
-    mcpConfig: v['mcp-config'],
+    mcpConfig: v['mcp-config'] ?? [],
     trustMcp: v['trust-mcp'] ?? false,
     trustProject: v['trust-project'] ?? false,
     sandbox: v.sandbox ?? false,

@@ -3,7 +3,7 @@
 import type { PermissionMode } from './engine/events.js';
 
 /** Options that take all the words after them, up to the next option, as Claude Code's `<values...>` options do. */
-const variadic = new Set(['--allowedTools', '--allowed-tools', '--disallowedTools', '--disallowed-tools', '--add-dir', '--betas']);
+const variadic = new Set(['--allowedTools', '--allowed-tools', '--disallowedTools', '--disallowed-tools', '--add-dir', '--mcp-config', '--betas']);
 
 /** Claude Code flags with no meaning in rein: accepted, each with one warning (`words`: the values it takes). */
 export const meaninglessFlags: Record<string, { words: 'none' | 'many'; why: string }> = {

@@ -43,7 +43,7 @@ Options:
       --replay-tools <t>      real (run the tools again, the default) or recorded (their recorded results, nothing runs)
       --sandbox               run bash commands under bubblewrap: workspace writable, the rest read-only, no network
       --team                  with -p: a planner, parallel workers and a reviewer take the task on together
-      --mcp-config <file>     MCP servers for this run, in .mcp.json's format ({"mcpServers": {...}})
+      --mcp-config <files…>   MCP servers for this run, files or JSON in .mcp.json's format ({"mcpServers": {...}})
       --strict-mcp-config     use only the --mcp-config servers, none from settings or the project
       --trust-mcp             start this project's MCP servers (.mcp.json, ./agent.config.json) without asking
       --trust-project         trust this project for this run: its hooks run and its MCP servers start without asking

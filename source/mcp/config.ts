@@ -148,6 +148,11 @@ export function readServersFile(file: string, scope: McpScope): { source?: McpSe
     if (code === 'ENOENT' && scope === 'project') return {};
     return { problem: { file, path: '', problem: code === 'ENOENT' ? 'the file does not exist' : `it cannot be read (${code ?? String(error)})` } };
   }
+  return readServersText(text, file, scope);
+}
+
+/** Servers from a config's text; `file` names where it came from in problems. */
+function readServersText(text: string, file: string, scope: McpScope): { source?: McpServerSource; problem?: McpConfigProblem } {
   const parsed = parseJson(text);
   if (!parsed.ok) {
     const { problem, line, column } = parsed.problem;
@@ -164,8 +169,8 @@ export interface McpConfigInput {
   projectDir: string;
   /** `mcpServers` of the agent.config.json layers (see loadConfig). */
   layers: McpServersLayer[];
-  /** --mcp-config <file>: servers for this run, trusted like the user's own. */
-  flagFile?: string;
+  /** --mcp-config <files or JSON…>: servers for this run, trusted like the user's own. */
+  flagConfigs?: string[];
   /** --strict-mcp-config: the --mcp-config servers only, none from a config layer or `.mcp.json`. */
   flagOnly?: boolean;
   env: Env;
@@ -186,8 +191,9 @@ export function loadMcpServers(input: McpConfigInput): ParsedServers {
     if (mcpJson.problem) problems.push(mcpJson.problem);
     for (const layer of input.layers.filter((l) => l.scope === 'project')) sources.push(fromLayer(layer));
   }
-  if (input.flagFile !== undefined) {
-    const flag = readServersFile(input.flagFile, 'user');
+  for (const config of input.flagConfigs ?? []) {
+    // As in Claude Code, each value is a file or the JSON itself.
+    const flag = config.trim().startsWith('{') ? readServersText(config, '--mcp-config', 'user') : readServersFile(config, 'user');
     if (flag.source) sources.push(flag.source);
     if (flag.problem) problems.push(flag.problem);
   }
