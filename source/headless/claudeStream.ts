@@ -78,7 +78,7 @@ export class ClaudeStream {
         for (const block of event.message.content) {
           out.push(this.envelope(event, {
             type: 'assistant',
-            message: { id: event.messageId, type: 'message', role: 'assistant', model: model(), content: [blockOf(block)], stop_reason: null, stop_sequence: null, usage: usageOf(event.usage) },
+            message: { id: event.messageId, type: 'message', role: 'assistant', model: model(), content: [blockOf(block)], stop_reason: null, stop_sequence: null, usage: usageOf(event.usage), context_management: null },
           }));
         }
         if (this.partial) for (const streamed of this.partial.finish(event)) out.push(this.envelope(event, { type: 'stream_event', event: streamed }));
@@ -88,6 +88,8 @@ export class ClaudeStream {
           type: 'user',
           message: { role: 'user', content: [{ tool_use_id: event.toolCallId, type: 'tool_result', content: event.result.content, is_error: event.result.isError }] },
           timestamp: new Date().toISOString(),
+          // Claude Code's per-tool detail; an error reads "Error: …" there, as measured.
+          tool_use_result: event.result.isError ? `Error: ${event.result.content}` : event.result.content,
         }));
         break;
       case 'retry':
