@@ -27,7 +27,6 @@ import {
   findSession, forkSessionLog, listSessions, loadSession, readGitBranch, resumeLoadOptions, SessionLog, SessionLogError, sessionLogPath, type LoadedSession,
 } from './session/index.js';
 import { builtinTools } from './tools/builtins.js';
-import { loadAgents } from './agents/loadAgents.js';
 import { startMcpServers } from './mcp/start.js';
 import { describeProblem } from './permissions/rules.js';
 import { claudeSettingsFiles, loadPermissionRules, readClaudeSettings } from './permissions/ruleSources.js';
@@ -40,12 +39,8 @@ import { commandPromptOptions, customSlashCommand } from './extensions/commandPr
 import { loadSkills } from './extensions/skills.js';
 import { parseSlashCommand } from './store/commands.js';
 import { defaultCheckpointSettings } from './checkpoints/types.js';
-import { budgetFor, checkAddDirs, checkJsonSchema, checkSessionId, compatOptions, flagNotes, readSettingsFlag } from './compatSetup.js';
-import { parseAgentsFlag, withFlagAgents } from './agents/agentsFlag.js';
+import { budgetFor, checkAddDirs, checkJsonSchema, checkSessionId, compatOptions, flagNotes, initFactsOf, readSettingsFlag, sessionAgents } from './compatSetup.js';
 import { openDebugLog } from './debugLog.js';
-import { claudeToolName } from './extensions/hookToolNames.js';
-import { claudeModeName } from './cliCompat.js';
-import type { InitFacts } from './headless/claudeStream.js';
 
 declare const REIN_VERSION: string | undefined;
 
@@ -123,15 +118,6 @@ function sessionProvider(config: ReinConfig, args: CliArgs, key: { apiKey: strin
     });
   if (args.record === undefined) return real;
   return recordingProvider(real, args.record, { model, facts: { date: new Date().toISOString(), cwd, platform: process.platform, gitHead: gitHeadOf(cwd) } });
-}
-
-/** The session's agents: the built-in and file ones, and --agents' (which win a name clash). */
-function sessionAgents(args: CliArgs, cwd: string, reinHome: string, toolNames: string[]) {
-  const files = loadAgents({ cwd, reinHome });
-  if (args.agents === undefined) return files;
-  const flag = parseAgentsFlag(args.agents, toolNames);
-  if (!flag.ok) throw new UsageError(flag.problem);
-  return { agents: withFlagAgents(files.agents, flag.agents), warnings: [...files.warnings, ...flag.warnings] };
 }
 
 function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string; keyHint: string }, interactive: boolean, reinHome: string, baseUrlFrom?: string, recording?: Recording, jsonSchema?: Record<string, unknown>) {
@@ -236,12 +222,9 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     compat: compatOptions(args, { budget: spendCap, jsonSchema }),
     observe: debug?.observe,
   });
-  const initFacts = (): InitFacts => ({
-    cwd, tools: session.registry().list().map((t) => claudeToolName(t.name)),
-    mcpServers: (session.mcp?.status() ?? []).map((server) => ({ name: server.name, status: server.status })),
-    model: session.info.model, permissionMode: claudeModeName(session.info.mode, args.dontAsk),
-    slashCommands: commands.commands.map((c) => c.name), agents: (agents?.agents ?? []).map((a) => a.name),
-    skills: skills.skills.map((skill) => skill.name), version: version(),
+  const initFacts = initFactsOf({
+    session, cwd, dontAsk: args.dontAsk, version: version(),
+    commands: commands.commands.map((c) => c.name), agents: (agents?.agents ?? []).map((a) => a.name), skills: skills.skills.map((skill) => skill.name),
   });
   return { session, resumed, sessionsDir, commands: commands.commands, workspace, initFacts, debugFile: debug?.file };
 }

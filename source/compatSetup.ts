@@ -1,8 +1,13 @@
 // Start-up work for the flags of `claude -p`: each reads and checks its input once, failing in one plain sentence.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { loadAgents } from './agents/loadAgents.js';
+import { parseAgentsFlag, withFlagAgents } from './agents/agentsFlag.js';
 import type { CliArgs } from './cliArgs.js';
-import { meaninglessFlags } from './cliCompat.js';
+import { claudeModeName, meaninglessFlags } from './cliCompat.js';
+import type { EngineSession } from './engine/session.js';
+import { claudeToolName } from './extensions/hookToolNames.js';
+import type { InitFacts } from './headless/claudeStream.js';
 import { parseJson } from './config/jsonSyntax.js';
 import type { CompatOptions } from './engine/sessionCompat.js';
 import type { ClaudeSettingsFile } from './permissions/ruleSources.js';
@@ -91,4 +96,23 @@ export function flagNotes(args: CliArgs, interactive: boolean): string[] {
   const notes = args.meaninglessFlags.map((flag) => `${flag} has no effect in rein (${meaninglessFlags[flag].why}); it was ignored.`);
   if (interactive && args.verbose) notes.push('--verbose has no effect in the full-screen session (it changes headless output); it was ignored.');
   return notes;
+}
+
+/** The session's agents: the built-in and file ones, and --agents' (which win a name clash). */
+export function sessionAgents(args: CliArgs, cwd: string, reinHome: string, toolNames: string[]) {
+  const files = loadAgents({ cwd, reinHome });
+  if (args.agents === undefined) return files;
+  const flag = parseAgentsFlag(args.agents, toolNames);
+  if (!flag.ok) throw new UsageError(flag.problem);
+  return { agents: withFlagAgents(files.agents, flag.agents), warnings: [...files.warnings, ...flag.warnings] };
+}
+
+/** What stream-json's system/init says, read when it is sent (MCP tools that connected meanwhile included). */
+export function initFactsOf(o: { session: EngineSession; cwd: string; dontAsk: boolean; version: string; commands: string[]; agents: string[]; skills: string[] }): () => InitFacts {
+  return () => ({
+    cwd: o.cwd, tools: o.session.registry().list().map((t) => claudeToolName(t.name)),
+    mcpServers: (o.session.mcp?.status() ?? []).map((server) => ({ name: server.name, status: server.status })),
+    model: o.session.info.model, permissionMode: claudeModeName(o.session.info.mode, o.dontAsk),
+    slashCommands: o.commands, agents: o.agents, skills: o.skills, version: o.version,
+  });
 }
