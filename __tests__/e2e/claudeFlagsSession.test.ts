@@ -137,6 +137,18 @@ describe('--json-schema', () => {
     expect(server!.requests).toHaveLength(2);
   });
 
+  it('a subagent is not offered StructuredOutput: only the session\'s own run answers with it', async () => {
+    await serve([
+      { toolCalls: [{ name: 'task', input: { description: 'look', prompt: 'Find the name', subagent_type: 'general' } }] },
+      { text: 'The name is Ada.' },
+      { toolCalls: [{ name: 'StructuredOutput', input: { name: 'Ada' } }] },
+    ]);
+    const run = await runRein(s, ['-p', 'give it', ...openaiArgs(server!), '--json-schema', schema, '--output-format', 'json']);
+    expect(JSON.parse(run.stdout)).toMatchObject({ structured_output: { name: 'Ada' } });
+    expect(offeredTools(server!.requests[0].body)).toContain('StructuredOutput');
+    expect(offeredTools(server!.requests[1].body)).not.toContain('StructuredOutput');
+  });
+
   it('a schema that is not JSON, or not of an object, is one sentence and exit 2', async () => {
     const broken = await runRein(s, ['-p', 'go', '--json-schema', '{type']);
     expect([broken.exitCode, broken.stderr]).toEqual([2, expect.stringMatching(/^rein: --json-schema is not valid JSON/)]);

@@ -175,7 +175,8 @@ export function createSession(o: SessionOptions): EngineSession {
   };
   const childEnvironment = (): ChildEnvironment => ({
     provider: o.provider, model: () => info.model, maxTokens: o.maxTokens, temperature: o.temperature,
-    tools: () => sessionTools.all(), broker, rules, mode: () => info.mode, interactive: o.interactive,
+    // StructuredOutput answers for the session's own run; a subagent's answer is its text.
+    tools: () => sessionTools.all().filter((t) => !compat.tools.includes(t)), broker, rules, mode: () => info.mode, interactive: o.interactive,
     cwd: o.cwd, workspace: o.workspace, state, maxTurns: o.agents?.maxTurns ?? 30, contextWindow: o.contextWindow,
     onUsage: (usage, model) => {
       total = addUsage(total, usage);
