@@ -47,3 +47,62 @@ describe('flags a script written for claude -p passes', () => {
     expect(() => parseCliArgs(['--max-turns', '1.5'])).toThrow(/--max-turns must be a whole number/);
   });
 });
+
+describe('argument shapes of claude -p', () => {
+  it('--allowedTools, --disallowedTools and --add-dir take every word up to the next option', () => {
+    const args = parseCliArgs(['-p', 'task', '--allowedTools', 'Read', 'Bash(git log:*)', '--add-dir', '../a', '../b', '--disallowedTools', 'Write', '--model', 'm']);
+    expect(args).toMatchObject({ print: 'task', allowedTools: ['Read', 'Bash(git log:*)'], addDirs: ['../a', '../b'], disallowedTools: ['Write'], model: 'm' });
+    // The prompt after them is taken as a tool, as in Claude Code: a bare -p then reads standard input.
+    expect(parseCliArgs(['-p', '--allowedTools', 'Read', 'fix it'])).toMatchObject({ print: '-', allowedTools: ['Read', 'fix it'] });
+    expect(parseCliArgs(['--allowed-tools=Read', '-p', 'x']).allowedTools).toEqual(['Read']);
+  });
+
+  it('--debug takes a following category filter, but not a prompt', () => {
+    expect(parseCliArgs(['-p', 'go', '--debug'])).toMatchObject({ debug: { filter: undefined }, print: 'go' });
+    expect(parseCliArgs(['--debug', 'api,!mcp', '-p', 'go']).debug).toEqual({ filter: 'api,!mcp' });
+    expect(parseCliArgs(['-p', '--debug', 'fix the bug'])).toMatchObject({ debug: { filter: undefined }, print: 'fix the bug' });
+    expect(parseCliArgs(['-d', 'hooks', '-p', 'go']).debug).toEqual({ filter: 'hooks' });
+    expect(parseCliArgs(['-p', 'go']).debug).toBeUndefined();
+  });
+
+  it('--permission-mode takes Claude Code\'s names; --dangerously-skip-permissions wins over any mode', () => {
+    expect(parseCliArgs(['--permission-mode', 'default'])).toMatchObject({ permissionMode: 'ask', dontAsk: false });
+    expect(parseCliArgs(['--permission-mode', 'acceptEdits']).permissionMode).toBe('auto-edit');
+    expect(parseCliArgs(['--permission-mode', 'bypassPermissions']).permissionMode).toBe('yolo');
+    expect(parseCliArgs(['--permission-mode', 'dontAsk'])).toMatchObject({ permissionMode: 'ask', dontAsk: true });
+    expect(parseCliArgs(['--permission-mode', 'plan']).permissionMode).toBe('plan');
+    expect(parseCliArgs(['--permission-mode', 'yolo']).permissionMode).toBe('yolo');
+    expect(parseCliArgs(['--permission-mode', 'dontAsk', '--dangerously-skip-permissions'])).toMatchObject({ permissionMode: 'yolo', dontAsk: false });
+    expect(() => parseCliArgs(['--permission-mode', 'auto'])).toThrow(/--permission-mode must be one of/);
+  });
+
+  it('checks the values of the new flags in one sentence each', () => {
+    expect(() => parseCliArgs(['-p', 'x', '--max-budget-usd', '0'])).toThrow('--max-budget-usd must be a number of US dollars greater than 0 (got "0").');
+    expect(parseCliArgs(['-p', 'x', '--max-budget-usd', '0.25']).maxBudgetUsd).toBe(0.25);
+    expect(() => parseCliArgs(['-p', 'x', '--session-id', 'abc'])).toThrow(/--session-id must be a UUID/);
+    expect(() => parseCliArgs(['-p', 'x', '--json-schema', '[1]'])).toThrow('--json-schema must be a JSON object (a JSON schema).');
+    expect(() => parseCliArgs(['-p', 'x', '--permission-prompt-tool', 'approve'])).toThrow(/mcp__<server>__<tool>/);
+    expect(parseCliArgs(['-p', 'x', '--fallback-model', 'a, b']).fallbackModels).toEqual(['a', 'b']);
+    expect(parseCliArgs(['-p', 'x', '--no-session-persistence']).sessionPersistence).toBe(false);
+    expect(parseCliArgs(['-p', 'x', '--output-format', 'rein-events']).outputFormat).toBe('rein-events');
+  });
+
+  it('headless-only flags are refused in the full-screen session; --max-budget-usd and --session-id work there too', () => {
+    expect(() => parseCliArgs(['--json-schema', '{}'])).toThrow('--json-schema works with -p (headless runs) only.');
+    expect(() => parseCliArgs(['--fallback-model', 'm'])).toThrow(/--fallback-model works with -p/);
+    expect(parseCliArgs(['--max-budget-usd', '2']).maxBudgetUsd).toBe(2);
+    expect(parseCliArgs(['--session-id', '0190f6a2-3b4c-7d5e-8f60-123456789abc']).sessionId).toBe('0190f6a2-3b4c-7d5e-8f60-123456789abc');
+  });
+
+  it('accepts the flags that mean nothing in rein, with the words --betas takes', () => {
+    expect(parseCliArgs(['-p', 'x', '--ide', '--chrome', '--betas', 'b1', 'b2'])).toMatchObject({ print: 'x', meaninglessFlags: ['--ide', '--chrome', '--betas'] });
+  });
+});
+
+describe('--mcp-config as in Claude Code', () => {
+  it('takes every following word: files or JSON strings', () => {
+    expect(parseCliArgs(['-p', 'task', '--mcp-config', 'a.json', '{"mcpServers":{}}', '--strict-mcp-config'])).toMatchObject({
+      mcpConfig: ['a.json', '{"mcpServers":{}}'], strictMcpConfig: true, print: 'task',
+    });
+  });
+});

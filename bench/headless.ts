@@ -28,7 +28,7 @@ async function runOnce(): Promise<RunFigures> {
   const rssFile = join(home, 'rss');
   try {
     const started = Date.now();
-    const run = await execa('node', [cli, '-p', 'fix the failing test', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'bench', '--output-format', 'stream-json'], {
+    const run = await execa('node', [cli, '-p', 'fix the failing test', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'bench', '--output-format', 'rein-events'], {
       cwd: repo,
       env: { REIN_HOME: home, OPENAI_API_KEY: 'sk-bench', NODE_OPTIONS: `--require ${probe}`, REIN_BENCH_RSS_FILE: rssFile },
     });

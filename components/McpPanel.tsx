@@ -6,6 +6,7 @@ import type { McpServerStatus } from '../source/engine/events.js';
 import { mcpCount } from '../source/store/format.js';
 import { selectedIndex, type McpPanelUi } from '../hooks/mcpPanelKeys.js';
 import { paint, sanitize, type Style } from './lines/style.js';
+import cellTruncate from './lines/cellTruncate.js';
 import { Lines } from './Lines.js';
 
 export interface McpPanelProps {
@@ -31,23 +32,26 @@ const statusLook: Record<McpServerStatus['status'], { text: string; style: Style
 
 const firstLine = (text: string): string => sanitize(text).split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
 
-/** A server's rows: name, status, transport, tools and scope; then its last error and its log file, if any. */
-function serverRows(server: McpServerStatus, picked: boolean, nameWidth: number): string[] {
+/**
+ * A server's rows: name, status, transport, tools and scope; then its last error and its log file, if any. A log
+ * path too long for the row loses its start, not its file name (session folders are named by a 36-character UUID).
+ */
+function serverRows(server: McpServerStatus, picked: boolean, nameWidth: number, width: number): string[] {
   const look = statusLook[server.status];
   const tools = server.status === 'connected' ? `${server.toolCount} ${server.toolCount === 1 ? 'tool' : 'tools'}` : '–';
   const name = sanitize(server.name).padEnd(nameWidth);
   const head = `${picked ? paint('cyan', '❯') : ' '} ${picked ? paint('bold', name) : name}  ${paint(look.style, look.text.padEnd(11))}  ${server.transport.padEnd(5)}  ${tools.padEnd(9)}  ${paint('dim', server.scope)}`;
   const rows = [head];
   if (server.lastError) rows.push(`    ${paint('red', `error: ${firstLine(server.lastError)}`)}`);
-  if (server.logFile) rows.push(paint('dim', `    log: ${sanitize(server.logFile)}`));
+  if (server.logFile) rows.push(paint('dim', `    log: ${cellTruncate(sanitize(server.logFile), Math.max(12, width - 9), { position: 'start' })}`));
   return rows;
 }
 
 /** The list view's body rows, scrolled so the picked server is on screen within `room` rows. */
-export function serverListRows(servers: readonly McpServerStatus[], ui: McpPanelUi, room: number): string[] {
+export function serverListRows(servers: readonly McpServerStatus[], ui: McpPanelUi, room: number, width = Number.POSITIVE_INFINITY): string[] {
   const picked = selectedIndex(ui, servers.map((s) => s.name));
   const nameWidth = Math.min(24, Math.max(4, ...servers.map((s) => s.name.length)));
-  const blocks = servers.map((server, i) => serverRows(server, i === picked, nameWidth));
+  const blocks = servers.map((server, i) => serverRows(server, i === picked, nameWidth, width));
   // Start at the first server whose rows, through the picked one, fit.
   let first = 0;
   const rowsThrough = (from: number) => blocks.slice(from, picked + 1).reduce((n, b) => n + b.length, 0);
@@ -82,7 +86,7 @@ export function McpPanel({ servers, ui, tools, resources, error, width, height }
   const title = showTools
     ? `${sanitize(picked.name)} · ${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}`
     : `MCP servers${count ? ` · ${count.connected}/${count.total} connected` : ''}`;
-  const body = showTools ? toolRows(tools, ui.toolsOffset, room, resources) : serverListRows(servers, ui, room);
+  const body = showTools ? toolRows(tools, ui.toolsOffset, room, resources) : serverListRows(servers, ui, room, width);
   const keysHelp = showTools ? '↑/↓ scroll · Esc back to the servers' : '↑/↓ select · r reconnect · e enable · d disable · Enter/t tools · Esc close';
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">

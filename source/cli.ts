@@ -18,6 +18,8 @@ import { commandPromptOptions, customSlashCommand } from './extensions/commandPr
 import { parseSlashCommand } from './store/commands.js';
 import { openSession } from './cli/openSession.js';
 import { loadTrustedConfig } from './cli/projectTrust.js';
+import { checkJsonSchema } from './compatSetup.js';
+import { contextWindowFor } from './engine/modelInfo.js';
 
 declare const REIN_VERSION: string | undefined;
 
@@ -87,7 +89,9 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (args.team && !config.tools.includes('task')) throw new UsageError('--team needs the task tool; add "task" to "tools" in agent.config.json.');
-    const { session, resumed, sessionsDir, commands, workspace } = openSession({ loaded, args, key, interactive, reinHome, replay, trust, version: version() });
+    const jsonSchema = await checkJsonSchema(args.jsonSchema);
+    const { session, resumed, sessionsDir, commands, workspace, initFacts, debugFile } = openSession({ loaded, args, key, interactive, reinHome, replay, trust, version: version(), jsonSchema });
+    if (debugFile) process.stderr.write(`rein: debug log: ${debugFile}\n`);
     // `rein -p "/name args"` (or such a stream-json message) runs a custom command; there are no built-in
     // commands in headless mode.
     const promptOptions = (text: string) => {
@@ -101,7 +105,11 @@ async function main(argv: string[]): Promise<number> {
     const input = streamed
       ? streamJsonMessages(createInterface({ input: process.stdin, crlfDelay: Infinity }), (message) => process.stderr.write(`rein: ${message}\n`))
       : prompt;
-    const code = await runHeadless({ session, prompt: input, promptOptions, team: args.team, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr });
+    const code = await runHeadless({
+      session, prompt: input, promptOptions, team: args.team, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr,
+      verbose: args.verbose, includePartialMessages: args.includePartialMessages,
+      describe: { init: initFacts, modelFacts: (model) => ({ contextWindow: contextWindowFor(model), maxOutputTokens: config.maxTokens }) },
+    });
     await shutdown.finish();
     return code;
   }

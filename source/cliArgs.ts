@@ -1,11 +1,16 @@
 // Command-line parsing for `rein`: flags shared by the TUI and headless `-p` mode.
 import { parseArgs } from 'node:util';
 import type { PermissionMode } from './engine/events.js';
-import { permissionModes } from './engine/events.js';
 import { parseThinking } from './providers/thinking.js';
 import type { ThinkingSetting } from './providers/types.js';
+import { normalizeArgv, permissionModeFor, permissionModeNames } from './cliCompat.js';
+import { compatFlags } from './cliFlags.js';
+import { UsageError } from './usageError.js';
 
-export type OutputFormat = 'text' | 'json' | 'stream-json';
+export { helpText } from './cliHelp.js';
+
+/** `stream-json` is Claude Code's protocol; `rein-events` is rein's own event stream, one AgentEvent a line. */
+export type OutputFormat = 'text' | 'json' | 'stream-json' | 'rein-events';
 export type InputFormat = 'text' | 'stream-json';
 
 export interface CliArgs {
@@ -17,6 +22,8 @@ export interface CliArgs {
   model?: string;
   baseUrl?: string;
   permissionMode?: PermissionMode;
+  /** `--permission-mode dontAsk`: whatever would ask is denied instead. */
+  dontAsk: boolean;
   maxTurns?: number;
   thinking?: ThinkingSetting;
   outputFormat: OutputFormat;
@@ -43,8 +50,8 @@ export interface CliArgs {
   forkSession: boolean;
   /** Headless team mode: planner, workers and reviewer on the -p prompt. */
   team: boolean;
-  /** --mcp-config <file>: MCP servers for this run, in .mcp.json's format. */
-  mcpConfig?: string;
+  /** --mcp-config <files or JSON…>: MCP servers for this run, in .mcp.json's format. */
+  mcpConfig: string[];
   /** --trust-mcp: start the project's MCP servers without asking (for this run). */
   trustMcp: boolean;
   /** --trust-project: run this project's hooks and start its MCP servers without asking (for this run). */
@@ -52,72 +59,46 @@ export interface CliArgs {
   /** Rules in Claude Code's syntax that allow (or deny) tool calls, as with its --allowedTools / --disallowedTools. */
   allowedTools: string[];
   disallowedTools: string[];
+  /** --add-dir: folders the file tools may read and write besides the workspace. */
+  addDirs: string[];
+  /** --settings: a Claude Code settings file, or its JSON, read as the user's own. */
+  settings?: string;
+  /** --strict-mcp-config: only the --mcp-config servers start. */
+  strictMcpConfig: boolean;
+  /** --session-id: the new session's id (a UUID). */
+  sessionId?: string;
+  /** --json-schema: the schema (parsed) the answer must be an object of. */
+  jsonSchema?: Record<string, unknown>;
+  /** --fallback-model: models tried in order when the model is overloaded or unavailable. */
+  fallbackModels: string[];
+  /** --include-partial-messages: stream-json carries the model's stream as stream_event lines. */
+  includePartialMessages: boolean;
+  /** --verbose: json output becomes every message as an array; text output shows progress on stderr. */
+  verbose: boolean;
+  /** False with --no-session-persistence: no session log is written. */
+  sessionPersistence: boolean;
+  /** --debug [filter]: a debug log, optionally of some categories only. */
+  debug?: { filter?: string };
+  /** --max-budget-usd: the spend at which runs stop. */
+  maxBudgetUsd?: number;
+  /** --agents: subagents as JSON in Claude Code's shape (checked when the session is built). */
+  agents?: string;
+  /** --permission-prompt-tool: the MCP tool that decides what would ask. */
+  permissionPromptTool?: string;
+  /** Claude Code flags given that mean nothing in rein (each is warned about once). */
+  meaninglessFlags: string[];
   /** Run bash commands under bubblewrap (also `sandbox.enabled` in agent.config.json). */
   sandbox: boolean;
   help: boolean;
   version: boolean;
 }
 
-export class UsageError extends Error {}
+export { UsageError };
 
-export const helpText = `rein — a terminal coding agent
 
-Usage:
-  rein                      open the full-screen session in this directory
-  rein "task"               open it with this first message sent
-  rein -p "task"            run one task headless and print the answer
-  rein -p - < task.txt      read the headless prompt from standard input (so does a bare -p)
-  rein --continue           pick up the latest session in this directory (works with -p too)
-  rein mcp <command>        manage MCP servers: list, get, add, remove (rein mcp --help)
-  rein sessions <command>   saved sessions: list, export <id> --format md (rein sessions --help)
-
-Options:
-  -p, --print <prompt>        run headless with this prompt ('-' reads standard input)
-      --provider <name>       anthropic | openai (any OpenAI-compatible server)
-  -m, --model <name>          model name, e.g. claude-sonnet-5-5, gpt-4.1, deepseek-chat
-      --base-url <url>        API root: http://host:port for Anthropic, http://host:port/v1 for OpenAI-compatible
-      --permission-mode <m>   ask | auto-edit | plan | yolo (TUI default ask, headless default yolo)
-      --max-turns <n>         stop after n model turns (0 = unlimited, default 50)
-      --thinking <t>          reasoning: off | low | medium | high, or a thinking-token budget such as 8000
-      --output-format <f>     headless output: text | json | stream-json (default text)
-      --input-format <f>      headless input: text | stream-json (user messages as JSON lines on standard input)
-      --system-prompt <text>  replace rein's built-in instructions with this text (environment and project facts stay)
-      --system-prompt-file <path>  the same, read from a file
-      --append-system-prompt <text>  add this text at the end of the system prompt
-      --record <file>         record every model call (request hashes, streamed events, timing) as JSON lines
-      --replay <file>         answer from a recording instead of a provider: no key, no network
-      --replay-speed <n>      replay n times faster than recorded (0 = at once; default 1)
-      --replay-tools <t>      real (run the tools again, the default) or recorded (their recorded results, nothing runs)
-      --allowedTools <rules>  allow these without asking, e.g. "Bash(npm test:*) Read" (repeatable)
-      --disallowedTools <r>   deny these, in every mode, e.g. "Bash(git push:*)" (repeatable)
-      --sandbox               run bash commands under bubblewrap: workspace writable, the rest read-only, no network
-      --team                  with -p: a planner, parallel workers and a reviewer take the task on together
-      --mcp-config <file>     MCP servers for this run, in .mcp.json's format ({"mcpServers": {...}})
-      --trust-mcp             start this project's MCP servers (.mcp.json, ./agent.config.json) without asking
-      --trust-project         trust this project for this run: its hooks run and its MCP servers start without asking
-  -c, --continue              resume the latest session started in this directory
-  -r, --resume <id>           resume the session with this id (a unique prefix is enough)
-      --fork-session          with --continue or --resume: continue under a new session id, leaving the old one as it was
-  -v, --version               print the version
-  -h, --help                  print this help
-
-Keys come from ANTHROPIC_API_KEY, OPENAI_API_KEY or DEEPSEEK_API_KEY, or "apiKey" in agent.config.json.
-Exit codes: 0 success, 1 the run ended in an error, 2 bad usage or configuration.`;
-
-/**
- * A bare -p (last, or followed by another option), as scripts written for `claude -p` pass it, means headless
- * with the prompt from the positional words or standard input: it becomes `-p -` or takes the positional prompt.
- */
-function barePrint(argv: string[]): { argv: string[]; bare: boolean } {
-  const at = argv.findIndex((a) => a === '-p' || a === '--print');
-  if (at < 0) return { argv, bare: false };
-  const next = argv[at + 1];
-  if (next !== undefined && (next === '-' || !next.startsWith('-'))) return { argv, bare: false };
-  return { argv: [...argv.slice(0, at), '--print=-', ...argv.slice(at + 1)], bare: true };
-}
 
 export function parseCliArgs(rawArgv: string[]): CliArgs {
-  const { argv, bare } = barePrint(rawArgv);
+  const { argv, bare, debug, meaningless } = normalizeArgv(rawArgv);
   let parsed;
   try {
     parsed = parseArgs({
@@ -145,7 +126,7 @@ export function parseCliArgs(rawArgv: string[]): CliArgs {
         resume: { type: 'string', short: 'r' },
         'fork-session': { type: 'boolean' },
         team: { type: 'boolean' },
-        'mcp-config': { type: 'string' },
+        'mcp-config': { type: 'string', multiple: true },
         'trust-mcp': { type: 'boolean' },
         'trust-project': { type: 'boolean' },
         sandbox: { type: 'boolean' },
@@ -153,6 +134,19 @@ export function parseCliArgs(rawArgv: string[]): CliArgs {
         'allowed-tools': { type: 'string', multiple: true },
         disallowedTools: { type: 'string', multiple: true },
         'disallowed-tools': { type: 'string', multiple: true },
+        'dangerously-skip-permissions': { type: 'boolean' },
+        'add-dir': { type: 'string', multiple: true },
+        settings: { type: 'string' },
+        'strict-mcp-config': { type: 'boolean' },
+        'session-id': { type: 'string' },
+        'json-schema': { type: 'string' },
+        'fallback-model': { type: 'string' },
+        'include-partial-messages': { type: 'boolean' },
+        verbose: { type: 'boolean' },
+        'no-session-persistence': { type: 'boolean' },
+        'max-budget-usd': { type: 'string' },
+        agents: { type: 'string' },
+        'permission-prompt-tool': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -161,13 +155,16 @@ export function parseCliArgs(rawArgv: string[]): CliArgs {
     throw new UsageError(`${(error as Error).message.replace(/\.$/, '')}; run rein --help for the options.`);
   }
   const v = parsed.values;
-  const mode = v['permission-mode'];
-  if (mode !== undefined && !permissionModes.includes(mode as PermissionMode)) {
-    throw new UsageError(`--permission-mode must be one of ${permissionModes.join(', ')} (got "${mode}").`);
+  const modeName = v['permission-mode'];
+  const named = modeName === undefined ? undefined : permissionModeFor(modeName);
+  if (modeName !== undefined && !named) {
+    throw new UsageError(`--permission-mode must be one of ${permissionModeNames.join(', ')} (got "${modeName}").`);
   }
+  // As in Claude Code, skipping permissions wins over any mode given beside it.
+  const mode = v['dangerously-skip-permissions'] ? 'yolo' : named?.mode;
   const format = v['output-format'] ?? 'text';
-  if (!['text', 'json', 'stream-json'].includes(format)) {
-    throw new UsageError(`--output-format must be text, json or stream-json (got "${format}").`);
+  if (!['text', 'json', 'stream-json', 'rein-events'].includes(format)) {
+    throw new UsageError(`--output-format must be text, json, stream-json or rein-events (got "${format}").`);
   }
   const inputFormat = v['input-format'] ?? 'text';
   if (!['text', 'stream-json'].includes(inputFormat)) {
@@ -213,13 +210,18 @@ export function parseCliArgs(rawArgv: string[]): CliArgs {
     print = '-';
   }
   if (prompt !== undefined && print !== undefined) throw new UsageError('Give the task either after -p or on its own (rein "task" opens the TUI with it), not both.');
+  const compat = compatFlags(v, print !== undefined);
   return {
+    ...compat,
+    debug,
+    meaninglessFlags: meaningless,
+    dontAsk: !v['dangerously-skip-permissions'] && named?.dontAsk === true,
     print,
     prompt,
     provider: v.provider,
     model: v.model,
     baseUrl: v['base-url'],
-    permissionMode: mode as PermissionMode | undefined,
+    permissionMode: mode,
     maxTurns,
     thinking,
     outputFormat: format as OutputFormat,
@@ -235,7 +237,7 @@ export function parseCliArgs(rawArgv: string[]): CliArgs {
     resume: v.resume,
     forkSession: v['fork-session'] ?? false,
     team: v.team ?? false,
-    mcpConfig: v['mcp-config'],
+    mcpConfig: v['mcp-config'] ?? [],
     trustMcp: v['trust-mcp'] ?? false,
     trustProject: v['trust-project'] ?? false,
     sandbox: v.sandbox ?? false,

@@ -8,6 +8,8 @@ import type { TrustRequest } from '../../source/trust/request.js';
 import { FakeMcp, serverStatus } from '../support/fakeMcp.js';
 import { approvalRequest, FakeSession, runEnd, ticks } from '../support/fakeSession.js';
 import { keys, renderApp, renderSized, type AppHarness } from './harness.js';
+import { serverListRows } from '../../components/McpPanel.js';
+import stripAnsi from 'strip-ansi';
 
 const project = '/tmp/project';
 const trustRequest: TrustRequest = {
@@ -200,5 +202,15 @@ describe('/mcp panel', () => {
     await h.press('q');
     await h.press('q');
     expect(h.bridge.store.getState().panel).toBeUndefined();
+  });
+});
+
+describe('/mcp panel rows', () => {
+  it('a log path too long for the row keeps its file name and loses its start', () => {
+    const logFile = '/tmp/rein-home/sessions/0190f6a2-3b4c-7d5e-8f60-123456789abc/mcp/alpha.log';
+    const rows = serverListRows([{ ...serverStatus('alpha', 'connected'), logFile }], { selected: 'alpha', tools: false, toolsOffset: 0 }, 10, 60).map((row) => stripAnsi(row));
+    const log = rows.find((row) => row.includes('log: '));
+    expect(log).toMatch(/^ {4}log: ….*\/mcp\/alpha\.log$/);
+    expect(log!.length).toBeLessThanOrEqual(60);
   });
 });

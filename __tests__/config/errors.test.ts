@@ -82,7 +82,7 @@ describe('schema errors', () => {
       [{ maxRetries: 11 }, 'at /maxRetries: must be <= 10 (got 11).'],
       [{ maxTokens: 0 }, 'at /maxTokens: must be >= 1 (got 0).'],
       [{ model: '' }, 'at /model: must not be empty.'],
-      [{ tools: ['read_file', 'bash_ouptut'] }, 'at /tools/1: must be one of "read_file", "write_file", "edit_file", "glob", "grep", "bash", "bash_output", "kill_task", "todo_write", "memory", "task" (got "bash_ouptut"; did you mean "bash_output"?).'],
+      [{ tools: ['read_file', 'bash_ouptut'] }, 'at /tools/1: must be one of "read_file", "write_file", "edit_file", "glob", "grep", "bash", "bash_output", "kill_task", "todo_write", "memory", "task", "web_fetch", "web_search", "ask_user", "exit_plan_mode" (got "bash_ouptut"; did you mean "bash_output"?).'],
       [{ security: { workspace: 5 } }, 'at /security/workspace: must be string (got 5).'],
       [{ apiKey: 12345 }, 'at /apiKey: must be string.'],
       [{ baseUrl: 'ftp://host/v1' }, 'at /baseUrl: must be an http(s) URL such as http://localhost:8080/v1 (got "ftp://host/v1").'],

@@ -77,7 +77,7 @@ describe('compiler tuning', () => {
     // The permission check parses `node -v` with tree-sitter's bash grammar before the command runs.
     server.push({ toolCalls: [{ name: 'bash', input: { command: 'node -v' } }] });
     server.push({ text: 'done' });
-    const lines = await headlessRun(['--trace-wasm-compilation-times'], ['--output-format', 'stream-json']);
+    const lines = await headlessRun(['--trace-wasm-compilation-times'], ['--output-format', 'rein-events']);
     expect(lines.find((line) => line.includes('"type":"tool_end"'))).toContain(process.version);
     expect(lines.filter((line) => /Compiled function .* using Liftoff/.test(line)).length).toBeGreaterThan(0);
     expect(lines.filter((line) => /Compiled function .* using TurboFan/.test(line))).toEqual([]);

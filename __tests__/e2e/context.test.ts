@@ -98,7 +98,7 @@ describe.each(['openai', 'anthropic'] as const)('a long session over the %s form
     writeFileSync(join(repo, 'AGENTS.md'), 'Project rule: never edit generated files.\n');
     writeFileSync(join(repo, 'agent.config.json'), JSON.stringify({ context: { maxContextTokens: 16000 } }));
     server = await startMockLlmServer({ respond: longSession(16) });
-    const run = await rein(['-p', 'Count the lines of every output, exactly as I say.', '--output-format', 'stream-json'], format);
+    const run = await rein(['-p', 'Count the lines of every output, exactly as I say.', '--output-format', 'rein-events'], format);
     expect(run.exitCode).toBe(0);
     const events = run.stdout.trim().split('\n').map((l) => JSON.parse(l));
     const compactions = events.filter((e) => e.type === 'compaction');

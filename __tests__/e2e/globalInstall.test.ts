@@ -44,7 +44,7 @@ describe('rein installed with npm install -g', () => {
     ] });
     const work = mkdtempSync(join(root, 'work-'));
     try {
-      const run = await execa(join(prefix, 'bin', 'rein'), ['-p', 'how were you started?', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'm', '--output-format', 'stream-json'], {
+      const run = await execa(join(prefix, 'bin', 'rein'), ['-p', 'how were you started?', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'm', '--output-format', 'rein-events'], {
         cwd: work, env: { REIN_HOME: join(root, 'home'), OPENAI_API_KEY: 'sk-test', ANTHROPIC_API_KEY: '', NODE_OPTIONS: '' }, reject: false, timeout: 60_000,
       });
       expect(run.exitCode).toBe(0);

@@ -70,15 +70,17 @@ describe('rein -p', () => {
     const run = await rein(['-p', 'fix it', '--provider', 'anthropic', '--base-url', server.anthropicBaseUrl, '--model', 'claude-test', '--output-format', 'json'], { ANTHROPIC_API_KEY: 'sk-ant-test' });
     expect(run.exitCode).toBe(0);
     const result = JSON.parse(run.stdout);
-    expect(result).toMatchObject({ is_error: false, turns: 4, result: expect.stringContaining('Fixed'), stop_reason: 'done' });
+    // stop_reason is the model's own; rein's outcome is in subtype, terminal_reason and reason. Four model calls, four results.
+    expect(result).toMatchObject({ is_error: false, turns: 4, num_turns: 5, result: expect.stringContaining('Fixed'), stop_reason: 'end_turn', subtype: 'success', terminal_reason: 'completed', reason: 'done' });
+    expect(result.session_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(result.usage.inputTokens).toBeGreaterThan(0);
     expect(typeof result.duration_ms).toBe('number');
     expect(readFileSync(join(repo, 'math.js'), 'utf8')).toContain('return a + b;');
     for (const request of server.requests) expect(validateHistory(fromAnthropicRequest(request.body))).toBeUndefined();
   });
 
-  it('streams the AgentEvent union as JSON lines (stream-json) with the prompt read from stdin', async () => {
-    const child = execa('node', [cli, '-p', '-', ...openaiArgs(), '--output-format', 'stream-json'], {
+  it('streams the AgentEvent union as JSON lines (rein-events) with the prompt read from stdin', async () => {
+    const child = execa('node', [cli, '-p', '-', ...openaiArgs(), '--output-format', 'rein-events'], {
       cwd: repo, reject: false, input: 'fix the bug please\n',
       env: { REIN_HOME: home, OPENAI_API_KEY: 'sk-test', ANTHROPIC_API_KEY: '' }, timeout: 60_000,
     });
@@ -116,7 +118,7 @@ describe('rein -p', () => {
     child.kill('SIGINT');
     const run = await child;
     expect(run.exitCode).toBe(1);
-    expect(JSON.parse(run.stdout)).toMatchObject({ is_error: true, stop_reason: 'aborted' });
+    expect(JSON.parse(run.stdout)).toMatchObject({ is_error: true, subtype: 'error_during_execution', terminal_reason: 'aborted_streaming', reason: 'aborted', stop_reason: null });
   });
 
   it('exits 2 naming the env var when no key is configured', async () => {
@@ -144,14 +146,14 @@ describe('rein -p', () => {
     expect(server.requests[0].body.max_tokens ?? server.requests[0].body.max_completion_tokens).toBe(777);
   });
 
-  it('hands a job to an explore subagent: its request holds only its tools, stream-json tags its events', async () => {
+  it('hands a job to an explore subagent: its request holds only its tools, rein-events tags its events', async () => {
     await server.close();
     server = await startMockLlmServer({ turns: [
       { toolCalls: [{ id: 'call_task', name: 'task', input: { description: 'find the add function', prompt: 'Where is add defined?', subagent_type: 'explore' } }] },
       { text: 'add is defined in math.js, line 1.' },
       { text: 'The explorer says: math.js.' },
     ] });
-    const run = await rein(['-p', 'where is add?', ...openaiArgs(), '--output-format', 'stream-json'], { OPENAI_API_KEY: 'sk-test' });
+    const run = await rein(['-p', 'where is add?', ...openaiArgs(), '--output-format', 'rein-events'], { OPENAI_API_KEY: 'sk-test' });
     expect(run.exitCode).toBe(0);
     const [parent, child, parentAgain] = server.requests.map((r) => r.body);
     expect(parent.tools.map((t: { function: { name: string } }) => t.function.name)).toContain('task');

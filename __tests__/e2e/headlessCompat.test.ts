@@ -69,15 +69,21 @@ describe('--output-format json with Claude Code fields', () => {
     const run = await rein(['-p', 'read it', ...openai(), '--max-turns', '1', '--output-format', 'json']);
     expect(run.exitCode).toBe(1);
     const result = JSON.parse(run.stdout);
-    expect(result).toMatchObject({ type: 'result', subtype: 'error_max_turns', is_error: true, stop_reason: 'max_turns', num_turns: 1 });
+    // Claude Code's count: the prompt and the one tool result; the model's own stop reason; no result text.
+    expect(result).toMatchObject({ type: 'result', subtype: 'error_max_turns', is_error: true, stop_reason: 'tool_use', num_turns: 2, terminal_reason: 'max_turns' });
+    expect(result.errors).toEqual(['Reached maximum number of turns (1)']);
+    expect(result).not.toHaveProperty('result');
     expect(result.total_cost_usd).toBeNull();
+    expect(result.modelUsage['test-model']).toMatchObject({ costUSD: null, outputTokens: expect.any(Number) });
   });
 
-  it('a provider error is error_during_execution', async () => {
+  it('a failed model call is a success subtype with is_error and the HTTP status, as Claude Code reports it', async () => {
     server = await startMockLlmServer({ turns: [{ fault: { kind: 'status', status: 400, message: 'bad request body' } }] });
     const run = await rein(['-p', 'hi', ...openai(), '--output-format', 'json']);
     expect(run.exitCode).toBe(1);
-    expect(JSON.parse(run.stdout)).toMatchObject({ type: 'result', subtype: 'error_during_execution', is_error: true });
+    const result = JSON.parse(run.stdout);
+    expect(result).toMatchObject({ type: 'result', subtype: 'success', is_error: true, api_error_status: 400, terminal_reason: 'model_error', num_turns: 1, stop_reason: null });
+    expect(result.result).toMatch(/bad request body/);
   });
 });
 
@@ -88,7 +94,7 @@ describe('--input-format stream-json', () => {
       JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'text', text: 'first question' }] } }),
       JSON.stringify({ type: 'user', message: { role: 'user', content: 'second question' } }),
     ].join('\n');
-    const run = await rein(['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', ...openai()], `${input}\n`);
+    const run = await rein(['-p', '--input-format', 'stream-json', '--output-format', 'rein-events', ...openai()], `${input}\n`);
     expect(run.stderr).toBe('');
     expect(run.exitCode).toBe(0);
     const events = lines(run.stdout);

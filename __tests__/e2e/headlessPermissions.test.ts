@@ -34,7 +34,7 @@ describe('headless permission flags', () => {
   it('allows what --allowedTools names and nothing riding along, denies what a settings file denies, and reports bad rules', async () => {
     mkdirSync(join(repo, '.claude'));
     writeFileSync(join(repo, '.claude', 'settings.json'), JSON.stringify({ permissions: { deny: ['Bash(git push:*)', 'Bassh(x)'] } }));
-    const run = await execa('node', [cli, '-p', 'go', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'm', '--output-format', 'stream-json',
+    const run = await execa('node', [cli, '-p', 'go', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'm', '--output-format', 'rein-events',
       '--permission-mode', 'ask', '--allowedTools', 'Bash(echo allowed-ran:*)', '--disallowedTools', 'Write'], {
       cwd: repo, reject: false, env: { REIN_HOME: home, HOME: home, OPENAI_API_KEY: 'sk-test' }, extendEnv: true, timeout: 60_000,
     });
@@ -70,7 +70,7 @@ describe('headless permission flags', () => {
     ] });
     mkdirSync(join(repo, '.claude'));
     writeFileSync(join(repo, '.claude', 'settings.local.json'), '{}');
-    const run = await execa('node', [cli, '-p', 'go', '--sandbox', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'm', '--output-format', 'stream-json', '--permission-mode', 'ask'], {
+    const run = await execa('node', [cli, '-p', 'go', '--sandbox', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'm', '--output-format', 'rein-events', '--permission-mode', 'ask'], {
       cwd: repo, reject: false, env: { REIN_HOME: home, HOME: home, OPENAI_API_KEY: 'sk-test' }, extendEnv: true, timeout: 60_000,
     });
     expect(run.exitCode).toBe(0);

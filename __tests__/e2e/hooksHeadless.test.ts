@@ -32,7 +32,7 @@ afterEach(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-const run = (extra: string[]) => execa('node', [cli, '-p', 'clean up', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'm', '--output-format', 'stream-json', ...extra], {
+const run = (extra: string[]) => execa('node', [cli, '-p', 'clean up', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'm', '--output-format', 'rein-events', ...extra], {
   cwd: repo, reject: false, env: { REIN_HOME: home, HOME: home, OPENAI_API_KEY: 'sk-test' }, extendEnv: true, timeout: 60_000,
 });
 type Line = { type: string; message?: string; outcome?: string; event?: string; result?: { content: string } };

@@ -46,15 +46,15 @@ function sessionOn(provider: 'openai' | 'anthropic', s: MockLlmServer) {
 describe('context-length errors through the real SDKs', () => {
   for (const provider of ['openai', 'anthropic'] as const) {
     it(`${provider}: learns the window from the error, shrinks, and finishes`, async () => {
-      server = await startMockLlmServer({ apiKey: 'sk-test', contextWindowTokens: 10_000 });
+      server = await startMockLlmServer({ apiKey: 'sk-test', contextWindowTokens: 11_000 });
       server.push({ toolCalls: [{ name: 'bulk', input: { n: 1 } }] }, { toolCalls: [{ name: 'bulk', input: { n: 2 } }] }, { text: 'all done' });
       const session = sessionOn(provider, server);
       const events: AgentEvent[] = [];
       for await (const event of session.prompt('read two chunks')) events.push(event);
       await session.close();
       expect(events.find((e) => e.type === 'run_end')).toMatchObject({ reason: 'done', text: 'all done' });
-      expect(session.info.contextWindow).toBe(10_000);
-      const refused = server.requests.filter((r) => r.bytes / 4 > 10_000);
+      expect(session.info.contextWindow).toBe(11_000);
+      const refused = server.requests.filter((r) => r.bytes / 4 > 11_000);
       expect(refused.length).toBeGreaterThan(0);
       const toHistory = provider === 'openai' ? fromOpenAIRequest : fromAnthropicRequest;
       for (const request of server.requests) expect(validateHistory(toHistory(request.body))).toBeUndefined();

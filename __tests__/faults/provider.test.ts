@@ -133,14 +133,14 @@ const contextWordings: Array<{ name: string; sdk: 'anthropic' | 'openai'; wordin
 describe('context length in each wording', () => {
   for (const c of contextWordings) {
     it(`${c.name}: read as a full context, the history shrunk, the run finished`, async () => {
-      server = await startMockLlmServer({ apiKey: 'sk-test', contextWindowTokens: 10_000, contextWording: c.wording });
+      server = await startMockLlmServer({ apiKey: 'sk-test', contextWindowTokens: 11_000, contextWording: c.wording });
       server.push({ toolCalls: [{ name: 'bulk', input: { n: 1 } }] }, { toolCalls: [{ name: 'bulk', input: { n: 2 } }] }, { text: 'all done' });
       const outcome = await runCase(c.sdk, server, 'read two chunks', { session: { tools: [...builtinTools, makeBulkTool(1500)], contextWindow: 128_000 } });
       expect(outcome.code).toBe(0);
       expect(outcome.stdout).toBe('all done\n');
       // What the user reads: that the window was smaller than assumed, never a 400 echoed back.
       for (const line of outcome.stderr.split('\n').filter(Boolean)) expect(line).toMatch(/^rein: The (model's context window|request was longer).*\.$/);
-      expect(server.requests.some((r) => r.bytes / 4 > 10_000)).toBe(true);
+      expect(server.requests.some((r) => r.bytes / 4 > 11_000)).toBe(true);
       expectConsistent(outcome, server);
     });
   }

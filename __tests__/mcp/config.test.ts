@@ -19,9 +19,9 @@ const writeMcpJson = (content: unknown) => {
   return file;
 };
 
-const load = (env: Record<string, string | undefined> = dirs.env, flagFile?: string) => {
+const load = (env: Record<string, string | undefined> = dirs.env, flagConfigs?: string[], flagOnly?: boolean) => {
   const { mcpServers } = loadConfig({ cwd: dirs.project, env });
-  return loadMcpServers({ projectDir: dirs.project, layers: mcpServers, env, flagFile });
+  return loadMcpServers({ projectDir: dirs.project, layers: mcpServers, env, flagConfigs, flagOnly });
 };
 
 describe('MCP server config', () => {
@@ -71,12 +71,25 @@ describe('MCP server config', () => {
     writeMcpJson({ mcpServers: { shared: { command: 'from-mcp-json' }, team: { command: 'team-cmd' } } });
     const flagFile = path.join(dirs.root, 'extra.json');
     fs.writeFileSync(flagFile, JSON.stringify({ mcpServers: { once: { command: 'flag-cmd' } } }));
-    const { servers, problems } = load(dirs.env, flagFile);
+    const { servers, problems } = load(dirs.env, [flagFile]);
     const byName = Object.fromEntries(servers.map((s) => [s.name, s]));
     expect(Object.keys(byName).sort()).toEqual(['mine', 'once', 'shared', 'team']);
     expect(byName.shared.spec).toMatchObject({ command: 'from-project-config' });
     expect([byName.mine.scope, byName.once.scope, byName.shared.scope, byName.team.scope]).toEqual(['user', 'user', 'project', 'project']);
     expect(problems.map((p) => p.path)).toEqual(['/mcpServers/broken/command']);
+  });
+
+  it('--mcp-config takes several files and JSON strings, as Claude Code does; --strict-mcp-config keeps only those', () => {
+    dirs.write(dirs.home, { mcpServers: { mine: { command: 'user-cmd' } } });
+    writeMcpJson({ mcpServers: { team: { command: 'team-cmd' } } });
+    const flagFile = path.join(dirs.root, 'extra.json');
+    fs.writeFileSync(flagFile, JSON.stringify({ mcpServers: { once: { command: 'flag-cmd' } } }));
+    const inline = JSON.stringify({ mcpServers: { inline: { command: 'inline-cmd' } } });
+    const names = (loaded: ReturnType<typeof load>) => loaded.servers.map((s) => s.name).sort();
+    expect(names(load(dirs.env, [flagFile, inline]))).toEqual(['inline', 'mine', 'once', 'team']);
+    expect(names(load(dirs.env, [flagFile, inline], true))).toEqual(['inline', 'once']);
+    const broken = load(dirs.env, ['{"mcpServers": '], true);
+    expect(broken.problems).toEqual([expect.objectContaining({ file: '--mcp-config', problem: expect.stringMatching(/^not valid JSON/) })]);
   });
 
   it('still loads the rest of agent.config.json when an MCP entry names an unset variable', () => {
@@ -86,7 +99,7 @@ describe('MCP server config', () => {
 
   it('reports a .mcp.json that is not JSON and a missing --mcp-config file', () => {
     const file = writeMcpJson('{ "mcpServers": { ');
-    const { problems } = load(dirs.env, path.join(dirs.root, 'nope.json'));
+    const { problems } = load(dirs.env, [path.join(dirs.root, 'nope.json')]);
     expect(problems.map((p) => p.file)).toEqual([file, path.join(dirs.root, 'nope.json')]);
     expect(problems[0].problem).toMatch(/^not valid JSON/);
     expect(problems[1].problem).toBe('the file does not exist');

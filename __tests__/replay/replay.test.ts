@@ -31,12 +31,12 @@ afterEach(async () => {
 const rein = (args: string[], env: Record<string, string> = {}) =>
   execa('node', [cli, ...args], { cwd: repo, reject: false, env: { REIN_HOME: home, ANTHROPIC_API_KEY: '', OPENAI_API_KEY: '', DEEPSEEK_API_KEY: '', ...env }, timeout: 60_000 });
 
-/** The stream-json lines without what differs between two runs of the same session: ids and times. */
+/** The rein-events lines without what differs between two runs of the same session: ids and times. */
 function comparable(stdout: string): unknown[] {
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (value === null || typeof value !== 'object') return value;
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !/(Id|_id|^id|durationMs|duration_ms|startedAt)$/.test(k)).map(([k, v]) => [k, strip(v)]));
+    return Object.fromEntries(Object.entries(value).filter(([k]) => !/(Id|_id|^id|^uuid|durationMs|duration_ms|duration_api_ms|startedAt)$/.test(k)).map(([k, v]) => [k, strip(v)]));
   };
   return stdout.trim().split('\n').map((line) => strip(JSON.parse(line)));
 }
@@ -49,7 +49,7 @@ async function record(): Promise<{ file: string; stdout: string }> {
     { text: 'Fixed: add subtracted.' },
   ] });
   const file = join(home, 'fix.rec.jsonl');
-  const run = await rein(['-p', 'fix the bug', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'test-model', '--output-format', 'stream-json', '--record', file], { OPENAI_API_KEY: 'sk-secret-recorded-key' });
+  const run = await rein(['-p', 'fix the bug', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'test-model', '--output-format', 'rein-events', '--record', file], { OPENAI_API_KEY: 'sk-secret-recorded-key' });
   expect(run.exitCode).toBe(0);
   await server.close();
   server = undefined;
@@ -66,7 +66,7 @@ describe('--record and --replay', () => {
     expect(text.split('\n')[0]).toMatch(/^\{"type":"header","version":2,"provider":"openai","model":"test-model","facts":\{"date":"/);
     expect(JSON.parse(text.split('\n')[0]).places.workspace).toBe(realpathSync(repo));
     expect(readFileSync(join(repo, 'math.js'), 'utf8')).toContain('return a - b;');
-    const replay = await rein(['-p', 'fix the bug', '--output-format', 'stream-json', '--replay', file, '--replay-speed', '0']);
+    const replay = await rein(['-p', 'fix the bug', '--output-format', 'rein-events', '--replay', file, '--replay-speed', '0']);
     expect(replay.stderr).toBe('');
     expect(replay.exitCode).toBe(0);
     expect(comparable(replay.stdout)).toEqual(comparable(stdout));
@@ -81,13 +81,13 @@ describe('--record and --replay', () => {
     ] });
     const file = join(home, 'tools.rec.jsonl');
     // The edit is refused (math.js was not read first): the recording keeps that refusal as it was.
-    const recorded = await rein(['-p', 'go', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'test-model', '--output-format', 'stream-json', '--record', file], { OPENAI_API_KEY: 'sk-test' });
+    const recorded = await rein(['-p', 'go', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'test-model', '--output-format', 'rein-events', '--record', file], { OPENAI_API_KEY: 'sk-test' });
     expect(recorded.exitCode).toBe(0);
     await server.close();
     server = undefined;
     rmSync(join(repo, 'ran-marker'));
     const before = readFileSync(join(repo, 'math.js'), 'utf8');
-    const replay = await rein(['-p', 'go', '--output-format', 'stream-json', '--replay', file, '--replay-speed', '0', '--replay-tools', 'recorded']);
+    const replay = await rein(['-p', 'go', '--output-format', 'rein-events', '--replay', file, '--replay-speed', '0', '--replay-tools', 'recorded']);
     expect(replay.exitCode).toBe(0);
     expect(existsSync(join(repo, 'ran-marker'))).toBe(false);
     expect(readFileSync(join(repo, 'math.js'), 'utf8')).toBe(before);
@@ -101,7 +101,7 @@ describe('--record and --replay', () => {
       { text: 'Checking.', toolCalls: [{ name: 'bash', input: { command: 'echo from-the-log' } }] },
       { text: 'The log says from-the-log.' },
     ] });
-    const run = await rein(['-p', 'what does it say?', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'test-model', '--output-format', 'stream-json'], { OPENAI_API_KEY: 'sk-test' });
+    const run = await rein(['-p', 'what does it say?', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'test-model', '--output-format', 'rein-events'], { OPENAI_API_KEY: 'sk-test' });
     expect(run.exitCode).toBe(0);
     await server.close();
     server = undefined;
@@ -110,7 +110,7 @@ describe('--record and --replay', () => {
     const exported = await rein(['sessions', 'export', sessionId, '--record', file]);
     expect(exported.exitCode).toBe(0);
     expect(exported.stdout).toBe(`Wrote ${file}: 2 model calls of session ${sessionId}. The log keeps answers whole, so the replay has no timing and compares no requests.`);
-    const replay = await rein(['-p', 'what does it say?', '--output-format', 'stream-json', '--replay', file, '--replay-tools', 'recorded', '--replay-speed', '0']);
+    const replay = await rein(['-p', 'what does it say?', '--output-format', 'rein-events', '--replay', file, '--replay-tools', 'recorded', '--replay-speed', '0']);
     expect(replay.stderr).toBe('');
     expect(replay.exitCode).toBe(0);
     const pick = (out: string) => out.trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.type === 'tool_end' || e.type === 'run_end').map((e) => e.type === 'run_end' ? e.text : e.result.content);

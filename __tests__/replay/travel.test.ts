@@ -55,7 +55,7 @@ describe('a recording replayed in another folder', () => {
     const file = join(home, 'fix.jsonl');
     const recorded = await recordWithAbsolutePaths(file);
     expect(readFileSync(file, 'utf8')).toContain(`${first}/math.js`);
-    const replay = await rein(second, ['-p', `fix the bug in ${second}`, '--replay', file, '--replay-speed', '0', '--output-format', 'stream-json']);
+    const replay = await rein(second, ['-p', `fix the bug in ${second}`, '--replay', file, '--replay-speed', '0', '--output-format', 'rein-events']);
     expect(replay.stderr).toBe('');
     expect(replay.exitCode).toBe(0);
     expect(readFileSync(join(second, 'math.js'), 'utf8')).toContain(fixed);
@@ -89,7 +89,7 @@ describe('a recording that names its fixture folder', () => {
     const before = readdirSync(sessions);
     // Your own instructions would change the prompt: the show runs with a fresh home instead.
     writeFileSync(join(home, 'AGENTS.md'), 'Always answer in French.\n');
-    const replay = await rein(second, ['-p', 'fix the bug', '--replay', file, '--replay-speed', '0', '--output-format', 'stream-json', '--permission-mode', 'yolo']);
+    const replay = await rein(second, ['-p', 'fix the bug', '--replay', file, '--replay-speed', '0', '--output-format', 'rein-events', '--permission-mode', 'yolo']);
     expect(replay.exitCode).toBe(0);
     const events = replay.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; cwd?: string; result?: { content: string } });
     expect(events.filter((e) => e.type === 'warning')).toEqual([]);

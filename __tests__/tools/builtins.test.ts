@@ -5,7 +5,7 @@ import { ToolRegistry } from '../../source/tools/runner.js';
 
 describe('builtinTools', () => {
   it('has the final names in the fixed order', () => {
-    expect(builtinToolNames).toEqual(['read_file', 'write_file', 'edit_file', 'glob', 'grep', 'bash', 'bash_output', 'kill_task', 'todo_write']);
+    expect(builtinToolNames).toEqual(['read_file', 'write_file', 'edit_file', 'glob', 'grep', 'bash', 'bash_output', 'kill_task', 'todo_write', 'web_fetch', 'ask_user', 'exit_plan_mode']);
   });
 
   it('keeps all schemas small enough for a compact first request', () => {
@@ -26,6 +26,9 @@ describe('builtinTools', () => {
       bash_output: [true, false],
       kill_task: [false, false],
       todo_write: [true, false],
+      web_fetch: [false, false],
+      ask_user: [false, false],
+      exit_plan_mode: [false, false],
     });
   });
 

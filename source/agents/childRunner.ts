@@ -18,6 +18,7 @@ import { SessionLog } from '../session/sessionLog.js';
 import { agentModel } from './agentModel.js';
 import type { LoopHooks } from '../extensions/hookTypes.js';
 import type { AgentDefinition } from './types.js';
+import type { AskFallback } from '../engine/askFallback.js';
 
 /** What every child of a session shares with it. */
 export interface ChildEnvironment {
@@ -45,8 +46,12 @@ export interface ChildEnvironment {
   providerName?: string;
   /** PreToolUse, PostToolUse and SubagentStop hooks for the child's loop. */
   hooks?: LoopHooks;
-  /** Counts the child's tokens in the session's usage and cost. */
-  onUsage: (usage: Usage) => void;
+  /** Counts the child's tokens (made by `model`) in the session's usage and cost. */
+  onUsage: (usage: Usage, model: string) => void;
+  /** Answers the child's calls that would ask instead of a dialog (dontAsk, a permission prompt tool). */
+  askFallback?: AskFallback;
+  /** The session's spend cap: the child stops too once it is passed. */
+  overBudget?: () => string | undefined;
   now?: () => Date;
 }
 
@@ -156,11 +161,13 @@ export class ChildAgent {
       rules: env.rules, broker: env.broker, interactive: env.interactive, registry: this.registry,
       cwd: env.cwd, workspace: env.workspace, state: this.state, signal: run.signal,
       reminders: () => (history.length === 1 ? [wrapReminder(`Today's date is ${(env.now?.() ?? new Date()).toISOString().slice(0, 10)}.`)] : []),
-      onUsage: (turnUsage) => {
-        env.onUsage(turnUsage);
+      onUsage: (turnUsage, model) => {
+        env.onUsage(turnUsage, model);
         return (this.usage = addUsage(this.usage, turnUsage));
       },
       hooks: env.hooks,
+      askFallback: env.askFallback,
+      overBudget: env.overBudget,
     });
     try {
       for await (const event of loop) {

@@ -14,7 +14,8 @@ import { builtinTools } from '../tools/builtins.js';
 import { addSecrets } from '../permissions/redact.js';
 import { searchBackend } from '../tools/web/searchBackends.js';
 import { webSearchTool } from '../tools/webSearch.js';
-import { loadAgents } from '../agents/loadAgents.js';
+import { budgetFor, checkAddDirs, checkSessionId, compatOptions, flagNotes, initFactsOf, readSettingsFlag, sessionAgents } from '../compatSetup.js';
+import { openDebugLog } from '../debugLog.js';
 import { startMcpServers } from '../mcp/start.js';
 import { describeProblem } from '../permissions/rules.js';
 import { loadPermissionRules, readClaudeSettings } from '../permissions/ruleSources.js';
@@ -51,9 +52,11 @@ export interface OpenSessionOptions {
   /** Decided already: the TUI asked, or a headless run was given --trust-project (or not). */
   trust: ProjectTrust;
   version: string;
+  /** --json-schema, checked: the run ends with an object of this shape. */
+  jsonSchema?: Record<string, unknown>;
 }
 
-export function openSession({ loaded, args, key, interactive, reinHome, replay, trust, version }: OpenSessionOptions) {
+export function openSession({ loaded, args, key, interactive, reinHome, replay, trust, version, jsonSchema }: OpenSessionOptions) {
   const config: ReinConfig = loaded.config;
   const baseUrlFrom = loaded.baseUrlFrom;
   const cwd = process.cwd();
@@ -69,20 +72,26 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
   const memory = enabled.has('memory') ? new MemoryStore({ root: config.memory.dir, projectDir: findGitRoot(cwd) ?? cwd }) : undefined;
   const places = { workspace: config.security.workspace, memory: memory?.globalDir, projectMemory: memory?.projectDir };
   const recording = relocated(replay, places);
-  const agents = enabled.has('task') ? loadAgents({ cwd: config.security.workspace, reinHome }) : undefined;
+  const agents = enabled.has('task') ? sessionAgents(args, config.security.workspace, reinHome, config.tools.filter((t) => t !== 'task')) : undefined;
   // A fork continues the resumed conversation under a new id; the old log is only read.
-  const sessionId = resumed && !args.forkSession ? resumed.meta.sessionId : newSessionId();
+  checkSessionId(args.sessionId, sessionsDir);
+  const sessionId = resumed && !args.forkSession ? resumed.meta.sessionId : (args.sessionId ?? newSessionId());
+  const addDirs = checkAddDirs(args.addDirs, cwd);
+  const spendCap = budgetFor(args, [model, ...args.fallbackModels]);
+  const debug = args.debug ? openDebugLog({ reinHome, sessionId, filter: args.debug.filter }) : undefined;
   // Started now, connecting in the background: the first frame and the prompt never wait for them.
   const mcp = startMcpServers({
     cwd, workspace: config.security.workspace, env: process.env, reinHome, sessionDir: join(sessionsDir, sessionId),
-    layers: loaded.mcpServers, flagFile: args.mcpConfig, projectTrusted: trust.trusted || args.trustMcp, interactive, timeouts: config.mcp,
+    layers: args.strictMcpConfig ? [] : loaded.mcpServers, flagConfigs: args.mcpConfig, flagOnly: args.strictMcpConfig,
+    projectTrusted: trust.trusted || args.trustMcp, interactive, timeouts: config.mcp,
     clientVersion: version, reservedNames: new Set(knownToolNames),
   });
   const workspace = config.security.workspace;
   const commands = loadCustomCommands({ workspace, reinHome });
   const skills = loadSkills({ workspace, reinHome });
   const sandbox = sandboxFor(config, args, workspace, reinHome);
-  const claudeSettings = readClaudeSettings(workspace);
+  // --settings is the user's own file or JSON: trusted like ~/.claude/settings.json.
+  const claudeSettings = [...readClaudeSettings(workspace), ...readSettingsFlag(args.settings, cwd)];
   const loadedRules = loadPermissionRules({
     workspace, configLayers: loaded.permissionLayers, allowedTools: args.allowedTools, disallowedTools: args.disallowedTools, settings: claudeSettings,
     projectTrusted: trust.trusted,
@@ -95,7 +104,10 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
   const meta = { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString(), ...gitBranchOf(cwd) };
   const history = resumed ? repairHistory(resumed.history) : undefined;
   // A $REIN_HOME that cannot be written does not stop a new session: it runs in memory, with one warning.
-  const { log, warning: logWarning } = resumed && history
+  // --no-session-persistence: nothing is written, so nothing can be resumed.
+  const { log, warning: logWarning } = !args.sessionPersistence
+    ? { log: undefined, warning: undefined }
+    : resumed && history
     ? {
       log: args.forkSession ? forkSessionLog({ sessionsDir, source: resumed, history, meta }) : SessionLog.reopen(sessionLogPath(sessionsDir, sessionId)),
       warning: undefined,
@@ -114,7 +126,8 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
     cwd,
     workspace: config.security.workspace,
     // Recorded tool results touch nothing, so a replay of them asks nothing unless a mode is given.
-    mode: args.permissionMode ?? (recording && args.replayTools === 'recorded' ? 'yolo' : config.permissionMode ?? (interactive ? 'ask' : 'yolo')),
+    // A permission prompt tool has something to decide only when calls ask: it brings Claude Code's default mode along.
+    mode: args.permissionMode ?? (recording && args.replayTools === 'recorded' ? 'yolo' : config.permissionMode ?? (interactive || args.permissionPromptTool ? 'ask' : 'yolo')),
     interactive,
     maxTokens: config.maxTokens,
     maxTurns: config.maxTurns,
@@ -135,7 +148,7 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
     skills: skills.skills,
     agents: agents ? { definitions: agents.agents, maxParallel: config.agents.maxParallel, maxTurns: config.agents.maxTurns, team: config.team } : undefined,
     startupWarnings: [
-      ...(logWarning ? [logWarning] : []),
+      ...(logWarning ? [logWarning] : []), ...flagNotes(args, interactive),
       ...loaded.projectRefused, ...trust.notices(), ...(typeof searchSetup === 'string' ? [searchSetup] : []),
       ...instructions.warnings, ...(agents?.warnings ?? []), ...commands.warnings, ...skills.warnings, ...loadedRules.problems.map(describeProblem),
       ...hooks.warnings,
@@ -159,6 +172,13 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
     mcp,
     resume: resumed && history ? { history, todos: resumed.todos } : undefined,
     checkpoints: { settings: config.checkpoints ?? defaultCheckpointSettings, reinHome },
+    addDirs,
+    compat: compatOptions(args, { budget: spendCap, jsonSchema }),
+    observe: debug?.observe,
   });
-  return { session, resumed, sessionsDir, commands: commands.commands, workspace, recording };
+  const initFacts = initFactsOf({
+    session, cwd, dontAsk: args.dontAsk, version,
+    commands: commands.commands.map((c) => c.name), agents: (agents?.agents ?? []).map((a) => a.name), skills: skills.skills.map((skill) => skill.name),
+  });
+  return { session, resumed, sessionsDir, commands: commands.commands, workspace, recording, initFacts, debugFile: debug?.file };
 }

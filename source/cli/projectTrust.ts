@@ -23,7 +23,9 @@ export interface ProjectTrustInput {
   /** Instruction imports (or linked instruction files) that lead outside the project. */
   untrustedImports: { file: string; import: string; realPath: string }[];
   /** --mcp-config: its servers are the user's own. */
-  mcpConfigFile?: string;
+  mcpConfigs?: string[];
+  /** --strict-mcp-config: only those servers, none of the project's. */
+  strictMcpConfig?: boolean;
   /** --trust-project. */
   trustProject: boolean;
   /** --trust-mcp: the project's MCP servers start without asking, so they are not part of the question. */
@@ -39,8 +41,8 @@ export function projectTrustItems(o: ProjectTrustInput): TrustItem[] {
       items.push({ kind: 'setting', name: 'disableAllHooks', file: s.file, definition: 'disableAllHooks: true (turns off your own hooks too)' });
     }
   }
-  if (!o.trustMcp) {
-    const { servers } = loadMcpServers({ projectDir: o.projectDir, layers: o.loaded.mcpServers, flagFile: o.mcpConfigFile, env: o.env });
+  if (!o.trustMcp && !o.strictMcpConfig) {
+    const { servers } = loadMcpServers({ projectDir: o.projectDir, layers: o.loaded.mcpServers, flagConfigs: o.mcpConfigs, env: o.env });
     for (const s of servers) if (s.scope === 'project') items.push({ kind: 'mcp', name: s.name, file: s.file, definition: describeWritten(s.written, s.spec) });
   }
   const hookSources = [
@@ -65,7 +67,7 @@ export interface TrustedConfigInput {
   env: Env;
   reinHome: string;
   flags: LoadConfigOptions['flags'];
-  args: Pick<CliArgs, 'allowedTools' | 'disallowedTools' | 'mcpConfig' | 'trustProject' | 'trustMcp'>;
+  args: Pick<CliArgs, 'allowedTools' | 'disallowedTools' | 'mcpConfig' | 'strictMcpConfig' | 'trustProject' | 'trustMcp'>;
   interactive: boolean;
   /** Puts the question to the user (the TUI's trust screen); `quit` when they quit rein instead of answering. */
   ask?: (request: TrustRequest) => Promise<TrustDecision | 'quit'>;
@@ -84,7 +86,7 @@ export async function loadTrustedConfig(o: TrustedConfigInput): Promise<{ loaded
   const imports = instructionsFor({ cwd: o.cwd, reinHome: o.reinHome, config, model: config.model, rules: rules.rules, projectTrusted: false }).untrustedImports;
   const trust = projectTrustFor({
     projectDir: o.cwd, reinHome: o.reinHome, env: o.env, loaded: untrusted, settings, heldBackRules: rules.heldBack, untrustedImports: imports,
-    mcpConfigFile: o.args.mcpConfig, trustProject: o.args.trustProject, trustMcp: o.args.trustMcp, interactive: o.interactive,
+    mcpConfigs: o.args.mcpConfig, strictMcpConfig: o.args.strictMcpConfig, trustProject: o.args.trustProject, trustMcp: o.args.trustMcp, interactive: o.interactive,
   });
   const request = trust.request();
   if (request && o.ask) {

@@ -22,7 +22,11 @@ export type RunEndReason =
   | 'context_full'
   | 'refusal'
   /** A hook refused the prompt (UserPromptSubmit) or stopped the run (`continue: false`). */
-  | 'blocked';
+  | 'blocked'
+  /** The session's spend passed --max-budget-usd. */
+  | 'budget'
+  /** --json-schema: the model kept giving output that does not fit the schema. */
+  | 'structured_output_retries';
 
 export type BackgroundStatus = 'running' | 'exited' | 'failed' | 'killed';
 
@@ -108,7 +112,8 @@ export type AgentEvent = AgentOrigin & (
   | { type: 'question_resolved'; runId: string; questionId: string; toolCallId: string; answer: UserAnswer }
   | { type: 'tool_start'; runId: string; toolCallId: string; name: string; input: Record<string, unknown>; summary: string }
   | { type: 'tool_progress'; runId: string; toolCallId: string; text: string }
-  | { type: 'tool_end'; runId: string; toolCallId: string; name: string; result: ToolResult; durationMs: number }
+  /** `denied`: a permission decision refused the call (a rule, the mode, a hook, the user, or no one to ask). */
+  | { type: 'tool_end'; runId: string; toolCallId: string; name: string; result: ToolResult; durationMs: number; denied?: boolean }
   | { type: 'todos'; runId: string; todos: TodoItem[] }
   /** `runId` is the run active when the task changed, if any: tasks outlive the run that started them. */
   | { type: 'background_task'; sessionId: string; runId?: string; task: BackgroundTaskInfo }
@@ -117,9 +122,12 @@ export type AgentEvent = AgentOrigin & (
   /** Files and folders the user's `@` mentions attached to the message, one line each ("notes.txt (12 lines)"). */
   | { type: 'attachments'; runId: string; items: string[] }
   | { type: 'warning'; runId?: string; message: string }
+  /** The model was overloaded or unavailable: the rest of the run uses `to` (--fallback-model). */
+  | { type: 'model_fallback'; runId: string; from: string; to: string; reason: 'overloaded' | 'unavailable'; message: string }
   /** A user-configured hook that blocked something or failed (one transcript line each). */
   | { type: 'hook'; runId?: string; event: string; command: string; outcome: 'blocked' | 'failed'; message: string }
-  | { type: 'error'; runId?: string; message: string }
+  /** `status`: the HTTP status of a failed model call, when the server sent one. */
+  | { type: 'error'; runId?: string; message: string; status?: number }
   | { type: 'compaction'; runId?: string; level: 'micro' | 'auto' | 'manual'; tokensBefore: number; tokensAfter: number; summary?: string }
   | { type: 'mode_change'; sessionId: string; runId?: string; mode: PermissionMode }
   /** `contextWindow` is the new model's window, against which the context is measured from now on. */
@@ -139,6 +147,8 @@ export type AgentEvent = AgentOrigin & (
       usage: Usage;
       durationMs: number;
       error?: string;
+      /** --json-schema: the object the model gave, valid against the schema. */
+      structuredOutput?: unknown;
     }
 );
 

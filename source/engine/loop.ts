@@ -5,13 +5,11 @@ import {
   type AssistantMessage,
   type Provider,
   type ProviderError,
-  type ToolResultBlock,
   type ToolSchema,
   type ToolUseBlock,
   type Usage,
 } from '../providers/types.js';
 import type { ContextManager } from './contextManager.js';
-import { EventQueue } from './eventQueue.js';
 import type { AgentEvent, PermissionMode, RunEndReason } from './events.js';
 import { validateHistory, type Conversation } from './history.js';
 import { repairHistory } from './historyRepair.js';
@@ -19,7 +17,9 @@ import { newId } from './ids.js';
 import { streamModelCall } from './modelCall.js';
 import { doesNotFitMessage, maxOverflowRetries, outputBudget, recoverFromOverflow } from './overflow.js';
 import { RepeatGuard } from './repeatGuard.js';
-import { hookEvent, interruptedResult, runToolRound, type RoundHookState, type ToolEnvironment } from './toolRound.js';
+import { hookEvent, type RoundHookState, type ToolEnvironment } from './toolRound.js';
+import { interruptedBlocks, toolRound } from './loopRound.js';
+import type { StructuredOutputGate } from './structuredOutput.js';
 import { wrapReminder } from './reminders.js';
 import type { LoopHooks } from '../extensions/hookTypes.js';
 import { ToolErrorGuard } from './toolErrorGuard.js';
@@ -48,8 +48,14 @@ export interface LoopOptions extends ToolEnvironment {
   mode: () => PermissionMode;
   /** Dynamic material for the newest user turn, collected right before each request. */
   reminders: () => string[];
-  /** Called with every finished model call's usage (the session keeps the totals). */
-  onUsage: (usage: Usage) => Usage;
+  /** Called with every finished model call's usage and the model that made it (the session keeps the totals). */
+  onUsage: (usage: Usage, model: string) => Usage;
+  /** The spend cap: the sentence to end the run with once the session's spend has passed it. */
+  overBudget?: () => string | undefined;
+  /** --json-schema: ends the run once the model has given its structured output, or kept failing to. */
+  structuredOutput?: StructuredOutputGate;
+  /** Models tried in turn, for the rest of this run, when the model is overloaded or unavailable. */
+  fallbackModels?: string[];
   /** User-configured PreToolUse, PostToolUse and Stop (or SubagentStop) hooks. */
   hooks?: LoopHooks;
   /** Executed tool calls failing in a row that stop the run (default 8; 0 = no limit). */
@@ -61,12 +67,14 @@ export interface LoopOptions extends ToolEnvironment {
 // reached included, whose error would otherwise be repeated for every new attempt).
 const fatalErrorKinds = new Set<ProviderError['kind']>(['auth', 'not_found', 'bad_request', 'connection']);
 const maxConsecutiveErrors = 3;
+/** What a fallback model answers for: the model is overloaded, unknown to the server, or its server keeps failing. */
+const fallbackErrorKinds = new Set<ProviderError['kind']>(['overloaded', 'not_found', 'server']);
 
 const textOf = (message: AssistantMessage): string =>
   message.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('');
 
-const interruptedBlocks = (calls: readonly ToolUseBlock[]): ToolResultBlock[] =>
-  calls.map((c) => ({ type: 'tool_result', toolUseId: c.id, content: interruptedResult().content, isError: true }));
+const notRunBlocks = (calls: readonly ToolUseBlock[], why: string) =>
+  calls.map((c) => ({ type: 'tool_result' as const, toolUseId: c.id, content: `Not run: ${why}`, isError: true }));
 
 /**
  * Runs one user message to its end. A consumer that stops reading (breaks out or throws) ends the run as Esc
@@ -103,9 +111,14 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
   if (o.prompt !== undefined) o.history.appendUserText(o.prompt);
   for (const text of o.attached ?? []) o.history.appendUserText(text);
 
+  let model = o.model;
+  const fallbacks = [...(o.fallbackModels ?? [])];
   const end = (reason: RunEndReason, error?: string): AgentEvent => ({
     type: 'run_end', runId: o.runId, reason, text: lastText, turns, usage: runUsage, durationMs: Date.now() - started, error,
+    ...(o.structuredOutput?.value !== undefined ? { structuredOutput: o.structuredOutput.value } : {}),
   });
+  const budgetStop = o.overBudget?.();
+  if (budgetStop) return yield end('budget', budgetStop);
 
   while (true) {
     if (o.signal.aborted) return yield end('aborted');
@@ -138,7 +151,7 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
       system: o.system,
       tools: o.tools,
       messages: [...o.history.messages],
-      options: { model: o.model, maxTokens, temperature: o.temperature },
+      options: { model, maxTokens, temperature: o.temperature },
     };
     const call = yield* streamModelCall(o.provider, request, { runId: o.runId, messageId }, o.signal);
     let { message } = call;
@@ -169,9 +182,15 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
         yield { type: 'error', runId: o.runId, message: text };
         return yield end('error', text);
       }
+      const fallback = error && fallbackErrorKinds.has(error.kind) ? fallbacks.shift() : undefined;
+      if (fallback !== undefined) {
+        yield { type: 'model_fallback', runId: o.runId, from: model, to: fallback, reason: error?.kind === 'overloaded' ? 'overloaded' : 'unavailable', message: error?.message ?? '' };
+        model = fallback;
+        continue;
+      }
       consecutiveErrors += 1;
       const text = error?.message ?? 'The model call failed for an unknown reason.';
-      yield { type: 'error', runId: o.runId, message: text };
+      yield { type: 'error', runId: o.runId, message: text, ...(error?.status !== undefined ? { status: error.status } : {}) };
       if ((error && fatalErrorKinds.has(error.kind)) || consecutiveErrors >= maxConsecutiveErrors) return yield end('error', text);
       o.history.appendUserText(`<error>The previous model call failed: ${text} Continue with the task.</error>`);
       continue;
@@ -180,7 +199,7 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
     overflows = 0;
 
     runUsage = addUsage(runUsage, usage);
-    const total = o.onUsage(usage);
+    const total = o.onUsage(usage, model);
 
     let calls = message.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
     if (stopReason === 'max_tokens' && calls.length > 0) {
@@ -194,11 +213,17 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
     const contextTokens = o.context.estimate(o.system, o.tools, o.history.messages);
     const window = o.context.window;
     yield {
-      type: 'usage', runId: o.runId, turnUsage: usage, totalUsage: total, model: o.model,
+      type: 'usage', runId: o.runId, turnUsage: usage, totalUsage: total, model,
       context: { tokens: contextTokens, window, percent: Math.min(100, Math.round((contextTokens / window) * 1000) / 10) },
     };
     lastText = textOf(message) || lastText;
     yield { type: 'message_end', runId: o.runId, turnId, messageId, message, stopReason, usage };
+    const overBudget = o.overBudget?.();
+    if (overBudget) {
+      // The calls never run; each still gets its result, so the history stays valid for a later run.
+      if (calls.length > 0) o.history.append({ role: 'user', content: notRunBlocks(calls, overBudget) });
+      return yield end('budget', overBudget);
+    }
 
     if (calls.length === 0) {
       if (stopReason === 'max_tokens') {
@@ -216,6 +241,11 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
           continue;
         }
       }
+      const demand = o.structuredOutput?.missing();
+      if (demand) {
+        o.history.appendUserText(demand);
+        continue;
+      }
       return yield end('done');
     }
 
@@ -232,6 +262,8 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
       lastText = hookState.endRun;
       return yield end('done');
     }
+    const given = o.structuredOutput?.afterRound(calls, results);
+    if (given) return yield end(given.reason, given.error);
     const repeat = repeats.observe(calls, results);
     if (repeat === 'stop') {
       const what = repeats.period === 1
@@ -251,40 +283,5 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
       warnedRepeat = true;
     }
     if (o.signal.aborted) return yield end('aborted');
-  }
-}
-
-/**
- * Runs one round and appends its results. Closed early (the consumer stopped reading), it aborts the run, waits
- * for the round to wind down (running commands killed, the rest answered "interrupted") and appends its results,
- * so no call is left without one and nothing keeps running.
- */
-async function* toolRound(o: LoopOptions, calls: ToolUseBlock[], abortRun: () => void, hookState: RoundHookState, ran: Set<string>): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
-  const queue = new EventQueue<AgentEvent>();
-  const round = runToolRound({
-    runId: o.runId, calls, registry: o.registry, mode: o.mode(), rules: o.rules, broker: o.broker, questions: o.questions, setMode: o.setMode, interactive: o.interactive,
-    onEndRun: (text) => {
-      hookState.endRun ??= text;
-    },
-    cwd: o.cwd, workspace: o.workspace, state: o.state, signal: o.signal,
-    emit: (e) => {
-      // Calls that started executing (not declined ones) are what the tool-error guard counts.
-      if (e.type === 'tool_start') ran.add(e.toolCallId);
-      queue.push(e);
-    },
-    ...(o.hooks ? { hooks: { loop: o.hooks, state: hookState } } : {}),
-  });
-  let answered = false;
-  try {
-    yield* queue.drainUntil(round);
-    const results = await round;
-    o.history.append({ role: 'user', content: results });
-    answered = true;
-    return results;
-  } finally {
-    if (!answered) {
-      abortRun();
-      o.history.append({ role: 'user', content: await round.catch(() => interruptedBlocks(calls)) });
-    }
   }
 }

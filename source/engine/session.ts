@@ -45,6 +45,7 @@ import { wrapReminder } from './reminders.js';
 import { SessionCheckpoints } from '../checkpoints/sessionCheckpoints.js';
 import { pointFor, sessionRewind } from '../checkpoints/sessionRewind.js';
 import type { CheckpointSettings } from '../checkpoints/types.js';
+import { sessionCompat, type CompatOptions } from './sessionCompat.js';
 
 export interface SessionOptions {
   provider: Provider;
@@ -93,6 +94,12 @@ export interface SessionOptions {
   idleNotifyMs?: number;
   /** A resumed session's history and todo list. */
   resume?: { history: Message[]; todos: TodoItem[] };
+  /** Sees every event first, as it is recorded (the --debug log). */
+  observe?: (event: AgentEvent) => void;
+  /** Folders the file tools may read and write besides the workspace (--add-dir). */
+  addDirs?: string[];
+  /** What the flags of `claude -p` ask beyond rein's own: dontAsk, a permission prompt tool, a schema, fallbacks, a budget. */
+  compat?: CompatOptions;
   /** Workspace checkpoints for /rewind; the shadow repository lives under `reinHome`. Unset = none. */
   checkpoints?: { settings: CheckpointSettings; reinHome: string };
   now?: () => Date;
@@ -118,12 +125,17 @@ export function createSession(o: SessionOptions): EngineSession {
   // Both change when /resume switches to another saved session in place.
   let sessionId = o.sessionId ?? newSessionId();
   const sessionDir = join(o.sessionsDir, sessionId);
-  const baseTools = o.memory ? [...o.tools, createMemoryTool(o.memory)] : o.tools;
+  // Late-bound: the registry exists once the tools (these among them) are put together.
+  const compat = sessionCompat(o.compat ?? {}, {
+    registry: () => sessionTools.registry, whenReady: () => o.mcp?.whenReady() ?? Promise.resolve(),
+    context: { cwd: o.cwd, workspace: o.workspace, get state() { return state; } },
+  });
+  const baseTools = [...(o.memory ? [...o.tools, createMemoryTool(o.memory)] : o.tools), ...compat.tools];
   const system = buildSystemPrompt({
     cwd: o.cwd, workspace: o.workspace, platform: o.platform ?? process.platform, mode: o.mode,
     instructions: o.instructions, memoryIndex: o.memory?.indexText(), memoryTool: o.memory !== undefined,
     replaceInstructions: o.systemPrompt?.replace, append: o.systemPrompt?.append,
-    skills: skillsPromptSection(o.skills ?? []),
+    skills: skillsPromptSection(o.skills ?? []), addedDirs: o.addDirs,
   });
   const broker = new ApprovalBroker();
   const questions = new QuestionBroker();
@@ -140,7 +152,8 @@ export function createSession(o: SessionOptions): EngineSession {
     sessionDir,
     // Memory and skills live outside the workspace; the model reads them with the file tools.
     extraReadableRoots: [...(o.memory ? [o.memory.globalDir, o.memory.projectDir] : []), ...(o.skills ?? []).map((skill) => skill.dir)],
-    sandbox: sandboxSettings ? () => sandboxRun({ ...sandboxSettings, workspace: o.workspace }) : undefined,
+    addedDirs: o.addDirs ?? [],
+    sandbox: sandboxSettings ? () => sandboxRun({ ...sandboxSettings, workspace: o.workspace, writable: o.addDirs ?? [] }) : undefined,
     readRefusal: (absPath) => rules.readRefusal(absPath),
     mayReachPrivateHost: (host) => rules.allowsPrivateHost(host),
   };
@@ -167,9 +180,15 @@ export function createSession(o: SessionOptions): EngineSession {
   };
   const childEnvironment = (): ChildEnvironment => ({
     provider: o.provider, model: () => info.model, maxTokens: o.maxTokens, temperature: o.temperature,
-    tools: () => sessionTools.all(), broker, rules, mode: () => info.mode, interactive: o.interactive,
+    // StructuredOutput answers for the session's own run; a subagent's answer is its text.
+    tools: () => sessionTools.all().filter((t) => !compat.tools.includes(t)), broker, rules, mode: () => info.mode, interactive: o.interactive,
     cwd: o.cwd, workspace: o.workspace, state, maxTurns: o.agents?.maxTurns ?? 30, contextWindow: o.contextWindow,
-    onUsage: (usage) => { total = addUsage(total, usage); },
+    onUsage: (usage, model) => {
+      total = addUsage(total, usage);
+      compat.spent(usage, model);
+    },
+    askFallback: compat.askFallback,
+    overBudget: compat.overBudget,
     now: o.now,
     // Read when a subagent starts: after a switch, its log goes with the session now open.
     get logDir() { return log ? join(state.sessionDir, 'agents') : undefined; },
@@ -227,6 +246,7 @@ export function createSession(o: SessionOptions): EngineSession {
   /** Logs an event before anyone sees it, then hands it on. */
   const record = (event: AgentEvent): AgentEvent => {
     hooks?.observe(event);
+    o.observe?.(event);
     if (log && !unloggedEvents.has(event.type)) {
       log.append({ kind: 'event', event });
       if (event.type === 'todos') log.append({ kind: 'state', todos: event.todos });
@@ -271,7 +291,7 @@ export function createSession(o: SessionOptions): EngineSession {
   async function* expandPrompt(runId: string, signal: AbortSignal, expand: NonNullable<PromptOptions['expand']>): AsyncGenerator<AgentEvent, string | undefined> {
     const queue = new EventQueue<AgentEvent>();
     const tools = preparedCallRunner({
-      registry: sessionTools.registry, rules, broker, interactive: o.interactive, cwd: o.cwd, workspace: o.workspace, state, signal,
+      registry: sessionTools.registry, rules, broker, interactive: o.interactive, askFallback: compat.askFallback, cwd: o.cwd, workspace: o.workspace, state, signal,
       runId, mode: info.mode, emit: (event) => queue.push(event),
     });
     const expanding = expand(tools);
@@ -380,8 +400,12 @@ export function createSession(o: SessionOptions): EngineSession {
         askAtTurnLimit: o.interactive, context, mode: () => info.mode, rules, broker, questions, setMode, interactive: o.interactive,
         cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal,
         reminders: () => [...(hooks?.takeContext() ?? []).map(wrapReminder), ...reminders.collect(history.length === 1)],
-        onUsage: (usage) => (total = addUsage(total, usage)),
+        onUsage: (usage, model) => {
+          compat.spent(usage, model);
+          return (total = addUsage(total, usage));
+        },
         hooks: o.hooks?.forLoop(false),
+        ...compat.forRun(),
       });
       yield* forwardRun(loop, runId, options);
     } finally {

@@ -19,6 +19,8 @@ export interface SystemPromptInput {
   append?: string;
   /** The skills section (names, descriptions, SKILL.md paths), built once at session start. */
   skills?: string;
+  /** Folders added with --add-dir, which the file tools may use like the workspace. */
+  addedDirs?: string[];
 }
 
 const contextRules = `# Context
@@ -52,6 +54,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     `# Permissions\n${modeRules[input.mode]} The mode can change during the session; a reminder in the conversation then says so.`,
     `# Environment\nWorking directory: ${input.cwd}\nWorkspace root (file tools are limited to it): ${input.workspace}\nPlatform: ${input.platform}`,
   ];
+  if (input.addedDirs?.length) layers[2] += `\nMore folders the file tools may read and write: ${input.addedDirs.join(', ')}`;
   if (input.instructions) layers.push(`# Project instructions\nThe user's instructions for this project (from AGENTS.md / CLAUDE.md, nearest last). Follow them.\n\n${input.instructions}`);
   if (input.memoryTool) {
     const index = input.memoryIndex ? `\n\n${input.memoryIndex}` : '\n\nNo memories are saved yet.';

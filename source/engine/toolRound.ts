@@ -11,6 +11,7 @@ import { newId } from './ids.js';
 import type { PermissionPolicy } from '../permissions/policy.js';
 import { looksLikeSandboxDenial } from '../permissions/sandbox.js';
 import type { HookNote, LoopHooks } from '../extensions/hookTypes.js';
+import type { AskFallback } from './askFallback.js';
 
 /** What the round's hooks said that outlives one call: context for the model, and a hook's stop. */
 export interface RoundHookState {
@@ -39,6 +40,8 @@ export interface ToolEnvironment {
   setMode?: (mode: PermissionMode) => void;
   /** False in headless mode: calls that would ask are denied instead. */
   interactive: boolean;
+  /** Answers calls that would ask instead of a dialog or the headless denial (dontAsk mode, a permission prompt tool). */
+  askFallback?: AskFallback;
   cwd: string;
   workspace: string;
   state: ToolSessionState;
@@ -82,7 +85,8 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
   const calls = p.calls.map((call) => ({ ...call }));
   const started = new Map<string, number>();
 
-  const finish = (index: number, result: ToolResult) => {
+  /** `denied`: the call was refused by a permission decision (a rule, the mode, a hook, the user, or no one to ask). */
+  const finish = (index: number, result: ToolResult, denied = false) => {
     const call = p.calls[index];
     results[index] = result;
     if (result.effects?.mode) p.setMode?.(result.effects.mode);
@@ -90,7 +94,10 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
     const begun = started.get(call.id);
     // Image data stays out of events (the store, headless output, the log's event lines): the history carries it.
     const { images: _images, ...shown } = result;
-    p.emit({ type: 'tool_end', runId: p.runId, toolCallId: call.id, name: call.name, result: shown, durationMs: begun ? Date.now() - begun : 0 });
+    p.emit({
+      type: 'tool_end', runId: p.runId, toolCallId: call.id, name: call.name, result: shown, durationMs: begun ? Date.now() - begun : 0,
+      ...(denied ? { denied: true } : {}),
+    });
     if (call.name === 'todo_write' && !result.isError) p.emit({ type: 'todos', runId: p.runId, todos: [...p.state.todos] });
   };
 
@@ -127,6 +134,7 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
 
   /** A tool's question to the user, answered through the session; nobody can answer a headless run. */
   const askUser = async (toolCallId: string, request: UserRequest): Promise<UserAnswer | 'unavailable' | 'aborted'> => {
+    if (!p.interactive && p.askFallback) return askFallbackUser(toolCallId, request, p.askFallback);
     if (!p.interactive || !p.questions) return 'unavailable';
     const questionId = newId('q');
     const waiting = p.questions.wait(questionId, p.signal);
@@ -135,6 +143,20 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
     if (answer === 'aborted') return answer;
     p.emit({ type: 'question_resolved', runId: p.runId, questionId, toolCallId, answer });
     return answer;
+  };
+
+  /**
+   * Headless, a permission prompt tool may answer what a tool asks, as Claude Code's SDK does: allowing
+   * AskUserQuestion with `answers` in its updated input answers the questions; allowing ExitPlanMode approves the plan.
+   */
+  const askFallbackUser = async (toolCallId: string, request: UserRequest, fallback: AskFallback): Promise<UserAnswer | 'unavailable' | 'aborted'> => {
+    const input = request.kind === 'questions' ? { questions: request.questions } : { plan: request.plan };
+    const answer = await fallback({ toolName: request.kind === 'questions' ? 'ask_user' : 'exit_plan_mode', input, toolUseId: toolCallId }, p.signal);
+    if (p.signal.aborted) return 'aborted';
+    if (request.kind === 'plan') return answer.behavior === 'allow' ? { kind: 'plan', decision: 'approve-ask' } : { kind: 'plan', decision: 'keep-planning', feedback: answer.message };
+    const answers = answer.behavior === 'allow' ? answer.updatedInput?.answers : undefined;
+    if (answers === null || typeof answers !== 'object' || Array.isArray(answers)) return 'unavailable';
+    return { kind: 'answers', answers: Object.fromEntries(Object.entries(answers).map(([q, a]) => [q, String(a)])) };
   };
 
   /** A command the sandbox stopped may run again outside it, asked like any call (never on a rule or a mode alone). */
@@ -178,7 +200,7 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
       if (p.signal.aborted) return false;
       if (before.permission === 'deny' || before.stop) {
         const why = before.permission === 'deny' ? (before.reason ?? 'no reason given') : before.stop;
-        finish(index, { content: `A PreToolUse hook refused this ${call.name} call: ${why}`, display: { kind: 'text', text: 'blocked by a hook' }, isError: true });
+        finish(index, { content: `A PreToolUse hook refused this ${call.name} call: ${why}`, display: { kind: 'text', text: 'blocked by a hook' }, isError: true }, true);
         return false;
       }
       if (before.updatedInput) {
@@ -192,15 +214,16 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
     const verdict = await p.rules.decide(tool, call.input, p.mode, p.cwd);
     if (verdict.kind === 'deny') {
       // Deny rules, the destructive guard and plan mode win over a hook's allow.
-      finish(index, { content: verdict.message, display: { kind: 'text', text: verdict.label }, isError: true });
+      finish(index, { content: verdict.message, display: { kind: 'text', text: verdict.label }, isError: true }, true);
       return false;
     }
     if (verdict.kind === 'allow' && hookSays !== 'ask') return true;
     // A hook's allow skips the ask, but not one an ask rule or a protected path demands.
     if (verdict.kind === 'ask' && hookSays === 'allow' && !verdict.firm) return true;
     const askReason = hookSays === 'ask' ? `a hook asks${hookReason ? `: ${hookReason}` : ''}` : verdict.kind === 'ask' ? verdict.reason : undefined;
+    if (p.askFallback) return askElsewhere(index, tool, p.askFallback);
     if (!p.interactive) {
-      finish(index, { content: headlessDeniedMessage(tool.name, p.mode, tool.editsFiles === true), display: { kind: 'text', text: 'denied: needs approval' }, isError: true });
+      finish(index, { content: headlessDeniedMessage(tool.name, p.mode, tool.editsFiles === true), display: { kind: 'text', text: 'denied: needs approval' }, isError: true }, true);
       return false;
     }
     const approvalId = newId('appr');
@@ -236,10 +259,32 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
     }
     if (decision.kind === 'no') {
       const text = decision.reason ? `declined: ${decision.reason}` : 'declined';
-      finish(index, { content: declinedMessage(decision.reason), display: { kind: 'text', text }, isError: true });
+      finish(index, { content: declinedMessage(decision.reason), display: { kind: 'text', text }, isError: true }, true);
       return false;
     }
     return true;
+  };
+
+  /** A call that would ask, answered by the fallback; changed arguments are checked against the rules again. */
+  const askElsewhere = async (index: number, tool: AnyTool, fallback: AskFallback): Promise<boolean> => {
+    const call = calls[index];
+    const deny = (message: string) => {
+      finish(index, { content: message, display: { kind: 'text', text: 'denied' }, isError: true }, true);
+      return false;
+    };
+    let answer: Awaited<ReturnType<AskFallback>>;
+    try {
+      answer = await fallback({ toolName: tool.name, input: call.input, toolUseId: call.id }, p.signal);
+    } catch (error) {
+      return deny(`The permission check could not decide on this ${tool.name} call (${error instanceof Error ? error.message : String(error)}), so it was denied.`);
+    }
+    if (p.signal.aborted) return false;
+    if (answer.behavior === 'deny') return deny(answer.message);
+    if (!answer.updatedInput) return true;
+    call.input = answer.updatedInput;
+    if ((await validateToolInput(tool, call.input)) !== undefined) return true;
+    const again = await p.rules.decide(tool, call.input, p.mode, p.cwd);
+    return again.kind === 'deny' ? deny(again.message) : true;
   };
 
   let index = 0;

@@ -1,20 +1,6 @@
 // rein's tools under Claude Code's names and argument names, so hook scripts written for Claude Code work unchanged.
 import { isAbsolute, resolve } from 'node:path';
-import { reinToolName } from '../permissions/toolNames.js';
-
-/** The Claude Code name a hook sees for each rein tool that has one; others (memory, mcp__…) keep theirs. */
-const reinToClaude: Record<string, string> = {
-  read_file: 'Read',
-  write_file: 'Write',
-  edit_file: 'Edit',
-  glob: 'Glob',
-  grep: 'Grep',
-  bash: 'Bash',
-  bash_output: 'BashOutput',
-  kill_task: 'KillShell',
-  todo_write: 'TodoWrite',
-  task: 'Task',
-};
+import { claudeToolName, reinToolName } from '../permissions/toolNames.js';
 
 /** Argument names that differ, per rein tool: rein's name → Claude Code's. */
 const argumentNames: Record<string, Record<string, string>> = {
@@ -26,7 +12,8 @@ const argumentNames: Record<string, Record<string, string>> = {
   kill_task: { task_id: 'shell_id' },
 };
 
-export const claudeToolName = (reinName: string): string => reinToClaude[reinName] ?? reinName;
+/** The Claude Code name a hook sees for each rein tool that has one; others (memory, mcp__…) keep theirs. */
+export { claudeToolName };
 
 /** rein's name for a name a hook or matcher uses (Claude Code's or rein's own). */
 export { reinToolName };

@@ -150,6 +150,11 @@ export function readServersFile(file: string, scope: McpScope): { source?: McpSe
   }
   // No bytes at all: the sandbox's mount point for a project file that does not exist.
   if (text.length === 0 && scope === 'project') return {};
+  return readServersText(text, file, scope);
+}
+
+/** Servers from a config's text; `file` names where it came from in problems. */
+function readServersText(text: string, file: string, scope: McpScope): { source?: McpServerSource; problem?: McpConfigProblem } {
   const parsed = parseJson(text);
   if (!parsed.ok) {
     const { problem, line, column } = parsed.problem;
@@ -166,8 +171,10 @@ export interface McpConfigInput {
   projectDir: string;
   /** `mcpServers` of the agent.config.json layers (see loadConfig). */
   layers: McpServersLayer[];
-  /** --mcp-config <file>: servers for this run, trusted like the user's own. */
-  flagFile?: string;
+  /** --mcp-config <files or JSON…>: servers for this run, trusted like the user's own. */
+  flagConfigs?: string[];
+  /** --strict-mcp-config: the --mcp-config servers only, none from a config layer or `.mcp.json`. */
+  flagOnly?: boolean;
   env: Env;
 }
 
@@ -179,13 +186,16 @@ export function loadMcpServers(input: McpConfigInput): ParsedServers {
   const sources: McpServerSource[] = [];
   const problems: McpConfigProblem[] = [];
   const fromLayer = (layer: McpServersLayer): McpServerSource => ({ file: layer.file, scope: layer.scope, servers: layer.servers, at: '/mcpServers' });
-  for (const layer of input.layers.filter((l) => l.scope === 'user')) sources.push(fromLayer(layer));
-  const mcpJson = readServersFile(join(input.projectDir, mcpJsonFile), 'project');
-  if (mcpJson.source) sources.push(mcpJson.source);
-  if (mcpJson.problem) problems.push(mcpJson.problem);
-  for (const layer of input.layers.filter((l) => l.scope === 'project')) sources.push(fromLayer(layer));
-  if (input.flagFile !== undefined) {
-    const flag = readServersFile(input.flagFile, 'user');
+  if (!input.flagOnly) {
+    for (const layer of input.layers.filter((l) => l.scope === 'user')) sources.push(fromLayer(layer));
+    const mcpJson = readServersFile(join(input.projectDir, mcpJsonFile), 'project');
+    if (mcpJson.source) sources.push(mcpJson.source);
+    if (mcpJson.problem) problems.push(mcpJson.problem);
+    for (const layer of input.layers.filter((l) => l.scope === 'project')) sources.push(fromLayer(layer));
+  }
+  for (const config of input.flagConfigs ?? []) {
+    // As in Claude Code, each value is a file or the JSON itself.
+    const flag = config.trim().startsWith('{') ? readServersText(config, '--mcp-config', 'user') : readServersFile(config, 'user');
     if (flag.source) sources.push(flag.source);
     if (flag.problem) problems.push(flag.problem);
   }

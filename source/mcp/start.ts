@@ -11,8 +11,10 @@ export interface StartMcpOptions {
   /** The session folder (logs go to its mcp/ folder). */
   sessionDir: string;
   layers: McpServersLayer[];
-  /** --mcp-config <file>. */
-  flagFile?: string;
+  /** --mcp-config <files or JSON…>. */
+  flagConfigs?: string[];
+  /** --strict-mcp-config: only the --mcp-config servers. */
+  flagOnly?: boolean;
   /** The project is trusted (or --trust-mcp): its own servers may start. */
   projectTrusted: boolean;
   interactive: boolean;
@@ -24,7 +26,7 @@ export interface StartMcpOptions {
 
 /** Undefined when nothing is configured (and nothing is wrong): such sessions never load the MCP code. */
 export function startMcpServers(o: StartMcpOptions): McpManager | undefined {
-  const { servers, problems } = loadMcpServers({ projectDir: o.cwd, layers: o.layers, flagFile: o.flagFile, env: o.env });
+  const { servers, problems } = loadMcpServers({ projectDir: o.cwd, layers: o.layers, flagConfigs: o.flagConfigs, flagOnly: o.flagOnly, env: o.env });
   if (servers.length === 0 && problems.length === 0) return undefined;
   const manager = new McpManager({
     servers, problems, projectDir: o.cwd, reinHome: o.reinHome, workspace: o.workspace, sessionDir: o.sessionDir,

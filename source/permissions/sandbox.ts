@@ -6,6 +6,8 @@ import type { SandboxRun } from '../tools/types.js';
 
 export interface SandboxOptions {
   workspace: string;
+  /** Folders written like the workspace (--add-dir). */
+  writable?: string[];
   /** rein's and Claude Code's config files and folders outside the workspace: readable, never writable. */
   protectedFiles: string[];
   network: boolean;
@@ -67,7 +69,7 @@ export function sandboxRun(o: SandboxOptions): SandboxRun {
   // A private /tmp and /run: no tmux, agent, bus or docker socket reachable by path.
   args.push('--tmpfs', '/tmp', '--tmpfs', '/run');
   if (o.network && existsSync('/run/systemd/resolve')) args.push('--ro-bind', '/run/systemd/resolve', '/run/systemd/resolve');
-  args.push('--bind', workspace, workspace);
+  for (const dir of new Set([workspace, ...(o.writable ?? []).map((d) => resolve(d))])) if (existsSync(dir)) args.push('--bind', dir, dir);
   for (const name of unsetVariables) args.push('--unsetenv', name);
   args.push('--setenv', 'TMPDIR', '/tmp');
   const made: string[] = [];

@@ -27,6 +27,9 @@ const reinToClaude: Record<string, string> = {
   bash_output: 'BashOutput', kill_task: 'KillShell', todo_write: 'TodoWrite', task: 'Task', web_fetch: 'WebFetch', web_search: 'WebSearch', ask_user: 'AskUserQuestion', exit_plan_mode: 'ExitPlanMode',
 };
 
+/** Claude Code's name for a rein tool that has one; others (memory, mcp__…) keep theirs. */
+export const claudeToolName = (reinName: string): string => reinToClaude[reinName] ?? reinName;
+
 /** A rule as Claude Code writes it (`edit_file` → `Edit`, `bash(x)` → `Bash(x)`), for the settings files both read. */
 export function claudeRuleText(rule: string): string {
   const match = /^([A-Za-z_][A-Za-z0-9_-]*)(\([\s\S]*\))?$/.exec(rule.trim());

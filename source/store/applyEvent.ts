@@ -128,6 +128,8 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
       return addEventNotice(state, 'info', `Attached ${event.items.join(', ')}.`);
     case 'warning':
       return addEventNotice(state, 'warning', event.message);
+    case 'model_fallback':
+      return addEventNotice(state, 'warning', `Switched to ${event.to} for this run: ${event.from} is ${event.reason}.`);
     case 'hook':
       return addEventNotice(state, 'warning', hookLine(event));
     case 'error':
@@ -319,6 +321,10 @@ export function runSummary(reason: RunEndReason, turns: number, error?: string):
     case 'blocked':
       // The hook's own line already says why.
       return undefined;
+    case 'budget':
+      return error ?? 'Run stopped: the spend passed the budget (--max-budget-usd).';
+    case 'structured_output_retries':
+      return error ?? 'Run stopped: the model did not give output that fits the schema.';
   }
 }
 

@@ -79,6 +79,7 @@ export async function resolveToolPath(given: string, ctx: PathContext, access: P
   const real = await realpathNearest(abs);
   const workspace = await realpathNearest(ctx.workspace);
   const roots = [workspace];
+  for (const dir of ctx.state.addedDirs ?? []) roots.push(await realpathNearest(dir));
   if (access === 'read') {
     for (const root of [...ctx.state.extraReadableRoots, ctx.state.sessionDir]) {
       if (root) roots.push(await realpathNearest(root));
@@ -88,8 +89,9 @@ export async function resolveToolPath(given: string, ctx: PathContext, access: P
   const display = displayPath(real, realCwd);
   if (roots.some((root) => isInside(real, root))) return { ok: true, path: { abs, real, display } };
   const via = real === abs ? '' : ` (it leads to \`${real}\`)`;
+  const added = ctx.state.addedDirs?.length ? ' and the folders added with --add-dir' : '';
   return {
     ok: false,
-    error: `\`${abs}\`${via} is outside the workspace \`${workspace}\`; rein's file tools only work inside it.`,
+    error: `\`${abs}\`${via} is outside the workspace \`${workspace}\`${added}; rein's file tools only work inside ${added ? 'them' : 'it'}.`,
   };
 }

@@ -68,6 +68,8 @@ export interface ToolSessionState {
   sessionDir: string;
   /** Extra folders readable outside the workspace (memory). */
   extraReadableRoots: string[];
+  /** Folders the user added (--add-dir): readable and writable like the workspace. */
+  addedDirs?: string[];
   /** With the sandbox on: how one bash command runs inside it, worked out per command as folders come and go. */
   sandbox?: () => SandboxRun;
   /**
