@@ -7,16 +7,20 @@ import path from 'node:path';
 import { loadAgents } from '../source/agents/loadAgents.js';
 import { loadCustomCommands } from '../source/extensions/commandFiles.js';
 import { loadSkills } from '../source/extensions/skills.js';
+import { knownToolNames } from '../source/config/index.js';
 import { claudeAgents, claudeCommands, claudeSkills, markdownFilesDeep, type ClaudeItem } from './corpus/claudeRules.js';
 import { checkSettingsFile, type FileLine, type Kind } from './corpus/settingsCheck.js';
+
+const knownTools = [...knownToolNames];
 
 type Loader = (workspace: string, reinHome: string, home: string) => { files: string[]; warnings: string[] };
 
 const loaders: Record<'agents' | 'commands' | 'skills', { rein: Loader; claude: (root: string) => ClaudeItem[] }> = {
   agents: {
     rein: (cwd, reinHome, home) => {
-      const loaded = loadAgents({ cwd, reinHome, home });
-      return { files: loaded.agents.map((a) => a.source).filter((s) => s !== 'built-in'), warnings: loaded.warnings };
+      const loaded = loadAgents({ cwd, reinHome, home, knownTools });
+      const quiet = loaded.notAgents.map((n) => `Not an agent file ${n.file}: ${n.reason}.`);
+      return { files: loaded.agents.map((a) => a.source).filter((s) => s !== 'built-in'), warnings: [...loaded.warnings, ...quiet] };
     },
     claude: claudeAgents,
   },

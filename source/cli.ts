@@ -27,7 +27,6 @@ import {
   findSession, forkSessionLog, listSessions, loadSession, readGitBranch, resumeLoadOptions, SessionLog, SessionLogError, sessionLogPath, type LoadedSession,
 } from './session/index.js';
 import { builtinTools } from './tools/builtins.js';
-import { loadAgents } from './agents/loadAgents.js';
 import { startMcpServers } from './mcp/start.js';
 import { describeProblem } from './permissions/rules.js';
 import { claudeSettingsFiles, loadPermissionRules, readClaudeSettings } from './permissions/ruleSources.js';
@@ -35,10 +34,8 @@ import { setupHooks } from './extensions/hookSetup.js';
 import { findBwrap, missingBwrapMessage } from './permissions/sandbox.js';
 import { saveProjectRule } from './permissions/projectSettings.js';
 import { addSecrets } from './permissions/redact.js';
-import { loadCustomCommands } from './extensions/commandFiles.js';
-import { commandPromptOptions, customSlashCommand } from './extensions/commandPrompt.js';
-import { loadSkills } from './extensions/skills.js';
-import { parseSlashCommand } from './store/commands.js';
+import { customSlashCommand } from './extensions/commandPrompt.js';
+import { headlessPromptOptions, loadFolders } from './extensionSetup.js';
 import { defaultCheckpointSettings } from './checkpoints/types.js';
 
 declare const REIN_VERSION: string | undefined;
@@ -131,7 +128,6 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
   const instructions = discoverInstructions({ cwd, reinHome, budgetTokens: budget, countTokens: estimateTokens });
   const enabled = new Set(config.tools);
   const memory = enabled.has('memory') ? new MemoryStore({ root: config.memory.dir, projectDir: findGitRoot(cwd) ?? cwd }) : undefined;
-  const agents = enabled.has('task') ? loadAgents({ cwd: config.security.workspace, reinHome }) : undefined;
   // A fork continues the resumed conversation under a new id; the old log is only read.
   const sessionId = resumed && !args.forkSession ? resumed.meta.sessionId : newSessionId();
   // Started now, connecting in the background: the first frame and the prompt never wait for them.
@@ -141,14 +137,14 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     clientVersion: version(), reservedNames: new Set(knownToolNames),
   });
   const workspace = config.security.workspace;
-  const commands = loadCustomCommands({ workspace, reinHome });
-  const skills = loadSkills({ workspace, reinHome });
+  const folders = loadFolders({ workspace, cwd, reinHome, trustProject: args.trustProject, tools: config.tools });
+  const agents = folders.agents;
   const sandbox = sandboxFor(config, args, workspace, reinHome);
   const claudeSettings = readClaudeSettings(workspace);
   const loadedRules = loadPermissionRules({ workspace, configLayers: loaded.permissionLayers, allowedTools: args.allowedTools, disallowedTools: args.disallowedTools, settings: claudeSettings });
   const hooks = setupHooks({
     layers: loaded.hookLayers, settings: claudeSettings, projectDir: workspace, cwd, reinHome, sessionId,
-    transcriptPath: sessionLogPath(sessionsDir, sessionId), trustProject: args.trustProject, interactive,
+    transcriptPath: sessionLogPath(sessionsDir, sessionId), trustProject: args.trustProject, interactive, always: folders.bringsHooks,
   });
   const meta = { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString(), ...gitBranchOf(cwd) };
   const history = resumed ? repairHistory(resumed.history) : undefined;
@@ -189,14 +185,15 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     instructions: instructions.text,
     systemPrompt: systemPromptFlags(args),
     memory,
-    skills: skills.skills,
+    skills: folders.skills,
     agents: agents ? { definitions: agents.agents, maxParallel: config.agents.maxParallel, maxTurns: config.agents.maxTurns, team: config.team } : undefined,
     startupWarnings: [
       ...(logWarning ? [logWarning] : []),
-      ...instructions.warnings, ...(agents?.warnings ?? []), ...commands.warnings, ...skills.warnings, ...loadedRules.problems.map(describeProblem),
+      ...instructions.warnings, ...folders.warnings, ...loadedRules.problems.map(describeProblem),
       ...hooks.warnings,
     ],
     hooks: hooks.hooks,
+    projectTrusted: folders.projectTrusted,
     sandbox,
     permissions: {
       rules: loadedRules.rules,
@@ -209,7 +206,7 @@ function openSession(loaded: LoadedConfig, args: CliArgs, key: { apiKey: string;
     resume: resumed && history ? { history, todos: resumed.todos } : undefined,
     checkpoints: { settings: config.checkpoints ?? defaultCheckpointSettings, reinHome },
   });
-  return { session, resumed, sessionsDir, commands: commands.commands, workspace };
+  return { session, resumed, sessionsDir, commands: folders.commands, run: { workspace, projectTrusted: folders.projectTrusted } };
 }
 
 /** The branch for the log's header, so /resume can filter by it; nothing outside a repository. */
@@ -279,14 +276,10 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (args.team && !config.tools.includes('task')) throw new UsageError('--team needs the task tool; add "task" to "tools" in agent.config.json.');
-    const { session, resumed, sessionsDir, commands, workspace } = openSession(loaded, args, key, false, reinHome, baseUrlFrom, recording);
-    // `rein -p "/name args"` (or such a stream-json message) runs a custom command; there are no built-in
+    const { session, resumed, sessionsDir, commands, run } = openSession(loaded, args, key, false, reinHome, baseUrlFrom, recording);
+    // `rein -p "/name args"` (or such a stream-json message) runs a custom command or skill; there are no built-in
     // commands in headless mode.
-    const promptOptions = (text: string) => {
-      const parsed = args.team ? undefined : parseSlashCommand(text);
-      const command = parsed ? commands.find((c) => c.name === parsed.name) : undefined;
-      return command && parsed ? commandPromptOptions(command, parsed.args, workspace) : undefined;
-    };
+    const promptOptions = (text: string) => (args.team ? undefined : headlessPromptOptions(text, commands, { ...run, mcp: session.mcp !== undefined }));
     for (const warning of resumed?.warnings ?? []) process.stderr.write(`rein: ${warning}\n`);
     // JSON output carries session_id; a person at a terminal is told how to continue.
     if (args.outputFormat === 'text' && process.stderr.isTTY) shutdown.setFarewell(() => continueLine(session.info.sessionId, sessionsDir));
@@ -311,7 +304,7 @@ async function main(argv: string[]): Promise<number> {
     initialEvents: opened?.resumed?.events,
     earlierEvents: opened?.resumed?.earlier,
     notices: opened?.resumed?.warnings,
-    customCommands: opened?.commands.map((c) => customSlashCommand(c, opened.workspace)),
+    customCommands: opened?.commands.map((c) => customSlashCommand(c, opened.run)),
     // A replay opens with the recorded first message sent, unless one is given.
     initialPrompt: args.prompt ?? recording?.prompts[0],
     version: version(),

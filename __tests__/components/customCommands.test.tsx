@@ -28,11 +28,11 @@ function commandList(): CommandList {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
   };
-  put(join(root, '.claude', 'commands', 'frontend', 'component.md'), '---\ndescription: make a component\nargument-hint: [name]\n---\nMake a component called $1.');
+  put(join(root, '.claude', 'commands', 'frontend', 'component.md'), '---\ndescription: make a component\nargument-hint: [name]\n---\nMake a component called $0.');
   put(join(root, '.rein', 'commands', 'standup.md'), '---\ndescription: write my standup\n---\nWrite my standup.');
   const list = new CommandList(slashCommands);
   const { commands } = loadCustomCommands({ workspace: root, reinHome: join(root, 'rein-home'), home: join(root, 'home') });
-  list.setSource('custom', commands.map((c) => customSlashCommand(c, root)));
+  list.setSource('custom', commands.map((c) => customSlashCommand(c, { workspace: root, projectTrusted: () => true })));
   return list;
 }
 

@@ -16,7 +16,7 @@ beforeEach(async () => {
   repo = mkdtempSync(join(tmpdir(), 'rein-e2e-cmd-'));
   home = mkdtempSync(join(tmpdir(), 'rein-e2e-cmd-home-'));
   mkdirSync(join(repo, '.rein', 'commands', 'team'), { recursive: true });
-  writeFileSync(join(repo, '.rein', 'commands', 'team', 'greet.md'), '---\nmodel: small-model\n---\nGreet $1 from the $2 team.');
+  writeFileSync(join(repo, '.rein', 'commands', 'team', 'greet.md'), '---\nmodel: small-model\n---\nGreet $0 from the $1 team.');
   writeFileSync(join(repo, '.rein', 'commands', 'touchy.md'), 'Made: !`touch made.txt`');
   server = await startMockLlmServer({ turns: [{ text: 'Hello, Ada!' }] });
 });
@@ -49,7 +49,7 @@ describe('rein -p with a custom command', () => {
   it('refuses a !`command` that needs approval in ask mode and sends nothing', async () => {
     const run = await rein(['-p', '/touchy', '--permission-mode', 'ask']);
     expect(run.exitCode).toBe(1);
-    expect(run.stderr).toContain('/touchy was not sent: its command `touch made.txt` was not run (denied: needs approval).');
+    expect(run.stderr).toContain('/touchy was not sent: its command `touch made.txt` was not run (denied: needs approval); this project is not trusted yet, so its shell lines are judged as in ask mode (trust it when rein asks, or run with --trust-project).');
     expect(server.requests).toHaveLength(0);
     expect(existsSync(join(repo, 'made.txt'))).toBe(false);
   });

@@ -10,9 +10,40 @@ export function splitFrontmatter(text: string): { yaml: string; body: string } |
   return { yaml: lines.slice(1, end).join('\n'), body: lines.slice(end + 1).join('\n').trim() };
 }
 
+/** A value holding YAML syntax that Claude Code quotes before its second try (`description: Use it when: ...`). */
+const yamlSyntax = /[{}[\]*&#!|>%@`]|: /;
+
 /**
- * `key: value` lines read one by one, for frontmatter that is not valid YAML but that Claude Code accepts,
- * such as `argument-hint: [pr] [priority]`.
+ * Claude Code's second try at frontmatter that is not YAML: each `key: value` line whose value holds YAML syntax
+ * (a `: `, a `*`, brackets, ...) gets its value double-quoted, and leading tabs become two spaces each. This is
+ * what lets an agent description like `Use this agent when: ... Examples: <example>...` be read.
+ */
+export function quoteLooseValues(yaml: string): string {
+  return yaml
+    .split('\n')
+    .map((line) => {
+      const match = /^([a-zA-Z_-]+):\s+(.+)$/.exec(line);
+      if (!match) return line;
+      const [, key, value] = match;
+      if ((value.startsWith('"') && value.endsWith('"')) || (value.startsWith("'") && value.endsWith("'"))) return line;
+      if (value.startsWith('[') && value.endsWith(']') && isFlowList(value)) return line;
+      return yamlSyntax.test(value) ? `${key}: "${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"` : line;
+    })
+    .join('\n')
+    .replace(/^\t+/gm, (tabs) => '  '.repeat(tabs.length));
+}
+
+function isFlowList(value: string): boolean {
+  try {
+    return Array.isArray(parseYaml(value));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `key: value` lines read one by one, a last try for frontmatter that neither YAML nor Claude Code's quoting reads
+ * (a value with an unmatched quote).
  */
 function looseFields(yaml: string): Record<string, unknown> | undefined {
   const fields: Record<string, unknown> = {};
@@ -25,22 +56,31 @@ function looseFields(yaml: string): Record<string, unknown> | undefined {
   return fields;
 }
 
-export type Frontmatter = { ok: true; fields: Record<string, unknown>; body: string } | { ok: false; problem: string };
+/** A file's frontmatter fields and body. `unread`: the frontmatter could not be read and was ignored, as Claude Code ignores it; says why. */
+export interface Frontmatter {
+  fields: Record<string, unknown>;
+  body: string;
+  unread?: string;
+}
 
-/** Fields and body of a file whose frontmatter is optional; never throws, a problem comes back in words. */
+/** Fields and body of a file whose frontmatter is optional; never throws. */
 export function readFrontmatter(text: string): Frontmatter {
   const parts = splitFrontmatter(text);
-  if (!parts) return { ok: true, fields: {}, body: text.replace(/^\uFEFF/, '').trim() };
+  if (!parts) return { fields: {}, body: text.replace(/^\uFEFF/, '').trim() };
   let fields: unknown;
   try {
     fields = parseYaml(parts.yaml);
   } catch (err) {
-    const loose = looseFields(parts.yaml);
-    if (loose) return { ok: true, fields: loose, body: parts.body };
-    const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
-    return { ok: false, problem: `its frontmatter is not valid YAML (${message.replace(/\.$/, '')})` };
+    try {
+      fields = parseYaml(quoteLooseValues(parts.yaml));
+    } catch {
+      const loose = looseFields(parts.yaml);
+      if (loose) return { fields: loose, body: parts.body };
+      const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
+      return { fields: {}, body: parts.body, unread: `its frontmatter is not valid YAML (${message.replace(/[.:]$/, '')})` };
+    }
   }
-  if (fields === null || fields === undefined) return { ok: true, fields: {}, body: parts.body };
-  if (typeof fields !== 'object' || Array.isArray(fields)) return { ok: false, problem: 'its frontmatter is not a set of key: value lines' };
-  return { ok: true, fields: fields as Record<string, unknown>, body: parts.body };
+  if (fields === null || fields === undefined) return { fields: {}, body: parts.body };
+  if (typeof fields !== 'object' || Array.isArray(fields)) return { fields: {}, body: parts.body, unread: 'its frontmatter is not a set of key: value lines' };
+  return { fields: fields as Record<string, unknown>, body: parts.body };
 }

@@ -17,6 +17,8 @@ export interface SetupHooksOptions {
   /** --trust-project. */
   trustProject: boolean;
   interactive: boolean;
+  /** Build the hook runner even when no settings file configures a hook: command and agent files bring their own. */
+  always?: boolean;
 }
 
 /** Undefined hooks when none are configured; warnings for entries left out and for project hooks skipped in a headless run. */
@@ -28,7 +30,7 @@ export function setupHooks(o: SetupHooksOptions): { hooks?: SessionHooks; warnin
     ...o.settings.filter((s) => s.settings?.hooks !== undefined).map((s) => ({ file: s.file, scope: s.scope, hooks: s.settings?.hooks })),
   ];
   const loaded = loadHooks(sources);
-  if (loaded.hooks.length === 0) return { warnings: loaded.problems };
+  if (loaded.hooks.length === 0 && !o.always) return { warnings: loaded.problems };
   const trust = new HookTrust({ projectDir: o.projectDir, reinHome: o.reinHome, hooks: loaded.hooks, trustProject: o.trustProject });
   const warnings = [...loaded.problems];
   const skipped = o.interactive ? undefined : trust.skippedNotice();
