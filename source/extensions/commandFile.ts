@@ -15,7 +15,7 @@ export interface CustomCommand {
   allowedTools: PermissionRule[];
   /** `model`: the model for this command's run only. */
   model?: string;
-  /** The prompt template below the frontmatter. */
+  /** The prompt template below the frontmatter, as Claude Code sends it (its last newline kept). */
   body: string;
   file: string;
   /** Where it comes from, as /help shows it: "project", "project, .claude", "user", "user, .claude". */
@@ -97,7 +97,7 @@ export function parseCommandFile(text: string, file: string, name: string, origi
   warnings.push(...hooks.warnings);
   return {
     command: {
-      name, description, argumentHint: hintText(f['argument-hint']), allowedTools, model, body: read.body, file, origin,
+      name, description, argumentHint: hintText(f['argument-hint']), allowedTools, model, body: read.template, file, origin,
       argumentNames: argumentNames(f.arguments), skillDir: ctx.skillDir, hooks: hooks.hooks,
     },
     warnings,

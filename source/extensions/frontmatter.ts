@@ -1,13 +1,17 @@
 // Splits a markdown file into its YAML frontmatter and body, the way Claude Code's command, skill and agent files are written.
 import { parse as parseYaml } from 'yaml';
 
-/** The block between `---` lines at the top, and the text below it (trimmed); undefined without such a block. */
-export function splitFrontmatter(text: string): { yaml: string; body: string } | undefined {
+/**
+ * The block between `---` lines at the top, and the text below it: trimmed (`body`), and as Claude Code keeps it
+ * (`template`: blank lines after the block dropped, the end kept as written); undefined without such a block.
+ */
+export function splitFrontmatter(text: string): { yaml: string; body: string; template: string } | undefined {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   if (lines[0]?.trim() !== '---') return undefined;
   const end = lines.findIndex((line, i) => i > 0 && line.trim() === '---');
   if (end === -1) return undefined;
-  return { yaml: lines.slice(1, end).join('\n'), body: lines.slice(end + 1).join('\n').trim() };
+  const below = lines.slice(end + 1).join('\n');
+  return { yaml: lines.slice(1, end).join('\n'), body: below.trim(), template: below.replace(/^\s+/, '') };
 }
 
 /** A value holding YAML syntax that Claude Code quotes before its second try (`description: Use it when: ...`). */
@@ -59,14 +63,21 @@ function looseFields(yaml: string): Record<string, unknown> | undefined {
 /** A file's frontmatter fields and body. `unread`: the frontmatter could not be read and was ignored, as Claude Code ignores it; says why. */
 export interface Frontmatter {
   fields: Record<string, unknown>;
+  /** The text below the frontmatter, trimmed. */
   body: string;
+  /** The same text as Claude Code sends it for a command: its trailing newline and spaces kept. */
+  template: string;
   unread?: string;
 }
 
 /** Fields and body of a file whose frontmatter is optional; never throws. */
 export function readFrontmatter(text: string): Frontmatter {
-  const parts = splitFrontmatter(text);
-  if (!parts) return { fields: {}, body: text.replace(/^\uFEFF/, '').trim() };
+  const found = splitFrontmatter(text);
+  if (!found) {
+    const whole = text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
+    return { fields: {}, body: whole.trim(), template: whole };
+  }
+  const { template, ...parts } = found;
   let fields: unknown;
   try {
     fields = parseYaml(parts.yaml);
@@ -75,12 +86,12 @@ export function readFrontmatter(text: string): Frontmatter {
       fields = parseYaml(quoteLooseValues(parts.yaml));
     } catch {
       const loose = looseFields(parts.yaml);
-      if (loose) return { fields: loose, body: parts.body };
+      if (loose) return { fields: loose, body: parts.body, template };
       const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
-      return { fields: {}, body: parts.body, unread: `its frontmatter is not valid YAML (${message.replace(/[.:]$/, '')})` };
+      return { fields: {}, body: parts.body, template, unread: `its frontmatter is not valid YAML (${message.replace(/[.:]$/, '')})` };
     }
   }
-  if (fields === null || fields === undefined) return { fields: {}, body: parts.body };
-  if (typeof fields !== 'object' || Array.isArray(fields)) return { fields: {}, body: parts.body, unread: 'its frontmatter is not a set of key: value lines' };
-  return { fields: fields as Record<string, unknown>, body: parts.body };
+  if (fields === null || fields === undefined) return { fields: {}, body: parts.body, template };
+  if (typeof fields !== 'object' || Array.isArray(fields)) return { fields: {}, body: parts.body, template, unread: 'its frontmatter is not a set of key: value lines' };
+  return { fields: fields as Record<string, unknown>, body: parts.body, template };
 }
