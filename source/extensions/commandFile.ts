@@ -26,6 +26,8 @@ export interface CustomCommand {
   skillDir?: string;
   /** `hooks:` of its frontmatter: they join the session's hooks once the command has run. */
   hooks: HookCommand[];
+  /** Set for a skill with `user-invocable: false`: typing it answers this, as Claude Code answers it, and runs nothing. */
+  refusal?: string;
 }
 
 /** Project files obey project trust; the user's own files never need it. */

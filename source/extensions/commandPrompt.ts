@@ -17,6 +17,7 @@ const untrustedHint = 'this project is not trusted yet (trust it when rein asks,
 
 /** The prompt options for `/name args`: expansion inside the run, `allowed-tools`, `model` and `hooks:` as the file says. */
 export function commandPromptOptions(command: CustomCommand, args: string, ctx: CommandRunContext): PromptOptions {
+  if (command.refusal !== undefined) return { display: args ? `/${command.name} ${args}` : `/${command.name}`, reply: command.refusal };
   const trusted = !isProjectFile(command) || ctx.projectTrusted();
   const notes: string[] = [];
   if (!trusted && command.allowedTools.length > 0) {
@@ -40,6 +41,7 @@ export function customSlashCommand(command: CustomCommand, ctx: CommandRunContex
     argsHint: command.argumentHint,
     description: command.description,
     origin: command.origin,
+    hidden: command.refusal !== undefined,
     run(run, args) {
       const options = commandPromptOptions(command, args, ctx);
       run.prompt(options.display ?? `/${command.name}`, options);

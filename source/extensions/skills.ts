@@ -16,7 +16,7 @@ export interface SkillInfo {
   origin: string;
   /** False with `disable-model-invocation: true`: only the user starts it, so the model is not told of it. */
   modelInvocable?: boolean;
-  /** `/name args` runs it as Claude Code does; undefined when it cannot be typed (`user-invocable: false`). */
+  /** `/name args` runs it as Claude Code does; undefined when its name has a space and cannot be typed. */
   command?: CustomCommand;
 }
 
@@ -85,12 +85,15 @@ export function loadSkills(f: SkillFolders): { skills: SkillInfo[]; warnings: st
       }
       warnings.push(...parsed.warnings);
       const { fields } = readFrontmatter(text);
-      // `user-invocable: false` keeps it off the / commands; a name with a space cannot be typed as one.
-      const typeable = fields['user-invocable'] === undefined || truthy(fields['user-invocable']);
+      // `user-invocable: false`: typing it answers that only the model uses it; a name with a space cannot be typed.
+      const userInvocable = fields['user-invocable'] === undefined || truthy(fields['user-invocable']);
+      const refusal = userInvocable ? undefined : `This skill can only be invoked by Claude, not directly by users. Ask Claude to use the "${entry}" skill for you.`;
+      // Claude Code lists a skill as "description - when_to_use".
+      const whenToUse = typeof fields.when_to_use === 'string' && fields.when_to_use.trim() ? ` - ${fields.when_to_use.replace(/\s+/g, ' ').trim()}` : '';
       byName.set(entry, {
-        name: entry, description: parsed.command.description, file, dir: skillDir, origin,
+        name: entry, description: `${parsed.command.description}${whenToUse}`, file, dir: skillDir, origin,
         modelInvocable: !truthy(fields['disable-model-invocation']),
-        command: typeable && !/\s/.test(entry) ? parsed.command : undefined,
+        command: /\s/.test(entry) ? undefined : { ...parsed.command, refusal },
       });
     }
   }

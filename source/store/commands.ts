@@ -43,6 +43,8 @@ export interface SlashCommand {
   description: string;
   /** Where a command that is not built in comes from, shown beside its description: "project, .claude". */
   origin?: string;
+  /** Left out of the menu and /help (a skill only the model may use); typing it still answers. */
+  hidden?: boolean;
   run(ctx: CommandContext, args: string): void | Promise<void>;
 }
 
@@ -126,7 +128,7 @@ function editDistance(a: string, b: string): number {
 /** Commands whose name starts with the typed prefix (without the slash), in registry order. */
 export function matchCommands(commands: readonly SlashCommand[], prefix: string): SlashCommand[] {
   const wanted = prefix.toLowerCase();
-  return commands.filter((c) => c.name.startsWith(wanted));
+  return commands.filter((c) => !c.hidden && c.name.startsWith(wanted));
 }
 
 /** The description with the command's origin, as the menu and /help show it: "review a PR (project, .claude)". */
