@@ -16,6 +16,8 @@ export interface FolderOptions {
   trustProject: boolean;
   /** The session's tools (rein's names); agents are read only when `task` is among them. */
   tools: readonly string[];
+  /** The user's home, for ~/.claude; the process's unless given. */
+  home?: string;
 }
 
 export interface LoadedFolders {
@@ -34,9 +36,9 @@ export interface LoadedFolders {
 }
 
 export function loadFolders(o: FolderOptions): LoadedFolders {
-  const custom = loadCustomCommands({ workspace: o.workspace, reinHome: o.reinHome });
-  const skills = loadSkills({ workspace: o.workspace, reinHome: o.reinHome });
-  const agents = o.tools.includes('task') ? loadAgents({ cwd: o.workspace, reinHome: o.reinHome, knownTools: o.tools }) : undefined;
+  const custom = loadCustomCommands({ workspace: o.workspace, reinHome: o.reinHome, home: o.home });
+  const skills = loadSkills({ workspace: o.workspace, reinHome: o.reinHome, home: o.home });
+  const agents = o.tools.includes('task') ? loadAgents({ cwd: o.workspace, reinHome: o.reinHome, home: o.home, knownTools: o.tools }) : undefined;
   const taken = new Set(custom.commands.map((c) => c.name));
   const skillCommands = skills.skills.flatMap((s) => (s.command && !taken.has(s.command.name) ? [s.command] : []));
   const commands = [...custom.commands, ...skillCommands];
