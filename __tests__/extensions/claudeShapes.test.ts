@@ -1,6 +1,6 @@
 // The shapes found in real .claude/ folders (fixtures in __tests__/fixtures/claude-shapes, written afresh) load as
 // Claude Code 2.1.197 loads them: what is a skill, a command or an agent, under which name, with which warning.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,5 +111,26 @@ describe('agents', () => {
     expect(audit && childTools(audit, builtinTools).map((t) => t.name)).toEqual(['read_file', 'glob', 'grep']);
     expect(audit?.hooks?.map((h) => [h.event, h.matcher])).toEqual([['PreToolUse', 'Write|Edit'], ['SubagentStop', '']]);
     expect(agent('legacy-2.7-porter')?.model).toBe('sonnet');
+  });
+});
+
+describe('links', () => {
+  it('that loop or point nowhere are passed over: loading never stops rein', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rein-links-'));
+    try {
+      for (const kind of ['agents', 'commands', 'skills']) mkdirSync(join(dir, '.claude', kind), { recursive: true });
+      symlinkSync('a', join(dir, '.claude', 'skills', 'a'));
+      symlinkSync('gone', join(dir, '.claude', 'skills', 'dangling'));
+      symlinkSync('../commands', join(dir, '.claude', 'commands', 'self'));
+      symlinkSync('loop2', join(dir, '.claude', 'agents', 'loop1'));
+      symlinkSync('loop1', join(dir, '.claude', 'agents', 'loop2'));
+      writeFileSync(join(dir, '.claude', 'commands', 'real.md'), 'Real.');
+      const folders = loadFolders({ workspace: dir, cwd: dir, reinHome: join(dir, 'r'), home: join(dir, 'h'), trustProject: false, tools: knownToolNames });
+      expect(folders.commands.map((c) => c.name)).toEqual(['real']);
+      expect(folders.skills).toEqual([]);
+      expect(folders.warnings).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

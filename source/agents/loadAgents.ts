@@ -32,6 +32,15 @@ export function agentFolders(f: AgentFolders): { dir: string; scope: 'user' | 'p
   }));
 }
 
+/** What a link points at, or undefined for a broken link or a loop of links. */
+function linkTarget(file: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Every .md file below `dir`, subfolders (hidden ones too) and links included, as Claude Code finds agent files. */
 function markdownFiles(dir: string, seen = new Set<string>(), depth = 0): string[] {
   let entries: fs.Dirent[];
@@ -46,7 +55,7 @@ function markdownFiles(dir: string, seen = new Set<string>(), depth = 0): string
   const out: string[] = [];
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const full = path.join(dir, entry.name);
-    const stat = entry.isSymbolicLink() ? fs.statSync(full, { throwIfNoEntry: false }) : entry;
+    const stat = entry.isSymbolicLink() ? linkTarget(full) : entry;
     if (stat?.isDirectory()) out.push(...markdownFiles(full, seen, depth + 1));
     else if (stat?.isFile() && entry.name.endsWith('.md')) out.push(full);
   }

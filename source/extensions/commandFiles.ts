@@ -39,6 +39,15 @@ interface CommandEntry {
   skillDir?: string;
 }
 
+/** What a link points at, or undefined for a broken link or a loop of links. */
+function linkTarget(file: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Every .md file under `dir`, hidden folders and links included, as Claude Code lists them; a folder holding a
  * SKILL.md (any case) is one command named by the folder, and its other files are not commands.
@@ -58,7 +67,7 @@ function commandTree(dir: string, prefix: string[] = [], seen = new Set<string>(
   const files: CommandEntry[] = [];
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const full = path.join(dir, entry.name);
-    const stat = entry.isSymbolicLink() ? fs.statSync(full, { throwIfNoEntry: false }) : entry;
+    const stat = entry.isSymbolicLink() ? linkTarget(full) : entry;
     if (stat?.isDirectory()) out.push(...commandTree(full, [...prefix, entry.name], seen));
     else if (stat?.isFile() && entry.name.endsWith('.md')) files.push({ file: full, parts: [...prefix, entry.name.slice(0, -3)] });
   }

@@ -36,6 +36,15 @@ const sizeLimit = 1_000_000;
 
 const truthy = (value: unknown): boolean => value === true || value === 'true';
 
+/** A file's or folder's facts, or undefined when it cannot be looked at (missing, a broken link, no permission). */
+function statOf(file: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The skill folders right inside `dir`: folders and links to folders; anything else there (a README, .DS_Store) is not one. */
 function skillDirs(dir: string): string[] {
   let entries: fs.Dirent[];
@@ -45,7 +54,7 @@ function skillDirs(dir: string): string[] {
     return [];
   }
   return entries
-    .filter((entry) => entry.isDirectory() || (entry.isSymbolicLink() && fs.statSync(path.join(dir, entry.name), { throwIfNoEntry: false })?.isDirectory()))
+    .filter((entry) => entry.isDirectory() || (entry.isSymbolicLink() && statOf(path.join(dir, entry.name))?.isDirectory()))
     .map((entry) => entry.name)
     .sort();
 }
@@ -65,7 +74,7 @@ export function loadSkills(f: SkillFolders): { skills: SkillInfo[]; warnings: st
     for (const entry of skillDirs(dir)) {
       const skillDir = path.join(dir, entry);
       const file = path.join(skillDir, 'SKILL.md');
-      const stat = fs.statSync(file, { throwIfNoEntry: false });
+      const stat = statOf(file);
       if (!stat?.isFile()) continue;
       if (stat.size > sizeLimit) {
         warnings.push(`Skipped skill ${file}: it is larger than 1,000,000 bytes.`);
