@@ -1,6 +1,6 @@
 // The fixture commands and skills, typed as `/name args` in a real session, send the model what Claude Code 2.1.197
 // sent a mock server for the same files (measured; docs/claude-compat.md has each rule), and run as it runs them.
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -161,3 +161,36 @@ describe('a command\'s model and hooks', () => {
     expect(p.h.provider.requests).toHaveLength(0);
   });
 });
+
+describe('an agent file\'s hooks', () => {
+  const audit: ScriptedTurn[] = [
+    { toolCalls: [{ name: 'task', input: { description: 'audit', prompt: 'Audit notes.txt', subagent_type: 'read-only-audit' } }] },
+    { toolCalls: [{ name: 'read_file', input: { path: 'notes.txt' } }] },
+    { text: 'Nothing to report.' },
+    { text: 'The audit found nothing.' },
+  ];
+
+  it('run while a child of that type runs (its Stop as SubagentStop), and not for the session\'s own calls', async () => {
+    const p = project([...audit, { toolCalls: [{ name: 'read_file', input: { path: 'notes.txt' } }] }, { text: 'read it myself' }]);
+    writeFileSync(join(p.dir, 'notes.txt'), 'all fine\n');
+    await p.run('audit the notes');
+    expect(readFileSync(join(p.dir, 'audit-log.txt'), 'utf8')).toBe('read-seen\naudit-done\n');
+    await p.run('now read them yourself');
+    expect(readFileSync(join(p.dir, 'audit-log.txt'), 'utf8')).toBe('read-seen\naudit-done\n');
+  });
+
+  it('of a project not trusted yet do not run, and the child says so once', async () => {
+    const p = project(audit, { trusted: false });
+    writeFileSync(join(p.dir, 'notes.txt'), 'all fine\n');
+    // A child's events reach the session's subscribers, as the screen and stream-json see them.
+    const events: AgentEvent[] = [];
+    const stop = p.h.session.subscribe((e) => events.push(e));
+    await p.run('audit the notes');
+    stop();
+    expect(existsSync(join(p.dir, 'audit-log.txt'))).toBe(false);
+    expect(events.filter((e) => e.type === 'warning' && e.message.includes('its hooks were not run'))).toEqual([
+      expect.objectContaining({ message: 'Agent read-only-audit: its hooks were not run: this project is not trusted yet (trust it when rein asks, or run with --trust-project).' }),
+    ]);
+  });
+});
+

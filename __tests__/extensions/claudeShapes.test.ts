@@ -109,7 +109,7 @@ describe('agents', () => {
   it('take disallowedTools away, and keep their hooks for their runs, Stop as SubagentStop', () => {
     const audit = agent('read-only-audit');
     expect(audit && childTools(audit, builtinTools).map((t) => t.name)).toEqual(['read_file', 'glob', 'grep']);
-    expect(audit?.hooks?.map((h) => [h.event, h.matcher])).toEqual([['PreToolUse', 'Write|Edit'], ['SubagentStop', '']]);
+    expect(audit?.hooks?.map((h) => [h.event, h.matcher])).toEqual([['PreToolUse', 'Write|Edit'], ['PreToolUse', 'Read'], ['SubagentStop', '']]);
     expect(agent('legacy-2.7-porter')?.model).toBe('sonnet');
   });
 });
