@@ -43,6 +43,11 @@ export function customSlashCommand(command: CustomCommand, ctx: CommandRunContex
     origin: command.origin,
     hidden: command.refusal !== undefined,
     run(run, args) {
+      // The screen shows the answer as a notice; no run is started for it.
+      if (command.refusal !== undefined) {
+        run.print(command.refusal);
+        return;
+      }
       const options = commandPromptOptions(command, args, ctx);
       run.prompt(options.display ?? `/${command.name}`, options);
     },
