@@ -219,8 +219,8 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     const [next, ...rest] = store.getState().queued;
     if (next !== undefined && !disposed) {
       update((state) => setQueued(state, rest));
-      // A custom command typed during a run waited in the queue as typed; it is expanded now that its turn came.
-      if (resolveSlashCommand(next, commands.all(), { mcp: session.mcp !== undefined }).kind === 'command') void bridge.runCommand(next);
+      // A command typed during a run waited in the queue as typed; it is expanded (or answered) now that its turn came.
+      if (resolveSlashCommand(next, commands.all(), { mcp: session.mcp !== undefined }).kind !== 'prompt') void bridge.runCommand(next);
       else startRun(next);
     }
     notifyIdle();
