@@ -76,6 +76,18 @@ describe('custom agent files', () => {
   });
 });
 
+describe("a custom agent's tools", () => {
+  it('an unreadable tools value gives no tools, as in Claude Code, and says so; disallowed-tools is read too', () => {
+    const dir = join(folders.cwd, '.claude', 'agents');
+    const odd = put(dir, 'odd.md', '---\nname: odd\ndescription: d\ntools: 5\n---\nx\n');
+    put(dir, 'careful.md', '---\nname: careful\ndescription: d\ndisallowed-tools: Bash, Write\n---\nx\n');
+    const { agents, warnings } = loadAgents({ ...folders, knownTools: ['read_file', 'bash', 'write_file'] });
+    expect(agents.find((a) => a.name === 'odd')?.tools).toEqual([]);
+    expect(warnings).toEqual([`Agent odd (${odd}) runs with no tools: tools must be a comma-separated list or a list of tool names.`]);
+    expect(agents.find((a) => a.name === 'careful')).toMatchObject({ tools: undefined, disallowedTools: ['bash', 'write_file'] });
+  });
+});
+
 describe("a custom agent's model", () => {
   it("takes Claude Code's aliases as current Anthropic models, and the session's model elsewhere", async () => {
     const { resolveModel } = await import('../../source/agents/agentModel.js');

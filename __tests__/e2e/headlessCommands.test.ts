@@ -50,7 +50,7 @@ describe('rein -p with a custom command', () => {
   it('refuses a !`command` that needs approval in ask mode and sends nothing', async () => {
     const run = await rein(['-p', '/touchy', '--permission-mode', 'ask']);
     expect(run.exitCode).toBe(1);
-    expect(run.stderr).toContain('/touchy was not sent: its command `touch made.txt` was not run (denied: needs approval); this project is not trusted yet, so its shell lines are judged as in ask mode (trust it when rein asks, or run with --trust-project).');
+    expect(run.stderr).toContain('/touchy was not sent: its command `touch made.txt` was not run (denied: needs approval); this project is not trusted yet (trust it with --trust-project, or when rein asks about its hooks or MCP servers), so its shell lines are judged as in ask mode.');
     expect(server.requests).toHaveLength(0);
     expect(existsSync(join(repo, 'made.txt'))).toBe(false);
   });

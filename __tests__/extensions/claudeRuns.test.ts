@@ -148,7 +148,7 @@ describe('a command\'s model and hooks', () => {
     const events = await p.run('/hooked');
     const granted = await p.run('/loose-front 1 low');
     expect(existsSync(join(p.dir, 'hook-log.txt'))).toBe(false);
-    expect(events).toContainEqual(expect.objectContaining({ type: 'warning', message: "/hooked's hooks (UserPromptSubmit, Stop) were not run: this project is not trusted yet (trust it when rein asks, or run with --trust-project)." }));
+    expect(events).toContainEqual(expect.objectContaining({ type: 'warning', message: "/hooked's hooks (UserPromptSubmit, Stop) were not run: this project is not trusted yet (trust it with --trust-project, or when rein asks about its hooks or MCP servers)." }));
     expect(granted).toContainEqual(expect.objectContaining({ type: 'warning', message: expect.stringMatching(/^\/loose-front's allowed-tools \(Bash\(git status:\*\), Read\) were not granted/) }));
     // Not granted: the model's `git status` is asked for, where the trusted project's ran without asking.
     expect(asks(granted)).toBe(1);
@@ -189,7 +189,7 @@ describe('an agent file\'s hooks', () => {
     stop();
     expect(existsSync(join(p.dir, 'audit-log.txt'))).toBe(false);
     expect(events.filter((e) => e.type === 'warning' && e.message.includes('its hooks were not run'))).toEqual([
-      expect.objectContaining({ message: 'Agent read-only-audit: its hooks were not run: this project is not trusted yet (trust it when rein asks, or run with --trust-project).' }),
+      expect.objectContaining({ message: 'Agent read-only-audit: its hooks were not run: this project is not trusted yet (trust it with --trust-project, or when rein asks about its hooks or MCP servers).' }),
     ]);
   });
 });

@@ -42,6 +42,7 @@ import { resolveModel } from '../agents/agentModel.js';
 import type { SessionHooks } from '../extensions/sessionHooks.js';
 import type { LoopHooks } from '../extensions/hookTypes.js';
 import { HookLifecycle } from '../extensions/hookLifecycle.js';
+import { untrustedProject } from '../extensions/projectTrust.js';
 import { wrapReminder } from './reminders.js';
 import { SessionCheckpoints } from '../checkpoints/sessionCheckpoints.js';
 import { pointFor, sessionRewind } from '../checkpoints/sessionRewind.js';
@@ -180,7 +181,7 @@ export function createSession(o: SessionOptions): EngineSession {
     const own = agent.hooks ?? [];
     if (own.length === 0 || !o.hooks) return { hooks: o.hooks?.forLoop(true) };
     if (agent.scope === 'project' && !(o.projectTrusted?.() ?? false)) {
-      return { hooks: o.hooks.forLoop(true), warning: 'its hooks were not run: this project is not trusted yet (trust it when rein asks, or run with --trust-project).' };
+      return { hooks: o.hooks.forLoop(true), warning: `its hooks were not run: ${untrustedProject}.` };
     }
     return { hooks: o.hooks.forLoop(true, own) };
   };

@@ -5,6 +5,7 @@ import type { ToolResult } from '../tools/types.js';
 import { fillVariables, substituteArguments } from './commandArguments.js';
 import type { CustomCommand } from './commandFile.js';
 import { findMentions } from './mentions.js';
+import { untrustedProject } from './projectTrust.js';
 
 export { splitArguments, substituteArguments } from './commandArguments.js';
 
@@ -94,7 +95,7 @@ export async function expandCommand(command: CustomCommand, args: string, tools:
     ...files.map((p): PreparedCall => ({ name: 'read_file', input: { path: path.resolve(ctx.workspace, p) } })),
   ];
   const results = await tools.run(calls, { askFirst: ctx.untrusted });
-  const trustHint = ctx.untrusted ? '; this project is not trusted yet, so its shell lines are judged as in ask mode (trust it when rein asks, or run with --trust-project)' : '';
+  const trustHint = ctx.untrusted ? `; ${untrustedProject}, so its shell lines are judged as in ask mode` : '';
   for (let i = 0; i < calls.length; i++) {
     const { ran, result } = results[i] ?? { ran: false, result: { content: 'interrupted', display: { kind: 'text', text: 'interrupted' } } };
     if (i < shells.length) {

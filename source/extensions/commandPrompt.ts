@@ -3,6 +3,7 @@ import type { PromptOptions } from '../engine/sessionTypes.js';
 import type { SlashCommand } from '../store/commands.js';
 import { isProjectFile, type CustomCommand } from './commandFile.js';
 import { expandCommand } from './commandExpand.js';
+import { untrustedProject as untrustedHint } from './projectTrust.js';
 
 export interface CommandRunContext {
   workspace: string;
@@ -13,7 +14,6 @@ export interface CommandRunContext {
   projectTrusted: () => boolean;
 }
 
-const untrustedHint = 'this project is not trusted yet (trust it when rein asks, or run with --trust-project)';
 
 /** The prompt options for `/name args`: expansion inside the run, `allowed-tools`, `model` and `hooks:` as the file says. */
 export function commandPromptOptions(command: CustomCommand, args: string, ctx: CommandRunContext): PromptOptions {

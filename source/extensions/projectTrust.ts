@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { trustFileName } from '../mcp/trust.js';
 import { hookTrustFileName } from './hookTrust.js';
 
+/** What every sentence about an untrusted project's file ends with: how to trust the project. */
+export const untrustedProject = 'this project is not trusted yet (trust it with --trust-project, or when rein asks about its hooks or MCP servers)';
+
 export interface ProjectTrustOptions {
   /** The project's folders as the trust stores key them (workspace and working directory). */
   projectDirs: string[];
