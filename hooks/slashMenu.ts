@@ -7,7 +7,8 @@ export type MenuItem = { kind: 'command'; command: SlashCommand } | { kind: 'fil
 
 /** The menu shows while the prompt is a lone "/word" being typed. */
 export function menuItems(text: string, commands: readonly SlashCommand[]): SlashCommand[] {
-  const match = /^\/([\w:-]*)$/.exec(text);
+  // Command names may hold any character but a space (`/release.notes`), as file names do.
+  const match = /^\/(\S*)$/.exec(text);
   if (!match) return [];
   return matchCommands(commands, match[1]);
 }

@@ -14,8 +14,8 @@ import { tuneCompiler } from './compilerTuning.js';
 import { withoutFetch } from './withoutFetch.js';
 import { removeUnusedSessionFolder, SessionLogError } from './session/index.js';
 import { addSecrets } from './permissions/redact.js';
-import { commandPromptOptions, customSlashCommand } from './extensions/commandPrompt.js';
-import { parseSlashCommand } from './store/commands.js';
+import { customSlashCommand } from './extensions/commandPrompt.js';
+import { headlessPromptOptions } from './extensionSetup.js';
 import { openSession } from './cli/openSession.js';
 import { loadTrustedConfig } from './cli/projectTrust.js';
 import { checkJsonSchema } from './compatSetup.js';
@@ -90,15 +90,11 @@ async function main(argv: string[]): Promise<number> {
     }
     if (args.team && !config.tools.includes('task')) throw new UsageError('--team needs the task tool; add "task" to "tools" in agent.config.json.');
     const jsonSchema = await checkJsonSchema(args.jsonSchema);
-    const { session, resumed, sessionsDir, commands, workspace, initFacts, debugFile } = openSession({ loaded, args, key, interactive, reinHome, replay, trust, version: version(), jsonSchema });
+    const { session, resumed, sessionsDir, commands, run, initFacts, debugFile } = openSession({ loaded, args, key, interactive, reinHome, replay, trust, version: version(), jsonSchema });
     if (debugFile) process.stderr.write(`rein: debug log: ${debugFile}\n`);
-    // `rein -p "/name args"` (or such a stream-json message) runs a custom command; there are no built-in
+    // `rein -p "/name args"` (or such a stream-json message) runs a custom command or skill; there are no built-in
     // commands in headless mode.
-    const promptOptions = (text: string) => {
-      const parsed = args.team ? undefined : parseSlashCommand(text);
-      const command = parsed ? commands.find((c) => c.name === parsed.name) : undefined;
-      return command && parsed ? commandPromptOptions(command, parsed.args, workspace) : undefined;
-    };
+    const promptOptions = (text: string) => (args.team ? undefined : headlessPromptOptions(text, commands, { ...run, mcp: session.mcp !== undefined }));
     for (const warning of resumed?.warnings ?? []) process.stderr.write(`rein: ${warning}\n`);
     // JSON output carries session_id; a person at a terminal is told how to continue.
     if (args.outputFormat === 'text' && process.stderr.isTTY) shutdown.setFarewell(farewell(session, sessionsDir));
@@ -130,7 +126,7 @@ async function main(argv: string[]): Promise<number> {
     initialEvents: opened?.resumed?.events,
     earlierEvents: opened?.resumed?.earlier,
     notices: opened?.resumed?.warnings,
-    customCommands: opened?.commands.map((c) => customSlashCommand(c, opened.workspace)),
+    customCommands: opened?.commands.map((c) => customSlashCommand(c, opened.run)),
     // A replay opens with the recorded first message sent, unless one is given.
     initialPrompt: args.prompt ?? opened?.recording?.prompts[0],
     version: version(),

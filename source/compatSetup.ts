@@ -1,7 +1,7 @@
 // Start-up work for the flags of `claude -p`: each reads and checks its input once, failing in one plain sentence.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadAgents } from './agents/loadAgents.js';
+import type { LoadedAgents } from './agents/loadAgents.js';
 import { parseAgentsFlag, withFlagAgents } from './agents/agentsFlag.js';
 import type { CliArgs } from './cliArgs.js';
 import { claudeModeName, meaninglessFlags } from './cliCompat.js';
@@ -99,12 +99,11 @@ export function flagNotes(args: CliArgs, interactive: boolean): string[] {
 }
 
 /** The session's agents: the built-in and file ones, and --agents' (which win a name clash). */
-export function sessionAgents(args: CliArgs, cwd: string, reinHome: string, toolNames: string[]) {
-  const files = loadAgents({ cwd, reinHome });
+export function sessionAgents(args: CliArgs, files: LoadedAgents, toolNames: string[]): LoadedAgents {
   if (args.agents === undefined) return files;
   const flag = parseAgentsFlag(args.agents, toolNames);
   if (!flag.ok) throw new UsageError(flag.problem);
-  return { agents: withFlagAgents(files.agents, flag.agents), warnings: [...files.warnings, ...flag.warnings] };
+  return { ...files, agents: withFlagAgents(files.agents, flag.agents), warnings: [...files.warnings, ...flag.warnings] };
 }
 
 /** What stream-json's system/init says, read when it is sent (MCP tools that connected meanwhile included). */

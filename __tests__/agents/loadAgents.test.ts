@@ -58,31 +58,46 @@ describe('custom agent files', () => {
     expect(loadAgents(folders).agents.find((a) => a.name === 'helper')?.description).toBe('from .rein');
   });
 
-  it('skips a broken file with one warning naming the file and the problem; the others still load', () => {
+  it('skips what Claude Code skips: no frontmatter quietly, no name or description, or frontmatter no try can read, with a warning', () => {
     const dir = join(folders.cwd, '.claude', 'agents');
-    const noFront = put(dir, 'plain.md', 'Just text, no frontmatter.\n');
-    const badYaml = put(dir, 'bad.md', '---\nname: bad\ndescription: [unclosed\n---\nx\n');
+    const noFront = put(dir, 'README.md', '# Our agents\nJust text, no frontmatter.\n');
+    const noName = put(dir, 'noname.md', '---\ndescription: has no name\n---\nx\n');
     const noDescription = put(dir, 'nodesc.md', '---\nname: nodesc\n---\nx\n');
-    const badTools = put(dir, 'tools.md', '---\nname: tools\ndescription: d\ntools: 5\n---\nx\n');
+    const unreadable = put(dir, 'unreadable.md', '---\nname: broken\ndescription: a line\n\n  <example>then: an indented block: that no try reads\n---\nx\n');
     put(dir, 'good.md', '---\nname: good\ndescription: fine\n---\nGood prompt.\n');
-    const { agents, warnings } = loadAgents(folders);
+    const { agents, warnings, notAgents } = loadAgents(folders);
     expect(agents.some((a) => a.name === 'good')).toBe(true);
-    expect(agents.some((a) => ['bad', 'nodesc', 'tools'].includes(a.name))).toBe(false);
-    expect(warnings).toHaveLength(4);
-    expect(warnings).toContain(`Skipped agent file ${noFront}: it has no frontmatter (a block between --- lines at the top).`);
-    expect(warnings.find((w) => w.includes(badYaml))).toMatch(/frontmatter is not valid YAML/);
+    expect(agents.some((a) => ['broken', 'nodesc', 'noname'].includes(a.name))).toBe(false);
+    expect(notAgents).toEqual([{ file: noFront, reason: 'it has no frontmatter (a block between --- lines at the top), so it is not an agent file' }]);
+    expect(warnings).toHaveLength(3);
+    expect(warnings).toContain(`Skipped agent file ${noName}: its frontmatter has no name.`);
     expect(warnings).toContain(`Skipped agent file ${noDescription}: description is missing.`);
-    expect(warnings).toContain(`Skipped agent file ${badTools}: tools must be a comma-separated list or a list of tool names.`);
+    expect(warnings.find((w) => w.includes(unreadable))).toMatch(/frontmatter is not valid YAML/);
+  });
+});
+
+describe("a custom agent's tools", () => {
+  it('an unreadable tools value gives no tools, as in Claude Code, and says so; disallowed-tools is read too', () => {
+    const dir = join(folders.cwd, '.claude', 'agents');
+    const odd = put(dir, 'odd.md', '---\nname: odd\ndescription: d\ntools: 5\n---\nx\n');
+    put(dir, 'careful.md', '---\nname: careful\ndescription: d\ndisallowed-tools: Bash, Write\n---\nx\n');
+    const { agents, warnings } = loadAgents({ ...folders, knownTools: ['read_file', 'bash', 'write_file'] });
+    expect(agents.find((a) => a.name === 'odd')?.tools).toEqual([]);
+    expect(warnings).toEqual([`Agent odd (${odd}) runs with no tools: tools must be a comma-separated list or a list of tool names.`]);
+    expect(agents.find((a) => a.name === 'careful')).toMatchObject({ tools: undefined, disallowedTools: ['bash', 'write_file'] });
   });
 });
 
 describe("a custom agent's model", () => {
   it("takes Claude Code's aliases as current Anthropic models, and the session's model elsewhere", async () => {
-    const { agentModel } = await import('../../source/agents/agentModel.js');
-    expect(agentModel('sonnet', 'anthropic', 'claude-sonnet-4-6')).toBe('claude-sonnet-5-5');
-    expect(agentModel('haiku', 'anthropic', 'claude-sonnet-4-6')).toBe('claude-haiku-5-5');
-    expect(agentModel('opus', 'openai', 'qwen2.5-coder')).toBe('qwen2.5-coder');
-    expect(agentModel('deepseek-reasoner', 'openai', 'deepseek-chat')).toBe('deepseek-reasoner');
-    expect(agentModel(undefined, 'anthropic', 'claude-sonnet-4-6')).toBe('claude-sonnet-4-6');
+    const { resolveModel } = await import('../../source/agents/agentModel.js');
+    expect(resolveModel('sonnet', 'anthropic', 'claude-sonnet-4-6')).toEqual({ model: 'claude-sonnet-5-5' });
+    expect(resolveModel('haiku', 'anthropic', 'claude-sonnet-4-6')).toEqual({ model: 'claude-haiku-5-5' });
+    expect(resolveModel('claude-3-5-haiku-20241022', 'anthropic', 'claude-sonnet-4-6')).toEqual({ model: 'claude-3-5-haiku-20241022' });
+    expect(resolveModel('deepseek-reasoner', 'openai', 'deepseek-chat')).toEqual({ model: 'deepseek-reasoner' });
+    expect(resolveModel(undefined, 'anthropic', 'claude-sonnet-4-6')).toEqual({ model: 'claude-sonnet-4-6' });
+    // A Claude model (alias or full name) cannot be served elsewhere: the session's model, and one sentence saying so.
+    expect(resolveModel('opus', 'openai', 'qwen2.5-coder')).toEqual({ model: 'qwen2.5-coder', note: 'The model "opus" named in the file is Anthropic\'s; openai cannot serve it, so qwen2.5-coder (the session\'s model) is used.' });
+    expect(resolveModel('claude-3-5-haiku-20241022', 'openai', 'qwen2.5-coder').model).toBe('qwen2.5-coder');
   });
 });

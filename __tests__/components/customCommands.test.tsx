@@ -8,6 +8,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { slashCommands } from '../../hooks/commands/registry.js';
 import { loadCustomCommands } from '../../source/extensions/commandFiles.js';
 import { customSlashCommand } from '../../source/extensions/commandPrompt.js';
+import { loadSkills } from '../../source/extensions/skills.js';
 import { CommandList } from '../../source/store/commandList.js';
 import { FakeSession, simpleRun, ticks } from '../support/fakeSession.js';
 import { keys, renderApp, type AppHarness } from './harness.js';
@@ -28,11 +29,13 @@ function commandList(): CommandList {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
   };
-  put(join(root, '.claude', 'commands', 'frontend', 'component.md'), '---\ndescription: make a component\nargument-hint: [name]\n---\nMake a component called $1.');
+  put(join(root, '.claude', 'commands', 'frontend', 'component.md'), '---\ndescription: make a component\nargument-hint: [name]\n---\nMake a component called $0.');
   put(join(root, '.rein', 'commands', 'standup.md'), '---\ndescription: write my standup\n---\nWrite my standup.');
+  put(join(root, '.claude', 'skills', 'build-facts', 'SKILL.md'), '---\ndescription: facts about the build\nuser-invocable: false\n---\nThe build uses make.');
   const list = new CommandList(slashCommands);
   const { commands } = loadCustomCommands({ workspace: root, reinHome: join(root, 'rein-home'), home: join(root, 'home') });
-  list.setSource('custom', commands.map((c) => customSlashCommand(c, root)));
+  const skills = loadSkills({ workspace: root, reinHome: join(root, 'rein-home'), home: join(root, 'home') }).skills.flatMap((s) => (s.command ? [s.command] : []));
+  list.setSource('custom', [...commands, ...skills].map((c) => customSlashCommand(c, { workspace: root, projectTrusted: () => true })));
   return list;
 }
 
@@ -54,6 +57,16 @@ describe('custom commands in the app', () => {
     expect(options?.expand).toBeTypeOf('function');
   });
 
+  it('keeps a skill only the model may start out of the menu, and answers so when it is typed', async () => {
+    h = await renderApp({ bridge: { commands: commandList() } });
+    await h.type('/build-facts');
+    expect(screen(h)).not.toContain('facts about the build');
+    await h.press(keys.enter);
+    await ticks();
+    expect(screen(h)).toContain('This skill can only be invoked by Claude, not directly by users.');
+    expect(h.session.prompts).toEqual([]);
+  });
+
   it('lists them in /help after the built-ins', async () => {
     h = await renderApp({ bridge: { commands: commandList() } });
     await h.type('/help');
@@ -64,6 +77,7 @@ describe('custom commands in the app', () => {
     expect(text).toMatch(/\/frontend:component \[name\]\s+make a component \(project, \.claude\)/);
     expect(text).toMatch(/\/standup\s+write my standup \(project\)/);
     expect(text.indexOf('/exit')).toBeLessThan(text.indexOf('/frontend:component'));
+    expect(text).not.toContain('build-facts');
   });
 
   it('queues one typed during a run and runs it when the run ends', async () => {

@@ -21,11 +21,12 @@ async function run(h: AppHarness, line: string): Promise<void> {
 }
 
 describe('slash command parsing and menu', () => {
-  it('parses names and arguments, and leaves paths alone', () => {
-    expect(parseSlashCommand('/model gpt-4o')).toEqual({ name: 'model', args: 'gpt-4o' });
-    expect(parseSlashCommand('  /HELP ')).toEqual({ name: 'help', args: '' });
-    expect(parseSlashCommand('/usr/bin/env is broken')).toBeUndefined();
+  it('parses names and arguments; the name runs to the first space', () => {
+    expect(parseSlashCommand('/model gpt-4o')).toEqual({ name: 'model', written: 'model', args: 'gpt-4o' });
+    expect(parseSlashCommand('  /HELP ')).toEqual({ name: 'help', written: 'HELP', args: '' });
+    expect(parseSlashCommand('/usr/bin/env is broken')).toEqual({ name: 'usr/bin/env', written: 'usr/bin/env', args: 'is broken' });
     expect(parseSlashCommand('hello /help')).toBeUndefined();
+    expect(parseSlashCommand('/')).toBeUndefined();
   });
 
   it('filters by prefix', () => {
@@ -186,7 +187,7 @@ describe('slash commands in the app', () => {
   it('an unknown command shows a one-line hint and is not sent to the model', async () => {
     h = await renderApp();
     await run(h, '/foo');
-    expect(h.lastFrame()).toContain('Unknown command /foo — type /help for the list.');
+    expect(h.lastFrame()).toContain('Unknown command: /foo (type /help for the list)');
     expect(h.session.prompts).toEqual([]);
   });
 });

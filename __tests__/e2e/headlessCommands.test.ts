@@ -16,7 +16,7 @@ beforeEach(async () => {
   repo = mkdtempSync(join(tmpdir(), 'rein-e2e-cmd-'));
   home = mkdtempSync(join(tmpdir(), 'rein-e2e-cmd-home-'));
   mkdirSync(join(repo, '.rein', 'commands', 'team'), { recursive: true });
-  writeFileSync(join(repo, '.rein', 'commands', 'team', 'greet.md'), '---\nmodel: small-model\n---\nGreet $1 from the $2 team.');
+  writeFileSync(join(repo, '.rein', 'commands', 'team', 'greet.md'), '---\nmodel: small-model\n---\nGreet $0 from the $1 team.');
   writeFileSync(join(repo, '.rein', 'commands', 'touchy.md'), 'Made: !`touch made.txt`');
   server = await startMockLlmServer({ turns: [{ text: 'Hello, Ada!' }] });
 });
@@ -30,7 +30,8 @@ const rein = (args: string[]) =>
   execa('node', [cli, ...args, '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'test-model'], {
     cwd: repo,
     reject: false,
-    env: { REIN_HOME: home, ANTHROPIC_API_KEY: '', DEEPSEEK_API_KEY: '', OPENAI_API_KEY: 'sk-test' },
+    // HOME too: ~/.claude is read from it.
+    env: { REIN_HOME: home, HOME: home, ANTHROPIC_API_KEY: '', DEEPSEEK_API_KEY: '', OPENAI_API_KEY: 'sk-test' },
     extendEnv: true,
     timeout: 60_000,
   });
@@ -49,8 +50,31 @@ describe('rein -p with a custom command', () => {
   it('refuses a !`command` that needs approval in ask mode and sends nothing', async () => {
     const run = await rein(['-p', '/touchy', '--permission-mode', 'ask']);
     expect(run.exitCode).toBe(1);
-    expect(run.stderr).toContain('/touchy was not sent: its command `touch made.txt` was not run (denied: needs approval).');
+    expect(run.stderr).toContain('/touchy was not sent: its command `touch made.txt` was not run (denied: needs approval); this project is not trusted (trust it when rein asks at the start of a session, or run with --trust-project), so its shell lines are judged as in ask mode.');
     expect(server.requests).toHaveLength(0);
     expect(existsSync(join(repo, 'made.txt'))).toBe(false);
+  });
+
+  it('answers a name that is no command without calling the model, as claude -p does, and sends a path on', async () => {
+    const unknown = await rein(['-p', '/deploy-everything now', '--output-format', 'json']);
+    expect(unknown.exitCode).toBe(0);
+    expect(JSON.parse(unknown.stdout)).toMatchObject({ result: 'Unknown command: /deploy-everything', is_error: false });
+    expect(server.requests).toHaveLength(0);
+    const path = await rein(['-p', '/usr/bin/env is broken']);
+    expect(path.exitCode).toBe(0);
+    expect(JSON.stringify(server.requests[0].body)).toContain('/usr/bin/env is broken');
+  });
+
+  it('starts with plain files among the skill folders (project and ~/.claude) and runs /skill args', async () => {
+    mkdirSync(join(repo, '.claude', 'skills', 'tidy'), { recursive: true });
+    writeFileSync(join(repo, '.claude', 'skills', 'README.md'), 'About our skills.');
+    writeFileSync(join(repo, '.claude', 'skills', 'tidy', 'SKILL.md'), '---\ndescription: tidies a file\n---\nTidy $ARGUMENTS now.\n');
+    mkdirSync(join(home, '.claude', 'skills'), { recursive: true });
+    writeFileSync(join(home, '.claude', 'skills', '.DS_Store'), '\u0000\u0000\u0000\u0001Bud1');
+    const run = await rein(['-p', '/tidy src/app.ts']);
+    expect(run.stderr).not.toContain('ENOTDIR');
+    expect(run.exitCode).toBe(0);
+    const users = JSON.stringify((server.requests[0].body as { messages: Array<{ role: string }> }).messages.filter((m) => m.role === 'user'));
+    expect(users).toContain(`Base directory for this skill: ${join(repo, '.claude', 'skills', 'tidy')}\\n\\nTidy src/app.ts now.`);
   });
 });

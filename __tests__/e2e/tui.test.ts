@@ -186,10 +186,10 @@ describe('rein TUI in tmux', () => {
     await p.waitFor('Ctrl+C twice');
 
     await send(p, '/foo');
-    const unknown = await p.waitFor('Unknown command /foo');
+    const unknown = await p.waitFor('Unknown command: /foo');
     const hintLines = unknown.split('\n').filter((line) => line.includes('/foo'));
     expect(hintLines).toHaveLength(1);
-    expect(hintLines[0]).toContain('Unknown command /foo — type /help for the list.');
+    expect(hintLines[0]).toContain('Unknown command: /foo (type /help for the list)');
     expect(fx.server?.requests).toHaveLength(0);
   });
 });

@@ -43,8 +43,8 @@ describe('custom command files', () => {
       ['git:tidy', 'user, .claude', 'Tidy the branch'],
       ['standup', 'user', 'Write my standup.'],
     ]);
-    expect(parseSlashCommand('/frontend:component Button with props')).toEqual({ name: 'frontend:component', args: 'Button with props' });
-    expect(parseSlashCommand('/usr/bin/env is broken')).toBeUndefined();
+    expect(parseSlashCommand('/Frontend:Component Button with props')).toEqual({ name: 'frontend:component', written: 'Frontend:Component', args: 'Button with props' });
+    expect(parseSlashCommand('/ spaced')).toBeUndefined();
   });
 
   it('lets the project win over the user, and .rein over .claude, for the same name', () => {
@@ -78,7 +78,7 @@ describe('custom command files', () => {
     const { commands, warnings } = load();
     expect(commands.map((c) => c.name)).toEqual(['odd']);
     expect(warnings).toEqual([
-      `Skipped command file ${join(workspace, '.rein', 'commands', 'bad rule.md')}: folder and file names must be letters, digits, - or _.`,
+      `Skipped command file ${join(workspace, '.rein', 'commands', 'bad rule.md')}: its name has a space, so it cannot be typed as a command.`,
       `Skipped command file ${join(workspace, '.rein', 'commands', 'empty.md')}: it has no prompt (the text below the frontmatter).`,
       `allowed-tools rule "Frobnicate" in ${join(workspace, '.rein', 'commands', 'odd.md')} was not used: unknown tool "Frobnicate".`,
     ]);
@@ -86,9 +86,9 @@ describe('custom command files', () => {
 });
 
 describe('arguments and mentions', () => {
-  it('fills $ARGUMENTS and $1..$9, leaves $10 alone, and appends arguments a template does not use', () => {
+  it('splits arguments as a shell does and appends them to a template without slots', () => {
     expect(splitArguments(`a "b c" 'd e' f`)).toEqual(['a', 'b c', 'd e', 'f']);
-    expect(substituteArguments('$1|$2|$3|$9|$10|$ARGUMENTS', 'x "y z"')).toBe('x|y z|||$10|x "y z"');
+    expect(substituteArguments('$0|$1|$2|$9|$ARGUMENTS', 'x "y z"')).toBe('x|y z|||x "y z"');
     expect(substituteArguments('Plain template.', 'extra words')).toBe('Plain template.\n\nARGUMENTS: extra words');
     expect(substituteArguments('Plain template.', '')).toBe('Plain template.');
   });
@@ -109,7 +109,7 @@ describe('the command list', () => {
     const list = new CommandList([builtin('help'), builtin('model')]);
     let changes = 0;
     list.subscribe(() => changes++);
-    const warnings = list.setSource('custom', load().commands.map((c) => customSlashCommand(c, workspace)));
+    const warnings = list.setSource('custom', load().commands.map((c) => customSlashCommand(c, { workspace, projectTrusted: () => true })));
     expect(warnings).toEqual(['/help (project, .claude) is not used: the built-in /help has that name; rename the file to use it.']);
     expect(list.all().map((c) => c.name)).toEqual(['help', 'model', 'frontend:component']);
     expect(list.find('help')?.description).toBe('built-in help');

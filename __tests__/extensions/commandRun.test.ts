@@ -28,7 +28,7 @@ function command(h: Harness, text: string, name = 'cmd'): CustomCommand {
 /** Runs `/name args` to its end, answering approvals with `decide`. */
 async function runCommand(session: EngineSession, cmd: CustomCommand, args: string, workspace: string, decide?: (e: Extract<AgentEvent, { type: 'approval_request' }>) => ApprovalDecision): Promise<AgentEvent[]> {
   const events: AgentEvent[] = [];
-  const options = commandPromptOptions(cmd, args, workspace);
+  const options = commandPromptOptions(cmd, args, { workspace, projectTrusted: () => true });
   for await (const event of session.prompt(options.display ?? '', options)) {
     events.push(event);
     if (event.type === 'approval_request' && decide) session.respond(event.approvalId, decide(event));
@@ -40,9 +40,9 @@ const harness = (script: ScriptedTurn[] | ((r: ProviderRequest, i: number) => Sc
 const firstUserText = (request: ProviderRequest | undefined) => (request ? userTexts(request)[0] : undefined);
 
 describe('custom commands in a session', () => {
-  it('sends the template with $ARGUMENTS and $1..$9 filled in, and shows the command line as typed', async () => {
+  it('sends the template with $ARGUMENTS and $0, $1, ... (counted from 0) filled in, and shows the command line as typed', async () => {
     const s = harness([{ text: 'ok' }]);
-    const cmd = command(s, '---\ndescription: fix an issue\n---\nFix issue $1 with priority $2 ($3). All: $ARGUMENTS');
+    const cmd = command(s, '---\ndescription: fix an issue\n---\nFix issue $0 with priority $1 ($2). All: $ARGUMENTS');
     const events = await runCommand(s.session, cmd, '123 "very high"', s.workspace);
     expect(runEnd(events).reason).toBe('done');
     expect(firstUserText(s.provider.requests[0])).toBe('Fix issue 123 with priority very high (). All: 123 "very high"');
@@ -51,7 +51,7 @@ describe('custom commands in a session', () => {
 
   it('inserts the output of !`command` in place when the mode lets it run', async () => {
     const s = harness([{ text: 'ok' }]);
-    const cmd = command(s, 'Status:\n!`echo branch-$1`\nDone.');
+    const cmd = command(s, 'Status:\n!`echo branch-$0`\nDone.');
     const events = await runCommand(s.session, cmd, 'main', s.workspace);
     expect(runEnd(events).reason).toBe('done');
     expect(firstUserText(s.provider.requests[0])).toBe('Status:\nbranch-main\nDone.');
@@ -78,7 +78,7 @@ describe('custom commands in a session', () => {
   it('ends as interrupted, sending nothing, when Esc comes while a !`command` waits for approval', async () => {
     const s = harness([{ text: 'never' }], { mode: 'ask' });
     const events: AgentEvent[] = [];
-    const options = commandPromptOptions(command(s, 'Run: !`touch made.txt`'), '', s.workspace);
+    const options = commandPromptOptions(command(s, 'Run: !`touch made.txt`'), '', { workspace: s.workspace, projectTrusted: () => true });
     for await (const event of s.session.prompt('/cmd', options)) {
       events.push(event);
       if (event.type === 'approval_request') s.session.abort();

@@ -26,22 +26,24 @@ function put(file: string, text: string): string {
 }
 
 describe('skills', () => {
-  it('finds SKILL.md folders, project over user and .rein over .claude, and names skipped ones', () => {
+  it('finds SKILL.md folders, project over user and .rein over .claude, named by folder as in Claude Code', () => {
     const workspace = join(root, 'project');
     const reinHome = join(root, 'rein');
     const home = join(root, 'home');
     put(join(home, '.claude', 'skills', 'pdf', 'SKILL.md'), '---\nname: pdf\ndescription: user pdf skill\n---\nUse pdftotext.');
     put(join(workspace, '.claude', 'skills', 'pdf', 'SKILL.md'), '---\nname: pdf\ndescription: project pdf skill\n---\nUse the project script.');
     put(join(reinHome, 'skills', 'release', 'SKILL.md'), '---\ndescription: cut a release\n---\nSteps.');
-    put(join(workspace, '.rein', 'skills', 'broken', 'SKILL.md'), '---\nname: broken\n---\nNo description.');
+    // Without a description, the first line of the text describes it (a heading without its #s).
+    put(join(workspace, '.rein', 'skills', 'terse', 'SKILL.md'), '---\nname: terse\n---\n\n## Tidy the changelog\nSteps.');
     put(join(workspace, '.rein', 'skills', 'notes', 'README.md'), 'not a skill');
     const { skills, warnings } = loadSkills({ workspace, reinHome, home });
     expect(skills.map((s) => [s.name, s.description, s.origin])).toEqual([
       ['pdf', 'project pdf skill', 'project, .claude'],
       ['release', 'cut a release', 'user'],
+      ['terse', 'Tidy the changelog', 'project'],
     ]);
     expect(skills[0].file).toBe(join(workspace, '.claude', 'skills', 'pdf', 'SKILL.md'));
-    expect(warnings).toEqual([`Skipped skill ${join(workspace, '.rein', 'skills', 'broken', 'SKILL.md')}: description is missing from its frontmatter (the model picks skills by it).`]);
+    expect(warnings).toEqual([]);
   });
 
   it('names each skill and its SKILL.md in a byte-stable system prompt, and lets read_file open the skill outside the workspace', async () => {

@@ -261,11 +261,18 @@ describe('bridge', () => {
     expect(bridge.store.getState().transcript.at(-1)).toMatchObject({ kind: 'notice', level: 'command', text: 'said hello there', title: '/echo hello there' });
     bridge.send('/nope');
     await ticks();
-    expect(bridge.store.getState().transcript.at(-1)).toMatchObject({ text: 'Unknown command /nope — type /help for the list.' });
-    // A path is a message, not a command.
+    expect(bridge.store.getState().transcript.at(-1)).toMatchObject({ text: 'Unknown command: /nope (type /help for the list)' });
+    // A name two edits from a command gets it suggested, as Claude Code suggests it.
+    bridge.send('/ecko x');
+    await ticks();
+    expect(bridge.store.getState().transcript.at(-1)).toMatchObject({ text: 'Unknown command: /ecko. Did you mean /echo? (type /help for the list)' });
+    expect(session.prompts).toEqual([]);
+    // A path, or a name that is a path on this machine, is a message, not a command.
     bridge.send('/usr/bin/env is broken');
     await bridge.idle();
-    expect(session.prompts).toEqual(['/usr/bin/env is broken']);
+    bridge.send('/tmp is full');
+    await bridge.idle();
+    expect(session.prompts).toEqual(['/usr/bin/env is broken', '/tmp is full']);
   });
 
   it('exit notifies listeners once', () => {

@@ -64,6 +64,6 @@ describe('MCP prompt commands', () => {
     other.send('/mcp__slow__prompt now');
     await other.idle();
     expect(plain.prompts).toEqual([]);
-    expect(other.store.getState().transcript.at(-1)).toMatchObject({ text: 'Unknown command /mcp__slow__prompt — type /help for the list.' });
+    expect(other.store.getState().transcript.at(-1)).toMatchObject({ text: 'Unknown command: /mcp__slow__prompt (type /help for the list)' });
   });
 });

@@ -11,8 +11,9 @@ export function helpCommandFor(bindings: KeyBindings): SlashCommand {
     description: 'list commands and keys',
     run(ctx) {
       const usage = (c: SlashCommand): string => `/${c.name}${c.argsHint ? ` ${c.argsHint}` : ''}`;
-      const width = Math.max(...ctx.commands.map((c) => usage(c).length));
-      const commands = ctx.commands.map((c) => `  ${usage(c).padEnd(width)}  ${describeCommand(c)}`);
+      const listed = ctx.commands.filter((c) => !c.hidden);
+      const width = Math.max(...listed.map((c) => usage(c).length));
+      const commands = listed.map((c) => `  ${usage(c).padEnd(width)}  ${describeCommand(c)}`);
       const keys = keyHelp.map(([keys, what]) => `  ${keys}: ${what}`);
       ctx.print(['Commands:', ...commands, '', 'Keys:', ...keys].join('\n'));
     },

@@ -1,50 +1,70 @@
-// Reads one custom agent file: YAML frontmatter (name, description, tools, model) over the system prompt.
-import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+// Reads one custom agent file as Claude Code does: frontmatter (name, description, tools, model, hooks) over the system prompt.
 import { reinToolName } from '../permissions/toolNames.js';
 import type { AgentDefinition } from './types.js';
-import { splitFrontmatter } from '../extensions/frontmatter.js';
+import { readFrontmatter, splitFrontmatter } from '../extensions/frontmatter.js';
+import { frontmatterHooks } from '../extensions/commandFile.js';
 
-export type AgentFileResult = { ok: true; agent: AgentDefinition } | { ok: false; problem: string };
+export type AgentFileResult =
+  | { ok: true; agent: AgentDefinition; warnings: string[] }
+  /** `quiet`: not an agent file at all (a README beside the agents), skipped without a warning, as Claude Code skips it. */
+  | { ok: false; problem: string; quiet?: boolean };
 
-const namePattern = /^[a-z0-9][a-z0-9_-]{0,63}$/i;
+export interface AgentFileOptions {
+  /** Project files' hooks run only once the project is trusted. */
+  scope: 'user' | 'project';
+  /** The tools the session can have, by rein's names; a listed tool outside them (and not an MCP tool) is named in a warning. */
+  knownTools?: ReadonlySet<string>;
+}
 
-/** `tools` as Claude Code writes it: "Read, Grep, Glob", or a YAML list. */
-function toolList(value: unknown): string[] | string {
+/** `tools` as Claude Code writes it: "Read, Grep, Glob", or a YAML list; `*` (or no list) means every tool. */
+function toolList(value: unknown): string[] | undefined | 'invalid' {
+  if (value === undefined || value === null) return undefined;
   const items = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : undefined;
-  if (!items || items.some((item) => typeof item !== 'string')) return 'tools must be a comma-separated list or a list of tool names';
-  const names = (items as string[]).map((item) => item.trim()).filter(Boolean).map(reinToolName);
+  if (!items || items.some((item) => typeof item !== 'string')) return 'invalid';
+  const names = (items as string[]).map((item) => item.trim()).filter(Boolean);
+  if (names.includes('*')) return undefined;
   return [...new Set(names)];
 }
 
 /** Parses `text` (the contents of `file`). Never throws: a problem comes back in plain words. */
-export function parseAgentFile(text: string, file: string): AgentFileResult {
-  const parts = splitFrontmatter(text);
-  if (!parts) return { ok: false, problem: 'it has no frontmatter (a block between --- lines at the top)' };
-  let fields: unknown;
-  try {
-    fields = parseYaml(parts.yaml);
-  } catch (err) {
-    const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
-    return { ok: false, problem: `its frontmatter is not valid YAML (${message.replace(/\.$/, '')})` };
-  }
-  if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) return { ok: false, problem: 'its frontmatter is not a set of key: value lines' };
-  const f = fields as Record<string, unknown>;
-  const name = f.name ?? path.basename(file, path.extname(file));
-  if (typeof name !== 'string' || !namePattern.test(name)) return { ok: false, problem: 'name must be letters, digits, - or _ (at most 64)' };
+export function parseAgentFile(text: string, file: string, options: AgentFileOptions = { scope: 'project' }): AgentFileResult {
+  if (!splitFrontmatter(text)) return { ok: false, problem: 'it has no frontmatter (a block between --- lines at the top), so it is not an agent file', quiet: true };
+  const read = readFrontmatter(text);
+  if (read.unread) return { ok: false, problem: read.unread };
+  const f = read.fields;
+  if (f.name === undefined || f.name === null || f.name === '') return { ok: false, problem: 'its frontmatter has no name' };
+  if (typeof f.name !== 'string' && typeof f.name !== 'number') return { ok: false, problem: 'name must be a word' };
+  const name = String(f.name).trim();
+  if (!name || name.startsWith('-') || /[\r\n]/.test(name)) return { ok: false, problem: 'name must be one line that does not start with -' };
   if (typeof f.description !== 'string' || !f.description.trim()) return { ok: false, problem: 'description is missing' };
-  if (f.model !== undefined && typeof f.model !== 'string') return { ok: false, problem: 'model must be a string' };
-  let tools: string[] | undefined;
-  if (f.tools !== undefined && f.tools !== null && f.tools !== '*') {
-    const list = toolList(f.tools);
-    if (typeof list === 'string') return { ok: false, problem: list };
-    tools = list;
+  if (f.model !== undefined && f.model !== null && typeof f.model !== 'string') return { ok: false, problem: 'model must be a string' };
+  const warnings: string[] = [];
+  const listed = toolList(f.tools);
+  // Claude Code gives an agent with an unreadable tools value no tools at all; rein does the same, and says so.
+  const claudeNames = listed === 'invalid' ? [] : listed;
+  if (listed === 'invalid') warnings.push(`Agent ${name} (${file}) runs with no tools: tools must be a comma-separated list or a list of tool names.`);
+  const known = (tool: string): boolean => !options.knownTools || options.knownTools.has(tool) || tool.startsWith('mcp__');
+  const tools = claudeNames ? [...new Set(claudeNames.map(reinToolName).filter(known))] : undefined;
+  const missing = (claudeNames ?? []).filter((n) => !known(reinToolName(n)));
+  if (missing.length > 0) {
+    const has = tools && tools.length > 0 ? `it runs with ${tools.join(', ')}` : 'it runs with no tools';
+    warnings.push(`Agent ${name} (${file}) names tools rein does not have: ${missing.join(', ')}; ${has}.`);
   }
-  if (!parts.body) return { ok: false, problem: 'it has no system prompt (the text below the frontmatter)' };
+  const disallowed = toolList(f.disallowedTools ?? f['disallowed-tools']);
+  const hooks = frontmatterHooks(f.hooks, file, options.scope, true);
+  warnings.push(...hooks.warnings);
   // Claude Code's `model: inherit` means the session's model.
-  const model = typeof f.model === 'string' && f.model.trim() && f.model.trim() !== 'inherit' ? f.model.trim() : undefined;
+  const model = typeof f.model === 'string' && f.model.trim() && f.model.trim().toLowerCase() !== 'inherit' ? f.model.trim() : undefined;
+  // Claude Code's agent generator writes newlines in descriptions as the two characters \n.
+  const description = f.description.replaceAll('\\n', '\n').replace(/\s+/g, ' ').trim();
   return {
     ok: true,
-    agent: { name, description: f.description.replace(/\s+/g, ' ').trim(), tools, model, systemPrompt: parts.body, source: file },
+    agent: {
+      name, description, tools, model, systemPrompt: read.body, source: file,
+      disallowedTools: Array.isArray(disallowed) ? disallowed.map(reinToolName) : undefined,
+      hooks: hooks.hooks.length > 0 ? hooks.hooks : undefined,
+      scope: options.scope,
+    },
+    warnings,
   };
 }

@@ -1,4 +1,4 @@
-// Which model a subagent runs on: its file's own, Claude Code's aliases (sonnet, opus, haiku), or the session's.
+// Which model a subagent or command runs on: its file's own, Claude Code's aliases (sonnet, opus, haiku), or the session's.
 
 /** Claude Code's model aliases in agent files, as the current Anthropic models they name. */
 const anthropicAliases: Readonly<Record<string, string>> = {
@@ -7,13 +7,20 @@ const anthropicAliases: Readonly<Record<string, string>> = {
   haiku: 'claude-haiku-5-5',
 };
 
+/** A model only Anthropic serves: an alias, or a `claude-…` name. */
+const isClaudeModel = (name: string): boolean => anthropicAliases[name.toLowerCase()] !== undefined || /^claude-/i.test(name);
+
 /**
- * An alias means an Anthropic model; on another provider it cannot be served, so the child uses the session's model
- * (an agent file written for Claude Code then still works against, say, a local server).
+ * An alias means an Anthropic model; on another provider a Claude model cannot be served, so the session's model is
+ * used (an agent or command file written for Claude Code then still works against, say, a local server), and
+ * `note` says so in one sentence.
  */
-export function agentModel(requested: string | undefined, providerName: string | undefined, sessionModel: string): string {
-  if (!requested) return sessionModel;
+export function resolveModel(requested: string | undefined, providerName: string | undefined, sessionModel: string): { model: string; note?: string } {
+  if (!requested) return { model: sessionModel };
   const alias = anthropicAliases[requested.toLowerCase()];
-  if (!alias) return requested;
-  return providerName === 'anthropic' ? alias : sessionModel;
+  if (providerName === 'anthropic') return { model: alias ?? requested };
+  if (!isClaudeModel(requested)) return { model: requested };
+  if (providerName === undefined) return { model: alias ? sessionModel : requested };
+  return { model: sessionModel, note: `The model "${requested}" named in the file is Anthropic's; ${providerName} cannot serve it, so ${sessionModel} (the session's model) is used.` };
 }
+

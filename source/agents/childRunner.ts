@@ -15,7 +15,7 @@ import { FileState } from '../tools/fileState.js';
 import { ToolRegistry } from '../tools/runner.js';
 import type { AnyTool, ToolSessionState } from '../tools/types.js';
 import { SessionLog } from '../session/sessionLog.js';
-import { agentModel } from './agentModel.js';
+import { resolveModel } from './agentModel.js';
 import type { LoopHooks } from '../extensions/hookTypes.js';
 import type { AgentDefinition } from './types.js';
 import type { AskFallback } from '../engine/askFallback.js';
@@ -46,6 +46,11 @@ export interface ChildEnvironment {
   providerName?: string;
   /** PreToolUse, PostToolUse and SubagentStop hooks for the child's loop. */
   hooks?: LoopHooks;
+  /**
+   * The hooks for a child of this type: the session's plus the agent file's own `hooks:` while it runs; `warning`
+   * when the file's hooks were left out (a project the user has not trusted).
+   */
+  hooksFor?: (agent: AgentDefinition) => { hooks?: LoopHooks; warning?: string };
   /** Counts the child's tokens (made by `model`) in the session's usage and cost. */
   onUsage: (usage: Usage, model: string) => void;
   /** Answers the child's calls that would ask instead of a dialog (dontAsk, a permission prompt tool). */
@@ -101,10 +106,11 @@ function openChildLog(env: ChildEnvironment, agentId: string, model: string): Se
   }
 }
 
-/** The child's tools: only what its type names (unknown names are left out), and never `task`. */
+/** The child's tools: only what its type names (unknown names are left out), none it refuses, and never `task`. */
 export function childTools(agent: AgentDefinition, all: AnyTool[]): AnyTool[] {
   const allowed = agent.tools ? new Set(agent.tools) : undefined;
-  return all.filter((tool) => tool.name !== 'task' && (!allowed || allowed.has(tool.name)));
+  const refused = new Set(agent.disallowedTools ?? []);
+  return all.filter((tool) => tool.name !== 'task' && (!allowed || allowed.has(tool.name)) && !refused.has(tool.name));
 }
 
 /** One subagent's conversation: asked once by the task tool, or again with follow-ups (team mode's repairs). */
@@ -119,12 +125,19 @@ export class ChildAgent {
   private usage = emptyUsage();
   private turns = 0;
   private readonly started = Date.now();
+  private readonly hooks?: LoopHooks;
+  /** Said once, when the child first runs: a model its provider cannot serve, hooks left out. */
+  private notes: string[] = [];
 
   constructor(
     private readonly env: ChildEnvironment,
     private readonly run: Omit<ChildRun, 'prompt'>,
   ) {
-    this.model = agentModel(run.agent.model, env.providerName, env.model());
+    const chosen = resolveModel(run.agent.model, env.providerName, env.model());
+    this.model = chosen.model;
+    const hooks = env.hooksFor?.(run.agent) ?? { hooks: env.hooks };
+    this.hooks = hooks.hooks;
+    this.notes = [chosen.note, hooks.warning].filter((note): note is string => note !== undefined).map((note) => `Agent ${run.agent.name}: ${note}`);
     const log = openChildLog(env, this.agentId, this.model);
     this.history = new Conversation((change) => log?.append({ kind: 'history', ...change }), []);
     this.registry = new ToolRegistry(childTools(run.agent, env.tools()));
@@ -144,6 +157,7 @@ export class ChildAgent {
 
   /** Sends `prompt` and runs to the child's answer; at its turn limit it is asked for the answer once. */
   async ask(prompt: string): Promise<ChildOutcome> {
+    for (const message of this.notes.splice(0)) this.run.emit({ type: 'warning', message, agentId: this.agentId, parentToolCallId: this.run.parentToolCallId });
     let outcome = await this.loopOnce(prompt, this.env.maxTurns);
     if (outcome.reason === 'max_turns' && !this.run.signal.aborted) {
       const wrapUp = await this.loopOnce(wrapUpPrompt, 1);
@@ -165,7 +179,7 @@ export class ChildAgent {
         env.onUsage(turnUsage, model);
         return (this.usage = addUsage(this.usage, turnUsage));
       },
-      hooks: env.hooks,
+      hooks: this.hooks,
       askFallback: env.askFallback,
       overBudget: env.overBudget,
     });

@@ -12,36 +12,63 @@ export interface AgentFolders {
   reinHome: string;
   /** The user's home, for ~/.claude/agents. */
   home?: string;
+  /** The tools a session can have (rein's names); an agent listing others is named in a warning. */
+  knownTools?: readonly string[];
 }
 
 export interface LoadedAgents {
   agents: AgentDefinition[];
-  /** One line per skipped file: which file and why. */
+  /** One line per skipped agent file and per agent that lacks a tool it names: which file and why. */
   warnings: string[];
+  /** Markdown files that are not agent files at all (a README beside them), left out without a warning. */
+  notAgents: { file: string; reason: string }[];
 }
 
 /** Farthest first, so a nearer folder's file replaces a farther one of the same name. */
-export function agentFolders(f: AgentFolders): string[] {
-  return extensionFolders('agents', { project: f.cwd, reinHome: f.reinHome, home: f.home }).map((folder) => folder.dir);
+export function agentFolders(f: AgentFolders): { dir: string; scope: 'user' | 'project' }[] {
+  return extensionFolders('agents', { project: f.cwd, reinHome: f.reinHome, home: f.home }).map((folder) => ({
+    dir: folder.dir,
+    scope: folder.origin.startsWith('project') ? 'project' : 'user',
+  }));
 }
 
-function markdownFiles(dir: string): string[] {
+/** What a link points at, or undefined for a broken link or a loop of links. */
+function linkTarget(file: string): fs.Stats | undefined {
   try {
-    return fs
-      .readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
-      .map((entry) => path.join(dir, entry.name))
-      .sort();
+    return fs.statSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every .md file below `dir`, subfolders (hidden ones too) and links included, as Claude Code finds agent files. */
+function markdownFiles(dir: string, seen = new Set<string>(), depth = 0): string[] {
+  let entries: fs.Dirent[];
+  try {
+    const real = fs.realpathSync(dir);
+    if (seen.has(real) || depth > 12) return [];
+    seen.add(real);
+    entries = fs.readdirSync(dir, { withFileTypes: true });
   } catch {
     return [];
   }
+  const out: string[] = [];
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const full = path.join(dir, entry.name);
+    const stat = entry.isSymbolicLink() ? linkTarget(full) : entry;
+    if (stat?.isDirectory()) out.push(...markdownFiles(full, seen, depth + 1));
+    else if (stat?.isFile() && entry.name.endsWith('.md')) out.push(full);
+  }
+  return out;
 }
 
 export function loadAgents(f: AgentFolders): LoadedAgents {
   const byName = new Map<string, AgentDefinition>(builtinAgents.map((agent) => [agent.name, agent]));
   const warnings: string[] = [];
+  const notAgents: LoadedAgents['notAgents'] = [];
   const seen = new Set<string>();
-  for (const dir of agentFolders(f)) {
+  const knownTools = f.knownTools ? new Set(f.knownTools) : undefined;
+  for (const { dir, scope } of agentFolders(f)) {
     const real = fs.existsSync(dir) ? fs.realpathSync(dir) : dir;
     if (seen.has(real)) continue; // REIN_HOME inside the project, or the project is the home folder
     seen.add(real);
@@ -53,13 +80,15 @@ export function loadAgents(f: AgentFolders): LoadedAgents {
         warnings.push(`Skipped agent file ${file}: it cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)}).`);
         continue;
       }
-      const parsed = parseAgentFile(text, file);
+      const parsed = parseAgentFile(text, file, { scope, knownTools });
       if (!parsed.ok) {
-        warnings.push(`Skipped agent file ${file}: ${parsed.problem}.`);
+        if (parsed.quiet) notAgents.push({ file, reason: parsed.problem });
+        else warnings.push(`Skipped agent file ${file}: ${parsed.problem}.`);
         continue;
       }
+      warnings.push(...parsed.warnings);
       byName.set(parsed.agent.name, parsed.agent);
     }
   }
-  return { agents: [...byName.values()], warnings };
+  return { agents: [...byName.values()], warnings, notAgents };
 }

@@ -23,8 +23,7 @@ import { setupHooks } from '../extensions/hookSetup.js';
 import { findBwrap, missingBwrapMessage } from '../permissions/sandbox.js';
 import { saveProjectRule } from '../permissions/projectSettings.js';
 import { claudeRuleText } from '../permissions/toolNames.js';
-import { loadCustomCommands } from '../extensions/commandFiles.js';
-import { loadSkills } from '../extensions/skills.js';
+import { loadFolders } from '../extensionSetup.js';
 import { defaultCheckpointSettings } from '../checkpoints/types.js';
 import type { ProjectTrust } from '../trust/projectTrust.js';
 import { instructionsFor } from './instructions.js';
@@ -72,7 +71,10 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
   const memory = enabled.has('memory') ? new MemoryStore({ root: config.memory.dir, projectDir: findGitRoot(cwd) ?? cwd }) : undefined;
   const places = { workspace: config.security.workspace, memory: memory?.globalDir, projectMemory: memory?.projectDir };
   const recording = relocated(replay, places);
-  const agents = enabled.has('task') ? sessionAgents(args, config.security.workspace, reinHome, config.tools.filter((t) => t !== 'task')) : undefined;
+  const workspace = config.security.workspace;
+  // Commands, skills and agents from .claude/ and .rein/; what a project's files may widen waits for its trust.
+  const folders = loadFolders({ workspace, cwd, reinHome, projectTrusted: () => trust.trusted, tools: config.tools });
+  const agents = folders.agents ? sessionAgents(args, folders.agents, config.tools.filter((t) => t !== 'task')) : undefined;
   // A fork continues the resumed conversation under a new id; the old log is only read.
   checkSessionId(args.sessionId, sessionsDir);
   const sessionId = resumed && !args.forkSession ? resumed.meta.sessionId : (args.sessionId ?? newSessionId());
@@ -86,9 +88,6 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
     projectTrusted: trust.trusted || args.trustMcp, interactive, timeouts: config.mcp,
     clientVersion: version, reservedNames: new Set(knownToolNames),
   });
-  const workspace = config.security.workspace;
-  const commands = loadCustomCommands({ workspace, reinHome });
-  const skills = loadSkills({ workspace, reinHome });
   const sandbox = sandboxFor(config, args, workspace, reinHome);
   // --settings is the user's own file or JSON: trusted like ~/.claude/settings.json.
   const claudeSettings = [...readClaudeSettings(workspace), ...readSettingsFlag(args.settings, cwd)];
@@ -99,7 +98,7 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
   const instructions = instructionsFor({ cwd, reinHome, config, model, rules: loadedRules.rules, projectTrusted: trust.trusted });
   const hooks = setupHooks({
     layers: loaded.hookLayers, settings: claudeSettings, projectDir: workspace, cwd, reinHome, sessionId,
-    transcriptPath: sessionLogPath(sessionsDir, sessionId), projectTrusted: trust.trusted,
+    transcriptPath: sessionLogPath(sessionsDir, sessionId), projectTrusted: trust.trusted, always: folders.bringsHooks,
   });
   const meta = { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString(), ...gitBranchOf(cwd) };
   const history = resumed ? repairHistory(resumed.history) : undefined;
@@ -145,15 +144,16 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
     instructions: instructions.text,
     systemPrompt: systemPromptFlags(args),
     memory,
-    skills: skills.skills,
+    skills: folders.skills,
     agents: agents ? { definitions: agents.agents, maxParallel: config.agents.maxParallel, maxTurns: config.agents.maxTurns, team: config.team } : undefined,
     startupWarnings: [
       ...(logWarning ? [logWarning] : []), ...flagNotes(args, interactive),
       ...loaded.projectRefused, ...trust.notices(), ...(typeof searchSetup === 'string' ? [searchSetup] : []),
-      ...instructions.warnings, ...(agents?.warnings ?? []), ...commands.warnings, ...skills.warnings, ...loadedRules.problems.map(describeProblem),
+      ...instructions.warnings, ...folders.warnings, ...(agents?.warnings ?? []), ...loadedRules.problems.map(describeProblem),
       ...hooks.warnings,
     ],
     hooks: hooks.hooks,
+    projectTrusted: () => trust.trusted,
     sandbox,
     permissions: {
       rules: loadedRules.rules,
@@ -178,7 +178,7 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
   });
   const initFacts = initFactsOf({
     session, cwd, dontAsk: args.dontAsk, version,
-    commands: commands.commands.map((c) => c.name), agents: (agents?.agents ?? []).map((a) => a.name), skills: skills.skills.map((skill) => skill.name),
+    commands: folders.commands.map((c) => c.name), agents: (agents?.agents ?? []).map((a) => a.name), skills: folders.skills.map((skill) => skill.name),
   });
-  return { session, resumed, sessionsDir, commands: commands.commands, workspace, recording, initFacts, debugFile: debug?.file };
+  return { session, resumed, sessionsDir, commands: folders.commands, run: { workspace, projectTrusted: () => trust.trusted }, recording, initFacts, debugFile: debug?.file };
 }

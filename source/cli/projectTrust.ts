@@ -10,6 +10,9 @@ import type { PermissionRule } from '../permissions/rules.js';
 import { ProjectTrust } from '../trust/projectTrust.js';
 import type { TrustDecision, TrustItem, TrustRequest } from '../trust/request.js';
 import { instructionsFor } from './instructions.js';
+import { loadFolders, type LoadedFolders } from '../extensionSetup.js';
+import { isProjectFile } from '../extensions/commandFile.js';
+import { findShellCommands } from '../extensions/commandExpand.js';
 
 export interface ProjectTrustInput {
   projectDir: string;
@@ -22,6 +25,8 @@ export interface ProjectTrustInput {
   heldBackRules: PermissionRule[];
   /** Instruction imports (or linked instruction files) that lead outside the project. */
   untrustedImports: { file: string; import: string; realPath: string }[];
+  /** The commands, skills and agents of .claude/ and .rein/: a project's may grant tools, run shell lines or bring hooks. */
+  folders?: Pick<LoadedFolders, 'commands' | 'agents'>;
   /** --mcp-config: its servers are the user's own. */
   mcpConfigs?: string[];
   /** --strict-mcp-config: only those servers, none of the project's. */
@@ -55,6 +60,16 @@ export function projectTrustItems(o: ProjectTrustInput): TrustItem[] {
     items.push({ kind: 'hook', name, file: hook.file, definition: hook.command });
   }
   for (const i of o.untrustedImports) items.push({ kind: 'import', name: i.import, file: i.file, definition: i.realPath });
+  for (const command of o.folders?.commands ?? []) {
+    if (!isProjectFile(command)) continue;
+    if (command.allowedTools.length > 0) items.push({ kind: 'setting', name: `/${command.name}`, file: command.file, definition: `/${command.name} runs with ${command.allowedTools.map((r) => r.text).join(', ')} allowed` });
+    for (const spot of findShellCommands(command.body)) items.push({ kind: 'hook', name: `/${command.name}`, file: command.file, definition: spot.command });
+    for (const hook of command.hooks) items.push({ kind: 'hook', name: `/${command.name} ${hook.event}`, file: command.file, definition: hook.command });
+  }
+  for (const agent of o.folders?.agents?.agents ?? []) {
+    if (agent.scope !== 'project') continue;
+    for (const hook of agent.hooks ?? []) items.push({ kind: 'hook', name: `agent ${agent.name} ${hook.event}`, file: hook.file, definition: hook.command });
+  }
   return items;
 }
 
@@ -84,8 +99,9 @@ export async function loadTrustedConfig(o: TrustedConfigInput): Promise<{ loaded
   const settings = readClaudeSettings(workspace);
   const rules = loadPermissionRules({ workspace, configLayers: untrusted.permissionLayers, allowedTools: o.args.allowedTools, disallowedTools: o.args.disallowedTools, settings });
   const imports = instructionsFor({ cwd: o.cwd, reinHome: o.reinHome, config, model: config.model, rules: rules.rules, projectTrusted: false }).untrustedImports;
+  const folders = loadFolders({ workspace, cwd: o.cwd, reinHome: o.reinHome, projectTrusted: () => false, tools: config.tools });
   const trust = projectTrustFor({
-    projectDir: o.cwd, reinHome: o.reinHome, env: o.env, loaded: untrusted, settings, heldBackRules: rules.heldBack, untrustedImports: imports,
+    projectDir: o.cwd, reinHome: o.reinHome, env: o.env, loaded: untrusted, settings, heldBackRules: rules.heldBack, untrustedImports: imports, folders,
     mcpConfigs: o.args.mcpConfig, strictMcpConfig: o.args.strictMcpConfig, trustProject: o.args.trustProject, trustMcp: o.args.trustMcp, interactive: o.interactive,
   });
   const request = trust.request();

@@ -38,9 +38,11 @@ import { createTaskTool } from '../agents/taskTool.js';
 import type { AgentDefinition } from '../agents/types.js';
 import type { ChildEnvironment } from '../agents/childRunner.js';
 import { runTeamRun } from '../agents/teamRun.js';
-import { agentModel } from '../agents/agentModel.js';
+import { resolveModel } from '../agents/agentModel.js';
 import type { SessionHooks } from '../extensions/sessionHooks.js';
+import type { LoopHooks } from '../extensions/hookTypes.js';
 import { HookLifecycle } from '../extensions/hookLifecycle.js';
+import { untrustedProject } from '../extensions/projectTrust.js';
 import { wrapReminder } from './reminders.js';
 import { SessionCheckpoints } from '../checkpoints/sessionCheckpoints.js';
 import { pointFor, sessionRewind } from '../checkpoints/sessionRewind.js';
@@ -90,6 +92,8 @@ export interface SessionOptions {
   mcp?: McpSessionSource;
   /** User-configured hooks (project ones only once the project is trusted). */
   hooks?: SessionHooks;
+  /** Whether the user trusts the project now; a project agent file's own hooks run only then. Unset = not trusted. */
+  projectTrusted?: () => boolean;
   /** How long an interactive session waits after a run before the "waiting for your input" Notification (default 60 s). */
   idleNotifyMs?: number;
   /** A resumed session's history and todo list. */
@@ -194,7 +198,17 @@ export function createSession(o: SessionOptions): EngineSession {
     get logDir() { return log ? join(state.sessionDir, 'agents') : undefined; },
     providerName: o.providerName,
     hooks: o.hooks?.forLoop(true),
+    hooksFor: (agent) => agentHooks(agent),
   });
+  /** A child's hooks: the session's, and its agent file's own while it runs (a project's once trusted). */
+  const agentHooks = (agent: AgentDefinition): { hooks?: LoopHooks; warning?: string } => {
+    const own = agent.hooks ?? [];
+    if (own.length === 0 || !o.hooks) return { hooks: o.hooks?.forLoop(true) };
+    if (agent.scope === 'project' && !(o.projectTrusted?.() ?? false)) {
+      return { hooks: o.hooks.forLoop(true), warning: `its hooks were not run: ${untrustedProject}.` };
+    }
+    return { hooks: o.hooks.forLoop(true, own) };
+  };
   const tools = o.agents && o.agents.definitions.length > 0
     ? [...baseTools, createTaskTool({
         agents: o.agents.definitions,
@@ -292,7 +306,7 @@ export function createSession(o: SessionOptions): EngineSession {
     const queue = new EventQueue<AgentEvent>();
     const tools = preparedCallRunner({
       registry: sessionTools.registry, rules, broker, interactive: o.interactive, askFallback: compat.askFallback, cwd: o.cwd, workspace: o.workspace, state, signal,
-      runId, mode: info.mode, emit: (event) => queue.push(event),
+      runId, mode: info.mode, emit: (event) => queue.push(event), sessionId,
     });
     const expanding = expand(tools);
     for await (const event of queue.drainUntil(expanding)) yield record(event);
@@ -353,6 +367,13 @@ export function createSession(o: SessionOptions): EngineSession {
         // `continued` right after the type, so listings can tell these lines apart by their first bytes.
         ? { type: 'run_start', continued: true, sessionId, runId, prompt: '' }
         : { type: 'run_start', sessionId, runId, prompt: options.display ?? text });
+      if (options.reply !== undefined) {
+        yield record({ type: 'run_end', runId, reason: 'done', text: options.reply, turns: 0, usage: emptyUsage(), durationMs: 0 });
+        return;
+      }
+      for (const message of options.notices ?? []) yield record({ type: 'warning', runId, message });
+      // A command's own hooks join before UserPromptSubmit, which they may include (Claude Code's order).
+      if (options.hooks && options.hooks.length > 0) o.hooks?.addHooks(options.hooks);
       if (hooks && text !== undefined) {
         // Hooks see the message as it was typed ("/review 12" for a custom command).
         const refused = yield* hooks.beforePrompt(options.display ?? text, runId, runController.signal);
@@ -391,11 +412,13 @@ export function createSession(o: SessionOptions): EngineSession {
       for (const note of mentioned.notes) yield record({ type: 'warning', runId, message: note });
       if (mentioned.attachments.length > 0) yield record({ type: 'attachments', runId, items: mentioned.attachments.map((a) => a.summary) });
       if (message !== undefined) checkpoints?.addPoint(pointFor(runId, options.display ?? text ?? message, message, history.messages));
+      const chosen = resolveModel(options.model, o.providerName, info.model);
+      if (chosen.note) yield record({ type: 'warning', runId, message: chosen.note });
       const loop = runAgentLoop({
         runId, prompt: message, attached: mentioned.attachments.length > 0 ? [attachmentText(mentioned.attachments)] : undefined,
         provider: o.provider, system, tools: toolSchemas, registry: sessionTools.registry, history,
         // Claude Code's aliases (haiku, sonnet, opus) as for agent files: the Anthropic model, or the session's elsewhere.
-        model: agentModel(options.model, o.providerName, info.model), maxTokens: o.maxTokens, temperature: o.temperature, maxTurns: o.maxTurns,
+        model: chosen.model, maxTokens: o.maxTokens, temperature: o.temperature, maxTurns: o.maxTurns,
         maxConsecutiveToolErrors: o.maxConsecutiveToolErrors,
         askAtTurnLimit: o.interactive, context, mode: () => info.mode, rules, broker, questions, setMode, interactive: o.interactive,
         cwd: o.cwd, workspace: o.workspace, state, signal: runController.signal,

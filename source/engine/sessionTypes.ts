@@ -7,6 +7,7 @@ import type { MemoryStore } from '../memory/store.js';
 import type { SessionSummary } from '../session/listSessions.js';
 import type { EarlierEvents } from '../session/earlierEvents.js';
 import type { PermissionRule } from '../permissions/rules.js';
+import type { HookCommand } from '../extensions/hookTypes.js';
 import type { CommandTools, Expansion } from '../extensions/commandExpand.js';
 import type { SkillInfo } from '../extensions/skills.js';
 import type { RewindOutcome, RewindPoint, RewindPreview, RewindScope } from '../checkpoints/types.js';
@@ -24,6 +25,12 @@ export interface PromptOptions {
    * through the permission check (asked for in ask mode). A refusal ends the run with its problem; nothing is sent.
    */
   expand?: (tools: CommandTools) => Promise<Expansion>;
+  /** Hooks the command's file brings (its frontmatter `hooks:`): they join the session's from this run on, as in Claude Code. */
+  hooks?: HookCommand[];
+  /** Shown as warnings when the run starts (a project's command setting left unused until the project is trusted). */
+  notices?: string[];
+  /** Answers the message with this text and calls no model (`Unknown command: /x`, as Claude Code answers it). */
+  reply?: string;
 }
 
 export interface SessionInfo {

@@ -1,26 +1,10 @@
 // Finds custom slash commands: markdown files in .rein/commands, $REIN_HOME/commands, .claude/commands and ~/.claude/commands.
 import fs from 'node:fs';
 import path from 'node:path';
-import { splitToolList } from '../permissions/ruleSources.js';
-import { parseRule, type PermissionRule } from '../permissions/rules.js';
-import { readFrontmatter } from './frontmatter.js';
+import { parseCommandFile, type CustomCommand } from './commandFile.js';
 import { extensionFolders } from './folders.js';
 
-export interface CustomCommand {
-  /** Without the slash; a subfolder is a namespace: "frontend:component". */
-  name: string;
-  description: string;
-  argumentHint?: string;
-  /** `allowed-tools`, parsed: allowed while this command's prompt runs, and only then. */
-  allowedTools: PermissionRule[];
-  /** `model`: the model for this command's run only. */
-  model?: string;
-  /** The prompt template below the frontmatter. */
-  body: string;
-  file: string;
-  /** Where it comes from, as /help shows it: "project", "project, .claude", "user", "user, .claude". */
-  origin: string;
-}
+export { parseCommandFile, type CustomCommand } from './commandFile.js';
 
 export interface CommandFolders {
   /** The project's root (the workspace). */
@@ -43,67 +27,59 @@ export function commandFolders(f: CommandFolders): { dir: string; origin: string
   return extensionFolders('commands', { project: f.workspace, reinHome: f.reinHome, home: f.home });
 }
 
-const segmentPattern = /^[A-Za-z0-9][\w-]*$/;
+/** Claude Code reads command files of up to 1 MiB. */
+const sizeLimit = 1_048_576;
+/** Deep enough for any real layout; a loop of links ends at the folders already seen. */
+const maxDepth = 12;
 
-/** Every .md file under `dir` with its namespace path ("frontend/component.md" → ["frontend", "component"]). */
-function markdownTree(dir: string, prefix: string[] = [], depth = 0): { file: string; parts: string[] }[] {
+interface CommandEntry {
+  file: string;
+  /** Namespace path: "frontend/component.md" → ["frontend", "component"]; a SKILL.md is named by its folder. */
+  parts: string[];
+  skillDir?: string;
+}
+
+/** What a link points at, or undefined for a broken link or a loop of links. */
+function linkTarget(file: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every .md file under `dir`, hidden folders and links included, as Claude Code lists them; a folder holding a
+ * SKILL.md (any case) is one command named by the folder, and its other files are not commands.
+ */
+function commandTree(dir: string, prefix: string[] = [], seen = new Set<string>()): CommandEntry[] {
+  let real: string;
   let entries: fs.Dirent[];
   try {
+    real = fs.realpathSync(dir);
     entries = fs.readdirSync(dir, { withFileTypes: true });
   } catch {
     return [];
   }
-  const out: { file: string; parts: string[] }[] = [];
+  if (seen.has(real) || prefix.length > maxDepth) return [];
+  seen.add(real);
+  const out: CommandEntry[] = [];
+  const files: CommandEntry[] = [];
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const full = path.join(dir, entry.name);
-    const isDir = entry.isDirectory() || (entry.isSymbolicLink() && fs.statSync(full, { throwIfNoEntry: false })?.isDirectory());
-    if (isDir && depth < 4 && !entry.name.startsWith('.')) out.push(...markdownTree(full, [...prefix, entry.name], depth + 1));
-    else if (!isDir && entry.name.endsWith('.md')) out.push({ file: full, parts: [...prefix, entry.name.slice(0, -3)] });
+    const stat = entry.isSymbolicLink() ? linkTarget(full) : entry;
+    if (stat?.isDirectory()) out.push(...commandTree(full, [...prefix, entry.name], seen));
+    else if (stat?.isFile() && entry.name.endsWith('.md')) files.push({ file: full, parts: [...prefix, entry.name.slice(0, -3)] });
   }
-  return out;
+  const skill = prefix.length > 0 ? files.find((f) => /^skill\.md$/i.test(path.basename(f.file))) : undefined;
+  return skill ? [{ file: skill.file, parts: prefix, skillDir: dir }, ...out] : [...files, ...out];
 }
 
-/** `argument-hint: [message]` reads as a YAML list; shown as written. */
-function hintText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value.trim() || undefined;
-  if (Array.isArray(value)) return value.map((item) => `[${String(item)}]`).join(' ') || undefined;
+/** Why a name cannot be a command rein can run, or undefined when it can. */
+function nameProblem(parts: string[]): string | undefined {
+  if (parts.some((part) => /\s/.test(part))) return 'its name has a space, so it cannot be typed as a command';
+  if (parts.some((part) => part.includes(':'))) return 'its name has a ":", which separates folders in command names';
   return undefined;
-}
-
-function firstLine(body: string): string {
-  const line = body.split('\n').find((l) => l.trim() !== '') ?? '';
-  const text = line.replace(/^#+\s*/, '').trim();
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
-}
-
-/** Reads one command file; a problem comes back in plain words. */
-export function parseCommandFile(
-  text: string,
-  file: string,
-  name: string,
-  origin: string,
-  ctx: { workspace: string; home?: string },
-): { command: CustomCommand; warnings: string[] } | { problem: string } {
-  const read = readFrontmatter(text);
-  if (!read.ok) return { problem: read.problem };
-  const f = read.fields;
-  if (!read.body) return { problem: 'it has no prompt (the text below the frontmatter)' };
-  const warnings: string[] = [];
-  const allowedTools: PermissionRule[] = [];
-  const allowed = f['allowed-tools'];
-  if (allowed !== undefined && allowed !== null) {
-    const list = Array.isArray(allowed) ? allowed.map(String) : typeof allowed === 'string' ? [allowed] : undefined;
-    if (!list) warnings.push(`allowed-tools in ${file} was not used: it must be a comma-separated list of rules.`);
-    for (const ruleText of splitToolList(list ?? [])) {
-      const parsed = parseRule(ruleText, 'allow', `/${name} allowed-tools`, ctx);
-      if (typeof parsed === 'string') warnings.push(`allowed-tools rule "${ruleText}" in ${file} was not used: ${parsed}.`);
-      else allowedTools.push(parsed);
-    }
-  }
-  const model = typeof f.model === 'string' && f.model.trim() && f.model.trim() !== 'inherit' ? f.model.trim() : undefined;
-  if (f.model !== undefined && typeof f.model !== 'string') warnings.push(`model in ${file} was not used: it must be a model name.`);
-  const description = typeof f.description === 'string' && f.description.trim() ? f.description.replace(/\s+/g, ' ').trim() : firstLine(read.body);
-  return { command: { name, description, argumentHint: hintText(f['argument-hint']), allowedTools, model, body: read.body, file, origin }, warnings };
 }
 
 export function loadCustomCommands(f: CommandFolders): LoadedCommands {
@@ -114,20 +90,25 @@ export function loadCustomCommands(f: CommandFolders): LoadedCommands {
     const real = fs.existsSync(dir) ? fs.realpathSync(dir) : dir;
     if (seen.has(real)) continue; // $REIN_HOME inside the project, or the project is the home folder
     seen.add(real);
-    for (const { file, parts } of markdownTree(dir)) {
-      if (!parts.every((part) => segmentPattern.test(part))) {
-        warnings.push(`Skipped command file ${file}: folder and file names must be letters, digits, - or _.`);
+    for (const { file, parts, skillDir } of commandTree(dir)) {
+      const problem = nameProblem(parts);
+      if (problem) {
+        warnings.push(`Skipped command file ${file}: ${problem}.`);
         continue;
       }
       const name = parts.join(':').toLowerCase();
       let text: string;
       try {
+        if (fs.statSync(file).size > sizeLimit) {
+          warnings.push(`Skipped command file ${file}: it is larger than 1 MiB.`);
+          continue;
+        }
         text = fs.readFileSync(file, 'utf8');
       } catch (err) {
         warnings.push(`Skipped command file ${file}: it cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)}).`);
         continue;
       }
-      const parsed = parseCommandFile(text, file, name, origin, { workspace: f.workspace, home: f.home });
+      const parsed = parseCommandFile(text, file, name, origin, { workspace: f.workspace, home: f.home, skillDir });
       if ('problem' in parsed) {
         warnings.push(`Skipped command file ${file}: ${parsed.problem}.`);
         continue;

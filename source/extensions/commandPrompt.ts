@@ -1,29 +1,55 @@
 // A custom command as the TUI and headless mode run it: a prompt whose message is the expanded template.
 import type { PromptOptions } from '../engine/sessionTypes.js';
 import type { SlashCommand } from '../store/commands.js';
-import type { CustomCommand } from './commandFiles.js';
+import { isProjectFile, type CustomCommand } from './commandFile.js';
 import { expandCommand } from './commandExpand.js';
+import { untrustedProject as untrustedHint } from './projectTrust.js';
 
-/** The prompt options for `/name args`: expansion inside the run, `allowed-tools` and `model` for that run only. */
-export function commandPromptOptions(command: CustomCommand, args: string, workspace: string): PromptOptions {
+export interface CommandRunContext {
+  workspace: string;
+  /**
+   * Whether the user trusts the project now. A project's command file widens nothing before that: its
+   * allowed-tools are not granted, its hooks do not join, and its !`commands` are judged as in ask mode.
+   */
+  projectTrusted: () => boolean;
+}
+
+
+/** The prompt options for `/name args`: expansion inside the run, `allowed-tools`, `model` and `hooks:` as the file says. */
+export function commandPromptOptions(command: CustomCommand, args: string, ctx: CommandRunContext): PromptOptions {
+  if (command.refusal !== undefined) return { display: args ? `/${command.name} ${args}` : `/${command.name}`, reply: command.refusal };
+  const trusted = !isProjectFile(command) || ctx.projectTrusted();
+  const notes: string[] = [];
+  if (!trusted && command.allowedTools.length > 0) {
+    notes.push(`/${command.name}'s allowed-tools (${command.allowedTools.map((r) => r.text).join(', ')}) were not granted: ${untrustedHint}.`);
+  }
+  if (!trusted && command.hooks.length > 0) notes.push(`/${command.name}'s hooks (${[...new Set(command.hooks.map((h) => h.event))].join(', ')}) were not run: ${untrustedHint}.`);
   return {
     display: args ? `/${command.name} ${args}` : `/${command.name}`,
-    allowedTools: command.allowedTools,
+    allowedTools: trusted ? command.allowedTools : [],
     model: command.model,
-    expand: (tools) => expandCommand(command, args, tools, workspace),
+    hooks: trusted && command.hooks.length > 0 ? command.hooks : undefined,
+    notices: notes.length > 0 ? notes : undefined,
+    expand: (tools) => expandCommand(command, args, tools, { workspace: ctx.workspace, sessionId: tools.sessionId, untrusted: !trusted }),
   };
 }
 
 /** The command as the slash-command menu, /help and the bridge see it. */
-export function customSlashCommand(command: CustomCommand, workspace: string): SlashCommand {
+export function customSlashCommand(command: CustomCommand, ctx: CommandRunContext): SlashCommand {
   return {
     name: command.name,
     argsHint: command.argumentHint,
     description: command.description,
     origin: command.origin,
-    run(ctx, args) {
-      const options = commandPromptOptions(command, args, workspace);
-      ctx.prompt(options.display ?? `/${command.name}`, options);
+    hidden: command.refusal !== undefined,
+    run(run, args) {
+      // The screen shows the answer as a notice; no run is started for it.
+      if (command.refusal !== undefined) {
+        run.print(command.refusal);
+        return;
+      }
+      const options = commandPromptOptions(command, args, ctx);
+      run.prompt(options.display ?? `/${command.name}`, options);
     },
   };
 }

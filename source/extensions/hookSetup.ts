@@ -15,6 +15,8 @@ export interface SetupHooksOptions {
   transcriptPath: string;
   /** Project hooks (and a project's disableAllHooks) count only when the project is trusted. */
   projectTrusted: boolean;
+  /** Build the hook runner even when no settings file configures a hook: command and agent files bring their own. */
+  always?: boolean;
 }
 
 /** Undefined hooks when none are configured; warnings for entries left out. */
@@ -27,7 +29,7 @@ export function setupHooks(o: SetupHooksOptions): { hooks?: SessionHooks; warnin
     ...o.settings.filter((s) => s.settings?.hooks !== undefined).map((s) => ({ file: s.file, scope: s.scope, hooks: s.settings?.hooks })),
   ];
   const loaded = loadHooks(sources);
-  if (loaded.hooks.length === 0) return { warnings: loaded.problems };
+  if (loaded.hooks.length === 0 && !o.always) return { warnings: loaded.problems };
   const hooks = new SessionHooks({
     hooks: loaded.hooks, projectTrusted: o.projectTrusted, projectDir: o.projectDir, cwd: o.cwd, sessionId: o.sessionId, transcriptPath: o.transcriptPath,
   });

@@ -41,11 +41,20 @@ export class SessionHooks {
     this.session = session;
   }
 
+  /** Hooks from the frontmatter of commands that ran this session; their trust was checked when they joined. */
+  private joined: HookCommand[] = [];
+
+  /** A command's frontmatter hooks join the session's for the rest of it (Claude Code keeps them after the command ran). */
+  addHooks(hooks: readonly HookCommand[]): void {
+    for (const hook of hooks) if (!this.joined.includes(hook)) this.joined.push(hook);
+  }
+
   /** The commands that would run for this event and target now (trust, matcher, identical commands once). */
-  selected(event: HookEventName, target?: string): HookCommand[] {
+  selected(event: HookEventName, target?: string, extra: readonly HookCommand[] = []): HookCommand[] {
     const seen = new Set<string>();
-    return this.o.hooks.filter((hook) => {
-      if (hook.event !== event || (hook.scope === 'project' && !this.o.projectTrusted)) return false;
+    const trusted = this.o.hooks.filter((hook) => hook.scope === 'user' || this.o.projectTrusted);
+    return [...trusted, ...this.joined, ...extra].filter((hook) => {
+      if (hook.event !== event) return false;
       if (target !== undefined && toolEvents.has(event) && !matcherSelectsTool(hook.matcher, target)) return false;
       if (target !== undefined && !toolEvents.has(event) && !matcherSelectsValue(hook.matcher, target)) return false;
       if (seen.has(hook.command)) return false;
@@ -59,8 +68,8 @@ export class SessionHooks {
   }
 
   /** Runs every selected command at once, each with its own timeout; Esc (`signal`) stops them all. */
-  async run(event: HookEventName, fields: Record<string, unknown>, target?: string, signal?: AbortSignal): Promise<HookVerdict> {
-    const hooks = this.selected(event, target);
+  async run(event: HookEventName, fields: Record<string, unknown>, target?: string, signal?: AbortSignal, extra: readonly HookCommand[] = []): Promise<HookVerdict> {
+    const hooks = this.selected(event, target, extra);
     if (hooks.length === 0) return { context: [], notes: [] };
     const { sessionId, transcriptPath } = this.session();
     const input = {
@@ -78,11 +87,14 @@ export class SessionHooks {
     return interpretRuns(event, runs);
   }
 
-  /** The hooks the agent loop calls; `subagent` loops report SubagentStop instead of Stop. */
-  forLoop(subagent: boolean): LoopHooks {
+  /**
+   * The hooks the agent loop calls; `subagent` loops report SubagentStop instead of Stop. `extra`: hooks of this loop
+   * only (a subagent's own frontmatter hooks, active while it runs).
+   */
+  forLoop(subagent: boolean, extra: readonly HookCommand[] = []): LoopHooks {
     return {
       preToolUse: async (call, signal) => {
-        const verdict = await this.run('PreToolUse', { tool_name: claudeToolName(call.name), tool_input: toClaudeInput(call.name, call.input, this.o.cwd), tool_use_id: call.id }, call.name, signal);
+        const verdict = await this.run('PreToolUse', { tool_name: claudeToolName(call.name), tool_input: toClaudeInput(call.name, call.input, this.o.cwd), tool_use_id: call.id }, call.name, signal, extra);
         return {
           permission: verdict.permission,
           reason: verdict.permission === 'deny' ? (verdict.permissionReason ?? verdict.block) : verdict.permissionReason,
@@ -99,11 +111,11 @@ export class SessionHooks {
           tool_input: toClaudeInput(call.name, call.input, this.o.cwd),
           tool_response: { content: result.content, is_error: result.isError === true, success: result.isError !== true },
           tool_use_id: call.id,
-        }, call.name, signal);
+        }, call.name, signal, extra);
         return { block: verdict.block, context: verdict.context, stop: verdict.stop, notes: verdict.notes };
       },
       stop: async (stopHookActive, lastText, signal) => {
-        const verdict = await this.run(subagent ? 'SubagentStop' : 'Stop', { stop_hook_active: stopHookActive, last_assistant_message: lastText }, undefined, signal);
+        const verdict = await this.run(subagent ? 'SubagentStop' : 'Stop', { stop_hook_active: stopHookActive, last_assistant_message: lastText }, undefined, signal, extra);
         return { block: verdict.block, context: verdict.context, stop: verdict.stop, notes: verdict.notes };
       },
     };

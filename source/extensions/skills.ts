@@ -1,6 +1,7 @@
 // Finds skills (folders holding a SKILL.md) and names them in the system prompt, so the model reads one when it fits the task.
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseCommandFile, type CustomCommand } from './commandFile.js';
 import { readFrontmatter } from './frontmatter.js';
 import { extensionFolders } from './folders.js';
 
@@ -13,6 +14,10 @@ export interface SkillInfo {
   dir: string;
   /** "project", "project, .claude", "user" or "user, .claude". */
   origin: string;
+  /** False with `disable-model-invocation: true`: only the user starts it, so the model is not told of it. */
+  modelInvocable?: boolean;
+  /** `/name args` runs it as Claude Code does; undefined when its name has a space and cannot be typed. */
+  command?: CustomCommand;
 }
 
 export interface SkillFolders {
@@ -26,8 +31,38 @@ export function skillFolders(f: SkillFolders): { dir: string; origin: string }[]
   return extensionFolders('skills', { project: f.workspace, reinHome: f.reinHome, home: f.home });
 }
 
-const namePattern = /^[A-Za-z0-9][\w.-]{0,63}$/;
+/** Claude Code reads SKILL.md files of up to 1,000,000 bytes. */
+const sizeLimit = 1_000_000;
 
+const truthy = (value: unknown): boolean => value === true || value === 'true';
+
+/** A file's or folder's facts, or undefined when it cannot be looked at (missing, a broken link, no permission). */
+function statOf(file: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The skill folders right inside `dir`: folders and links to folders; anything else there (a README, .DS_Store) is not one. */
+function skillDirs(dir: string): string[] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((entry) => entry.isDirectory() || (entry.isSymbolicLink() && statOf(path.join(dir, entry.name))?.isDirectory()))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/**
+ * One skill per folder holding a SKILL.md, named by its folder as Claude Code names it (a `name:` with spaces, like
+ * "Agent Development", is only a label there); without a description, the first line of its text describes it.
+ */
 export function loadSkills(f: SkillFolders): { skills: SkillInfo[]; warnings: string[] } {
   const byName = new Map<string, SkillInfo>();
   const warnings: string[] = [];
@@ -36,16 +71,15 @@ export function loadSkills(f: SkillFolders): { skills: SkillInfo[]; warnings: st
     const real = fs.existsSync(dir) ? fs.realpathSync(dir) : dir;
     if (seen.has(real)) continue;
     seen.add(real);
-    let entries: string[];
-    try {
-      entries = fs.readdirSync(dir).sort();
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
+    for (const entry of skillDirs(dir)) {
       const skillDir = path.join(dir, entry);
       const file = path.join(skillDir, 'SKILL.md');
-      if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) continue;
+      const stat = statOf(file);
+      if (!stat?.isFile()) continue;
+      if (stat.size > sizeLimit) {
+        warnings.push(`Skipped skill ${file}: it is larger than 1,000,000 bytes.`);
+        continue;
+      }
       let text: string;
       try {
         text = fs.readFileSync(file, 'utf8');
@@ -53,22 +87,23 @@ export function loadSkills(f: SkillFolders): { skills: SkillInfo[]; warnings: st
         warnings.push(`Skipped skill ${file}: it cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)}).`);
         continue;
       }
-      const read = readFrontmatter(text);
-      if (!read.ok) {
-        warnings.push(`Skipped skill ${file}: ${read.problem}.`);
+      const parsed = parseCommandFile(text, file, entry.toLowerCase(), origin, { workspace: f.workspace, home: f.home, skillDir });
+      if ('problem' in parsed) {
+        warnings.push(`Skipped skill ${file}: ${parsed.problem}.`);
         continue;
       }
-      const name = typeof read.fields.name === 'string' && read.fields.name.trim() ? read.fields.name.trim() : entry;
-      const description = typeof read.fields.description === 'string' ? read.fields.description.replace(/\s+/g, ' ').trim() : '';
-      if (!namePattern.test(name)) {
-        warnings.push(`Skipped skill ${file}: name must be letters, digits, ., - or _ (at most 64).`);
-        continue;
-      }
-      if (!description) {
-        warnings.push(`Skipped skill ${file}: description is missing from its frontmatter (the model picks skills by it).`);
-        continue;
-      }
-      byName.set(name, { name, description, file, dir: skillDir, origin });
+      warnings.push(...parsed.warnings);
+      const { fields } = readFrontmatter(text);
+      // `user-invocable: false`: typing it answers that only the model uses it; a name with a space cannot be typed.
+      const userInvocable = fields['user-invocable'] === undefined || truthy(fields['user-invocable']);
+      const refusal = userInvocable ? undefined : `This skill can only be invoked by Claude, not directly by users. Ask Claude to use the "${entry}" skill for you.`;
+      // Claude Code lists a skill as "description - when_to_use".
+      const whenToUse = typeof fields.when_to_use === 'string' && fields.when_to_use.trim() ? ` - ${fields.when_to_use.replace(/\s+/g, ' ').trim()}` : '';
+      byName.set(entry, {
+        name: entry, description: `${parsed.command.description}${whenToUse}`, file, dir: skillDir, origin,
+        modelInvocable: !truthy(fields['disable-model-invocation']),
+        command: /\s/.test(entry) ? undefined : { ...parsed.command, refusal },
+      });
     }
   }
   return { skills: [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)), warnings };
@@ -76,7 +111,8 @@ export function loadSkills(f: SkillFolders): { skills: SkillInfo[]; warnings: st
 
 /** The system prompt's skills section: one line per skill with the path of its SKILL.md. */
 export function skillsPromptSection(skills: readonly SkillInfo[]): string | undefined {
-  if (skills.length === 0) return undefined;
-  const lines = skills.map((s) => `- ${s.name}: ${s.description} (${s.file})`);
+  const listed = skills.filter((s) => s.modelInvocable !== false);
+  if (listed.length === 0) return undefined;
+  const lines = listed.map((s) => `- ${s.name}: ${s.description} (${s.file})`);
   return `# Skills\nSkills are instructions for particular kinds of task. When the task at hand matches a skill's description, read its SKILL.md with read_file before you start and follow it; files it mentions are in the same folder and can be read the same way.\n\n${lines.join('\n')}`;
 }

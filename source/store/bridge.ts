@@ -8,7 +8,7 @@ import { prependEarlier } from './earlier.js';
 import { CommandList } from './commandList.js';
 import { applyEvent } from './applyEvent.js';
 import type { CommandContext, SlashCommand } from './commands.js';
-import { parseSlashCommand, unknownCommandHint } from './commands.js';
+import { parseSlashCommand, resolveSlashCommand } from './commands.js';
 import { addNotice, markBusy, markInterrupted, setQueued, toggleExpand } from './localActions.js';
 import { createMcpActions } from './mcpActions.js';
 import { createRewindActions, type RewindActions } from './rewindActions.js';
@@ -214,9 +214,8 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     const [next, ...rest] = store.getState().queued;
     if (next !== undefined && !disposed) {
       update((state) => setQueued(state, rest));
-      // A custom command typed during a run waited in the queue as typed; it is expanded now that its turn came.
-      const queuedCommand = parseSlashCommand(next);
-      if (queuedCommand && commands.find(queuedCommand.name)) void bridge.runCommand(next);
+      // A command typed during a run waited in the queue as typed; it is expanded (or answered) now that its turn came.
+      if (resolveSlashCommand(next, commands.all(), { mcp: session.mcp !== undefined }).kind !== 'prompt') void bridge.runCommand(next);
       else startRun(next);
     }
     notifyIdle();
@@ -323,19 +322,18 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
       return session.taskOutput(taskId);
     },
     async runCommand(text) {
-      const parsed = parseSlashCommand(text);
-      if (!parsed) return;
-      const command = commands.find(parsed.name);
       const title = text.trim();
-      // An MCP prompt typed before its server has connected: the engine waits for the servers, then fetches it.
-      if (!command && session.mcp && parsed.name.startsWith('mcp__')) {
+      const resolved = resolveSlashCommand(title, commands.all(), { mcp: session.mcp !== undefined });
+      // Not a command (a path, or an MCP prompt the engine fetches once its server is up): a message for the model.
+      if (resolved.kind === 'prompt') {
         sendPrompt(title);
         return;
       }
-      if (!command) {
-        update((state) => addNotice(state, 'warning', unknownCommandHint(parsed.name), title));
+      if (resolved.kind === 'unknown') {
+        update((state) => addNotice(state, 'warning', `${resolved.message} (type /help for the list)`, title));
         return;
       }
+      const { command, args } = resolved;
       const ctx: CommandContext = {
         getState: () => store.getState(),
         print: (output) => update((state) => addNotice(state, 'command', output, title)),
@@ -357,7 +355,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
         commands: commands.all(),
       };
       try {
-        await command.run(ctx, parsed.args);
+        await command.run(ctx, args);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         ctx.fail(`/${command.name} failed: ${reason}`);
