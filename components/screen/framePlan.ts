@@ -85,6 +85,9 @@ function encodeWrites(writes: readonly RowWrite[], before: readonly string[] | u
   for (const { row, line } of writes) {
     const whole = wholeRow(row, cursorRow, line);
     const patch = before ? encodeRowChange(row, before[row] ?? '', line, whole.length, columns) : undefined;
+    // A row whose change draws nothing (trailing blanks, the same cells spelled with other escapes) sends no bytes
+    // and leaves the cursor where it was: the next row must not count on a CR LF from it.
+    if (patch === '') continue;
     out += patch ?? whole;
     cursorRow = row;
   }
