@@ -256,6 +256,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
       else prompt.setText('');
     },
     onExit: () => bridge.exit(),
+    onRefresh: () => overlay?.refresh(),
     now,
   });
 

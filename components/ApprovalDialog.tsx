@@ -42,7 +42,7 @@ export function ApprovalDialog({ approval, queueCount, ui, width, maxHeight }: A
       overflow="hidden"
     >
       <Text bold wrap="truncate-end" color={layout.border ? undefined : 'yellow'}>
-        Allow {approval.name}?<Text dimColor>{approval.reason ? ` (${approval.reason})` : ''}{approval.requester ? ` (${approval.requester})` : ''}{waiting}{scrollHint}</Text>
+        Allow {approval.name}?<Text dimColor>{approval.reason ? ` (${sanitize(approval.reason)})` : ''}{approval.requester ? ` (${sanitize(approval.requester)})` : ''}{waiting}{scrollHint}</Text>
       </Text>
       <Lines lines={shown} width={layout.inner} />
       {ui.reasonMode ? (

@@ -11,7 +11,7 @@ const cutStart = (text: string, width: number): string => (stringWidth(text) > w
 
 /** What the call will do: the command and directory for bash, the diff for edits, else the arguments. */
 export function approvalBody(approval: PendingApproval, width: number): string[] {
-  if (approval.diff) return [paint('bold', approval.summary), ...diffToLines(approval.diff, width)];
+  if (approval.diff) return [...wrapText(paint('bold', sanitize(approval.summary)), width), ...diffToLines(approval.diff, width)];
   const command = approval.input.command;
   if (approval.name === 'bash' || typeof command === 'string') {
     const text = typeof command === 'string' ? command : approval.summary;
