@@ -126,6 +126,27 @@ describe('slash commands in the app', () => {
     expect(h.lastFrame()).toContain('Started a new conversation.');
   });
 
+  it('Enter on a command typed in full runs it, even while a longer completion is highlighted', async () => {
+    h = await renderApp();
+    await h.type('/mode');
+    // The menu still offers /model first and highlights it.
+    expect(h.lastFrame()).toContain('/model [name]');
+    await h.press(keys.enter);
+    await ticks();
+    expect(lastNotice(h)).toContain('Mode: ask.');
+    expect(h.lastFrame()).not.toContain('❯ /model');
+    expect(h.session.models).toEqual([]);
+  });
+
+  it('/model with a name rein does not know sets it and warns', async () => {
+    h = await renderApp();
+    await run(h, '/model /todos');
+    expect(h.session.models).toEqual(['/todos']);
+    expect(lastNotice(h)).toContain('Model set to /todos, but anthropic is not known to serve a model of that name');
+    await run(h, '/model claude-opus-5');
+    expect(lastNotice(h)).toBe('Model set to claude-opus-5.');
+  });
+
   it('/model shows and sets the model', async () => {
     h = await renderApp();
     await run(h, '/model');
