@@ -125,6 +125,21 @@ async function settle(m: Mounted, quietMs = 15): Promise<void> {
   }
 }
 
+/**
+ * Ctrl+Y, typed until the app has drawn a frame after it: a key read before the app's input hook has subscribed
+ * (its effect runs a moment after the first frame, later on a busy machine) is lost, as it would be for a person.
+ */
+async function toggleSidebar(m: Mounted): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const before = m.frames.length;
+    m.keyboard.type('\x19');
+    // A key that was read draws within a moment; only one that was lost is typed again.
+    for (let waited = 0; waited < 1000 && m.frames.length === before; waited += 5) await new Promise((done) => setTimeout(done, 5));
+    if (m.frames.length > before) return settle(m);
+  }
+  throw new Error('Ctrl+Y never changed the screen');
+}
+
 export class ScreenMismatch extends Error {}
 
 /** Runs one seed; throws a ScreenMismatch naming the seed and the step when a screen differs. */
@@ -144,7 +159,7 @@ export async function runScreenSeed(seed: number, opts: { steps?: number; freshA
   const fail = (what: string, got: string[], want: string[]): never => {
     const diff = got.flatMap((row, i) => (row === want[i] ? [] : [`  row ${i}: got  ${JSON.stringify(row)}`, `  row ${i}: want ${JSON.stringify(want[i])}`]));
     const full = process.env.SCREEN_FUZZ_FULL === '1' ? `\ngot:\n${got.join('\n')}\nwant:\n${want.join('\n')}` : '';
-    throw new ScreenMismatch(`seed ${seed}: ${what} at ${cols}x${rows} after: ${log.slice(-8).join(', ')}\n${diff.slice(0, 16).join('\n')}${full}`);
+    throw new ScreenMismatch(`seed ${seed}: ${what} at ${cols}x${rows} after: ${log.slice(-(Number(process.env.SCREEN_FUZZ_LOG) || 8)).join(', ')}\n${diff.slice(0, 16).join('\n')}${full}`);
   };
   /** Plays every write so far into the emulator, checking the screen after each frame. */
   const check = async (): Promise<void> => {
@@ -181,8 +196,7 @@ export async function runScreenSeed(seed: number, opts: { steps?: number; freshA
       await settle(fresh);
       // The app shows the sidebar from 100 columns unless Ctrl+Y chose otherwise.
       if (sidebarPref !== undefined && sidebarPref !== cols >= 100) {
-        fresh.keyboard.type('\x19');
-        await settle(fresh);
+        await toggleSidebar(fresh);
       }
       if (state.approvals.length > 0) {
         freshStore.setState(state, true);
@@ -229,9 +243,8 @@ export async function runScreenSeed(seed: number, opts: { steps?: number; freshA
         } else if (d.chance(0.02)) {
           sidebarPref = !(sidebarPref ?? cols >= 100);
           log.push('Ctrl+Y');
-          app.keyboard.type('\x19');
           // The key is read before the next resize, as a person's key and a resize are seconds apart.
-          await settle(app);
+          await toggleSidebar(app);
         }
         if (d.chance(0.3)) await tick();
         await check();
