@@ -28,7 +28,7 @@ import type { GlobalAction } from '../hooks/keymap.js';
 import type { WheelEvent } from '../hooks/keyChunks.js';
 import type { KeyBindings } from '../source/config/keys.js';
 import { isMarkdownReady, loadMarkdown } from './lines/markdown.js';
-import { promptTextRows, queuedLines, statusLine } from './lines/bottomLines.js';
+import { backgroundOf, promptTextRows, queuedLines, statusLine } from './lines/bottomLines.js';
 import { sidebarRows } from './lines/sidebarLines.js';
 import { sliceViewport } from './lines/transcriptLines.js';
 import { runningSubagents } from '../source/store/subagents.js';
@@ -61,6 +61,8 @@ export interface AppProps {
   now?: () => number;
   /** The global keys in force; the defaults when not given. */
   keys?: KeyBindings;
+  /** Where the turn limit was set ("the --max-turns flag"), for the question asked when a run reaches it. */
+  turnLimitFrom?: string;
 }
 
 /** Below this width the sidebar hides unless toggled on. */
@@ -73,7 +75,7 @@ const wheelLines = 3;
 const noServers: readonly McpServerStatus[] = [];
 const noTools: readonly { name: string; description?: string }[] = [];
 
-export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
+export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom }: AppProps) {
   const { store } = bridge;
   const { columns, rows } = useTerminalSize();
   const frameHeight = Math.max(1, rows - 1);
@@ -148,7 +150,8 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   // A dialog leaves the status bar its row: on a tiny screen it may take all the rest, and its body scrolls.
   const dialogMaxRows = Math.min(Math.max(1, frameHeight - 1), Math.max(5, Math.floor(frameHeight * 0.7)));
   const approvalFit = useMemo(() => (approval ? approvalLayout(approval, columns, dialogMaxRows) : undefined), [approval, columns, dialogMaxRows]);
-  const dialog = useApprovalDialog(approval, bridge.respond, approvalFit?.maxScroll);
+  // A page keeps one row of the last in view.
+  const dialog = useApprovalDialog(approval, bridge.respond, approvalFit?.maxScroll, Math.max(1, (approvalFit?.room ?? 2) - 1));
   // A run's approval is answered first; the project trust question waits behind it.
   const trustShown = approval ? undefined : trust;
   const answerTrust = useCallback((decision: 'trust' | 'deny') => bridge.answerTrust(decision), [bridge]);
@@ -174,7 +177,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
     : trustShown
       ? trustDialogHeight(trustShown, columns, dialogMaxRows)
       : turnLimitShown
-        ? Math.min(dialogMaxRows, turnLimitDialogHeight)
+        ? Math.min(dialogMaxRows, turnLimitDialogHeight(turnLimitShown.turns, columns, turnLimitFrom))
         : 0;
   // The prompt keeps its rule and one row of text on any screen that has room for them beside the status bar.
   const promptRows = asking ? 0 : Math.min(Math.max(bottomBudget, Math.min(2, frameHeight - 1)), 1 + promptTextHeight);
@@ -276,7 +279,9 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   const above = overlay !== undefined && !panelTask && !mcpPanelOpen && !resumePanelOpen && !rewindPanelOpen && viewport.offset === 0 && mainHeight > 0 && (!showSidebar || side !== undefined);
   overlay?.setAbove(above ? { rows: sliceViewport(layout, mainHeight, 0), width: mainWidth, height: mainHeight, side } : undefined);
   const hint = exitArmed ? 'Press Ctrl+C again to exit' : undefined;
-  const statusInput = useMemo(() => ({ session, usage, cost, context, gitBranch, mcp, width: columns }), [session, usage, cost, context, gitBranch, mcp, columns]);
+  // Without the sidebar, the status line counts what runs in the background.
+  const background = useMemo(() => (showSidebar ? undefined : backgroundOf(tasks, subagents.length)), [showSidebar, tasks, subagents.length]);
+  const statusInput = useMemo(() => ({ session, usage, cost, context, gitBranch, mcp, width: columns, background }), [session, usage, cost, context, gitBranch, mcp, columns, background]);
   const status = useMemo(() => statusLine(statusInput), [statusInput]);
   // Below the transcript too, without a dialog, the rows go into the frame ready-made: a keystroke leaves Ink nothing to lay out.
   const below = above && !asking;
@@ -327,7 +332,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
       ) : trustShown ? (
         <TrustDialog request={trustShown} selected={trustDialog.selected} width={columns} maxHeight={dialogRows} />
       ) : turnLimitShown ? (
-        <TurnLimitDialog turns={turnLimitShown.turns} selected={turnLimitDialog.selected} width={columns} />
+        <TurnLimitDialog turns={turnLimitShown.turns} selected={turnLimitDialog.selected} width={columns} from={turnLimitFrom} maxHeight={dialogRows} />
       ) : (
         promptArea
       )}

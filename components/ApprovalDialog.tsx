@@ -5,7 +5,7 @@ import React from 'react';
 import { Box, Text } from 'ink';
 import type { PendingApproval } from '../source/store/state.js';
 import { approvalChoices, type ApprovalUiState } from '../hooks/approvalKeys.js';
-import { approvalBodyRows, approvalLayout, approvalScrollHint } from './lines/approvalLines.js';
+import { alwaysRow, approvalBodyRows, approvalChoiceRow, approvalLayout, approvalScrollHint } from './lines/approvalLines.js';
 import { sanitize } from './lines/style.js';
 import { Lines } from './Lines.js';
 
@@ -30,6 +30,7 @@ export function ApprovalDialog({ approval, queueCount, ui, width, maxHeight }: A
   const shown = approvalBodyRows(layout, ui.scroll);
   const waiting = queueCount > 1 ? ` · ${queueCount - 1} more waiting` : '';
   const scrollHint = approvalScrollHint(layout, ui.scroll);
+  const choiceRow = approvalChoiceRow(layout.inner);
   return (
     <Box
       flexDirection="column"
@@ -52,17 +53,17 @@ export function ApprovalDialog({ approval, queueCount, ui, width, maxHeight }: A
         </Text>
       ) : (
         <Text wrap="truncate-end">
-          {approvalChoices.map((choice, i) => (
-            <Text key={choice} inverse={i === ui.selected} color={i === ui.selected ? 'cyan' : undefined}>
-              {` ${choice} `}
+          {choiceRow.labels.map((label, i) => (
+            <Text key={approvalChoices[i]} inverse={i === ui.selected} color={i === ui.selected ? 'cyan' : undefined}>
+              {` ${label} `}
             </Text>
           ))}
-          <Text dimColor>  y / n / a / p · ←→ Enter · Esc no</Text>
+          <Text dimColor>{choiceRow.hint}</Text>
         </Text>
       )}
       {layout.always ? (
         <Text dimColor wrap="truncate-end">
-          Always adds: {sanitize(approval.alwaysRules?.join(', ') ?? approval.alwaysScope)}
+          {alwaysRow(approval.alwaysRules ?? [approval.alwaysScope], layout.inner)}
         </Text>
       ) : null}
     </Box>
