@@ -2,7 +2,7 @@
 import type { Marked } from 'marked';
 import { stripVTControlCharacters } from 'node:util';
 import { stripTerminalControls } from '../../source/terminalText.js';
-import { expandTabs, paint, sanitize, trimTrailingBlank, wrapText } from './style.js';
+import { expandTabs, paint, sanitize, trimTrailingBlank, wellFormed, wrapText } from './style.js';
 import { fitRenderer, type TableSettings } from './markdownRenderers.js';
 
 /** Drops every escape sequence but SGR (colours, bold): a renderer's OSC 8 link could show one address and open another. */
@@ -102,7 +102,7 @@ export function markdownToLines(markdown: string, width: number): string[] {
   try {
     // Escape sequences in the model's text never reach the renderer; of its output only colours and styles stay.
     // Tabs are spaces before layout, in the text and in what the renderer makes of it (a list's indent).
-    const out = expandTabs(onlyStyles(renderer(expandTabs(stripTerminalControls(text)), width))).replace(/^\n+/, '');
+    const out = expandTabs(onlyStyles(renderer(expandTabs(wellFormed(stripTerminalControls(text))), width))).replace(/^\n+/, '');
     lines = trimTrailingBlank(out.split('\n').flatMap((line) => wrapHanging(line, width)));
   } catch {
     lines = trimTrailingBlank(wrapText(sanitize(text), width));

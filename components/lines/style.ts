@@ -44,9 +44,15 @@ export function paint(style: Style, text: string): string {
   return styled;
 }
 
+// Half a surrogate pair (text cut in the middle of an emoji): terminals draw it differently, some as two cells.
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Text with every half of a surrogate pair that lost its other half replaced by U+FFFD, as a decoder would. */
+export const wellFormed = (text: string): string => text.replace(loneSurrogate, '\ufffd');
+
 /** Removes escape sequences and control characters that would move the cursor or corrupt the frame; tabs become spaces. */
 export function sanitize(text: string): string {
-  return expandTabs(stripVTControlCharacters(text).replace(/\r\n?/g, '\n')).replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
+  return wellFormed(expandTabs(stripVTControlCharacters(text).replace(/\r\n?/g, '\n')).replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, ''));
 }
 
 /**
