@@ -185,7 +185,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom }
   const mainHeight = Math.max(0, frameHeight - 1 - queuedRows - dialogRows - promptRows - menuRows);
 
   const layout = useTranscriptLayout(latest, trimmedCount, textWidth, spinner, markdownVersion, mainHeight, view.current, layoutNow);
-  const viewport = useViewport(layout.total, mainHeight, layout.addedAbove);
+  const viewport = useViewport(layout.total, mainHeight, layout.addedAbove, textWidth);
 
   const onAction = useCallback(
     (action: GlobalAction) => {
