@@ -280,7 +280,8 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom }
   overlay?.setAbove(above ? { rows: sliceViewport(layout, mainHeight, 0), width: mainWidth, height: mainHeight, side } : undefined);
   const hint = exitArmed ? 'Press Ctrl+C again to exit' : undefined;
   // Without the sidebar, the status line counts what runs in the background.
-  const background = useMemo(() => (showSidebar ? undefined : backgroundOf(tasks, subagents.length)), [showSidebar, tasks, subagents.length]);
+  // A background subagent is both a task and a block in the transcript: counted once, as a task.
+  const background = useMemo(() => (showSidebar ? undefined : backgroundOf(tasks, subagents.filter((s) => !s.background).length)), [showSidebar, tasks, subagents]);
   const statusInput = useMemo(() => ({ session, usage, cost, context, gitBranch, mcp, width: columns, background }), [session, usage, cost, context, gitBranch, mcp, columns, background]);
   const status = useMemo(() => statusLine(statusInput), [statusInput]);
   // Below the transcript too, without a dialog, the rows go into the frame ready-made: a keystroke leaves Ink nothing to lay out.
