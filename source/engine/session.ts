@@ -547,6 +547,10 @@ export function createSession(o: SessionOptions): EngineSession {
       reminders.modeChanged(mode);
       emit({ type: 'mode_change', ...ambientIds(), mode });
     },
+    async listModels() {
+      if (!o.provider.listModels) return undefined;
+      return o.provider.listModels(AbortSignal.timeout(5_000)).catch(() => undefined);
+    },
     setModel(model) {
       info.model = model;
       info.contextWindow = learnedWindows.get(model) ?? o.contextWindow ?? contextWindowFor(model);
