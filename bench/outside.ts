@@ -1,13 +1,15 @@
 // Measures rein from outside, as a person runs it: the provider is another process, rein starts in tmux with the
 // node flags `npm start` uses and the terminal a person has (TERM=xterm-256color, no CI variable, so colours on),
 // and every figure is the operating system's: /proc/<pid>/stat CPU of the whole process, VmHWM, the process's start time.
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import startFlags from '../scripts/node-flags.json' with { type: 'json' };
+import { RemoteScript } from './remoteScript.js';
+import { ContentMaker, streamedAnswer } from './renderContent.js';
+import { liveRunTurns, writeFixtureFiles } from './renderLive.js';
 import { mb } from './stats.js';
 
 const run = promisify(execFile);
@@ -24,31 +26,6 @@ function procStat(pid: number): { cpu: number; startedAt: number } {
 
 const peakRss = (pid: number): number => Number(/^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
-interface ServerEvent {
-  event: string;
-  at: number;
-  url?: string;
-}
-
-class ServerProcess {
-  readonly events: ServerEvent[] = [];
-  private readonly child: ChildProcess;
-  constructor() {
-    this.child = spawn(process.execPath, ['--import', 'tsx', resolve('bench/streamServer.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
-    createInterface({ input: this.child.stdout! }).on('line', (line) => this.events.push(JSON.parse(line) as ServerEvent));
-  }
-  async next(event: string, after: number, timeoutMs = 120_000): Promise<ServerEvent> {
-    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(5)) {
-      const hit = this.events.slice(after).find((e) => e.event === event);
-      if (hit) return hit;
-    }
-    throw new Error(`the stream server never reported ${event}`);
-  }
-  close(): void {
-    this.child.kill('SIGTERM');
-  }
-}
-
 export interface OutsideFigures {
   size: string;
   firstFrameMs: number;
@@ -58,15 +35,20 @@ export interface OutsideFigures {
   rssAfter60: number;
 }
 
-/** One whole measurement at a terminal size: first frame, the 12 KB stream's CPU, peak RSS after 1 and 60 turns. */
+/**
+ * One whole measurement at a terminal size, with the render bench's own scenario: first frame of an empty session,
+ * the 12 KB answer streamed 4 characters every 5 ms (CPU from the request's arrival to a quiet screen), then live
+ * runs of 2 tool rounds and a 3 KB answer, peak RSS after 1 and after 60.
+ */
 export async function measureOutside(cols: number, rows: number, turns = 60): Promise<OutsideFigures> {
-  const server = new ServerProcess();
+  const server = await RemoteScript.start();
   const socket = `rein-outside-${process.pid}-${cols}`;
   const home = realpathSync(mkdtempSync(join(tmpdir(), 'rein-outside-home-')));
   const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'rein-outside-cwd-')));
   const tmux = (...args: string[]) => run('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  writeFixtureFiles(cwd);
   try {
-    const url = (await server.next('listening', 0, 30_000)).url!;
+    const url = server.baseUrl;
     const env = ['env', '-u', 'CI', '-u', 'FORCE_COLOR', '-u', 'NO_COLOR', '-u', 'NODE_OPTIONS', 'TERM=xterm-256color', `REIN_HOME=${home}`, 'OPENAI_API_KEY=x'];
     const command = [...env, process.execPath, ...startFlags, resolve('dist/cli.js'), '--provider', 'openai', '--base-url', url, '--model', 'bench'];
     await tmux('new-session', '-d', '-s', 'm', '-x', String(cols), '-y', String(rows), '-c', cwd, `exec ${command.map((w) => `'${w}'`).join(' ')}`);
@@ -97,24 +79,30 @@ export async function measureOutside(cols: number, rows: number, turns = 60): Pr
       await tmux('send-keys', '-t', 'm', 'Enter');
     };
     // The streamed answer, CPU from the request's arrival to the screen going quiet after the answer ended.
-    const before = server.events.length;
+    let cpuBefore = 0;
+    const before = server.served.length;
+    server.push([{ text: streamedAnswer(12 * 1024), chunkSize: 4, chunkDelayMs: 5 }], () => (cpuBefore = procStat(pid).cpu));
     await send('summarise_the_render_pipeline!');
-    await server.next('request', before);
-    const cpuBefore = procStat(pid).cpu;
-    const done = await server.next('done', before, 180_000);
-    const request = server.events.slice(before).find((e) => e.event === 'request')!;
+    await server.waitServed(before + 1, 180_000);
     await quiet(300);
     const streamCpu = procStat(pid).cpu - cpuBefore;
-    // Memory over turns: short live turns, as the render bench's memory section drives them.
+    const request = server.served[before];
+    // Memory over turns: the render bench's live runs (2 tool rounds, then a 3 KB answer).
+    const make = new ContentMaker(9);
     let rssAfter1 = 0;
     for (let turn = 1; turn <= turns; turn++) {
-      const mark = server.events.length;
-      await send(`short turn ${turn}`);
-      await server.next('done', mark);
-      await quiet(150);
-      if (turn === 1) rssAfter1 = peakRss(pid);
+      const runTurns = liveRunTurns(make, { rounds: 2, answerChars: 3_000, leadChars: 60 });
+      const expected = server.served.length + runTurns.length;
+      server.push(runTurns);
+      await send(`turn ${turn}: ${make.prompt().slice(0, 40)}`);
+      await server.waitServed(expected, 60_000);
+      if (turn === 1) {
+        await quiet(300);
+        rssAfter1 = peakRss(pid);
+      }
     }
-    return { size: `${cols}x${rows}`, firstFrameMs, streamCpu, streamSeconds: (done.at - request.at) / 1000, rssAfter1, rssAfter60: peakRss(pid) };
+    await quiet(300);
+    return { size: `${cols}x${rows}`, firstFrameMs, streamCpu, streamSeconds: ((request.respondedAt ?? request.receivedAt) - request.receivedAt) / 1000, rssAfter1, rssAfter60: peakRss(pid) };
   } finally {
     await tmux('kill-server').catch(() => undefined);
     server.close();

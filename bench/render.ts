@@ -7,7 +7,8 @@ import { startMockLlmServer, type MockLlmServer } from '../__tests__/support/moc
 import { PtyApp, benchCols, benchRows, cliPath, startFlags } from './ptyApp.js';
 import { streamedAnswer } from './renderContent.js';
 import { allFramesWrapped, type FrameReport } from './renderFrames.js';
-import { driveLiveRuns, MockScript, shapesFor, writeFixtureFiles } from './renderLive.js';
+import { driveLiveRuns, MockScript, shapesFor, writeFixtureFiles, type ScriptLike } from './renderLive.js';
+import { RemoteScript } from './remoteScript.js';
 import { firstFrameMs, jumpToTop, measureStream, settle, typeAndMeasure, wholeSessionFrames, type StreamFigures, type TopFigures } from './renderMeasure.js';
 import { profileFlags, summariseProfile } from './renderProfile.js';
 import { streamFloorSeconds } from './streamFloor.js';
@@ -65,21 +66,35 @@ function resumeSupported(): boolean {
 interface Workspace {
   cwd: string;
   home: string;
-  server: MockLlmServer;
-  script: MockScript;
+  server: { openaiBaseUrl: string };
+  script: ScriptLike;
   dispose(): Promise<void>;
 }
 
+/**
+ * The provider runs in a process of its own, as a person's does, so its answers keep their pace whatever this
+ * process is busy with (in this process, the 15-s stream took 21-22 s on a busy machine, and rein drew more frames);
+ * REIN_BENCH_SERVER=inprocess keeps it here, as the bench did before.
+ */
 async function workspace(): Promise<Workspace> {
   const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'rein-render-cwd-')));
   const home = realpathSync(mkdtempSync(join(tmpdir(), 'rein-render-home-')));
   writeFixtureFiles(cwd);
-  const script = new MockScript();
-  const server = await startMockLlmServer({ respond: script.respond });
+  let script: ScriptLike;
+  let server: { openaiBaseUrl: string };
+  let close: () => Promise<void>;
+  if (process.env.REIN_BENCH_SERVER === 'inprocess') {
+    const local = new MockScript();
+    const mock: MockLlmServer = await startMockLlmServer({ respond: local.respond });
+    [script, server, close] = [local, mock, () => mock.close()];
+  } else {
+    const remote = await RemoteScript.start();
+    [script, server, close] = [remote, { openaiBaseUrl: remote.baseUrl }, async () => remote.close()];
+  }
   return {
     cwd, home, server, script,
     async dispose() {
-      await server.close();
+      await close();
       rmSync(cwd, { recursive: true, force: true });
       rmSync(home, { recursive: true, force: true });
     },

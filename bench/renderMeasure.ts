@@ -2,7 +2,7 @@
 import xterm from '@xterm/headless';
 import { benchCols, benchRows, type PtyApp } from './ptyApp.js';
 import { analyseFrames, syncBegin, syncEnd, type FrameReport } from './renderFrames.js';
-import type { MockScript } from './renderLive.js';
+import type { ScriptLike } from './renderLive.js';
 
 /** Date.now() minus performance.now(): turns the mock server's timestamps into pty chunk times. */
 const clockOffset = Date.now() - performance.now();
@@ -79,7 +79,7 @@ function emulatedScreen(output: string, cols = benchCols, rows = benchRows): Pro
  * `chunkDelayMs` between chunks, then measures from the answer request's arrival until the app has drawn
  * the answer and gone quiet. CPU is read as that request arrives, so a compaction before it is not counted.
  */
-export async function measureStream(app: PtyApp, script: MockScript, answer: string, chunkSize: number, chunkDelayMs: number): Promise<StreamFigures> {
+export async function measureStream(app: PtyApp, script: ScriptLike, answer: string, chunkSize: number, chunkDelayMs: number): Promise<StreamFigures> {
   let cpuBefore = Number.NaN;
   let mainBefore = Number.NaN;
   script.push([{ text: answer, chunkSize, chunkDelayMs }], () => {
