@@ -94,7 +94,9 @@ export async function measureOutside(cols: number, rows: number, turns = 60): Pr
       const runTurns = liveRunTurns(make, { rounds: 2, answerChars: 3_000, leadChars: 60 });
       const expected = server.served.length + runTurns.length;
       server.push(runTurns);
-      await send(`turn ${turn}: ${make.prompt().slice(0, 40)}`);
+      // Typed and sent at once, as the render bench's live runs are: the screen may still be drawing the last run.
+      await tmux('send-keys', '-t', 'm', '-l', make.prompt().slice(0, 60));
+      await tmux('send-keys', '-t', 'm', 'Enter');
       await server.waitServed(expected, 60_000);
       if (turn === 1) {
         await quiet(300);
