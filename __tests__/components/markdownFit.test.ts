@@ -30,6 +30,14 @@ describe('markdown that fits a narrow transcript', () => {
     expect(rows.some((row) => row.includes('frameWriter'))).toBe(true);
   });
 
+  it('draws a table that fits as it is, after a wide one was fitted', () => {
+    markdownToLines(wide, 50);
+    const rows = plain(markdownToLines('# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |', 60));
+    expect(rows[0]).toBe('Title');
+    expect(rows).toContain('│ 1 │ 2 │');
+    expect(rows.some((row) => row.startsWith('┌'))).toBe(true);
+  });
+
   it('lists each row as "heading: value" when the columns could not be read side by side', () => {
     const many = ['| a | b | c | d | e | f | g |', '|---|---|---|---|---|---|---|', `| ${'word '.repeat(8)}| 2 | 3 | 4 | 5 | 6 | 7 |`].join('\n');
     const rows = plain(markdownToLines(many, 54));

@@ -85,8 +85,13 @@ export function fitRenderer(renderer: Record<string, RendererFn>, width: number,
     const header = token.header.map(inline);
     const rows = token.rows.map((row) => row.map(inline));
     const natural = header.map((_, j) => 2 + Math.max(...[header, ...rows].map((row) => Math.max(...stripVTControlCharacters(row[j] ?? '').split('\n').map((l) => cellWidth(l))))));
-    settings.colWidths = undefined;
-    settings.wordWrap = false;
+    // Deleted, not set to undefined: cli-table3 takes an undefined colWidths over its own default and fails.
+    const reset = (): void => {
+      delete settings.colWidths;
+      delete settings.wordWrap;
+      delete settings.wrapOnWordBoundary;
+    };
+    reset();
     if (natural.reduce((a, b) => a + b, 0) + natural.length + 1 <= width) return table.call(this, token as never);
     const widths = fitColumns(natural, width);
     if (!widths) {
@@ -106,8 +111,7 @@ export function fitRenderer(renderer: Record<string, RendererFn>, width: number,
     try {
       return table.call(this, { ...token, header: header.map(cell), rows: rows.map((row) => row.map(cell)) } as never);
     } finally {
-      settings.colWidths = undefined;
-      settings.wordWrap = false;
+      reset();
     }
   } as RendererFn;
 }
