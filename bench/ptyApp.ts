@@ -21,10 +21,10 @@ export interface PtyAppOptions {
   cols?: number;
   rows?: number;
   /**
-   * CI=false still turns colours off (supports-color treats any CI variable as a CI machine);
-   * FORCE_COLOR=2 gives the 256 colours a real xterm-256color session gets.
+   * Colours as a person's xterm-256color terminal has them (the default: no CI variable, which supports-color
+   * reads as a CI machine with colours off); false sets NO_COLOR.
    */
-  forceColour?: boolean;
+  colour?: boolean;
   /** Node flags for the rein process, e.g. ['--cpu-prof', '--cpu-prof-dir=…']. */
   nodeFlags?: string[];
 }
@@ -61,9 +61,10 @@ const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(do
 function benchEnv(opts: PtyAppOptions): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
-  for (const key of ['FORCE_COLOR', 'NO_COLOR', 'NODE_OPTIONS', 'ANTHROPIC_API_KEY', 'DEEPSEEK_API_KEY']) delete env[key];
-  Object.assign(env, { CI: 'false', TERM: 'xterm-256color', REIN_HOME: opts.home, OPENAI_API_KEY: 'x' });
-  if (opts.forceColour) env.FORCE_COLOR = '2';
+  // As a person's shell has it: no CI variable (Ink would print only static output under CI=true).
+  for (const key of ['CI', 'FORCE_COLOR', 'NO_COLOR', 'NODE_OPTIONS', 'ANTHROPIC_API_KEY', 'DEEPSEEK_API_KEY']) delete env[key];
+  Object.assign(env, { TERM: 'xterm-256color', REIN_HOME: opts.home, OPENAI_API_KEY: 'x' });
+  if (opts.colour === false) env.NO_COLOR = '1';
   return env;
 }
 
@@ -73,6 +74,8 @@ export class PtyApp {
   /** process.hrtime.bigint() at the spawn, to line up with the rein process's CPU profile. */
   readonly spawnedNs: bigint;
   exitCode: number | undefined;
+  readonly cols: number;
+  readonly rows: number;
   private readonly term: pty.IPty;
   private readonly decoder = new StringDecoder('utf8');
   private readonly exited: Promise<void>;
@@ -87,13 +90,15 @@ export class PtyApp {
     const extraFlags = (process.env.REIN_BENCH_NODE_FLAGS ?? '').split(' ').filter((f) => f !== '');
     // Started as `npm start` starts it, with the same node flags.
     const args = [...startFlags, ...extraFlags, ...(opts.nodeFlags ?? []), cli, '--provider', 'openai', '--base-url', opts.baseUrl, '--model', 'bench', ...(opts.args ?? [])];
+    this.cols = opts.cols ?? benchCols;
+    this.rows = opts.rows ?? benchRows;
     this.spawnedAt = performance.now();
     this.spawnedNs = process.hrtime.bigint();
     // encoding null hands over raw Buffers, so byte counts are exact and multibyte characters split across reads decode correctly.
     this.term = pty.spawn(process.execPath, args, {
       name: 'xterm-256color',
-      cols: opts.cols ?? benchCols,
-      rows: opts.rows ?? benchRows,
+      cols: this.cols,
+      rows: this.rows,
       cwd: opts.cwd,
       encoding: null,
       env: benchEnv(opts),
@@ -198,6 +203,17 @@ export class PtyApp {
       if (performance.now() > deadline) throw new Error(`rein kept writing for more than ${timeoutMs} ms.`);
       await sleep(quietMs - idleFor);
     }
+  }
+
+  /**
+   * When the kernel started the rein process, on performance.now()'s clock: the start an outside measurement
+   * counts from (the spawn call's own moment is earlier by the fork and exec).
+   */
+  processStartedAt(): number {
+    const stat = readFileSync(`/proc/${this.pid}/stat`, 'utf8');
+    const startTicks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+    const bootEpochMs = Date.now() - Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * 1000;
+    return bootEpochMs + (startTicks / clockTicksPerSecond()) * 1000 - performance.timeOrigin;
   }
 
   /** utime + stime of the rein process so far, in seconds. */

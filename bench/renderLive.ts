@@ -54,7 +54,21 @@ function isSummaryRequest(req: RecordedRequest): boolean {
  * The mock server's script: queued turns answer agent requests in order; summary requests (compaction)
  * get a short summary without using up a queued turn.
  */
-export class MockScript {
+/** When a scripted request arrived and when its answer ended (Date.now() times). */
+export interface ServedRequest {
+  receivedAt: number;
+  respondedAt?: number;
+}
+
+/** A queue of scripted turns the bench drives rein with, in this process or the server's own. */
+export interface ScriptLike {
+  readonly served: readonly ServedRequest[];
+  readonly summaries: number;
+  push(turns: MockTurn[], onServe?: () => void): void;
+  waitServed(count: number, timeoutMs: number): Promise<void>;
+}
+
+export class MockScript implements ScriptLike {
   /** Agent requests answered from the queue, in order. */
   readonly served: RecordedRequest[] = [];
   summaries = 0;
@@ -92,7 +106,7 @@ export class MockScript {
  * (the UI may still be drawing; a prompt typed then is queued, as a person's would be).
  * Returns the number of conversation messages the runs added.
  */
-export async function driveLiveRuns(app: PtyApp, script: MockScript, shapes: LiveRunShape[], seed = 5): Promise<number> {
+export async function driveLiveRuns(app: PtyApp, script: ScriptLike, shapes: LiveRunShape[], seed = 5): Promise<number> {
   const make = new ContentMaker(seed);
   let messages = 0;
   for (const shape of shapes) {

@@ -2,16 +2,16 @@
 import xterm from '@xterm/headless';
 import { benchCols, benchRows, type PtyApp } from './ptyApp.js';
 import { analyseFrames, syncBegin, syncEnd, type FrameReport } from './renderFrames.js';
-import type { MockScript } from './renderLive.js';
+import type { ScriptLike } from './renderLive.js';
 
 /** Date.now() minus performance.now(): turns the mock server's timestamps into pty chunk times. */
 const clockOffset = Date.now() - performance.now();
 const perfTime = (epochMs: number): number => epochMs - clockOffset;
 
-/** Milliseconds from spawn to the end of the first complete frame. */
+/** Milliseconds from the kernel's start of the rein process (as /proc has it) to the end of its first complete frame. */
 export async function firstFrameMs(app: PtyApp): Promise<number> {
   const index = await app.waitForText(0, syncEnd, 30_000);
-  return app.chunks[index].at - app.spawnedAt;
+  return app.chunks[index].at - app.processStartedAt();
 }
 
 /** Waits until the app has drawn and gone quiet (the markdown renderer loads right after the first frame). */
@@ -60,9 +60,9 @@ export interface StreamFigures {
   summaries: number;
 }
 
-/** Plays `output` into a headless xterm and returns the visible rows. */
-function emulatedScreen(output: string): Promise<string[]> {
-  const term = new xterm.Terminal({ cols: benchCols, rows: benchRows, allowProposedApi: true });
+/** Plays `output` into a headless xterm of the app's size and returns the visible rows. */
+function emulatedScreen(output: string, cols = benchCols, rows = benchRows): Promise<string[]> {
+  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
   return new Promise((done) => {
     term.write(output, () => {
       const buffer = term.buffer.active;
@@ -79,7 +79,7 @@ function emulatedScreen(output: string): Promise<string[]> {
  * `chunkDelayMs` between chunks, then measures from the answer request's arrival until the app has drawn
  * the answer and gone quiet. CPU is read as that request arrives, so a compaction before it is not counted.
  */
-export async function measureStream(app: PtyApp, script: MockScript, answer: string, chunkSize: number, chunkDelayMs: number): Promise<StreamFigures> {
+export async function measureStream(app: PtyApp, script: ScriptLike, answer: string, chunkSize: number, chunkDelayMs: number): Promise<StreamFigures> {
   let cpuBefore = Number.NaN;
   let mainBefore = Number.NaN;
   script.push([{ text: answer, chunkSize, chunkDelayMs }], () => {
@@ -100,7 +100,7 @@ export async function measureStream(app: PtyApp, script: MockScript, answer: str
   const end = app.chunks.length;
   const text = app.textBetween(start, end);
   const tail = answer.slice(-60).replace(/\s+/g, ' ').trim();
-  const screen = await emulatedScreen(app.textBetween(0, end));
+  const screen = await emulatedScreen(app.textBetween(0, end), app.cols, app.rows);
   // The main column only (the sidebar right of "│" dropped), as one line of words.
   const words = screen.map((row) => (row.includes('│') ? row.slice(0, row.lastIndexOf('│')) : row)).join(' ').replace(/\s+/g, ' ');
   return {
@@ -139,7 +139,7 @@ export async function jumpToTop(app: PtyApp, text: string): Promise<TopFigures> 
   await app.waitForQuiet(500, 120_000);
   const last = app.chunks[app.chunks.length - 1];
   const toNs = process.hrtime.bigint();
-  const screen = await emulatedScreen(app.textBetween(0));
+  const screen = await emulatedScreen(app.textBetween(0), app.cols, app.rows);
   return { ms: last.at - sentAt, cpuSeconds: app.cpuSeconds() - cpuBefore, shown: screen.join('\n').includes(text), fromNs, toNs };
 }
 

@@ -7,12 +7,14 @@ import { benchFaults } from './faults.js';
 import { benchFrames } from './frames.js';
 import { benchHeadless } from './headless.js';
 import { benchMcp } from './mcp.js';
+import { benchOutside } from './outside.js';
 import { benchPermissions } from './permissions.js';
 import { benchRender } from './render.js';
 
 const sections: Array<[string, () => Promise<string[]>]> = [
   ['headless', () => benchHeadless()],
   ['render', () => benchRender()],
+  ['outside', () => benchOutside()],
   ['frames', () => benchFrames()],
   ['context', () => benchContext()],
   ['agents', () => benchAgents()],

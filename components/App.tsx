@@ -27,7 +27,7 @@ import type { GlobalAction } from '../hooks/keymap.js';
 import type { WheelEvent } from '../hooks/keyChunks.js';
 import type { KeyBindings } from '../source/config/keys.js';
 import { isMarkdownReady, loadMarkdown } from './lines/markdown.js';
-import { promptTextRows, queuedLines, statusLine } from './lines/bottomLines.js';
+import { backgroundOf, promptTextRows, queuedLines, statusLine } from './lines/bottomLines.js';
 import { sidebarRows } from './lines/sidebarLines.js';
 import { sliceViewport } from './lines/transcriptLines.js';
 import { runningSubagents } from '../source/store/subagents.js';
@@ -62,6 +62,8 @@ export interface AppProps {
   now?: () => number;
   /** The global keys in force; the defaults when not given. */
   keys?: KeyBindings;
+  /** Where the turn limit was set ("the --max-turns flag"), for the question asked when a run reaches it. */
+  turnLimitFrom?: string;
 }
 
 /** Below this width the sidebar hides unless toggled on. */
@@ -74,7 +76,7 @@ const wheelLines = 3;
 const noServers: readonly McpServerStatus[] = [];
 const noTools: readonly { name: string; description?: string }[] = [];
 
-export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
+export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom }: AppProps) {
   const { store } = bridge;
   const { columns, rows } = useTerminalSize();
   const frameHeight = Math.max(1, rows - 1);
@@ -149,7 +151,8 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   // A dialog leaves the status bar its row: on a tiny screen it may take all the rest, and its body scrolls.
   const dialogMaxRows = Math.min(Math.max(1, frameHeight - 1), Math.max(5, Math.floor(frameHeight * 0.7)));
   const approvalFit = useMemo(() => (approval ? approvalLayout(approval, columns, dialogMaxRows) : undefined), [approval, columns, dialogMaxRows]);
-  const dialog = useApprovalDialog(approval, bridge.respond, approvalFit?.maxScroll);
+  // A page keeps one row of the last in view.
+  const dialog = useApprovalDialog(approval, bridge.respond, approvalFit?.maxScroll, Math.max(1, (approvalFit?.room ?? 2) - 1));
   // A tool's question (ask_user, a plan to approve) comes after the approvals of the calls before it.
   const questionShown = approval ? undefined : questions[0];
   const planFit = useMemo(() => (questionShown?.kind === 'plan' ? questionFit(questionShown, initialQuestionUi, columns, dialogMaxRows) : undefined), [questionShown, columns, dialogMaxRows]);
@@ -176,7 +179,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
     : questionDialogFit
       ? questionDialogFit.height
       : turnLimitShown
-        ? Math.min(dialogMaxRows, turnLimitDialogHeight)
+        ? Math.min(dialogMaxRows, turnLimitDialogHeight(turnLimitShown.turns, columns, turnLimitFrom))
         : 0;
   // The prompt keeps its rule and one row of text on any screen that has room for them beside the status bar.
   const promptRows = asking ? 0 : Math.min(Math.max(bottomBudget, Math.min(2, frameHeight - 1)), 1 + promptTextHeight);
@@ -184,7 +187,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   const mainHeight = Math.max(0, frameHeight - 1 - queuedRows - dialogRows - promptRows - menuRows);
 
   const layout = useTranscriptLayout(latest, trimmedCount, textWidth, spinner, markdownVersion, mainHeight, view.current, layoutNow);
-  const viewport = useViewport(layout.total, mainHeight, layout.addedAbove);
+  const viewport = useViewport(layout.total, mainHeight, layout.addedAbove, textWidth);
 
   const onAction = useCallback(
     (action: GlobalAction) => {
@@ -257,6 +260,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
       else prompt.setText('');
     },
     onExit: () => bridge.exit(),
+    onRefresh: () => overlay?.refresh(),
     now,
   });
 
@@ -276,7 +280,10 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
   const above = overlay !== undefined && !panelTask && !mcpPanelOpen && !resumePanelOpen && !rewindPanelOpen && viewport.offset === 0 && mainHeight > 0 && (!showSidebar || side !== undefined);
   overlay?.setAbove(above ? { rows: sliceViewport(layout, mainHeight, 0), width: mainWidth, height: mainHeight, side } : undefined);
   const hint = exitArmed ? 'Press Ctrl+C again to exit' : undefined;
-  const statusInput = useMemo(() => ({ session, usage, cost, context, gitBranch, mcp, width: columns }), [session, usage, cost, context, gitBranch, mcp, columns]);
+  // Without the sidebar, the status line counts what runs in the background.
+  // A background subagent is both a task and a block in the transcript: counted once, as a task.
+  const background = useMemo(() => (showSidebar ? undefined : backgroundOf(tasks, subagents.filter((s) => !s.background).length)), [showSidebar, tasks, subagents]);
+  const statusInput = useMemo(() => ({ session, usage, cost, context, gitBranch, mcp, width: columns, background }), [session, usage, cost, context, gitBranch, mcp, columns, background]);
   const status = useMemo(() => statusLine(statusInput), [statusInput]);
   // Below the transcript too, without a dialog, the rows go into the frame ready-made: a keystroke leaves Ink nothing to lay out.
   const below = above && !asking;
@@ -327,7 +334,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys }: AppProps) {
       ) : questionShown ? (
         <QuestionDialog question={questionShown} questionUi={questionDialog.questionUi} planUi={questionDialog.planUi} width={columns} maxHeight={dialogMaxRows} />
       ) : turnLimitShown ? (
-        <TurnLimitDialog turns={turnLimitShown.turns} selected={turnLimitDialog.selected} width={columns} />
+        <TurnLimitDialog turns={turnLimitShown.turns} selected={turnLimitDialog.selected} width={columns} from={turnLimitFrom} maxHeight={dialogRows} />
       ) : (
         promptArea
       )}

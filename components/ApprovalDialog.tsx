@@ -5,7 +5,7 @@ import React from 'react';
 import { Box, Text } from 'ink';
 import type { PendingApproval } from '../source/store/state.js';
 import { approvalChoices, type ApprovalUiState } from '../hooks/approvalKeys.js';
-import { approvalBodyRows, approvalLayout, approvalScrollHint } from './lines/approvalLines.js';
+import { alwaysRow, approvalBodyRows, approvalChoiceRow, approvalLayout, approvalScrollHint } from './lines/approvalLines.js';
 import { sanitize } from './lines/style.js';
 import { Lines } from './Lines.js';
 
@@ -30,6 +30,7 @@ export function ApprovalDialog({ approval, queueCount, ui, width, maxHeight }: A
   const shown = approvalBodyRows(layout, ui.scroll);
   const waiting = queueCount > 1 ? ` · ${queueCount - 1} more waiting` : '';
   const scrollHint = approvalScrollHint(layout, ui.scroll);
+  const choiceRow = approvalChoiceRow(layout.inner);
   return (
     <Box
       flexDirection="column"
@@ -42,7 +43,7 @@ export function ApprovalDialog({ approval, queueCount, ui, width, maxHeight }: A
       overflow="hidden"
     >
       <Text bold wrap="truncate-end" color={layout.border ? undefined : 'yellow'}>
-        Allow {approval.name}?<Text dimColor>{approval.reason ? ` (${approval.reason})` : ''}{approval.requester ? ` (${approval.requester})` : ''}{waiting}{scrollHint}</Text>
+        Allow {approval.name}?<Text dimColor>{approval.reason ? ` (${sanitize(approval.reason)})` : ''}{approval.requester ? ` (${sanitize(approval.requester)})` : ''}{waiting}{scrollHint}</Text>
       </Text>
       <Lines lines={shown} width={layout.inner} />
       {ui.reasonMode ? (
@@ -52,18 +53,17 @@ export function ApprovalDialog({ approval, queueCount, ui, width, maxHeight }: A
         </Text>
       ) : (
         <Text wrap="truncate-end">
-          {approvalChoices.map((choice, i) => (
-            <Text key={choice} inverse={i === ui.selected} color={i === ui.selected ? 'cyan' : undefined}>
-              {` ${choice} `}
+          {choiceRow.labels.map((label, i) => (
+            <Text key={approvalChoices[i]} inverse={i === ui.selected} color={i === ui.selected ? 'cyan' : undefined}>
+              {` ${label} `}
             </Text>
           ))}
-          <Text dimColor>  y / n / a / p · ←→ Enter · Esc no</Text>
+          <Text dimColor>{choiceRow.hint}</Text>
         </Text>
       )}
       {layout.always ? (
         <Text dimColor wrap="truncate-end">
-          {approvalChoices[ui.selected] === 'Always (project)' ? 'Saves to .claude/settings.local.json and trusts this project: ' : 'Always adds: '}
-          {sanitize(approval.alwaysRules?.join(', ') ?? approval.alwaysScope)}
+          {alwaysRow(approval.alwaysRules ?? [approval.alwaysScope], layout.inner, approvalChoices[ui.selected] === 'Always (project)' ? 'Saves to .claude/settings.local.json and trusts this project: ' : 'Always adds: ')}
         </Text>
       ) : null}
     </Box>

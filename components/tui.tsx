@@ -54,6 +54,8 @@ export interface StartTuiOptions {
   version?: string;
   /** The global keys in force (agent.config.json's `keys`); the defaults when not given. */
   keys?: KeyBindings;
+  /** Where the turn limit was set, named in the question asked when a run reaches it. */
+  turnLimitFrom?: string;
   /** Mouse wheel scrolling (agent.config.json's `mouse`, default on). */
   mouse?: boolean;
   /** The renderer; the full-screen one by default. Tests pass Ink's own. */
@@ -134,7 +136,7 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   const onKeys = () => idle.activity();
   process.stdin.on('data', onKeys);
   try {
-    handle = render(<App bridge={bridge} historyFile={opts.historyFile} gitBranch={gitBranch} keys={opts.keys} />);
+    handle = render(<App bridge={bridge} historyFile={opts.historyFile} gitBranch={gitBranch} keys={opts.keys} turnLimitFrom={opts.turnLimitFrom} />);
     // The first frame is on screen: load the HTTP client's parts now rather than when the first answer is asked for.
     setTimeout(warmUpTransport, 0).unref();
     if (opts.initialPrompt) bridge.send(opts.initialPrompt);

@@ -26,10 +26,11 @@ export interface ApprovalKeyResult {
 
 const no = (reason: string): ApprovalDecision => (reason.trim() ? { kind: 'no', reason: reason.trim() } : { kind: 'no' });
 
-/** `maxScroll` is how far the body can scroll at the dialog's current size. */
-export function approvalKey(state: ApprovalUiState, input: string, key: Key, maxScroll = 0): ApprovalKeyResult {
+/** `maxScroll` is how far the body can scroll at the dialog's current size; PgUp/PgDn move it by `page` rows. */
+export function approvalKey(state: ApprovalUiState, input: string, key: Key, maxScroll = 0, page = 1): ApprovalKeyResult {
   if (key.pageUp || key.pageDown) {
-    const scroll = Math.max(0, Math.min(maxScroll, Math.min(state.scroll, maxScroll) + (key.pageUp ? -1 : 1)));
+    const step = Math.max(1, page);
+    const scroll = Math.max(0, Math.min(maxScroll, Math.min(state.scroll, maxScroll) + (key.pageUp ? -step : step)));
     return { state: scroll === state.scroll ? state : { ...state, scroll } };
   }
   if (state.reasonMode) {

@@ -48,6 +48,7 @@ export function keyHelpFor(bindings: KeyBindings): Array<[string, string]> {
     [labels(bindings, 'toggleSidebar'), 'show or hide the sidebar'],
     [labels(bindings, 'openTasks'), 'background tasks: ↑/↓ select, x stop, Esc close'],
     ['Ctrl+A / Ctrl+E, Ctrl+U / Ctrl+K / Ctrl+W', 'line start / end, delete to start / end / previous word'],
+    ['Ctrl+L', 'clear the terminal and draw the screen again'],
     ['Ctrl+C twice, Ctrl+D on an empty prompt', 'exit'],
   ];
 }

@@ -110,8 +110,10 @@ export function createPromptController(historyFile: string, initial: PromptSourc
       return true;
     }
     if (key.return && !key.meta) {
-      const exact = editor.text === `/${selected.name}`;
-      if (exact || !selected.argsHint) submit(`/${selected.name}`);
+      // A command typed in full runs as typed, whichever completion is highlighted (/mode is not /model).
+      const typed = items.find((i) => i.kind === 'command' && editor.text === `/${i.command.name}`);
+      if (typed) submit(editor.text);
+      else if (!selected.argsHint) submit(`/${selected.name}`);
       else {
         const text = completionText(selected);
         setEditor({ text, cursor: text.length, draft: '' });

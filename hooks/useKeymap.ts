@@ -33,6 +33,8 @@ export interface KeymapOptions {
   onWheel?(event: WheelEvent): void;
   /** First Ctrl+C: stop what is going on (the caller decides what). */
   onInterrupt(): void;
+  /** Ctrl+L: clear the terminal and draw the whole screen again, whatever has the keys. */
+  onRefresh?(): void;
   /** Second Ctrl+C within the window. */
   onExit(): void;
   /** Clock for the Ctrl+C window; tests may inject one. */
@@ -83,6 +85,10 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
       lastCtrlC.current = now;
       setExitArmed(true);
       o.onInterrupt();
+      return;
+    }
+    if (key.ctrl && input === 'l') {
+      o.onRefresh?.();
       return;
     }
     if (o.approval) {

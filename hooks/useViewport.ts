@@ -20,23 +20,29 @@ function maxOffsetFor(total: number, height: number): number {
  * `addedAbove` counts lines ever laid out above the old top (a long transcript is laid out lazily upwards):
  * they change the total but not the distance from the bottom, so they never move the view.
  */
-export function useViewport(total: number, height: number, addedAbove = 0): Viewport {
-  const ref = useRef({ offset: 0, lastTotal: total, lastAbove: addedAbove, unseen: false });
+export function useViewport(total: number, height: number, addedAbove = 0, width = 0): Viewport {
+  // `seen`: the transcript's length below its laid-out top when the view last followed the bottom (or was laid out
+  // anew for another width); only lines past it are new output. A message whose lines reflow while it streams,
+  // or a spinner row that comes and goes, changes the length without adding anything to read.
+  const ref = useRef({ offset: 0, lastTotal: total, lastAbove: addedAbove, unseen: false, seen: total - addedAbove, width });
   const [, render] = useReducer((n: number) => n + 1, 0);
   const state = ref.current;
   // Keep the same lines in view when the transcript grows under a scrolled-up view.
-  if (total !== state.lastTotal || addedAbove !== state.lastAbove) {
+  if (total !== state.lastTotal || addedAbove !== state.lastAbove || width !== state.width) {
     const grownBelow = total - state.lastTotal - (addedAbove - state.lastAbove);
-    if (state.offset > 0 && grownBelow > 0) {
-      state.offset += grownBelow;
-      state.unseen = true;
-    }
+    if (state.offset > 0 && grownBelow > 0 && width === state.width) state.offset += grownBelow;
+    if (width !== state.width) state.seen = Math.max(state.seen, total - addedAbove);
+    else if (state.offset > 0 && total - addedAbove > state.seen) state.unseen = true;
     state.lastTotal = total;
     state.lastAbove = addedAbove;
+    state.width = width;
   }
   const maxOffset = maxOffsetFor(total, height);
   if (state.offset > maxOffset) state.offset = maxOffset;
-  if (state.offset === 0) state.unseen = false;
+  if (state.offset === 0) {
+    state.unseen = false;
+    state.seen = total - addedAbove;
+  }
 
   const scroll = useCallback(
     (to: ScrollTarget, lines = 3) => {
@@ -48,6 +54,7 @@ export function useViewport(total: number, height: number, addedAbove = 0): View
       else if (to === 'top') s.offset = Number.MAX_SAFE_INTEGER;
       else s.offset = 0;
       if (s.offset === 0) s.unseen = false;
+      if (s.offset === 0) s.seen = s.lastTotal - s.lastAbove;
       render();
     },
     [height],

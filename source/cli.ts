@@ -132,6 +132,7 @@ async function main(argv: string[]): Promise<number> {
     version: version(),
     keys,
     mouse: config.mouse,
+    turnLimitFrom: args.maxTurns !== undefined ? `the --max-turns flag` : process.env.REIN_MAX_TURNS !== undefined ? 'REIN_MAX_TURNS' : '"maxTurns" in agent.config.json (50 when not set; 0 removes it)',
   });
   if (result.usageLine) process.stdout.write(`${result.usageLine}\n`);
   await shutdown.finish();

@@ -119,14 +119,14 @@ export interface AppHarness extends Rendered {
 }
 
 export async function renderApp(
-  options: { session?: FakeSession; columns?: number; rows?: number; historyFile?: string; bridge?: BridgeOptions; now?: () => number; keys?: KeyBindings } = {},
+  options: { session?: FakeSession; columns?: number; rows?: number; historyFile?: string; bridge?: BridgeOptions; now?: () => number; keys?: KeyBindings; turnLimitFrom?: string } = {},
 ): Promise<AppHarness> {
   const session = options.session ?? new FakeSession();
   const dir = mkdtempSync(join(tmpdir(), 'rein-tui-'));
   const historyFile = options.historyFile ?? join(dir, 'prompt-history.jsonl');
   const bridge = createBridge(session, { commands: slashCommands, ...options.bridge });
   const rendered = await renderSized(
-    <App bridge={bridge} historyFile={historyFile} gitBranch="main" now={options.now} keys={options.keys} />,
+    <App bridge={bridge} historyFile={historyFile} gitBranch="main" now={options.now} keys={options.keys} turnLimitFrom={options.turnLimitFrom} />,
     options.columns ?? 100,
     options.rows ?? 30,
   );

@@ -127,6 +127,42 @@ describe('slash commands in the app', () => {
     expect(h.lastFrame()).toContain('Started a new conversation.');
   });
 
+  it('Enter on a command typed in full runs it, even while a longer completion is highlighted', async () => {
+    h = await renderApp();
+    await h.type('/mode');
+    // The menu still offers /model first and highlights it.
+    expect(h.lastFrame()).toContain('/model [name]');
+    await h.press(keys.enter);
+    await ticks();
+    expect(lastNotice(h)).toContain('Mode: ask.');
+    expect(h.lastFrame()).not.toContain('❯ /model');
+    expect(h.session.models).toEqual([]);
+  });
+
+  it('/model with a name the provider does not list sets it and warns; one it lists is set without a word more', async () => {
+    const session = new FakeSession();
+    session.listedModels = ['claude-sonnet-4-5', 'claude-opus-5'];
+    h = await renderApp({ session });
+    await run(h, '/model claude-opus-6');
+    await ticks();
+    expect(h.session.models).toEqual(['claude-opus-6']);
+    expect(lastNotice(h)).toBe('Model set to claude-opus-6, but anthropic does not list a model of that name (it lists 2): if the next request fails, pick one with /model <name>.');
+    await run(h, '/model claude-opus-5');
+    await ticks();
+    expect(lastNotice(h)).toBe('Model set to claude-opus-5.');
+  });
+
+  it('/model with a name rein does not know sets it and warns, when the provider lists no models', async () => {
+    h = await renderApp();
+    await run(h, '/model /todos');
+    expect(h.session.models).toEqual(['/todos']);
+    await ticks();
+    expect(lastNotice(h)).toContain('Model set to /todos, but anthropic is not known to serve a model of that name');
+    await run(h, '/model claude-opus-5');
+    await ticks();
+    expect(lastNotice(h)).toBe('Model set to claude-opus-5.');
+  });
+
   it('/model shows and sets the model', async () => {
     h = await renderApp();
     await run(h, '/model');

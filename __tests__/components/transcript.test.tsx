@@ -49,6 +49,22 @@ describe('scrolling', () => {
   let h: AppHarness;
   afterEach(() => h.cleanup());
 
+  it('says there is new output below only when there is: a resize that lays the same lines out again is not', async () => {
+    h = await renderApp({ columns: 80, rows: 15 });
+    for (let i = 0; i < 40; i++) h.session.emit({ type: 'warning', message: `message ${i} ${'with several words that wrap on a narrow screen '.repeat(2)}` });
+    await ticks();
+    await h.press(keys.pageUp, keys.pageUp);
+    expect(h.lastFrame()).toContain('Scrolled up');
+    h.stdout.columns = 40;
+    h.stdout.emit('resize');
+    await ticks();
+    expect(h.lastFrame()).toContain('Scrolled up');
+    expect(h.lastFrame()).not.toContain('New output below');
+    h.session.emit({ type: 'warning', message: 'message 40' });
+    await ticks();
+    expect(h.lastFrame()).toContain('New output below');
+  });
+
   it('PgUp shows earlier lines, End returns to the bottom, new output shows a marker', async () => {
     h = await renderApp({ columns: 80, rows: 15 });
     for (let i = 0; i < 40; i++) h.session.emit({ type: 'warning', message: `message ${i}` });

@@ -188,6 +188,18 @@ describe('frame writer screen contents', () => {
     for (const size of sizes.slice(12)) expect(size).toBeLessThan(260);
   });
 
+  it('puts the next row in its place when the row above it changed only in trailing blanks (a change that sends nothing)', async () => {
+    // The frame before: a streamed word's trailing space still on row 1; the frame after: gone, and rows 2-3 new.
+    const rig = makeRig(20, 5);
+    await enterAltScreen(rig);
+    rig.writer.render(['aaaa', 'bbbb ', 'cccc', 'dddd', 'eeee'].join('\n'));
+    const next = ['aaaa', 'bbbb', 'CCCC', 'DDDD', 'eeee'].join('\n');
+    rig.writer.render(next);
+    await rig.sync();
+    expect(rig.term.screen()).toEqual(expectedScreen(next, 5));
+    expect(rig.term.scrollback()).toBe(0);
+  });
+
   it('repaints from a cleared screen after invalidate, once, at the new size', async () => {
     const rig = makeRig(40, 10);
     await enterAltScreen(rig);

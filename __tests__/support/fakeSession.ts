@@ -44,6 +44,8 @@ export class FakeSession implements AgentSession {
   usage: Usage = emptyUsage();
   /** MCP servers, when a test gives the session some (see fakeMcp.ts). */
   mcp?: McpControl;
+  /** The model names the provider lists; undefined: it does not say. */
+  listedModels?: string[];
   private scripts: Step[][] = [];
   private listeners = new Set<(event: AgentEvent) => void>();
   private running = false;
@@ -142,6 +144,10 @@ export class FakeSession implements AgentSession {
   setMode(mode: PermissionMode): void {
     this.modes.push(mode);
     this.info = { ...this.info, mode };
+  }
+
+  async listModels(): Promise<string[] | undefined> {
+    return this.listedModels;
   }
 
   setModel(model: string): void {

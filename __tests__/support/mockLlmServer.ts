@@ -166,6 +166,8 @@ export async function startMockLlmServer(opts: {
   contextWindowTokens?: number;
   /** Another server's words for that refusal (vLLM, llama.cpp, Ollama), in place of the provider's own. */
   contextWording?: (sentTokens: number, windowTokens: number) => string;
+  /** The model names GET /v1/models lists, in either provider's shape (default: test-model). */
+  models?: string[];
 } = {}): Promise<MockLlmServer> {
   const queue: MockTurn[] = [...(opts.turns ?? [])];
   const requests: RecordedRequest[] = [];
@@ -178,6 +180,13 @@ export async function startMockLlmServer(opts: {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
+    if (path === '/v1/models' && req.method === 'GET') {
+      // Anthropic's list pages carry has_more and ids; OpenAI's an object "list". Both SDKs read `data[].id`.
+      const data = (opts.models ?? ['test-model']).map((id) => ({ id, type: 'model', object: 'model', display_name: id, created_at: '2026-01-01T00:00:00Z', created: 0, owned_by: 'mock' }));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ object: 'list', data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null }));
+      return;
+    }
     if (!format || req.method !== 'POST') return sendError(res, format ?? 'openai', 404, `No route for ${req.method} ${path} on the mock server`);
     let body: unknown;
     try {

@@ -9,9 +9,19 @@ import { paint, sanitize, wrapText } from './style.js';
 /** One line, cut at its start when too wide (a directory's end says most). */
 const cutStart = (text: string, width: number): string => (stringWidth(text) > width ? cliTruncate(text, width, { position: 'start' }) : text);
 
+/**
+ * A diff with what a small dialog has no room for left out: the file headers (the title names the file) and all
+ * but one line of unchanged context on each side of a change, so the changed lines come first.
+ */
+export function changesFirst(diff: string): string {
+  const lines = diff.replace(/\n$/, '').split('\n').filter((line) => !/^(Index: |={10,}|--- |\+\+\+ |diff |index )/.test(line));
+  const changed = (line: string | undefined): boolean => line !== undefined && (line.startsWith('+') || line.startsWith('-'));
+  return lines.filter((line, i) => line.startsWith('@@') || line.startsWith('\\') || changed(line) || changed(lines[i - 1]) || changed(lines[i + 1])).join('\n');
+}
+
 /** What the call will do: the command and directory for bash, the diff for edits, else the arguments. */
-export function approvalBody(approval: PendingApproval, width: number): string[] {
-  if (approval.diff) return [paint('bold', approval.summary), ...diffToLines(approval.diff, width)];
+export function approvalBody(approval: PendingApproval, width: number, compact = false): string[] {
+  if (approval.diff) return [...wrapText(paint('bold', sanitize(approval.summary)), width), ...diffToLines(compact ? changesFirst(approval.diff) : approval.diff, width)];
   const command = approval.input.command;
   if (approval.name === 'bash' || typeof command === 'string') {
     const text = typeof command === 'string' ? command : approval.summary;
@@ -38,20 +48,24 @@ export interface ApprovalLayout {
 
 /** Fits the dialog into `maxHeight` rows: the whole chrome when there is room, less of it on small screens. */
 export function approvalLayout(approval: PendingApproval, width: number, maxHeight: number): ApprovalLayout {
-  const fits = (border: boolean, always: boolean): ApprovalLayout => {
+  const fits = (border: boolean, always: boolean, compact = false): ApprovalLayout => {
     const inner = Math.max(1, border ? width - 4 : width);
-    const body = approvalBody(approval, inner);
+    const body = approvalBody(approval, inner, compact);
     const chrome = (border ? 2 : 0) + 2 + (always ? 1 : 0);
     const room = Math.max(1, Math.min(body.length, maxHeight - chrome));
     return { border, always, inner, body, room, maxScroll: Math.max(0, body.length - room), height: Math.min(Math.max(1, maxHeight), chrome + room) };
   };
   const full = fits(true, true);
   if (full.maxScroll === 0) return full;
+  // A diff that does not fit shows its changed lines first: headers and far context give way.
+  const compact = approval.diff !== undefined;
+  const fitted = compact ? fits(true, true, true) : full;
+  if (fitted.maxScroll === 0) return fitted;
   // A long diff or argument list scrolls inside the whole dialog when the screen has room for the chrome and a few lines.
-  if (maxHeight >= 10) return full;
-  const noAlways = fits(true, false);
+  if (maxHeight >= 10) return fitted;
+  const noAlways = fits(true, false, compact);
   if (noAlways.maxScroll === 0) return noAlways;
-  return fits(false, false);
+  return fits(false, false, compact);
 }
 
 /** The body rows in view: `scroll` rows down, with a note where more is above or below. */
@@ -70,4 +84,44 @@ export function approvalBodyRows(layout: ApprovalLayout, scroll: number): string
 export function approvalScrollHint(layout: ApprovalLayout, scroll: number): string {
   if (layout.maxScroll === 0) return '';
   return Math.min(scroll, layout.maxScroll) < layout.maxScroll ? ' · PgDn' : ' · PgUp';
+}
+
+/** Choice labels and key hints from the fullest to the shortest; the dialog shows the first that fits its width. */
+const choiceRows: ReadonlyArray<{ labels: readonly string[]; hint: string }> = [
+  { labels: ['Yes', 'No', 'Always (session)', 'Always (project)'], hint: '  y / n / a / p · ←→ Enter · Esc no' },
+  { labels: ['Yes', 'No', 'Always (session)', 'Always (project)'], hint: '  y/n/a/p · Esc no' },
+  { labels: ['Yes', 'No', 'Always: session', 'project'], hint: '  y/n/a/p' },
+  { labels: ['Yes', 'No', 'Session', 'Project'], hint: '  y/n/a/p' },
+  { labels: ['Yes', 'No', 'Session', 'Project'], hint: '' },
+  { labels: ['Yes', 'No', 'a', 'p'], hint: '' },
+  { labels: ['y', 'n', 'a', 'p'], hint: '' },
+];
+
+/** The choice row for `inner` columns: labels (one per choice, in order) and the key hint after them. */
+export function approvalChoiceRow(inner: number): { labels: readonly string[]; hint: string } {
+  const width = (row: { labels: readonly string[]; hint: string }): number => row.labels.reduce((n, l) => n + stringWidth(l) + 2, 0) + stringWidth(row.hint);
+  return choiceRows.find((row) => width(row) <= inner) ?? choiceRows[choiceRows.length - 1];
+}
+
+/**
+ * "Always adds: …" in `inner` columns: every rule when they fit; else as many whole rules as fit and how many more;
+ * a single rule too long for the row is cut where a word or path part ends, never inside one.
+ */
+/** `lead` names what choosing "Always" does: adds a rule, or saves it and trusts the project. */
+export function alwaysRow(rules: readonly string[], inner: number, lead = 'Always adds: '): string {
+  const clean = rules.map((rule) => sanitize(rule).replace(/\s+/g, ' '));
+  const all = lead + clean.join(', ');
+  if (stringWidth(all) <= inner) return all;
+  for (let n = clean.length - 1; n >= 1; n--) {
+    const row = `${lead}${clean.slice(0, n).join(', ')} +${clean.length - n} more`;
+    if (stringWidth(row) <= inner) return row;
+  }
+  const more = clean.length > 1 ? ` +${clean.length - 1} more` : '';
+  const room = inner - stringWidth(lead) - stringWidth(more) - 1;
+  const first = clean[0] ?? '';
+  // The longest start of the rule that ends at a word or path boundary and fits.
+  let cut = 0;
+  for (const match of first.matchAll(/[\s/:,(]/g)) if (match.index !== undefined && stringWidth(first.slice(0, match.index + 1)) <= room) cut = match.index + 1;
+  if (cut === 0) return cutStart(`${lead}${first}`, inner);
+  return `${lead}${first.slice(0, cut).trimEnd()}…${more}`;
 }

@@ -3,7 +3,7 @@
 import { homedir } from 'node:os';
 import cliTruncate from './cellTruncate.js';
 import stringWidth from './cellWidth.js';
-import type { ContextInfo, McpServerStatus, PermissionMode } from '../../source/engine/events.js';
+import type { BackgroundTaskInfo, ContextInfo, McpServerStatus, PermissionMode } from '../../source/engine/events.js';
 import type { Usage } from '../../source/providers/types.js';
 import { describeCommand } from '../../source/store/commands.js';
 import type { MenuItem } from '../../hooks/slashMenu.js';
@@ -163,6 +163,23 @@ export interface StatusLineInput {
   width: number;
   /** While a run works: seconds since it started and output tokens so far (the estimate of what streamed included). */
   live?: LiveStatus;
+  /** Background work in progress, counted here when the sidebar that lists it is hidden (a narrow screen). */
+  background?: { tasks: number; agents: number };
+}
+
+/** Running background tasks, and subagents (background ones and those at work in the transcript). */
+export function backgroundOf(tasks: readonly BackgroundTaskInfo[], foregroundAgents: number): { tasks: number; agents: number } {
+  const running = tasks.filter((t) => t.status === 'running');
+  return { tasks: running.filter((t) => t.kind !== 'subagent').length, agents: running.filter((t) => t.kind === 'subagent').length + foregroundAgents };
+}
+
+const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** "⧗ 2 tasks, 1 agent" for running background tasks and subagents; '' when none runs. */
+export function backgroundCount(background: StatusLineInput['background']): string {
+  if (!background) return '';
+  const parts = [background.tasks > 0 ? plural(background.tasks, 'task') : '', background.agents > 0 ? plural(background.agents, 'agent') : ''].filter(Boolean);
+  return parts.length > 0 ? `⧗ ${parts.join(', ')}` : '';
 }
 
 export interface LiveStatus {
@@ -178,10 +195,12 @@ function shortPath(path: string): string {
 }
 
 /** The bottom line: model, provider, permission mode, context used, tokens, cache hits, cost, directory and branch. */
-export function statusLine({ session, usage, cost, context, gitBranch, mcp, width, live }: StatusLineInput): string {
+export function statusLine({ session, usage, cost, context, gitBranch, mcp, width, live, background }: StatusLineInput): string {
   const cached = cacheHitPercent(usage);
   const sep = paint('dim', ' · ');
-  let line = paint('bold', session.model) + paint('dim', ` (${session.provider})`) + sep + paint(modeStyle[session.mode], session.mode);
+  // Work going on in the background comes first on a narrow screen, where the line's end is cut off.
+  const working = backgroundCount(background);
+  let line = (working ? paint('cyan', working) + sep : '') + paint('bold', session.model) + paint('dim', ` (${session.provider})`) + sep + paint(modeStyle[session.mode], session.mode);
   if (context) {
     const ctx = `ctx ${Math.round(context.percent)}%`;
     line += sep + (context.percent >= 90 ? paint('red', ctx) : context.percent >= 70 ? paint('yellow', ctx) : ctx);

@@ -2,7 +2,8 @@
 import type { Marked } from 'marked';
 import { stripVTControlCharacters } from 'node:util';
 import { stripTerminalControls } from '../../source/terminalText.js';
-import { paint, sanitize, trimTrailingBlank, wrapText } from './style.js';
+import { expandTabs, paint, sanitize, trimTrailingBlank, wellFormed, wrapText } from './style.js';
+import { fitRenderer, type TableSettings } from './markdownRenderers.js';
 
 /** Drops every escape sequence but SGR (colours, bold): a renderer's OSC 8 link could show one address and open another. */
 const onlyStyles = (text: string): string =>
@@ -31,8 +32,9 @@ export function loadMarkdown(): Promise<boolean> {
       renderer = (markdown, width) => {
         let marked = byWidth.get(width);
         if (!marked) {
+          const tableOptions: TableSettings = {};
           const terminal = markedTerminal({
-            width, reflowText: false, tab: 2, emoji: false,
+            width, reflowText: false, tab: 2, emoji: false, tableOptions: tableOptions as Record<string, unknown>,
             // Headings as styled text, without a literal "##".
             showSectionPrefix: false,
             firstHeading: (text: string) => paint(['bold', 'underline'], text),
@@ -45,6 +47,7 @@ export function loadMarkdown(): Promise<boolean> {
               return typeof out === 'string' ? frameCodeBlock(out, token.lang, width) : out;
             };
           }
+          if (terminal.renderer) fitRenderer(terminal.renderer as never, width, tableOptions);
           marked = new MarkedClass(terminal);
           byWidth.set(width, marked);
         }
@@ -98,7 +101,8 @@ export function markdownToLines(markdown: string, width: number): string[] {
   let lines: string[];
   try {
     // Escape sequences in the model's text never reach the renderer; of its output only colours and styles stay.
-    const out = onlyStyles(renderer(stripTerminalControls(text), width)).replace(/^\n+/, '');
+    // Tabs are spaces before layout, in the text and in what the renderer makes of it (a list's indent).
+    const out = expandTabs(onlyStyles(renderer(expandTabs(wellFormed(stripTerminalControls(text))), width))).replace(/^\n+/, '');
     lines = trimTrailingBlank(out.split('\n').flatMap((line) => wrapHanging(line, width)));
   } catch {
     lines = trimTrailingBlank(wrapText(sanitize(text), width));

@@ -11,6 +11,8 @@ declare module 'marked-terminal' {
     unescape?: boolean;
     heading?: (text: string) => string;
     firstHeading?: (text: string) => string;
+    /** Handed to cli-table3 for every table (the same object each time). */
+    tableOptions?: Record<string, unknown>;
   }
 
   export function markedTerminal(options?: TerminalRendererOptions, highlightOptions?: Record<string, unknown>): MarkedExtension;

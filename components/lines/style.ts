@@ -2,6 +2,7 @@
 import { styleText, stripVTControlCharacters } from 'node:util';
 import wrapAnsi from 'wrap-ansi';
 import { isPlainAscii, wrapPlainAscii } from './plainWrap.js';
+import cellWidth from './cellWidth.js';
 
 export type Style = Parameters<typeof styleText>[0];
 
@@ -43,12 +44,38 @@ export function paint(style: Style, text: string): string {
   return styled;
 }
 
-/** Removes escape sequences and control characters that would move the cursor or corrupt the frame. */
+// Half a surrogate pair (text cut in the middle of an emoji): terminals draw it differently, some as two cells.
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Text with every half of a surrogate pair that lost its other half replaced by U+FFFD, as a decoder would. */
+export const wellFormed = (text: string): string => text.replace(loneSurrogate, '\ufffd');
+
+/** Removes escape sequences and control characters that would move the cursor or corrupt the frame; tabs become spaces. */
 export function sanitize(text: string): string {
-  return stripVTControlCharacters(text)
-    .replace(/\r\n?/g, '\n')
-    .replace(/\t/g, '  ')
-    .replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
+  return wellFormed(expandTabs(stripVTControlCharacters(text).replace(/\r\n?/g, '\n')).replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, ''));
+}
+
+/**
+ * Tabs as the spaces a terminal would skip: to the next multiple of `stop` columns, counted in cells from each
+ * line's start. A tab left in a row moves the cursor past cells the layout never measured (into the sidebar).
+ */
+export function expandTabs(text: string, stop = 8): string {
+  if (!text.includes('\t')) return text;
+  return text
+    .split('\n')
+    .map((line) => {
+      if (!line.includes('\t')) return line;
+      const parts = line.split('\t');
+      let out = parts[0];
+      let column = cellWidth(parts[0]);
+      for (let i = 1; i < parts.length; i++) {
+        const pad = stop - (column % stop);
+        out += ' '.repeat(pad) + parts[i];
+        column += pad + cellWidth(parts[i]);
+      }
+      return out;
+    })
+    .join('\n');
 }
 
 /** Wraps (possibly ANSI-styled) text to `width` columns, hard-breaking long words, keeping indentation. */

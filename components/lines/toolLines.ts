@@ -41,11 +41,36 @@ function todoLine(todo: TodoItem): string {
   return `○ ${todo.content}`;
 }
 
-/** Puts the ⎿ branch before the first row and indents the rest; long bodies are cut with a hint. */
-function body(rows: string[], limit: number | undefined): string[] {
+/** What the runner left out of a long output, read from its marker line: lines cut and where the whole is saved. */
+export interface OutputCut {
+  lines: number;
+  savedAt?: string;
+}
+
+const cutMarker = /^\[… ([\d,]+) lines cut … (?:the full output is saved at (.+?); read it)?[^\n]*\]$/m;
+
+export function outputCut(text: string): OutputCut | undefined {
+  const match = cutMarker.exec(text);
+  if (!match) return undefined;
+  return { lines: Number(match[1].replace(/,/g, '')), ...(match[2] ? { savedAt: match[2] } : {}) };
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/**
+ * Puts the ⎿ branch before the first row and indents the rest; long bodies are cut with a hint that states the
+ * real size: the rows held back here, plus the lines the runner already cut (and where it saved them).
+ */
+function body(rows: string[], limit: number | undefined, cut?: OutputCut, width = Number.POSITIVE_INFINITY): string[] {
   const shown = limit !== undefined && rows.length > limit + 1 ? rows.slice(0, limit) : rows;
   const out = shown.map((row, i) => (i === 0 ? branch : indent) + row);
-  if (shown.length < rows.length) out.push(indent + paint('dim', `… +${rows.length - shown.length} lines (Ctrl+O to expand)`));
+  const hidden = rows.length - shown.length;
+  if (hidden > 0 && cut) {
+    const saved = cut.savedAt ? `; all of it is in ${cut.savedAt}` : '';
+    // Wrapped, so the saved file's path is never cut off on a narrow screen.
+    const hint = `… +${count(hidden - 1 + cut.lines)} lines: Ctrl+O shows ${count(hidden - 1)} of them, ${count(cut.lines)} were cut${saved}`;
+    for (const row of wrapText(hint, Math.max(1, width - indent.length))) out.push(indent + paint('dim', row));
+  } else if (hidden > 0) out.push(indent + paint('dim', `… +${count(hidden)} lines (Ctrl+O to expand)`));
   return out;
 }
 
@@ -66,7 +91,7 @@ export function toolBodyLines(item: ToolItem, width: number): string[] {
       const text = trimTrailingBlank(sanitize(display.text).split('\n')).join('\n');
       if (text === '') return [];
       const style = item.status === 'error' ? 'red' : 'dim';
-      return body(wrapText(text, inner).map((row) => paint(style, row)), limit(collapsedRows.text));
+      return body(wrapText(text, inner).map((row) => paint(style, row)), limit(collapsedRows.text), outputCut(text), width);
     }
     case 'diff': {
       const stats = diffStats(display.diff);

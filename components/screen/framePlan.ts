@@ -9,6 +9,17 @@ import {
   setScrollRegion,
 } from './ansi.js';
 import { encodeRowChange } from './rowSegment.js';
+import cellTruncate from '../lines/cellTruncate.js';
+import cellWidth from '../lines/cellWidth.js';
+
+/**
+ * The part of a line the terminal has columns for. With autowrap off a terminal prints everything past its last
+ * column into that column, so an unclipped row would show its last character there (a row laid out before a resize).
+ */
+function clipTo(line: string, columns: number): string {
+  if (!Number.isFinite(columns) || line.length <= columns / 2 || cellWidth(line) <= columns) return line;
+  return cellTruncate(line, columns, { position: 'end', truncationCharacter: '' });
+}
 
 /** Scroll rows top..bottom (0-based, inclusive) by `by` lines: positive moves content up. */
 export interface ScrollStep {
@@ -83,8 +94,11 @@ function encodeWrites(writes: readonly RowWrite[], before: readonly string[] | u
   let out = '';
   let cursorRow = -1;
   for (const { row, line } of writes) {
-    const whole = wholeRow(row, cursorRow, line);
+    const whole = wholeRow(row, cursorRow, clipTo(line, columns));
     const patch = before ? encodeRowChange(row, before[row] ?? '', line, whole.length, columns) : undefined;
+    // A row whose change draws nothing (trailing blanks, the same cells spelled with other escapes) sends no bytes
+    // and leaves the cursor where it was: the next row must not count on a CR LF from it.
+    if (patch === '') continue;
     out += patch ?? whole;
     cursorRow = row;
   }

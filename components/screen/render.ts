@@ -38,6 +38,8 @@ export interface FullScreenOptions {
   holdStrayOutput?: boolean;
   /** Ask the terminal for mouse reports (the app acts on wheel notches; default false). Turned off on every way out. */
   mouse?: boolean;
+  /** Told each frame as it is written (rows joined by '\n'), for checks of what reached the terminal against a fresh paint. */
+  onFrameWritten?: (frame: string) => void;
 }
 
 export interface FullScreenStats {
@@ -86,13 +88,16 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
   const spinner = createSpinnerTicker(() => {
     // The status line's clock moves once a second: then the frame is composed again (one changed row).
     if (overlay.liveRowChanged()) compose();
-    else if (lastFrame !== undefined) writer.render(fillSpinnerSlots(lastFrame, performance.now()));
+    else if (lastFrame !== undefined) offer(fillSpinnerSlots(lastFrame, performance.now()));
   }, spinnerMs);
+  // The writer always writes the frame it was offered last (a waiting one is replaced, never queued).
+  let offered = '';
   const writer = createFrameWriter(
     {
       write: (text: string) => {
         stats.framesWritten += 1;
         send(text);
+        opts.onFrameWritten?.(offered);
         spinner.frameWritten();
       },
     },
@@ -103,8 +108,12 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
   let inkFrame: string | undefined;
   let lastFrame: string | undefined;
   let framesSeen = 0;
+  const offer = (frame: string): void => {
+    offered = frame;
+    writer.render(frame);
+  };
   const show = (frame: string): void => {
-    writer.render(fillSpinnerSlots(frame, performance.now()));
+    offer(fillSpinnerSlots(frame, performance.now()));
     if (frame.includes(SPINNER_SLOT)) spinner.start();
     else spinner.stop();
   };
@@ -113,10 +122,17 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
     lastFrame = overlay.apply(inkFrame);
     show(lastFrame);
   };
-  const overlay = createRowOverlay(() => {
-    stats.repaints += 1;
-    compose();
-  });
+  const overlay = createRowOverlay(
+    () => {
+      stats.repaints += 1;
+      compose();
+    },
+    () => {
+      writer.invalidate();
+      compose();
+      writer.flush();
+    },
+  );
   const capture = new FrameCaptureStream(terminal, (text) => {
     // Ink's debug output is static output plus the frame; static output ends in a newline of its own.
     inkFrame = text.endsWith('\n') ? text.slice(0, -1) : text;

@@ -34,6 +34,8 @@ export interface RowOverlay {
    * reaches the screen when it changed only the prompt's rows below (see setBelow).
    */
   redraw(): void;
+  /** Clears the terminal and draws the whole frame again (Ctrl+L), for a screen something else wrote over. */
+  refresh(): void;
   /** The frame (rows joined by '\n') with the overlay rows spliced in. */
   apply(frame: string): string;
 }
@@ -59,8 +61,8 @@ export const RowOverlayContext = createContext<RowOverlay | undefined>(undefined
 // Laid-out rows repeat from frame to frame; fitting one costs a width measurement, so results are kept a while.
 const FIT_CACHE_LIMIT = 4096;
 
-/** `redraw` composes and writes a frame from Ink's last one; the full-screen renderer supplies it. */
-export function createRowOverlay(redraw: () => void = () => undefined): RowOverlay {
+/** `redraw` composes and writes a frame from Ink's last one, `refresh` repaints it from a cleared screen; the full-screen renderer supplies both. */
+export function createRowOverlay(redraw: () => void = () => undefined, refresh: () => void = () => undefined): RowOverlay {
   let rows: readonly string[] | undefined;
   let width = 0;
   let above: AboveRows | undefined;
@@ -132,6 +134,9 @@ export function createRowOverlay(redraw: () => void = () => undefined): RowOverl
     },
     redraw() {
       redraw();
+    },
+    refresh() {
+      refresh();
     },
     apply(frame) {
       if (above) {

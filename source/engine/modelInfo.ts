@@ -16,6 +16,11 @@ const windows: Array<[RegExp, number]> = [
 
 export const fallbackContextWindow = 128_000;
 
+/** Whether a name belongs to a model family rein knows (a name that does not may still be one a provider serves). */
+export function isKnownModel(model: string): boolean {
+  return !/[\s/]/.test(model.replace(/^[\w.-]+\//, '')) && windows.some(([pattern]) => pattern.test(bareName(model)));
+}
+
 const bareName = (model: string): string => model.toLowerCase().replace(/^.*\//, '');
 
 export function contextWindowFor(model: string): number {

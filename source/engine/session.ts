@@ -602,6 +602,10 @@ export function createSession(o: SessionOptions): EngineSession {
     },
     isRunning: () => controller !== undefined,
     setMode,
+    async listModels() {
+      if (!o.provider.listModels) return undefined;
+      return o.provider.listModels(AbortSignal.timeout(5_000)).catch(() => undefined);
+    },
     setModel(model) {
       info.model = model;
       info.contextWindow = learnedWindows.get(model) ?? o.contextWindow ?? contextWindowFor(model);

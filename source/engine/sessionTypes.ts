@@ -102,6 +102,8 @@ export interface AgentSession {
   isRunning(): boolean;
   setMode(mode: PermissionMode): void;
   setModel(model: string): void;
+  /** The model names the provider serves; undefined when it does not say (no list, an error, no answer in 5 s). */
+  listModels?(): Promise<string[] | undefined>;
   /** Starts a new conversation (history, todos cleared; background tasks keep running). */
   clear(): void;
   /** Events that happen outside a run (background task updates, mode changes). Returns an unsubscribe function. */

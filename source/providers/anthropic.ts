@@ -188,6 +188,12 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
 
   return {
     name: 'anthropic',
+    async listModels(signal: AbortSignal): Promise<string[]> {
+      const { sdk } = await getClient();
+      const names: string[] = [];
+      for await (const model of sdk.models.list({}, { signal })) names.push(model.id);
+      return names;
+    },
     async *stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
       yield* notices(request.options.model);
       const ctx: ErrorContext = {

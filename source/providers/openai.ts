@@ -161,6 +161,12 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
 
   return {
     name: 'openai',
+    async listModels(signal: AbortSignal): Promise<string[]> {
+      const { sdk } = await getClient();
+      const names: string[] = [];
+      for await (const model of sdk.models.list({ signal })) names.push(model.id);
+      return names;
+    },
     stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
       const ctx: ErrorContext = {
         providerLabel: opts.providerLabel ?? defaultLabel(opts.baseUrl),

@@ -151,4 +151,6 @@ export interface Provider {
    * stopReason is `error` (with `error` set) or `aborted`.
    */
   stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent>;
+  /** The model names the provider serves (its /v1/models list); rejects when it cannot say. */
+  listModels?(signal: AbortSignal): Promise<string[]>;
 }

@@ -309,7 +309,7 @@ export function runSummary(reason: RunEndReason, turns: number, error?: string):
     case 'error':
       return `Run stopped by an error: ${error ?? 'unknown error'}`;
     case 'max_turns':
-      return `Run stopped after ${turns} ${turns === 1 ? 'turn' : 'turns'}, the turn limit. Send a message to let it continue.`;
+      return `Run stopped after ${turns} ${turns === 1 ? 'turn' : 'turns'}, the turn limit. Continue gives it as many again; a new message also continues it.`;
     case 'repeated_tool_call':
       return error ?? 'Run stopped: the model kept repeating the same tool call. Rephrase the task or add detail.';
     case 'tool_errors':

@@ -340,6 +340,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
         fail: (output) => update((state) => addNotice(state, 'error', output, title)),
         setMode: (mode) => bridge.setMode(mode),
         setModel: (model) => bridge.setModel(model),
+        listModels: async () => (session.listModels ? session.listModels() : undefined),
         clear: () => bridge.clear(),
         exit: () => bridge.exit(),
         killTask: (taskId) => bridge.killTask(taskId),

@@ -13,6 +13,8 @@ export interface CommandContext {
   fail(text: string): void;
   setMode(mode: PermissionMode): void;
   setModel(model: string): void;
+  /** The model names the provider serves; undefined when it does not say. */
+  listModels(): Promise<string[] | undefined>;
   clear(): void;
   exit(): void;
   killTask(taskId: string): Promise<void>;

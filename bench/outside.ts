@@ -1,0 +1,125 @@
+// Measures rein from outside, as a person runs it: the provider is another process, rein starts in tmux with the
+// node flags `npm start` uses and the terminal a person has (TERM=xterm-256color, no CI variable, so colours on),
+// and every figure is the operating system's: /proc/<pid>/stat CPU of the whole process, VmHWM, the process's start time.
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import startFlags from '../scripts/node-flags.json' with { type: 'json' };
+import { RemoteScript } from './remoteScript.js';
+import { ContentMaker, streamedAnswer } from './renderContent.js';
+import { liveRunTurns, writeFixtureFiles } from './renderLive.js';
+import { mb } from './stats.js';
+
+const run = promisify(execFile);
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+const bootMs = Date.now() - Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * 1000;
+
+/** utime + stime of the whole process (every thread), and its start as a Date.now() time. */
+function procStat(pid: number): { cpu: number; startedAt: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { cpu: (Number(f[11]) + Number(f[12])) / ticks, startedAt: bootMs + (Number(f[19]) / ticks) * 1000 };
+}
+
+const peakRss = (pid: number): number => Number(/^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+
+export interface OutsideFigures {
+  size: string;
+  firstFrameMs: number;
+  streamCpu: number;
+  streamSeconds: number;
+  rssAfter1: number;
+  rssAfter60: number;
+}
+
+/**
+ * One whole measurement at a terminal size, with the render bench's own scenario: first frame of an empty session,
+ * the 12 KB answer streamed 4 characters every 5 ms (CPU from the request's arrival to a quiet screen), then live
+ * runs of 2 tool rounds and a 3 KB answer, peak RSS after 1 and after 60.
+ */
+export async function measureOutside(cols: number, rows: number, turns = 60): Promise<OutsideFigures> {
+  const server = await RemoteScript.start();
+  const socket = `rein-outside-${process.pid}-${cols}`;
+  const home = realpathSync(mkdtempSync(join(tmpdir(), 'rein-outside-home-')));
+  const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'rein-outside-cwd-')));
+  const tmux = (...args: string[]) => run('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  writeFixtureFiles(cwd);
+  try {
+    const url = server.baseUrl;
+    const env = ['env', '-u', 'CI', '-u', 'FORCE_COLOR', '-u', 'NO_COLOR', '-u', 'NODE_OPTIONS', 'TERM=xterm-256color', `REIN_HOME=${home}`, 'OPENAI_API_KEY=x'];
+    const command = [...env, process.execPath, ...startFlags, resolve('dist/cli.js'), '--provider', 'openai', '--base-url', url, '--model', 'bench'];
+    await tmux('new-session', '-d', '-s', 'm', '-x', String(cols), '-y', String(rows), '-c', cwd, `exec ${command.map((w) => `'${w}'`).join(' ')}`);
+    await tmux('set', '-g', 'status', 'off');
+    const pid = Number((await tmux('display-message', '-p', '-t', 'm', '#{pane_pid}')).stdout.trim());
+    const capture = async (): Promise<string> => (await tmux('capture-pane', '-p', '-t', 'm')).stdout;
+    const waitScreen = async (test: (s: string) => boolean, what: string, timeoutMs = 60_000): Promise<string> => {
+      for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(3)) {
+        const screen = await capture();
+        if (test(screen)) return screen;
+      }
+      throw new Error(`rein did not show ${what}`);
+    };
+    const quiet = async (ms: number): Promise<void> => {
+      let last = await capture();
+      for (let since = Date.now(); Date.now() - since < ms; await sleep(20)) {
+        const now = await capture();
+        if (now !== last) since = Date.now();
+        last = now;
+      }
+    };
+    await waitScreen((s) => s.includes('Type a message'), 'its prompt');
+    const firstFrameMs = Date.now() - procStat(pid).startedAt;
+    await quiet(500);
+    const send = async (text: string): Promise<void> => {
+      await tmux('send-keys', '-t', 'm', '-l', text);
+      await waitScreen((s) => s.includes(text), 'the typed prompt', 10_000);
+      await tmux('send-keys', '-t', 'm', 'Enter');
+    };
+    // The streamed answer, CPU from the request's arrival to the screen going quiet after the answer ended.
+    let cpuBefore = 0;
+    const before = server.served.length;
+    server.push([{ text: streamedAnswer(12 * 1024), chunkSize: 4, chunkDelayMs: 5 }], () => (cpuBefore = procStat(pid).cpu));
+    await send('summarise_the_render_pipeline!');
+    await server.waitServed(before + 1, 180_000);
+    await quiet(300);
+    const streamCpu = procStat(pid).cpu - cpuBefore;
+    const request = server.served[before];
+    // Memory over turns: the render bench's live runs (2 tool rounds, then a 3 KB answer).
+    const make = new ContentMaker(9);
+    let rssAfter1 = 0;
+    for (let turn = 1; turn <= turns; turn++) {
+      const runTurns = liveRunTurns(make, { rounds: 2, answerChars: 3_000, leadChars: 60 });
+      const expected = server.served.length + runTurns.length;
+      server.push(runTurns);
+      // Typed and sent at once, as the render bench's live runs are: the screen may still be drawing the last run.
+      await tmux('send-keys', '-t', 'm', '-l', make.prompt().slice(0, 60));
+      await tmux('send-keys', '-t', 'm', 'Enter');
+      await server.waitServed(expected, 60_000);
+      if (turn === 1) {
+        await quiet(300);
+        rssAfter1 = peakRss(pid);
+      }
+    }
+    await quiet(300);
+    return { size: `${cols}x${rows}`, firstFrameMs, streamCpu, streamSeconds: ((request.respondedAt ?? request.receivedAt) - request.receivedAt) / 1000, rssAfter1, rssAfter60: peakRss(pid) };
+  } finally {
+    await tmux('kill-server').catch(() => undefined);
+    server.close();
+    rmSync(home, { recursive: true, force: true });
+    rmSync(cwd, { recursive: true, force: true });
+  }
+}
+
+export async function benchOutside(): Promise<string[]> {
+  const out = ['outside: rein in tmux as a person starts it (node ' + startFlags.join(' ') + ' dist/cli.js, TERM=xterm-256color, no CI variable), the provider a separate process; figures from /proc'];
+  for (const [cols, rows] of [[120, 40], [80, 24]] as const) {
+    const f = await measureOutside(cols, rows, Number(process.env.REIN_BENCH_OUTSIDE_TURNS ?? 60));
+    out.push(
+      `  ${f.size}: first frame ${(f.firstFrameMs / 1000).toFixed(2)} s · stream CPU ${f.streamCpu.toFixed(2)} s over ${f.streamSeconds.toFixed(1)} s · peak RSS ${mb(f.rssAfter1)} after 1 turn, ${mb(f.rssAfter60)} after 60`,
+    );
+  }
+  return out;
+}
