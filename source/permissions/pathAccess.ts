@@ -1,0 +1,224 @@
+// The paths a bash command touches: every operand it may read, the files it writes (redirections, tee, cp, sed -i,
+// git config, …), and the folders it reads or writes as a whole (grep -r, cp -r, tar x).
+import { readFileSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import type { Field } from './expandWord.js';
+import type { ShellWord } from './shellCommands.js';
+import type { CommandView } from './wrappers.js';
+
+export interface PathAccess {
+  /** Absolute, `..` resolved, symlinks not yet followed. */
+  path: string;
+  /** Absolute as written (`..` kept), for resolving it the way the kernel does. */
+  raw: string;
+  write: boolean;
+  /** The whole folder, everything in it (hidden files only when `hidden`). */
+  recursive?: boolean;
+  hidden?: boolean;
+  /** It follows the symlinks it meets on the way (grep -R, rg -L, cp -L). */
+  follow?: boolean;
+  /** For a recursive write: the folder whose content lands in `path` (`cp -r src/. dest`), when known. */
+  from?: string;
+  /** The path is only partly known (`\0` marks the unknown parts). */
+  unknown?: boolean;
+}
+
+const writeOperator = /^(>|>>|&>|&>>|>\||<>)$/;
+const fdNumber = /^(\d+|-)$/;
+const base = (text: string) => text.split('/').pop() ?? text;
+
+function split(args: ShellWord[]): { flags: string[]; operands: ShellWord[] } {
+  const flags: string[] = [];
+  const operands: ShellWord[] = [];
+  let ended = false;
+  for (const a of args) {
+    if (!ended && a.text === '--') { ended = true; continue; }
+    if (!ended && a.text.startsWith('-') && a.text !== '-' && !a.dynamic) flags.push(a.text);
+    else operands.push(a);
+  }
+  return { flags, operands };
+}
+
+const has = (flags: string[], short: string, long?: RegExp) => flags.some((f) => (long?.test(f) ?? false) || (/^-[A-Za-z]+$/.test(f) && f.slice(1).includes(short)));
+
+export class AccessList {
+  readonly list: PathAccess[] = [];
+  constructor(private readonly cwd: string | null) {}
+
+  add(field: Field | string, write: boolean, extra: Partial<PathAccess> = {}): void {
+    // A NUL cannot be in a path: the unknown parts become a visible stand-in.
+    const value = (typeof field === 'string' ? field : field.value).replace(/\0/g, '\u2400');
+    const unknown = typeof field !== 'string' && field.unknown;
+    if (value === '' || value === '-' || (this.cwd === null && !isAbsolute(value))) return;
+    const raw = isAbsolute(value) ? value : `${this.cwd as string}/${value}`;
+    this.list.push({ path: resolve(raw), raw, write, ...(unknown ? { unknown } : {}), ...extra });
+  }
+
+  words(words: ShellWord[], write: boolean, extra: Partial<PathAccess> = {}): void {
+    for (const w of words) for (const f of w.fields) this.add(f, write, extra);
+  }
+}
+
+/** The paths one view reads and writes. */
+export function viewAccesses(view: CommandView): PathAccess[] {
+  const acc = new AccessList(view.cwd);
+  const words = view.words.slice(view.assignmentCount);
+  const program = base(words[0]?.text ?? '');
+  const args = words.slice(1);
+  // Any operand may be a file the program reads; so may the value of `--opt=value` and `key=value`.
+  for (const a of args) {
+    for (const f of a.fields) {
+      if (!f.value.startsWith('-')) acc.add(f, false);
+      const eq = f.value.indexOf('=');
+      if (eq > 0 && (f.value.startsWith('-') || /^[a-z]+=/.test(f.value))) acc.add({ ...f, value: f.value.slice(eq + 1) }, false);
+      else if (/^-[A-Za-z].*[./]/.test(f.value) && !f.value.startsWith('--')) acc.add({ ...f, value: f.value.slice(2) }, false);
+    }
+  }
+  for (const r of view.written.redirects) {
+    if (fdNumber.test(r.target.text) && (r.operator === '>&' || r.operator === '<&')) continue;
+    acc.words([r.target], writeOperator.test(r.operator) || r.operator === '>&');
+  }
+  writerAccesses(program, args, view, acc);
+  readerAccesses(program, args, acc);
+  return acc.list;
+}
+
+function destination(operands: ShellWord[], flags: string[]): { dest?: ShellWord; sources: ShellWord[] } {
+  const t = flags.find((f) => f.startsWith('-t') || f.startsWith('--target-directory'));
+  if (t) return { sources: operands.slice(1), dest: operands[0] };
+  return { dest: operands.at(-1), sources: operands.slice(0, -1) };
+}
+
+function writerAccesses(program: string, args: ShellWord[], view: CommandView, acc: AccessList): void {
+  const { flags, operands } = split(args);
+  switch (program) {
+    case 'tee': case 'rm': case 'rmdir': case 'unlink': case 'shred': case 'touch': case 'mkdir': case 'mkfifo': case 'mknod':
+    case 'setfacl': case 'chattr':
+      return acc.words(operands, true);
+    case 'truncate':
+      return acc.words(operands.filter((_, i) => !(i === 0 && flags.length > 0 && /^(-s|-r|--size|--reference)$/.test(flags.at(-1) ?? ''))), true);
+    case 'chmod': case 'chown': case 'chgrp':
+      return acc.words(operands.slice(1), true);
+    case 'cp': case 'install': case 'ln': case 'rsync': case 'scp': case 'mv': {
+      const { dest, sources } = destination(operands, flags);
+      if (program === 'mv') acc.words(sources, true);
+      if (!dest) return;
+      const deep = program === 'mv' || program === 'rsync' || has(flags, 'r', /^--(recursive|archive)$/) || has(flags, 'R') || has(flags, 'a');
+      acc.words([dest], true);
+      if (deep) for (const s of sources) for (const f of s.fields) for (const d of dest.fields) acc.add(d, true, { recursive: true, from: resolve(view.cwd ?? '/', f.value) });
+      const follow = has(flags, 'L', /^--(dereference|copy-links)$/);
+      if (deep) for (const s of sources) acc.words([s], false, { recursive: true, hidden: true, follow });
+      return;
+    }
+    case 'sed':
+      if (flags.some((f) => /^-[a-zA-Z]*i/.test(f) || f.startsWith('--in-place'))) acc.words(flags.some((f) => /^-[a-zA-Z]*[ef]|^--(expression|file)/.test(f)) ? operands : operands.slice(1), true);
+      return;
+    case 'perl':
+      if (flags.some((f) => /^-[a-zA-Z]*i/.test(f))) acc.words(operands, true);
+      return;
+    case 'dd':
+      for (const a of args) if (a.text.startsWith('of=')) acc.words([{ ...a, fields: a.fields.map((f) => ({ ...f, value: f.value.slice(3) })) }], true);
+      return;
+    case 'git':
+      return gitAccesses(args, view, acc);
+    case 'patch':
+      return patchTargets(args, view, acc, operands);
+    case 'tar': case 'bsdtar': case 'unzip': case 'cpio': case '7z': case '7za': case 'unrar': {
+      const extracting = program === 'unzip' || program === 'unrar' || (program === 'cpio' ? has(flags, 'i') : program.startsWith('7z') ? operands[0]?.text === 'x' || operands[0]?.text === 'e' : has(flags, 'x') || /^x/.test(operands[0]?.text ?? '') || flags.includes('--extract'));
+      if (!extracting) {
+        if (program === 'tar' || program === 'bsdtar') acc.words(operands.slice(1), false, { recursive: true, hidden: true, follow: has(flags, 'h', /^--dereference$/) });
+        return;
+      }
+      const dirFlag = args.findIndex((a) => a.text === '-C' || a.text === '-d' || a.text === '--directory');
+      const dir = dirFlag >= 0 ? args[dirFlag + 1] : undefined;
+      if (dir) acc.words([dir], true, { recursive: true });
+      else acc.add('.', true, { recursive: true });
+      return;
+    }
+    case 'zip':
+      if (has(flags, 'r')) acc.words(operands.slice(1), false, { recursive: true, hidden: true, follow: !has(flags, 'y', /^--symlinks$/) });
+      return;
+  }
+}
+
+/** Readers that look into whole folders. */
+function readerAccesses(program: string, args: ShellWord[], acc: AccessList): void {
+  const { flags, operands } = split(args);
+  if (['grep', 'egrep', 'fgrep', 'zgrep'].includes(program)) {
+    if (!has(flags, 'r', /^(--recursive|--dereference-recursive|--directories=recurse|-d)$/) && !has(flags, 'R')) return;
+    const patternGiven = flags.some((f) => /^(-[a-zA-Z]*[ef]|--regexp|--file)/.test(f));
+    const paths = patternGiven ? operands : operands.slice(1);
+    const follow = has(flags, 'R', /^--dereference-recursive$/);
+    if (paths.length === 0) acc.add('.', false, { recursive: true, hidden: true, follow });
+    else acc.words(paths, false, { recursive: true, hidden: true, follow });
+    return;
+  }
+  if (['rg', 'ag', 'ack', 'diff'].includes(program)) {
+    if (program === 'diff' && !has(flags, 'r', /^--recursive$/)) return;
+    const hidden = program === 'diff' || flags.some((f) => /^(--hidden|-u+|-\.|--unrestricted|-a|--all-types)$/.test(f) || /^-[a-zA-Z]*u/.test(f));
+    const patternGiven = flags.some((f) => /^(-[a-zA-Z]*[ef]|--regexp|--file|--files)/.test(f));
+    const paths = program === 'diff' || patternGiven ? operands : operands.slice(1);
+    const follow = program === 'diff' || has(flags, 'L', /^--follow$/);
+    if (paths.length === 0) acc.add('.', false, { recursive: true, hidden, follow });
+    else acc.words(paths, false, { recursive: true, hidden, follow });
+  }
+}
+
+const gitConfigReads = /^(--get|--get-all|--get-regexp|--get-urlmatch|--list|-l|--show-origin|--show-scope|--name-only|--null|-z|--type|--default|--includes|--no-includes)/;
+const gitBranchConfig = /^(-u|--set-upstream-to|--unset-upstream|--track|-t|-m|-M|-c|-C|--edit-description)/;
+
+/** Git subcommands that write the repository's config or hooks, wherever the command line names no file. */
+function gitAccesses(args: ShellWord[], view: CommandView, acc: AccessList): void {
+  let i = 0;
+  let gitDir = '.git';
+  while (i < args.length && args[i].text.startsWith('-')) {
+    if (args[i].text === '--git-dir') gitDir = args[i + 1]?.text ?? gitDir;
+    else if (args[i].text.startsWith('--git-dir=')) gitDir = args[i].text.slice(10);
+    i += ['-C', '-c', '--git-dir', '--work-tree', '--namespace'].includes(args[i].text) ? 2 : 1;
+  }
+  const sub = args[i]?.text;
+  const rest = args.slice(i + 1);
+  const texts = rest.map((a) => a.text);
+  const config = `${gitDir}/config`;
+  if (sub === 'config') {
+    const file = texts.findIndex((t) => t === '--file' || t === '-f');
+    if (texts.includes('--global') || texts.includes('--system')) return;
+    const { operands } = split(rest);
+    const reading = texts.some((t) => gitConfigReads.test(t)) || operands.length <= 1;
+    if (reading && !texts.some((t) => /^--(unset|unset-all|add|replace-all|rename-section|remove-section|edit)|^-e$/.test(t))) return;
+    if (file >= 0 && rest[file + 1]) acc.words([rest[file + 1]], true);
+    else acc.add(config, true);
+  } else if (sub === 'remote' && ['add', 'set-url', 'rename', 'remove', 'rm', 'set-head', 'set-branches', 'prune'].includes(texts[0] ?? '')) acc.add(config, true);
+  else if (sub === 'submodule' || (sub === 'branch' && texts.some((t) => gitBranchConfig.test(t))) || ((sub === 'checkout' || sub === 'switch') && texts.some((t) => /^(-t|--track)$/.test(t)))) acc.add(config, true);
+  else if (sub === 'init' && texts.some((t) => /^--(template|separate-git-dir)/.test(t))) acc.add(`${gitDir}/hooks`, true, { recursive: true });
+  else if (sub === 'apply' || sub === 'am') patchTargets(rest, view, acc, split(rest).operands);
+}
+
+/** The files a patch would write, read from the patch itself (a file, a here-document, or a redirected file). */
+function patchTargets(args: ShellWord[], view: CommandView, acc: AccessList, operands: ShellWord[]): void {
+  const texts: string[] = [];
+  let unknown = false;
+  const read = (f: Field) => {
+    try {
+      texts.push(readFileSync(resolve(view.cwd ?? '/', f.value), 'utf8').slice(0, 2_000_000));
+    } catch {
+      unknown = true;
+    }
+  };
+  const patchFile = args.findIndex((a) => a.text === '-i' || a.text === '--input');
+  if (patchFile >= 0 && args[patchFile + 1]) args[patchFile + 1].fields.forEach(read);
+  else if (operands.length > 0 && base(view.words[view.assignmentCount]?.text ?? '') === 'git') operands.forEach((o) => o.fields.forEach(read));
+  const stdinFile = view.written.redirects.find((r) => r.operator === '<');
+  if (stdinFile) stdinFile.target.fields.forEach(read);
+  else if (view.written.stdin) {
+    if (view.written.stdin.known) texts.push(view.written.stdin.text);
+    else unknown = true;
+  } else if (texts.length === 0 && (view.written.stdinFromPipe || base(view.words[view.assignmentCount]?.text ?? '') === 'patch')) unknown = true;
+  for (const text of texts) {
+    for (const m of text.matchAll(/^(?:\+\+\+|---) (?:[ab]\/)?([^\t\n]+)|^(?:rename|copy) (?:to|from) (.+)$/gm)) {
+      const target = (m[1] ?? m[2] ?? '').trim();
+      if (target && target !== '/dev/null') acc.add(target, true);
+    }
+  }
+  if (unknown) acc.add('.', true, { recursive: true });
+}
