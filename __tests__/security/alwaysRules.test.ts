@@ -24,10 +24,10 @@ const rows: [string, string[], string][] = [
   ['mv a.txt b.txt', ['Bash(mv a.txt b.txt)'], 'mv a.txt b.txt ../..'],
   ['cp a.txt b.txt', ['Bash(cp a.txt b.txt)'], 'cp a.txt b.txt ~/.ssh/authorized_keys'],
   ['chmod +x a.txt', ['Bash(chmod +x a.txt)'], 'chmod +x a.txt /tmp/x'],
-  ['ssh host uptime', ['Bash(ssh host uptime)'], 'ssh host rm -rf /'],
+  ['ssh host uptime', ['Bash(ssh host uptime)'], 'ssh host uptime; rm -rf build'],
   ['docker run img', ['Bash(docker run img)'], 'docker run img -v /:/host'],
   ['git clone https://example.invalid/r', ['Bash(git clone https://example.invalid/r)'], "git clone https://example.invalid/r -u 'touch p'"],
-  ['kill 123', ['Bash(kill 123)'], 'kill 123 1'],
+  ['kill 123', ['Bash(kill 123)'], 'kill 123 456'],
 ];
 
 describe('"always" is no broader than the approval', () => {

@@ -52,6 +52,11 @@ attackTable('the home folder, however it is spelled', fx, [
   attack('find ~/ -exec rm -rf {} +', refused),
   attack('chown -R nobody ~', refused),
   attack('chmod -R 000 ~', refused),
+  attack('rm --rec -f ~', refused),
+  attack('rm --r ~', refused),
+  attack('chmod --rec 777 ~', refused),
+  attack('rsync -a --delete /tmp/empty/ ~/', refused),
+  attack('rsync -a --del /tmp/empty/ "$HOME"', refused),
 ]);
 
 attackTable('the workspace and where cd leads', fx, [
@@ -138,6 +143,13 @@ attackTable('the whole machine', fx, [
   attack('find / -delete', refused),
   attack('find / -exec rm -rf {} +', refused),
   attack('mv /usr /tmp/usr', refused),
+  attack('rm -r --no-preserve /', refused),
+  attack('echo b > /proc/sysrq-trigger', refused),
+  attack('kill -9 1', refused),
+  attack('systemctl start poweroff.target', refused),
+  attack('loginctl reboot', refused),
+  attack('rm -rf /u?r', refused),
+  attack('rm -rf /*/', refused),
 ]);
 
 attackTable('fork bombs under any name', fx, [
@@ -223,6 +235,9 @@ attackTable('what the guard cannot tell, it asks', fx, [
   attack('for f in *; do rm -rf "$f"; done', firmAsk),
   attack('read d; rm -rf "$d"', firmAsk),
   attack('find "$D" -delete', firmAsk),
+  attack('{rm,-rf,~}', firmAsk),
+  attack('bash <(echo "rm -rf ~")', firmAsk),
+  attack('rm -rf build |', firmAsk),
 ]);
 
 attackTable('ordinary clean-ups keep their decisions', fx, [
@@ -242,4 +257,6 @@ attackTable('ordinary clean-ups keep their decisions', fx, [
   attack('systemctl status nginx', asksButYolo),
   attack('f(){ npm test; }; f', asksButYolo),
   attack('rm -rf /tmp/rein-build-x', asksButYolo),
+  attack('rsync -a --delete dist/ build/', asksButYolo),
+  attack('kill %1', asksButYolo),
 ]);

@@ -50,7 +50,7 @@ attackTable('plan mode refuses what writes or runs code', fx, [
   attack('echo x | tee out', asksButYolo),
   attack('awk 1 a.txt', asksButYolo),
   attack('sed -n p a.txt', asksButYolo),
-  attack('xargs ls < a.txt', asksButYolo),
+  attack('xargs ls < a.txt', firmAsk),
   attack('ls; touch p', asksButYolo),
   attack('ls > listing.txt', asksButYolo),
   attack('cat a.txt | sh', { ask: 'ask', 'auto-edit': 'ask', plan: 'deny', yolo: 'ask' }),

@@ -50,6 +50,14 @@ attackTable('protected files behind globs, variables and links', fx, [
   attack('tar czf /tmp/rein-sec.tgz .', firmAsk),
   attack('cp -r linkdir-ssh/. /tmp/rein-sec-keys', firmAsk),
   attack('grep --file=.env x a.txt', askEverywhere),
+  attack('find . -name ".e*" -exec cat {} +', firmAsk),
+  attack('find . -exec cat {} \\;', firmAsk),
+  attack('find linkdir-ssh/ -type f -exec cat {} +', firmAsk),
+  attack('git ls-files | xargs cat', firmAsk),
+  attack('while read l; do echo "$l"; done < .env', firmAsk),
+  attack('cat /dev/fd/3 3<.env', askEverywhere),
+  attack('ln .env x', firmAsk),
+  attack('jq --rawfile s .env -n "$s"', askEverywhere),
 ]);
 
 attackTable('read-deny rules reach bash', fx, [
@@ -73,4 +81,5 @@ attackTable('reads that touch nothing protected keep their decisions', fx, [
   attack('cat a.txt docs/guide.md', readOnly),
   attack('cat .git/HEAD', readOnly),
   attack('cat secrets/key.txt', readOnly),
+  attack('find . -name "*.ts" -exec cat {} +', { ...readOnly, plan: 'deny', yolo: 'allow' }),
 ]);

@@ -34,6 +34,8 @@ attackTable('bash writes that steer rein', fx, [
   attack('git apply patches/steer.diff', asksButYolo, broad),
   attack('patch -p1 < patches/steer.diff', asksButYolo, broad),
   attack('cd .claude && cp ../a.txt settings.local.json', asksButYolo, broad),
+  attack('ln CLAUDE.md notes.md', asksButYolo, broad),
+  attack('cp -l AGENTS.md notes.md', asksButYolo, broad),
 ]);
 
 attackTable('bash writes into git internals ask even in yolo', fx, [

@@ -1,5 +1,6 @@
 // Judges every path a bash command touches against protected paths, path rules, files that steer rein and the
 // workspace: what rein must refuse, ask, or note before the command runs.
+import { lstatSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { viewAccesses, type PathAccess } from './pathAccess.js';
 import { candidates, forgetRealPaths, judgeRecursive, realNearest } from './pathChecks.js';
@@ -53,6 +54,9 @@ export function judgePaths(expanded: ExpandedCommand, judge: PathJudge): PathFac
       if (judge.protectedAll(path) || (access.write && judge.protectedWrite(path))) facts.protectedPath ??= path;
       if (access.write && steers(path)) facts.steering ??= path;
     }
+    // A file with other names (hard links) may be a steering or protected file under another name.
+    const stat = access.write && !facts.steering ? lstatSync(access.path, { throwIfNoEntry: false }) : undefined;
+    if (stat?.isFile() && stat.nlink > 1) facts.steering = access.path;
   };
   const recursive = (access: PathAccess) => {
     if (!access.write) {

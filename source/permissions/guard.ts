@@ -14,7 +14,7 @@ export interface GuardVerdict {
   ask?: string;
 }
 
-const blockDevice = /^\/dev\/(sd|hd|vd|xvd|nvme|mmcblk|disk|loop|md|dm-|mapper\/|sr|mtd|ubi|zd|rbd|nbd)/;
+const blockDevice = /^\/dev\/(sd|hd|vd|xvd|nvme|mmcblk|disk|loop|md|dm-|mapper\/|sr|mtd|ubi|zd|rbd|nbd|root$|mem$|kmem$|port$)|^\/proc\/sysrq-trigger$|^\/sys\/power\/state$/;
 const powerCommands = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
 const systemctlStops = new Set(['poweroff', 'reboot', 'halt', 'kexec', 'emergency', 'rescue', 'soft-reboot', 'suspend', 'hibernate', 'hybrid-sleep', 'suspend-then-hibernate']);
 const diskTools = /^(mkfs(\..*)?|mke2fs|mkswap|mkdosfs|mkntfs|wipefs|fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|blkdiscard|cryptsetup|zpool|pvcreate|vgremove|lvremove)$/;
@@ -37,7 +37,8 @@ function split(args: ShellWord[]): { flags: string[]; operands: ShellWord[] } {
   return { flags, operands };
 }
 
-const recursive = (flags: string[], letters: RegExp) => flags.some((f) => f === '--recursive' || (/^-[a-zA-Z]+$/.test(f) && letters.test(f.slice(1))));
+/** `-r`, `-R` in a cluster, or `--recursive` however far abbreviated (getopt takes any unambiguous start). */
+const recursive = (flags: string[], letters: RegExp, shortest = 3) => flags.some((f) => (f.length >= 2 + shortest && '--recursive'.startsWith(f)) || (/^-[a-zA-Z]+$/.test(f) && letters.test(f.slice(1))));
 
 function worst(...judgements: Judgement[]): Judgement {
   return judgements.includes('precious') ? 'precious' : judgements.includes('unknown') ? 'unknown' : 'fine';
@@ -53,8 +54,8 @@ function judgeProgram(program: string, args: ShellWord[], view: CommandView, ctx
   const verdict = (j: Judgement, deny: string, ask: string): GuardVerdict | undefined => (j === 'precious' ? { deny } : j === 'unknown' ? { ask } : undefined);
   switch (program) {
     case 'rm': {
-      if (flags.includes('--no-preserve-root')) return { deny: 'removes everything from / down (--no-preserve-root)' };
-      if (!recursive(flags, /[rR]/)) return undefined;
+      if (flags.some((f) => f.length >= 6 && '--no-preserve-root'.startsWith(f))) return { deny: 'removes everything from / down (--no-preserve-root)' };
+      if (!recursive(flags, /[rR]/, 1)) return undefined;
       const found = view.find && operands.some((o) => o.text.includes('{}')) ? findJudgement(view.find, view.cwd, ctx) : 'fine';
       const j = worst(judgeWords(operands.filter((o) => o.text !== '{}'), cwd, everything), found, open ? 'unknown' : 'fine');
       return verdict(j, 'recursively removes /, a home folder, a system folder or the workspace', 'it recursively removes a folder rein cannot tell apart from /, a home or the workspace');
@@ -75,6 +76,12 @@ function judgeProgram(program: string, args: ShellWord[], view: CommandView, ctx
       if (!args.some((a) => a.text === '-delete')) return undefined;
       return verdict(findJudgement([{ text: 'find', dynamic: false, glob: false, fields: [] }, ...args], view.cwd, ctx), 'deletes everything under /, a home folder or the workspace', 'it deletes everything under a folder rein cannot tell apart from /, a home or the workspace');
     }
+    case 'rsync': {
+      // --delete (and --del, --delete-after, …) removes from the destination whatever the source lacks.
+      if (!flags.some((f) => /^--del/.test(f) || f === '--remove-source-files')) return undefined;
+      const dest = operands.at(-1);
+      return dest ? verdict(judgeWords([dest], cwd, everything), 'deletes the contents of /, a home folder or the workspace (rsync --delete)', 'it deletes files with rsync --delete from a folder rein cannot tell apart from /, a home or the workspace') : undefined;
+    }
     case 'dd': {
       const of = args.find((a) => a.text.startsWith('of='));
       if (!of) return undefined;
@@ -83,15 +90,18 @@ function judgeProgram(program: string, args: ShellWord[], view: CommandView, ctx
     }
     case 'shutdown':
       return flags.includes('-c') ? undefined : { deny: 'shuts the machine down' };
-    case 'systemctl': {
+    case 'systemctl':
+    case 'loginctl': {
       const sub = operands[0]?.text ?? '';
-      if (systemctlStops.has(sub) || (sub === 'isolate' && /^(poweroff|reboot|halt|rescue|emergency)(\.target)?$/.test(operands[1]?.text ?? ''))) return { deny: `${sub}s the machine` };
+      const target = /^(poweroff|reboot|halt|kexec|rescue|emergency|soft-reboot|suspend|hibernate)(\.target)?$/;
+      if (systemctlStops.has(sub) || (/^(isolate|start|restart|reload-or-restart|try-restart)$/.test(sub) && operands.slice(1).some((o) => target.test(o.text)))) return { deny: `${sub}s the machine` };
       return undefined;
     }
     case 'init':
     case 'telinit':
       return /^[016sS]$/.test(operands[0]?.text ?? '') ? { deny: 'shuts down, reboots or isolates the machine' } : undefined;
     case 'kill':
+      if (operands.some((o) => o.text === '1')) return { deny: 'kills the init process, which stops the machine' };
       return operands.some((o) => o.text === '-1') || args.some((a, i) => a.text === '-1' && i > 0 && args[i - 1].text.startsWith('-')) ? { deny: 'kills every process it may' } : undefined;
     case 'killall5':
       return { deny: 'kills every process' };

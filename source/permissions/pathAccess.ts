@@ -17,6 +17,8 @@ export interface PathAccess {
   hidden?: boolean;
   /** It follows the symlinks it meets on the way (grep -R, rg -L, cp -L). */
   follow?: boolean;
+  /** Only files whose name matches one of these patterns are reached (`find -name`). */
+  names?: { patterns: string[]; nocase: boolean };
   /** For a recursive write: the folder whose content lands in `path` (`cp -r src/. dest`), when known. */
   from?: string;
   /** The path is only partly known (`\0` marks the unknown parts). */
@@ -80,7 +82,26 @@ export function viewAccesses(view: CommandView): PathAccess[] {
   }
   writerAccesses(program, args, view, acc);
   readerAccesses(program, args, acc);
+  // Words a wrapper adds when it runs are files it found: `find -exec cat {}` reads what find finds, `xargs cat` what it is fed.
+  if (view.find && args.some((a) => a.text.includes('{}'))) findAccesses(view.find, acc);
+  else if (view.openEnded && (view.wrappers.includes('xargs') || view.wrappers.includes('parallel'))) acc.add('.', false, { recursive: true, hidden: true });
   return acc.list;
+}
+
+/** find's starting points, read as a whole, narrowed to the names its `-name` tests allow. */
+function findAccesses(find: ShellWord[], acc: AccessList): void {
+  const start = find.findIndex((w) => base(w.text) === 'find');
+  const roots: ShellWord[] = [];
+  let i = start + 1;
+  while (i < find.length && /^-[HLP]$/.test(find[i].text)) i++;
+  for (; i < find.length && !/^[-(!]/.test(find[i].text); i++) roots.push(find[i]);
+  const texts = find.map((w) => w.text);
+  const patterns = texts.flatMap((t, k) => (t === '-name' || t === '-iname') && texts[k + 1] !== undefined ? [texts[k + 1]] : []);
+  // Negation or alternatives change what the tests select: then everything is reachable.
+  const names = patterns.length > 0 && !texts.some((t) => t === '!' || t === '-not' || t === '-o' || t === '-or') ? { patterns, nocase: texts.includes('-iname') } : undefined;
+  const extra = { recursive: true, hidden: true, follow: texts.includes('-L') || texts.includes('-follow'), ...(names ? { names } : {}) };
+  if (roots.length === 0) acc.add('.', false, extra);
+  else acc.words(roots, false, extra);
 }
 
 function destination(operands: ShellWord[], flags: string[]): { dest?: ShellWord; sources: ShellWord[] } {
@@ -101,7 +122,9 @@ function writerAccesses(program: string, args: ShellWord[], view: CommandView, a
       return acc.words(operands.slice(1), true);
     case 'cp': case 'install': case 'ln': case 'rsync': case 'scp': case 'mv': {
       const { dest, sources } = destination(operands, flags);
-      if (program === 'mv') acc.words(sources, true);
+      // A hard link is a second name to write the same file through.
+      const hardLink = (program === 'ln' && !has(flags, 's', /^--symbolic$/)) || (program === 'cp' && has(flags, 'l', /^--link$/));
+      if (program === 'mv' || hardLink) acc.words(sources, true);
       if (!dest) return;
       const deep = program === 'mv' || program === 'rsync' || has(flags, 'r', /^--(recursive|archive)$/) || has(flags, 'R') || has(flags, 'a');
       acc.words([dest], true);

@@ -2,6 +2,7 @@
 // paths matched as patterns, and folders read or written as a whole searched for the files that matter.
 import { existsSync, lstatSync, readdirSync, readlinkSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { Minimatch } from 'minimatch';
 import type { PathAccess } from './pathAccess.js';
 
 /** Real paths of `dir` + name, `dir` itself real: cached within one decision only, since files change between commands. */
@@ -68,7 +69,9 @@ const budget = 20_000;
  * Walks the folder `root` (the real files it holds, and where its symlinks lead) until `test` accepts a path.
  * `.git` and `node_modules` are not searched; more than `budget` entries and the answer is `unsure`.
  */
-export function searchTree(root: string, test: (path: string) => boolean, hidden: boolean, follow = false): Found {
+export function searchTree(root: string, test: (path: string) => boolean, hidden: boolean, follow = false, names?: { patterns: string[]; nocase: boolean }): Found {
+  const matchers = names?.patterns.map((p) => new Minimatch(p, { dot: true, nocase: names.nocase }));
+  const reached = (path: string) => !matchers || matchers.some((m) => m.match(basename(path)));
   const real = realNearest(root);
   if (test(root) || test(real)) return 'found';
   const queue = [real];
@@ -85,11 +88,11 @@ export function searchTree(root: string, test: (path: string) => boolean, hidden
       if (++seen > budget) return 'unsure';
       if (!hidden && entry.name.startsWith('.')) continue;
       const path = join(dir, entry.name);
-      if (test(path)) return 'found';
+      if (reached(path) && test(path)) return 'found';
       if (entry.isSymbolicLink()) {
         if (!follow) continue;
         const target = realNearest(path);
-        if (test(target)) return 'found';
+        if (reached(path) && test(target)) return 'found';
         if (queue.length < budget && !skipped.has(entry.name)) queue.push(target);
         continue;
       }
@@ -117,5 +120,5 @@ export function copiesInto(from: string, to: string, test: (path: string) => boo
 /** A recursive access judged by `test` on everything it reaches. */
 export function judgeRecursive(access: PathAccess, test: (path: string) => boolean): Found {
   if (access.write && access.from) return copiesInto(access.from, access.path, test);
-  return searchTree(access.raw, test, access.hidden === true, access.follow === true);
+  return searchTree(access.raw, test, access.hidden === true, access.follow === true, access.names);
 }

@@ -96,6 +96,7 @@ export function builtinEffect(walker: ShellWalker, command: SimpleCommand, state
     case 'source':
     case '.':
       walker.concerns.add(`\`${name.text}\``);
+      if (args[0]?.dynamic) walker.opaque.add(`a script ${name.text} reads from a path computed when it runs`);
       return same({ ...state, cwds: [...state.cwds, null], anyVarUnknown: true });
     case 'exit':
     case 'return':

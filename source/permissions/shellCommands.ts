@@ -25,6 +25,8 @@ export interface FileRedirect {
 export interface SimpleCommand {
   /** Leading `NAME=value` words, as written. */
   assignments: string[];
+  /** The same, expanded (`NAME=value` with quotes removed and known variables filled in). */
+  assignmentWords?: ShellWord[];
   words: ShellWord[];
   redirects: FileRedirect[];
   /** True when a here-document or here-string feeds its standard input. */

@@ -8,7 +8,8 @@ import type { ShellState } from './shellState.js';
 export function recordRedirect(walker: ShellWalker, node: SyntaxNode, command: SimpleCommand, state: ShellState, source: string): void {
   if (node.type === 'file_redirect') {
     const destination = node.childForFieldName('destination') ?? node.namedChildren.filter((c) => c?.type !== 'file_descriptor').at(-1) ?? null;
-    const operator = node.children.find((c) => c !== null && !c.isNamed)?.text ?? '>';
+    // The grammar reads `<>` as `<` and a stray `>`.
+    const operator = node.children.some((c) => c?.isError && c.text === '>') ? '<>' : node.children.find((c) => c !== null && !c.isNamed)?.text ?? '>';
     if (!destination) return;
     for (const target of walker.words(destination, state, command.cwd, source)) command.redirects.push({ operator, target });
     return;

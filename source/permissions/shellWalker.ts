@@ -41,11 +41,25 @@ export class ShellWalker {
       return state;
     }
     const joined = joinContinuations(text);
-    return withSyntaxTree(joined, (root) => this.sequence(root, state, joined).any);
+    return withSyntaxTree(joined, (root) => {
+      if (root.hasError && hasSyntaxError(root)) {
+        // Bash runs the lines before an error and may read the rest otherwise: what rein cannot parse it cannot judge.
+        this.concerns.add('a syntax error');
+        this.opaque.add('text rein cannot parse');
+      }
+      return this.sequence(root, state, joined).any;
+    });
   }
 
   reader(source: string, state: ShellState, cwd: string | null): PartsReader {
-    return { source, notes: {}, substitution: (node) => void this.sequence(node, { ...state, cwds: [cwd] }, source) };
+    return {
+      source,
+      notes: {},
+      substitution: (node) => {
+        this.concerns.add(node.type === 'process_substitution' ? 'process substitution' : 'command substitution');
+        this.sequence(node, { ...state, cwds: [cwd] }, source);
+      },
+    };
   }
 
   /** Expands a word node into the words bash passes (several for braces, splitting or a glob). */
@@ -89,7 +103,6 @@ export class ShellWalker {
   }
 
   walk(node: SyntaxNode, state: ShellState, source: string): Flow {
-    if (node.isError || node.isMissing || node.hasError) this.concerns.add('a syntax error');
     switch (node.type) {
       case 'program':
       case 'do_group':
@@ -225,6 +238,7 @@ export class ShellWalker {
         ? [lit(node.child(0)?.text ?? node.type), ...wordNodes.slice(1).flatMap((w) => (w.type === 'variable_assignment' ? [declaredWord(this, w, state, cwd, source)] : this.words(w, state, cwd, source)))]
         : wordNodes.flatMap((w) => this.words(w, state, cwd, source));
       const command = this.record(words, assignmentNodes.map((a) => a.text), state, cwd, node.text);
+      if (assignmentNodes.length > 0) command.assignmentWords = assignmentNodes.map((a) => declaredWord(this, a, state, cwd, source));
       for (const r of redirectNodes) recordRedirect(this, r, command, state, source);
       const name = words[0];
       if (name?.dynamic) {
@@ -279,4 +293,12 @@ export class ShellWalker {
     }
     return unionStates(...states);
   }
+}
+
+/** True when the tree holds an error other than the `<>` operator, which the grammar lacks but bash has. */
+function hasSyntaxError(node: SyntaxNode): boolean {
+  if (node.isMissing) return true;
+  if (node.isError) return !(node.text === '>' && node.parent?.type === 'file_redirect' && node.previousSibling?.text === '<');
+  if (!node.hasError) return false;
+  return node.children.some((c) => c !== null && hasSyntaxError(c));
 }

@@ -118,7 +118,7 @@ export function wordParts(node: SyntaxNode, reader: PartsReader, quoted = false)
       break;
     }
     case 'expansion':
-      for (const child of node.namedChildren) if (child && child.type !== 'variable_name' && child.type !== 'subscript') visitInside(child, reader);
+      visitInside(node, reader);
       out.push(expansionPart(node.text, quoted, reader.notes));
       break;
     case 'command_substitution':

@@ -2,6 +2,7 @@
 // here-string, …) so rules and the guard are matched against what really runs.
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
+import { commandValues } from './commandValues.js';
 import { inlineScriptReason } from './inlineScripts.js';
 import { analyzeShell, type ShellWord, type SimpleCommand } from './shellCommands.js';
 import { initialState, type ShellContext, type ShellState } from './shellState.js';
@@ -51,9 +52,10 @@ function skipOptions(words: ShellWord[], from: number, withValue: readonly strin
 
 type Step =
   | { inner: ShellWord[]; assignments?: ShellWord[]; exactOnly?: string; cwd?: string; openEnded?: boolean }
-  | { script: ShellWord }
+  | { script: ShellWord; exactOnly?: string }
   | { segments: ShellWord[][]; self: ShellWord[]; exactOnly?: string; find: ShellWord[] }
   | { stdinScript: true }
+  | { opaque: string }
   | undefined;
 
 export const shells = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'busybox-sh', 'rbash']);
@@ -77,7 +79,9 @@ function shellStep(words: ShellWord[]): Step {
     break;
   }
   if (command) return words[i] ? { script: words[i] } : undefined;
-  return i >= words.length || fromStdin ? { stdinScript: true } : undefined;
+  if (i >= words.length || fromStdin || /^(\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/.test(words[i].text)) return { stdinScript: true };
+  // A script file made when the command runs (`bash <(curl …)`) is code rein cannot read.
+  return /^[<>]\(/.test(words[i].text) ? { opaque: `a script ${base(words[0])} reads from a process substitution` } : undefined;
 }
 
 /** `env [options] [NAME=value…] [command…]`, `-S` splitting a string into a command. */
@@ -126,7 +130,15 @@ function unwrapOnce(words: ShellWord[], cwd: string | null): Step {
       return i < words.length ? { inner: words.slice(i) } : undefined;
     }
     case 'busybox':
+    case 'toybox':
       return words.length > 1 ? { inner: words.slice(1) } : undefined;
+    case 'ssh': {
+      // `ssh host cmd…` runs cmd through the remote user's shell (which may be this machine's).
+      const i = skipOptions(words, 1, ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B']);
+      const rest = words.slice(i + 1);
+      if (rest.length === 0) return undefined;
+      return { script: { text: rest.map((w) => w.text).join(' '), dynamic: rest.some((w) => w.dynamic), glob: false, fields: [] }, exactOnly: 'it runs on another machine through ssh' };
+    }
     case 'sudo':
     case 'doas': {
       const i = skipOptions(words, 1, ['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-U', '-T', '--user', '--group', '--chdir', '--host', '--prompt', '--role', '--type', '--other-user', '--command-timeout', '--close-from']);
@@ -250,6 +262,12 @@ export function expandShell(command: string, ctx: ShellContext = defaultContext(
     const wrapper = base(words[0]);
     // `eval` the walk already followed (it may have moved the directory) is not read a second time.
     if (!step || (wrapper === 'eval' && wrappers.length === 0)) return void views.push(view(words));
+    if ('opaque' in step) {
+      views.push(view(words));
+      opaque.add(step.opaque);
+      concerns.add(step.opaque);
+      return;
+    }
     if ('stdinScript' in step) {
       views.push(view(words));
       const stdin = written.stdin;
@@ -260,7 +278,7 @@ export function expandShell(command: string, ctx: ShellContext = defaultContext(
       }
       return;
     }
-    if ('script' in step) return nestedScript(step.script.text, step.script.dynamic, written, cwd, wrappers, exactOnly, wrapper);
+    if ('script' in step) return nestedScript(step.script.text, step.script.dynamic, written, cwd, wrappers, step.exactOnly ?? exactOnly, wrapper);
     if ('segments' in step) {
       views.push({ ...view(step.self, step.exactOnly), find: step.find });
       for (const segment of step.segments) visit(written, segment, [], [...wrappers, 'find'], cwd, exactOnly, true, step.find);
@@ -269,7 +287,12 @@ export function expandShell(command: string, ctx: ShellContext = defaultContext(
     visit(written, step.inner, [...assignments, ...(step.assignments ?? [])], [...wrappers, wrapper], step.cwd ?? cwd, step.exactOnly ?? exactOnly, step.openEnded ?? openEnded, find);
   };
   for (const command of analysis.commands) {
-    visit(command, command.words, command.assignments.map(lit), [], command.cwd);
+    // Rules match an assignment as written; its expanded value is what a program reading it sees.
+    const assignments = command.assignments.map((a, i) => ({ ...lit(a), fields: [{ value: command.assignmentWords?.[i]?.text ?? a, unknown: command.assignmentWords?.[i]?.dynamic ?? false }] }));
+    visit(command, command.words, assignments, [], command.cwd);
+  }
+  for (const view of [...views]) {
+    for (const value of commandValues(view.words, view.assignmentCount)) nestedScript(value.text, value.dynamic, view.written, view.cwd, view.wrappers, view.exactOnly, value.via);
   }
   return { views, concerns: [...concerns], opaque: [...opaque], forkBombs };
 }
