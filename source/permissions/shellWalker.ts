@@ -6,7 +6,7 @@ import { joinContinuations } from './lineJoin.js';
 import { applyAssignments, declaredWord } from './shellAssignments.js';
 import { builtinEffect, codeInTest } from './shellBuiltins.js';
 import type { ShellWord, SimpleCommand } from './shellCommands.js';
-import { withSyntaxTree, type SyntaxNode } from './shellParser.js';
+import { hasSyntaxError, withSyntaxTree, type SyntaxNode } from './shellParser.js';
 import { commandOutput, recordRedirect } from './shellRedirects.js';
 import { unionStates, withVar, type ShellContext, type ShellState } from './shellState.js';
 import { hasActiveGlob, literalText, wordParts, type Part, type PartsReader } from './shellWords.js';
@@ -293,12 +293,4 @@ export class ShellWalker {
     }
     return unionStates(...states);
   }
-}
-
-/** True when the tree holds an error other than the `<>` operator, which the grammar lacks but bash has. */
-function hasSyntaxError(node: SyntaxNode): boolean {
-  if (node.isMissing) return true;
-  if (node.isError) return !(node.text === '>' && node.parent?.type === 'file_redirect' && node.previousSibling?.text === '<');
-  if (!node.hasError) return false;
-  return node.children.some((c) => c !== null && hasSyntaxError(c));
 }
