@@ -11,6 +11,9 @@ import { Lines } from './Lines.js';
 
 export { approvalBody } from './lines/approvalLines.js';
 
+/** Which kind of rule "always" adds: the exact command, every command starting with its words, or the whole tool. */
+const alwaysKindText = { exact: 'exact', prefix: 'prefix', tool: 'whole tool' } as const;
+
 export interface ApprovalDialogProps {
   approval: PendingApproval;
   /** Approvals waiting in total, this one included. */
@@ -62,7 +65,7 @@ export function ApprovalDialog({ approval, queueCount, ui, width, maxHeight }: A
       )}
       {layout.always ? (
         <Text dimColor wrap="truncate-end">
-          Always adds: {sanitize(approval.alwaysRules?.join(', ') ?? approval.alwaysScope)}
+          Always adds{approval.alwaysKind ? ` (${alwaysKindText[approval.alwaysKind]})` : ''}: {sanitize(approval.alwaysRules?.join(', ') ?? approval.alwaysScope)}
         </Text>
       ) : null}
     </Box>

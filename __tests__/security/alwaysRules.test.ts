@@ -1,6 +1,7 @@
 // "Always" saves a rule no broader than what was approved: commands whose later words change what they do get an
 // exact rule, and a prefix rule never covers the options that turn a command into another.
 import { describe, expect, it } from 'vitest';
+import { makeHarness, runPrompt } from '../support/engineHarness.js';
 import { bashTool, policyFor, useFixture } from './bashFixture.js';
 
 const fx = useFixture();
@@ -82,5 +83,18 @@ describe('prefix rules stop at the words that change a command', () => {
   ])('%s still covers %j', async (rule, command) => {
     const policy = policyFor(fx, { allow: [rule] });
     expect((await policy.decide(bashTool, { command }, 'ask', fx.ws)).kind).toBe('allow');
+  });
+});
+
+describe('the approval request says which kind of rule "always" saves', () => {
+  it('exact for rm, prefix for npm test', async () => {
+    const h = makeHarness([{ toolCalls: [
+      { name: 'bash', input: { command: 'rm build.log' } },
+      { name: 'bash', input: { command: 'npm test' } },
+    ] }, { text: 'ok' }], { mode: 'ask' });
+    const asked: { rules?: string[]; kind?: string }[] = [];
+    await runPrompt(h.session, 'go', (e) => { asked.push({ rules: e.alwaysRules, kind: e.alwaysKind }); return { kind: 'no' }; });
+    await h.cleanup();
+    expect(asked).toEqual([{ rules: ['Bash(rm build.log)'], kind: 'exact' }, { rules: ['Bash(npm test:*)'], kind: 'prefix' }]);
   });
 });

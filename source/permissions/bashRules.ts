@@ -1,4 +1,5 @@
 // Matches bash rules against every command a bash call really runs, and writes the narrow rule an "always" adds.
+import type { AlwaysRuleKind } from '../engine/events.js';
 import { needsExactRule, riskyWord } from './argumentRisks.js';
 import type { PermissionRule } from './rules.js';
 import { analyzeShell, type ShellWord } from './shellCommands.js';
@@ -102,7 +103,7 @@ export function alwaysBashRules(command: string, expanded: ExpandedCommand, extr
 }
 
 /** What kind of rule "always" saves, in words for the approval dialog. */
-export function alwaysRuleKind(rules: readonly string[]): 'exact' | 'prefix' | 'tool' {
+export function alwaysRuleKind(rules: readonly string[]): AlwaysRuleKind {
   if (rules.some((r) => /^Bash\(.*:\*\)$/s.test(r))) return 'prefix';
   return rules.some((r) => /^Bash\(/.test(r)) ? 'exact' : 'tool';
 }
