@@ -58,6 +58,9 @@ attackTable('protected files behind globs, variables and links', fx, [
   attack('cat /dev/fd/3 3<.env', askEverywhere),
   attack('ln .env x', firmAsk),
   attack('jq --rawfile s .env -n "$s"', askEverywhere),
+  attack('grep -rA3 SECRET .', askEverywhere),
+  attack("rg -g '.e*' --hidden x", askEverywhere),
+  attack('find . -type f | xargs cat', firmAsk),
 ]);
 
 attackTable('read-deny rules reach bash', fx, [
@@ -82,4 +85,7 @@ attackTable('reads that touch nothing protected keep their decisions', fx, [
   attack('cat .git/HEAD', readOnly),
   attack('cat secrets/key.txt', readOnly),
   attack('find . -name "*.ts" -exec cat {} +', { ...readOnly, plan: 'deny', yolo: 'allow' }),
+  attack('find . -name "*.ts" | xargs grep foo', { ...readOnly, plan: 'deny', yolo: 'allow' }),
+  attack('grep -r TODO . --include=*.ts', readOnly),
+  attack("rg -g '*.ts' --hidden foo", readOnly),
 ]);

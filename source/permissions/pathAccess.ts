@@ -41,7 +41,8 @@ function split(args: ShellWord[]): { flags: string[]; operands: ShellWord[] } {
   return { flags, operands };
 }
 
-const has = (flags: string[], short: string, long?: RegExp) => flags.some((f) => (long?.test(f) ?? false) || (/^-[A-Za-z]+$/.test(f) && f.slice(1).includes(short)));
+/** A single-letter option in a cluster (`-rn`, `-rA3`: letters up to the first digit), or a long option. */
+const has = (flags: string[], short: string, long?: RegExp) => flags.some((f) => (long?.test(f) ?? false) || (/^-[A-Za-z]/.test(f) && !f.startsWith('--') && (/^-[A-Za-z]+/.exec(f)?.[0] ?? '').includes(short)));
 
 export class AccessList {
   readonly list: PathAccess[] = [];
@@ -84,7 +85,12 @@ export function viewAccesses(view: CommandView): PathAccess[] {
   readerAccesses(program, args, acc);
   // Words a wrapper adds when it runs are files it found: `find -exec cat {}` reads what find finds, `xargs cat` what it is fed.
   if (view.find && args.some((a) => a.text.includes('{}'))) findAccesses(view.find, acc);
-  else if (view.openEnded && (view.wrappers.includes('xargs') || view.wrappers.includes('parallel'))) acc.add('.', false, { recursive: true, hidden: true });
+  else if (view.openEnded && (view.wrappers.includes('xargs') || view.wrappers.includes('parallel'))) {
+    // Fed by find, it gets what find finds; fed by anything else, any file below.
+    const feeder = view.written.pipedFrom?.words;
+    if (feeder && base(feeder[0]?.text ?? '') === 'find') findAccesses(feeder, acc);
+    else acc.add('.', false, { recursive: true, hidden: true });
+  }
   return acc.list;
 }
 
@@ -164,16 +170,51 @@ function writerAccesses(program: string, args: ShellWord[], view: CommandView, a
   }
 }
 
+/** The file-name patterns a search is limited to (`grep --include=*.ts`, `rg -g '*.ts'`), when every one is a plain name pattern. */
+function nameFilter(args: ShellWord[], attached: RegExp, spaced: string[] = []): { names?: { patterns: string[]; nocase: boolean } } {
+  const patterns: string[] = [];
+  args.forEach((a, i) => {
+    const m = attached.exec(a.text);
+    if (m) patterns.push(m[1]);
+    else if (spaced.includes(a.text) && args[i + 1]) patterns.push(args[i + 1].text);
+  });
+  // A negated or path-shaped pattern does not narrow by name alone.
+  if (patterns.length === 0 || patterns.some((p) => p.startsWith('!') || p.includes('/'))) return {};
+  return { names: { patterns, nocase: false } };
+}
+
 /** Readers that look into whole folders. */
+/** Options of grep and rg whose value is the next word, so it is not taken for the pattern or a path. */
+const searchValued: Record<string, RegExp> = {
+  grep: /^(-[a-zA-Z]*[efmABCdD]|--(regexp|file|max-count|after-context|before-context|context|directories|devices|label|group-separator|binary-files))$/,
+  rg: /^(-[a-zA-Z]*[egtTfmABCMjrE]|--(regexp|file|glob|iglob|type|type-not|type-add|type-clear|max-count|replace|context|after-context|before-context|max-columns|threads|max-depth|maxdepth|sort|sortr|encoding|ignore-file|pre|pre-glob|colors|color|context-separator|field-context-separator|field-match-separator|path-separator|max-filesize|dfa-size-limit|regex-size-limit|engine|hostname-bin|hyperlink-format))$/,
+};
+
+/** Flags and operands of a search command, the values of its options set aside. */
+function searchArgs(args: ShellWord[], valued: RegExp | undefined): { flags: string[]; operands: ShellWord[] } {
+  const flags: string[] = [];
+  const operands: ShellWord[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i].text;
+    if (t === '--') { operands.push(...args.slice(i + 1)); break; }
+    if (t.startsWith('-') && t !== '-' && !args[i].dynamic) {
+      flags.push(t);
+      if (valued?.test(t)) i++;
+    } else operands.push(args[i]);
+  }
+  return { flags, operands };
+}
+
 function readerAccesses(program: string, args: ShellWord[], acc: AccessList): void {
-  const { flags, operands } = split(args);
+  const { flags, operands } = searchArgs(args, searchValued[program === 'rg' ? 'rg' : 'grep']);
   if (['grep', 'egrep', 'fgrep', 'zgrep'].includes(program)) {
     if (!has(flags, 'r', /^(--recursive|--dereference-recursive|--directories=recurse|-d)$/) && !has(flags, 'R')) return;
     const patternGiven = flags.some((f) => /^(-[a-zA-Z]*[ef]|--regexp|--file)/.test(f));
     const paths = patternGiven ? operands : operands.slice(1);
     const follow = has(flags, 'R', /^--dereference-recursive$/);
-    if (paths.length === 0) acc.add('.', false, { recursive: true, hidden: true, follow });
-    else acc.words(paths, false, { recursive: true, hidden: true, follow });
+    const extra = { recursive: true, hidden: true, follow, ...nameFilter(args, /^--include=(.+)$/) };
+    if (paths.length === 0) acc.add('.', false, extra);
+    else acc.words(paths, false, extra);
     return;
   }
   if (['rg', 'ag', 'ack', 'diff'].includes(program)) {
@@ -182,8 +223,9 @@ function readerAccesses(program: string, args: ShellWord[], acc: AccessList): vo
     const patternGiven = flags.some((f) => /^(-[a-zA-Z]*[ef]|--regexp|--file|--files)/.test(f));
     const paths = program === 'diff' || patternGiven ? operands : operands.slice(1);
     const follow = program === 'diff' || has(flags, 'L', /^--follow$/);
-    if (paths.length === 0) acc.add('.', false, { recursive: true, hidden, follow });
-    else acc.words(paths, false, { recursive: true, hidden, follow });
+    const extra = { recursive: true, hidden, follow, ...(program === 'rg' ? nameFilter(args, /^(?:--glob=|--iglob=|-g)(.+)$/, ['-g', '--glob', '--iglob']) : {}) };
+    if (paths.length === 0) acc.add('.', false, extra);
+    else acc.words(paths, false, extra);
   }
 }
 

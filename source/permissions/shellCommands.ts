@@ -33,6 +33,8 @@ export interface SimpleCommand {
   stdinFromHeredoc: boolean;
   /** True when it reads the output of the command before it in a pipeline. */
   stdinFromPipe: boolean;
+  /** That command, when it is a simple one. */
+  pipedFrom?: SimpleCommand;
   /** What it reads on standard input, when the command line says (`known` false when that text has expansions). */
   stdin?: { text: string; known: boolean };
   source: string;

@@ -187,6 +187,7 @@ export class ShellWalker {
       const first = this.commands[start];
       if (first && before) {
         first.stdinFromPipe = true;
+        first.pipedFrom = before;
         if (!first.stdin) first.stdin = commandOutput(before);
       }
       before = this.commands[start];
