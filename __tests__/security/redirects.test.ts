@@ -28,6 +28,9 @@ attackTable('writes into protected files', fx, [
   attack('cd src; echo x > ../.env', firmAsk, echoCat),
   attack('{ echo x; } > .env', firmAsk, echoCat),
   attack('echo x > .e*', firmAsk, echoCat),
+  attack('cd "$X" && echo x > .git/config', firmAsk, echoCat),
+  attack('cd - && echo x >> .env', firmAsk, echoCat),
+  attack('exec {fd}>.env', firmAsk, echoCat),
 ]);
 
 attackTable('writes into files that steer rein', fx, [
@@ -41,6 +44,8 @@ attackTable('writes into files that steer rein', fx, [
   attack('echo x > docs/link-claude/settings.json', asksButYolo, echoCat),
   attack('cd .claude && echo {} > settings.local.json', asksButYolo, echoCat),
   attack('echo x >& CLAUDE.md', asksButYolo, echoCat),
+  attack('popd; echo {} > .claude/settings.local.json', asksButYolo, echoCat),
+  attack('echo x | tee >(cat > CLAUDE.md)', asksButYolo, echoCat),
 ]);
 
 attackTable('reads through redirection', fx, [

@@ -47,6 +47,10 @@ attackTable('bash writes into git internals ask even in yolo', fx, [
   attack('git config --file .git/config alias.st status', firmAsk, broad),
   attack('git remote add evil https://example.invalid', firmAsk, broad),
   attack('cp a.txt link-hooks/post-checkout', firmAsk, broad),
+  attack('cd src && git config core.fsmonitor x', firmAsk, broad),
+  attack('git -C src config core.fsmonitor x', firmAsk, broad),
+  attack('cd .git/hooks && git remote add o https://example.invalid', firmAsk, broad),
+  attack('git init --template=/tmp/evil', asksButYolo, broad),
 ]);
 
 attackTable('ordinary writes keep their decisions', fx, [

@@ -28,7 +28,7 @@ export function decideBashCommand(command: string, mode: PermissionMode, cwd: st
   const rules = judge.rules;
   const denied = rules.find((r) => r.effect === 'deny' && views.some((v) => denyCovers(r, v, command, ctx)));
   if (denied) return { kind: 'deny', label: 'denied by a rule', message: `A permission rule (${denied.text} in ${denied.source}) denies this command. Do not retry it or a variant of it; choose another approach or ask the user.` };
-  const paths = judgePaths(expanded, judge);
+  const paths = judgePaths(expanded, judge, cwd);
   if (paths.denied) {
     const { rule, path } = paths.denied;
     return { kind: 'deny', label: 'denied by a rule', message: `A permission rule (${rule.text} in ${rule.source}) denies access to ${path}, which this command would touch. Do not retry it or a variant of it; choose another approach or ask the user.` };

@@ -37,7 +37,8 @@ const outside = (path: string, workspace: string) => {
   return rel.startsWith('..') || isAbsolute(rel);
 };
 
-export function judgePaths(expanded: ExpandedCommand, judge: PathJudge): PathFacts {
+/** `cwd` is where the command starts: with the workspace, where a relative path may lead once the directory is unknown. */
+export function judgePaths(expanded: ExpandedCommand, judge: PathJudge, cwd?: string): PathFacts {
   forgetRealPaths();
   const facts: PathFacts = { concerns: [] };
   const concerns = new Set<string>();
@@ -45,6 +46,7 @@ export function judgePaths(expanded: ExpandedCommand, judge: PathJudge): PathFac
   const realWorkspace = realNearest(workspace);
   const steers = (p: string) => isSteeringPath(p, realWorkspace) || isSteeringPath(p, workspace);
   const seen = new Set<string>();
+  const fallback = [...new Set([...(cwd ? [cwd] : []), workspace])];
   const single = (access: PathAccess, cwd: string | null) => {
     for (const path of candidates(access.path, access.raw, { cwd, workspace })) {
       const deny = judge.pathRule('deny', path, access.write);
@@ -86,7 +88,7 @@ export function judgePaths(expanded: ExpandedCommand, judge: PathJudge): PathFac
     if (holdsSteeringFiles(real, realWorkspace) || holdsSteeringFiles(access.path, workspace)) facts.steering ??= access.path;
   };
   for (const view of expanded.views) {
-    for (const access of viewAccesses(view)) {
+    for (const access of viewAccesses(view, fallback)) {
       const key = `${access.path}\0${access.write}\0${access.recursive ?? false}\0${access.from ?? ''}`;
       if (seen.has(key)) continue;
       seen.add(key);

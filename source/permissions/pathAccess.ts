@@ -1,7 +1,7 @@
 // The paths a bash command touches: every operand it may read, the files it writes (redirections, tee, cp, sed -i,
 // git config, …), and the folders it reads or writes as a whole (grep -r, cp -r, tar x).
-import { readFileSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { Field } from './expandWord.js';
 import type { ShellWord } from './shellCommands.js';
 import type { CommandView } from './wrappers.js';
@@ -46,15 +46,19 @@ const has = (flags: string[], short: string, long?: RegExp) => flags.some((f) =>
 
 export class AccessList {
   readonly list: PathAccess[] = [];
-  constructor(private readonly cwd: string | null) {}
+  /** `fallback`: where a relative path may lead when the directory is unknown (after `cd "$X"`). */
+  constructor(private readonly cwd: string | null, private readonly fallback: readonly string[] = []) {}
 
   add(field: Field | string, write: boolean, extra: Partial<PathAccess> = {}): void {
     // A NUL cannot be in a path: the unknown parts become a visible stand-in.
     const value = (typeof field === 'string' ? field : field.value).replace(/\0/g, '\u2400');
     const unknown = typeof field !== 'string' && field.unknown;
-    if (value === '' || value === '-' || (this.cwd === null && !isAbsolute(value))) return;
-    const raw = isAbsolute(value) ? value : `${this.cwd as string}/${value}`;
-    this.list.push({ path: resolve(raw), raw, write, ...(unknown ? { unknown } : {}), ...extra });
+    if (value === '' || value === '-') return;
+    const bases = isAbsolute(value) ? [''] : this.cwd !== null ? [this.cwd] : this.fallback;
+    for (const b of bases) {
+      const raw = b === '' ? value : `${b}/${value}`;
+      this.list.push({ path: resolve(raw), raw, write, ...(unknown ? { unknown } : {}), ...extra });
+    }
   }
 
   words(words: ShellWord[], write: boolean, extra: Partial<PathAccess> = {}): void {
@@ -63,8 +67,8 @@ export class AccessList {
 }
 
 /** The paths one view reads and writes. */
-export function viewAccesses(view: CommandView): PathAccess[] {
-  const acc = new AccessList(view.cwd);
+export function viewAccesses(view: CommandView, fallback: readonly string[] = []): PathAccess[] {
+  const acc = new AccessList(view.cwd, fallback);
   const words = view.words.slice(view.assignmentCount);
   const program = base(words[0]?.text ?? '');
   const args = words.slice(1);
@@ -232,15 +236,29 @@ function readerAccesses(program: string, args: ShellWord[], acc: AccessList): vo
 const gitConfigReads = /^(--get|--get-all|--get-regexp|--get-urlmatch|--list|-l|--show-origin|--show-scope|--name-only|--null|-z|--type|--default|--includes|--no-includes)/;
 const gitBranchConfig = /^(-u|--set-upstream-to|--unset-upstream|--track|-t|-m|-M|-c|-C|--edit-description)/;
 
+/** The git folder git finds from `dir`: a `.git` in it or above it, or the `.git` folder `dir` is inside. */
+function repositoryDir(dir: string | null): string {
+  if (dir === null) return '.git';
+  const inside = /^(.*?\/\.git)(\/|$)/.exec(dir);
+  if (inside) return inside[1];
+  for (let d = dir; ; d = dirname(d)) {
+    if (existsSync(join(d, '.git'))) return join(d, '.git');
+    if (d === dirname(d)) return join(dir, '.git');
+  }
+}
+
 /** Git subcommands that write the repository's config or hooks, wherever the command line names no file. */
 function gitAccesses(args: ShellWord[], view: CommandView, acc: AccessList): void {
   let i = 0;
-  let gitDir = '.git';
+  let gitDir: string | undefined;
+  let dir = view.cwd;
   while (i < args.length && args[i].text.startsWith('-')) {
-    if (args[i].text === '--git-dir') gitDir = args[i + 1]?.text ?? gitDir;
+    if (args[i].text === '--git-dir') gitDir = args[i + 1]?.text;
     else if (args[i].text.startsWith('--git-dir=')) gitDir = args[i].text.slice(10);
+    else if (args[i].text === '-C' && args[i + 1]) dir = dir === null && !args[i + 1].text.startsWith('/') ? null : resolve(dir ?? '/', args[i + 1].text);
     i += ['-C', '-c', '--git-dir', '--work-tree', '--namespace'].includes(args[i].text) ? 2 : 1;
   }
+  gitDir = gitDir !== undefined ? resolve(dir ?? '/', gitDir) : repositoryDir(dir);
   const sub = args[i]?.text;
   const rest = args.slice(i + 1);
   const texts = rest.map((a) => a.text);

@@ -96,7 +96,7 @@ export class PermissionPolicy {
     await loadShellParser();
     const judge = this.bashJudge();
     const expanded = expandShell(command, judge.shell, initialState(cwd));
-    return alwaysBashRules(command, expanded, judgePaths(expanded, judge).concerns);
+    return alwaysBashRules(command, expanded, judgePaths(expanded, judge, cwd).concerns);
   }
 
   /** True when bash commands run inside the sandbox. */
