@@ -2,7 +2,8 @@
 // workspace: what rein must refuse, ask, or note before the command runs.
 import { lstatSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { viewAccesses, type PathAccess } from './pathAccess.js';
+import type { PathAccess } from './accessList.js';
+import { viewAccesses } from './pathAccess.js';
 import { candidates, forgetRealPaths, judgeRecursive, realNearest } from './pathChecks.js';
 import type { PermissionRule } from './rules.js';
 import { holdsSteeringFiles, isSteeringPath } from './steering.js';

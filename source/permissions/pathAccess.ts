@@ -1,70 +1,16 @@
 // The paths a bash command touches: every operand it may read, the files it writes (redirections, tee, cp, sed -i,
 // git config, …), and the folders it reads or writes as a whole (grep -r, cp -r, tar x).
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { AccessList, has, split, type PathAccess } from './accessList.js';
 import type { Field } from './expandWord.js';
+import { readerAccesses } from './searchAccess.js';
 import type { ShellWord } from './shellCommands.js';
 import type { CommandView } from './wrappers.js';
-
-export interface PathAccess {
-  /** Absolute, `..` resolved, symlinks not yet followed. */
-  path: string;
-  /** Absolute as written (`..` kept), for resolving it the way the kernel does. */
-  raw: string;
-  write: boolean;
-  /** The whole folder, everything in it (hidden files only when `hidden`). */
-  recursive?: boolean;
-  hidden?: boolean;
-  /** It follows the symlinks it meets on the way (grep -R, rg -L, cp -L). */
-  follow?: boolean;
-  /** Only files whose name matches one of these patterns are reached (`find -name`). */
-  names?: { patterns: string[]; nocase: boolean };
-  /** For a recursive write: the folder whose content lands in `path` (`cp -r src/. dest`), when known. */
-  from?: string;
-  /** The path is only partly known (`\0` marks the unknown parts). */
-  unknown?: boolean;
-}
 
 const writeOperator = /^(>|>>|&>|&>>|>\||<>)$/;
 const fdNumber = /^(\d+|-)$/;
 const base = (text: string) => text.split('/').pop() ?? text;
-
-function split(args: ShellWord[]): { flags: string[]; operands: ShellWord[] } {
-  const flags: string[] = [];
-  const operands: ShellWord[] = [];
-  let ended = false;
-  for (const a of args) {
-    if (!ended && a.text === '--') { ended = true; continue; }
-    if (!ended && a.text.startsWith('-') && a.text !== '-' && !a.dynamic) flags.push(a.text);
-    else operands.push(a);
-  }
-  return { flags, operands };
-}
-
-/** A single-letter option in a cluster (`-rn`, `-rA3`: letters up to the first digit), or a long option. */
-const has = (flags: string[], short: string, long?: RegExp) => flags.some((f) => (long?.test(f) ?? false) || (/^-[A-Za-z]/.test(f) && !f.startsWith('--') && (/^-[A-Za-z]+/.exec(f)?.[0] ?? '').includes(short)));
-
-export class AccessList {
-  readonly list: PathAccess[] = [];
-  /** `fallback`: where a relative path may lead when the directory is unknown (after `cd "$X"`). */
-  constructor(private readonly cwd: string | null, private readonly fallback: readonly string[] = []) {}
-
-  add(field: Field | string, write: boolean, extra: Partial<PathAccess> = {}): void {
-    // A NUL cannot be in a path: the unknown parts become a visible stand-in.
-    const value = (typeof field === 'string' ? field : field.value).replace(/\0/g, '\u2400');
-    const unknown = typeof field !== 'string' && field.unknown;
-    if (value === '' || value === '-') return;
-    const bases = isAbsolute(value) ? [''] : this.cwd !== null ? [this.cwd] : this.fallback;
-    for (const b of bases) {
-      const raw = b === '' ? value : `${b}/${value}`;
-      this.list.push({ path: resolve(raw), raw, write, ...(unknown ? { unknown } : {}), ...extra });
-    }
-  }
-
-  words(words: ShellWord[], write: boolean, extra: Partial<PathAccess> = {}): void {
-    for (const w of words) for (const f of w.fields) this.add(f, write, extra);
-  }
-}
 
 /** The paths one view reads and writes. */
 export function viewAccesses(view: CommandView, fallback: readonly string[] = []): PathAccess[] {
@@ -171,65 +117,6 @@ function writerAccesses(program: string, args: ShellWord[], view: CommandView, a
     case 'zip':
       if (has(flags, 'r')) acc.words(operands.slice(1), false, { recursive: true, hidden: true, follow: !has(flags, 'y', /^--symlinks$/) });
       return;
-  }
-}
-
-/** The file-name patterns a search is limited to (`grep --include=*.ts`, `rg -g '*.ts'`), when every one is a plain name pattern. */
-function nameFilter(args: ShellWord[], attached: RegExp, spaced: string[] = []): { names?: { patterns: string[]; nocase: boolean } } {
-  const patterns: string[] = [];
-  args.forEach((a, i) => {
-    const m = attached.exec(a.text);
-    if (m) patterns.push(m[1]);
-    else if (spaced.includes(a.text) && args[i + 1]) patterns.push(args[i + 1].text);
-  });
-  // A negated or path-shaped pattern does not narrow by name alone.
-  if (patterns.length === 0 || patterns.some((p) => p.startsWith('!') || p.includes('/'))) return {};
-  return { names: { patterns, nocase: false } };
-}
-
-/** Readers that look into whole folders. */
-/** Options of grep and rg whose value is the next word, so it is not taken for the pattern or a path. */
-const searchValued: Record<string, RegExp> = {
-  grep: /^(-[a-zA-Z]*[efmABCdD]|--(regexp|file|max-count|after-context|before-context|context|directories|devices|label|group-separator|binary-files))$/,
-  rg: /^(-[a-zA-Z]*[egtTfmABCMjrE]|--(regexp|file|glob|iglob|type|type-not|type-add|type-clear|max-count|replace|context|after-context|before-context|max-columns|threads|max-depth|maxdepth|sort|sortr|encoding|ignore-file|pre|pre-glob|colors|color|context-separator|field-context-separator|field-match-separator|path-separator|max-filesize|dfa-size-limit|regex-size-limit|engine|hostname-bin|hyperlink-format))$/,
-};
-
-/** Flags and operands of a search command, the values of its options set aside. */
-function searchArgs(args: ShellWord[], valued: RegExp | undefined): { flags: string[]; operands: ShellWord[] } {
-  const flags: string[] = [];
-  const operands: ShellWord[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const t = args[i].text;
-    if (t === '--') { operands.push(...args.slice(i + 1)); break; }
-    if (t.startsWith('-') && t !== '-' && !args[i].dynamic) {
-      flags.push(t);
-      if (valued?.test(t)) i++;
-    } else operands.push(args[i]);
-  }
-  return { flags, operands };
-}
-
-function readerAccesses(program: string, args: ShellWord[], acc: AccessList): void {
-  const { flags, operands } = searchArgs(args, searchValued[program === 'rg' ? 'rg' : 'grep']);
-  if (['grep', 'egrep', 'fgrep', 'zgrep'].includes(program)) {
-    if (!has(flags, 'r', /^(--recursive|--dereference-recursive|--directories=recurse|-d)$/) && !has(flags, 'R')) return;
-    const patternGiven = flags.some((f) => /^(-[a-zA-Z]*[ef]|--regexp|--file)/.test(f));
-    const paths = patternGiven ? operands : operands.slice(1);
-    const follow = has(flags, 'R', /^--dereference-recursive$/);
-    const extra = { recursive: true, hidden: true, follow, ...nameFilter(args, /^--include=(.+)$/) };
-    if (paths.length === 0) acc.add('.', false, extra);
-    else acc.words(paths, false, extra);
-    return;
-  }
-  if (['rg', 'ag', 'ack', 'diff'].includes(program)) {
-    if (program === 'diff' && !has(flags, 'r', /^--recursive$/)) return;
-    const hidden = program === 'diff' || flags.some((f) => /^(--hidden|-u+|-\.|--unrestricted|-a|--all-types)$/.test(f) || /^-[a-zA-Z]*u/.test(f));
-    const patternGiven = flags.some((f) => /^(-[a-zA-Z]*[ef]|--regexp|--file|--files)/.test(f));
-    const paths = program === 'diff' || patternGiven ? operands : operands.slice(1);
-    const follow = program === 'diff' || has(flags, 'L', /^--follow$/);
-    const extra = { recursive: true, hidden, follow, ...(program === 'rg' ? nameFilter(args, /^(?:--glob=|--iglob=|-g)(.+)$/, ['-g', '--glob', '--iglob']) : {}) };
-    if (paths.length === 0) acc.add('.', false, extra);
-    else acc.words(paths, false, extra);
   }
 }
 

@@ -3,7 +3,7 @@
 import { existsSync, lstatSync, readdirSync, readlinkSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { Minimatch } from 'minimatch';
-import type { PathAccess } from './pathAccess.js';
+import type { PathAccess } from './accessList.js';
 
 /** Real paths of `dir` + name, `dir` itself real: cached within one decision only, since files change between commands. */
 const realSteps = new Map<string, string>();
