@@ -29,6 +29,11 @@ const rows: [string, string[], string][] = [
   ['docker run img', ['Bash(docker run img)'], 'docker run img -v /:/host'],
   ['git clone https://example.invalid/r', ['Bash(git clone https://example.invalid/r)'], "git clone https://example.invalid/r -u 'touch p'"],
   ['kill 123', ['Bash(kill 123)'], 'kill 123 456'],
+  ['npm install lodash', ['Bash(npm install lodash)'], 'npm install evil-package'],
+  ['npm install', ['Bash(npm install)'], 'npm install evil-package'],
+  ['pip install requests', ['Bash(pip install requests)'], 'pip install evil'],
+  ['cargo install ripgrep', ['Bash(cargo install ripgrep)'], 'cargo install evil'],
+  ['npx prettier --check .', ['Bash(prettier --check .:*)'], 'npx evil-package'],
 ];
 
 describe('"always" is no broader than the approval', () => {

@@ -7,6 +7,12 @@ const exactPrograms = new Set([
   'kill', 'pkill', 'killall', 'dd', 'sed', 'awk', 'gawk', 'mawk', 'nawk', 'perl', 'tar', 'zip', 'unzip', 'make', 'gmake',
   'docker', 'podman', 'kubectl', 'truncate', 'install', 'tee', 'crontab', 'systemctl', 'nc', 'ncat', 'socat', 'ftp', 'telnet',
 ]);
+/** Package installs: a later package name is other code, run by its install scripts. */
+const installs: Record<string, RegExp> = {
+  npm: /^(install|i|add|isntall|in|ins|inst|insta|instal|exec|x)$/, pnpm: /^(install|i|add|dlx|exec)$/, yarn: /^(add|install|dlx)$/, bun: /^(add|install|i|x)$/,
+  pip: /^install$/, pip3: /^install$/, pipx: /^(install|run)$/, uv: /^(add|pip|tool|run)$/, cargo: /^install$/, go: /^(install|get|run)$/,
+  gem: /^install$/, brew: /^install$/, apt: /^install$/, 'apt-get': /^install$/, dnf: /^install$/, yum: /^install$/, composer: /^(require|global)$/,
+};
 const exactGit = new Set(['push', 'clone', 'config', 'remote', 'clean', 'rm', 'reset', 'submodule', 'bisect', 'filter-branch', 'difftool', 'mergetool', 'archive', 'send-email', 'daemon', 'credential']);
 
 /** Options that make any program load or run other code, or hand data to another program. */
@@ -46,6 +52,8 @@ const base = (text: string) => text.split('/').pop() ?? text;
 export function needsExactRule(words: readonly string[]): boolean {
   const program = base(words[0] ?? '');
   if (exactPrograms.has(program)) return true;
+  const install = installs[program];
+  if (install) return install.test(words.slice(1).find((w) => !w.startsWith('-')) ?? '');
   if (program === 'git') {
     let i = 1;
     while (i < words.length && words[i].startsWith('-')) i += ['-C', '-c', '--git-dir', '--work-tree', '--namespace'].includes(words[i]) ? 2 : 1;
