@@ -22,7 +22,9 @@ const writesOperands = new Set(['tee', 'cp', 'mv', 'shred', 'cat', 'install', 't
 const writeRedirect = /^(>|>>|&>|&>>|>\||>&|<>|\d+>|\d+>>|\d+>\||\d+<>)$/;
 const findNarrowing = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-newer', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-size', '-user', '-group', '-perm', '-empty', '-links', '-inum', '-samefile', '-lname', '-ilname', '-uid', '-gid', '-nouser', '-nogroup']);
 
-const base = (text: string) => text.split('/').pop() ?? text;
+const base = (text: string) => text.slice(text.lastIndexOf('/') + 1);
+/** The programs the guard judges (disk tools aside). */
+const guarded = new Set(['rm', 'mv', 'chmod', 'chown', 'chgrp', 'find', 'rsync', 'dd', 'shutdown', 'systemctl', 'loginctl', 'init', 'telinit', 'kill', 'killall5', 'reboot', 'halt', 'poweroff', 'tee', 'cp', 'shred', 'cat', 'install', 'truncate', 'pv']);
 const device = (value: string) => blockDevice.test(resolve('/', value.replace(/\0/g, '')));
 
 function split(args: ShellWord[]): { flags: string[]; operands: ShellWord[] } {
@@ -46,6 +48,7 @@ function worst(...judgements: Judgement[]): Judgement {
 
 /** The destructive reason of one command run as `program`, and `unsure` when its targets cannot be told. */
 function judgeProgram(program: string, args: ShellWord[], view: CommandView, ctx: GuardContext): GuardVerdict | undefined {
+  if (!guarded.has(program) && !diskTools.test(program)) return undefined;
   const { flags, operands } = split(args);
   const cwd = view.cwd;
   const everything = preciousSet(ctx, true);

@@ -146,9 +146,12 @@ export class PermissionPolicy {
       let test = this.protectedTests.get(p);
       if (!test) {
         const anchored = p.startsWith('~') || p.startsWith('./') || p.startsWith('/');
-        // A bare name matches the last part of a path at any depth: matching that part alone is much cheaper.
-        const matcher = new Minimatch(anchored ? resolveProtected(p, this.o.workspace, this.o.home) : p, { dot: true });
-        test = anchored ? (path) => matcher.match(path) : (path) => matcher.match(path.slice(path.lastIndexOf('/') + 1));
+        const glob = anchored ? resolveProtected(p, this.o.workspace, this.o.home) : p;
+        const matcher = new Minimatch(glob, { dot: true });
+        // Cheap first looks: an anchored pattern only matches below its literal start; a bare name matches the last
+        // part of a path at any depth, so only that part is matched.
+        const start = glob.slice(0, glob.search(/[*?[{]|$/));
+        test = anchored ? (path) => path.startsWith(start) && matcher.match(path) : (path) => matcher.match(path.slice(path.lastIndexOf('/') + 1));
         this.protectedTests.set(p, test);
       }
       return test(path);
