@@ -71,7 +71,7 @@ export function useFixture(): Fixture {
   symlinkSync(join(ws, '.git', 'hooks'), join(ws, 'link-hooks'));
   symlinkSync(join(ws, '.claude'), join(ws, 'docs', 'link-claude'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
-  return { root, ws, home, env: { HOME: home, PATH: '/usr/local/bin:/usr/bin:/bin', USER: 'tester' } };
+  return { root, ws, home, env: { HOME: home, PATH: '/usr/local/bin:/usr/bin:/bin', USER: 'tester', EDITOR: 'true' } };
 }
 
 export type Rules = Partial<Record<RuleEffect, string[]>>;

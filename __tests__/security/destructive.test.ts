@@ -93,6 +93,9 @@ attackTable('the workspace and where cd leads', fx, [
   attack('cd build && cd .. && rm -rf *', refused),
   attack('cd src && rm -rf ../*', refused),
   attack('x=.; rm -rf "$x"', refused),
+  attack('ln -s ~ h && rm -rf h/', refused),
+  attack('ln -s ~ h; rm -rf h/*', refused),
+  attack('ln -sf / r && chmod -R 777 r/', refused),
 ]);
 
 attackTable('the whole machine', fx, [

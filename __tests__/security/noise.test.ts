@@ -23,6 +23,8 @@ attackTable('everyday commands without rules', fx, [
   attack('cd src && ls', readOnly),
   attack('npx tsc --noEmit', asksButYolo),
   attack('echo hi > out.txt', asksButYolo),
+  attack('$EDITOR a.txt', asksButYolo),
+  attack('git commit; $EDITOR a.txt', asksButYolo),
 ]);
 
 attackTable('everyday commands with the rules users write', fx, [

@@ -36,6 +36,8 @@ attackTable('bash writes that steer rein', fx, [
   attack('cd .claude && cp ../a.txt settings.local.json', asksButYolo, broad),
   attack('ln CLAUDE.md notes.md', asksButYolo, broad),
   attack('cp -l AGENTS.md notes.md', asksButYolo, broad),
+  attack('ln -s .claude c && echo x > c/settings.json', asksButYolo, broad),
+  attack('ln -s ../CLAUDE.md docs/notes.md', asksButYolo, broad),
 ]);
 
 attackTable('bash writes into git internals ask even in yolo', fx, [

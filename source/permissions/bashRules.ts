@@ -62,8 +62,9 @@ export function denyCovers(rule: PermissionRule, view: CommandView, whole: strin
   if (!words) return whole.includes(rule.target.command);
   const lit = (text: string): ShellWord => ({ text, dynamic: false, glob: false, fields: [] });
   const readings = [view.words, view.words.slice(view.assignmentCount), [...view.written.assignments.map(lit), ...view.written.words], view.written.words];
-  // A pattern reads as the names it matches on disk (`/usr/bin/tou?h`).
-  if (view.words.some((w) => w.glob)) readings.push(view.words.flatMap((w) => (w.glob && w.fields.length > 0 ? w.fields.map((f) => lit(f.value)) : [w])));
+  // A pattern reads as the names it matches on disk (`/usr/bin/tou?h`), a variable as its value (`$EDITOR`).
+  const known = (w: ShellWord) => (w.glob || w.dynamic) && w.fields.length > 0 && w.fields.every((f) => !f.unknown);
+  if (view.words.some(known)) readings.push(view.words.flatMap((w) => (known(w) ? w.fields.map((f) => lit(f.value)) : [w])));
   for (const r of [...readings]) {
     const stripped = withoutGitGlobals(r);
     if (stripped) readings.push(stripped);

@@ -133,10 +133,37 @@ function findJudgement(words: ShellWord[], cwd: string | null, ctx: GuardContext
 
 const hypothetical = ['rm', 'mv', 'chmod', 'chown', 'find', 'dd', 'mkfs', 'shred'];
 
+/** Symlinks the command itself makes (`ln -s ~ h`), so `rm -rf h/` later in it is judged on what h leads to. */
+function linksMade(expanded: ExpandedCommand): Map<string, string> {
+  const links = new Map<string, string>();
+  for (const view of expanded.views) {
+    const words = view.words.slice(view.assignmentCount);
+    if (base(words[0]?.text ?? '') !== 'ln' || view.cwd === null) continue;
+    const { operands } = split(words.slice(1));
+    if (operands.length !== 2) continue;
+    const [target, name] = operands.map((o) => o.fields[0]?.value ?? o.text);
+    links.set(resolve(view.cwd, name), resolve(view.cwd, target));
+  }
+  return links;
+}
+
+/** `word` with a symlink the command made replaced by what it leads to. */
+function throughLinks(word: ShellWord, cwd: string | null, links: Map<string, string>): ShellWord {
+  if (links.size === 0 || cwd === null) return word;
+  const remap = (value: string) => {
+    const abs = resolve(cwd, value);
+    for (const [name, target] of links) if (abs === name || abs.startsWith(`${name}/`)) return target + abs.slice(name.length) + (value.endsWith('/') ? '/' : '');
+    return value;
+  };
+  const fields = word.fields.map((f) => ({ ...f, value: remap(f.value), ...(f.pattern ? { pattern: remap(f.pattern) } : {}) }));
+  return { ...word, fields };
+}
+
 /** Why `expanded` is destructive (deny), or why the guard cannot tell (ask); undefined when neither. */
 export function guardVerdict(expanded: ExpandedCommand, ctx: GuardContext): GuardVerdict | undefined {
   if (expanded.forkBombs.length > 0) return { deny: 'is a fork bomb' };
   let unsure: string | undefined;
+  const links = linksMade(expanded);
   for (const view of expanded.views) {
     const words = view.words.slice(view.assignmentCount);
     const name = words[0];
@@ -149,7 +176,7 @@ export function guardVerdict(expanded: ExpandedCommand, ctx: GuardContext): Guar
       if (hypothetical.some((p) => judgeProgram(p, words.slice(1), view, ctx))) unsure ??= 'it runs a computed command whose arguments would destroy files for some programs';
       continue;
     }
-    const verdict = judgeProgram(base(name.text), words.slice(1), view, ctx);
+    const verdict = judgeProgram(base(name.text), words.slice(1).map((w) => throughLinks(w, view.cwd, links)), view, ctx);
     if (verdict?.deny) return { deny: verdict.deny };
     if (verdict?.ask) unsure ??= verdict.ask;
   }

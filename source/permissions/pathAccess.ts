@@ -78,9 +78,14 @@ function writerAccesses(program: string, args: ShellWord[], view: CommandView, a
       return acc.words(operands.slice(1), true);
     case 'cp': case 'install': case 'ln': case 'rsync': case 'scp': case 'mv': {
       const { dest, sources } = destination(operands, flags);
-      // A hard link is a second name to write the same file through.
-      const hardLink = (program === 'ln' && !has(flags, 's', /^--symbolic$/)) || (program === 'cp' && has(flags, 'l', /^--link$/));
-      if (program === 'mv' || hardLink) acc.words(sources, true);
+      // A link, hard or symbolic, is a second name to write the same file through.
+      const link = program === 'ln' || (program === 'cp' && (has(flags, 'l', /^--link$/) || has(flags, 's', /^--symbolic-link$/)));
+      if (program === 'mv' || link) acc.words(sources, true);
+      // A relative symlink target is read from the link's folder.
+      if (link && dest && view.cwd !== null && has(flags, 's', /^--symbolic(-link)?$/)) {
+        const linkDir = (f: Field) => (existsSync(resolve(view.cwd as string, f.value)) || f.value.endsWith('/') ? f.value : dirname(f.value));
+        for (const d of dest.fields) for (const s of sources) for (const f of s.fields) if (!f.value.startsWith('/')) acc.add(`${linkDir(d)}/${f.value}`, true);
+      }
       if (!dest) return;
       const deep = program === 'mv' || program === 'rsync' || has(flags, 'r', /^--(recursive|archive)$/) || has(flags, 'R') || has(flags, 'a');
       acc.words([dest], true);

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { Minimatch, minimatch } from 'minimatch';
 import type { PermissionMode } from '../engine/events.js';
 import { toolRefOf } from '../mcp/toolNames.js';
+import { shellEnv } from '../tools/processGroup.js';
 import type { AnyTool } from '../tools/types.js';
 import { decideBashCommand, type BashJudge } from './bashDecision.js';
 import { judgePaths } from './bashPaths.js';
@@ -31,7 +32,7 @@ export interface PolicyOptions {
   sandboxed?: boolean;
   /** Saves a rule to the project's local settings; returns the file written. */
   saveProjectRule?: (rule: string) => string;
-  /** The environment bash commands start with (default: rein's own). */
+  /** The environment bash commands start with (default: rein's own, with what the bash tool sets). */
   env?: Readonly<Record<string, string | undefined>>;
 }
 
@@ -166,6 +167,8 @@ export class PermissionPolicy {
     return undefined;
   }
 
+  private shellEnvironment?: Readonly<Record<string, string | undefined>>;
+
   private bashJudge(): BashJudge {
     const all = this.list();
     const pathRules = all.filter((r) => r.target.kind === 'path');
@@ -173,7 +176,7 @@ export class PermissionPolicy {
     const writeTools = ['edit_file', 'write_file'];
     return {
       workspace: resolve(this.o.workspace),
-      shell: { home: this.o.home ?? homedir(), env: this.o.env ?? process.env },
+      shell: { home: this.o.home ?? homedir(), env: this.o.env ?? (this.shellEnvironment ??= { ...process.env, ...shellEnv }) },
       rules: all.filter((r) => r.target.kind === 'bash' || (r.target.kind === 'tool' && r.target.tools.includes('bash'))),
       sandboxed: this.o.sandboxed === true,
       protectedAll: (p) => this.matchesProtected(p, this.protectedAll),

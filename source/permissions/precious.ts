@@ -26,7 +26,7 @@ const ancestors = (path: string): string[] => {
 
 const cache = new Map<string, Set<string>>();
 
-/** Every precious folder for this workspace and home. `homes` adds every user's home (for rm, mv and chmod of a home). */
+/** Every precious folder for this home (and, with `withWorkspace`, the workspace and the folders above it). */
 export function preciousSet(ctx: GuardContext, withWorkspace: boolean): Set<string> {
   const key = `${ctx.workspace}\0${ctx.home ?? ''}\0${withWorkspace}`;
   let set = cache.get(key);

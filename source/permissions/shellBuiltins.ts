@@ -28,7 +28,7 @@ const nameIsCode = (text: string, dynamic: boolean) => dynamic || (/\[/.test(tex
 const subscriptConcern = 'a variable name whose array subscript bash evaluates as code';
 
 /** Why a `[[ … ]]` or `[ … ]` test runs code: `-v` on a subscript, or arithmetic comparison of variables. */
-export function codeInTest(node: SyntaxNode, _source: string): string | undefined {
+export function codeInTest(node: SyntaxNode): string | undefined {
   const double = node.text.startsWith('[[');
   let found: string | undefined;
   const visit = (n: SyntaxNode) => {

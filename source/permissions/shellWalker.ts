@@ -143,7 +143,7 @@ export class ShellWalker {
       case 'c_style_for_statement':
         return same(this.compound(node, state, source));
       case 'test_command': {
-        const code = codeInTest(node, source);
+        const code = codeInTest(node);
         if (code) this.concerns.add(code);
         this.visitSubstitutions(node, state, source);
         // A test is a command of its own for rules and plan mode (`[[ … ]]` only tests).
@@ -244,7 +244,8 @@ export class ShellWalker {
       const name = words[0];
       if (name?.dynamic) {
         this.concerns.add('a variable in command position');
-        this.opaque.add('a command name computed when it runs');
+        // A variable of the environment the command starts with (`$EDITOR`) is known; anything else is not.
+        if (name.fields.length !== 1 || name.fields[0].unknown) this.opaque.add('a command name computed when it runs');
       } else if (name?.glob) this.concerns.add('a glob in command position');
       if (via.length > 0) command.source = `${via.join(' ')}: ${command.source}`;
       outcomes.push(builtinEffect(this, command, { ...state, cwds: [cwd] }, declaration ? wordNodes.slice(1) : [], source));
