@@ -11,6 +11,9 @@ import { Lines } from './Lines.js';
 
 export { approvalBody } from './lines/approvalLines.js';
 
+/** Which kind of rule "always" adds: the exact command, every command starting with its words, or the whole tool. */
+const alwaysKindText = { exact: 'exact', prefix: 'prefix', tool: 'whole tool' } as const;
+
 export interface ApprovalDialogProps {
   approval: PendingApproval;
   /** Approvals waiting in total, this one included. */
@@ -63,7 +66,13 @@ export function ApprovalDialog({ approval, queueCount, ui, width, maxHeight }: A
       )}
       {layout.always ? (
         <Text dimColor wrap="truncate-end">
-          {alwaysRow(approval.alwaysRules ?? [approval.alwaysScope], layout.inner, approvalChoices[ui.selected] === 'Always (project)' ? 'Saves to .claude/settings.local.json and trusts this project: ' : 'Always adds: ')}
+          {alwaysRow(
+            approval.alwaysRules ?? [approval.alwaysScope],
+            layout.inner,
+            approvalChoices[ui.selected] === 'Always (project)'
+              ? 'Saves to .claude/settings.local.json and trusts this project: '
+              : `Always adds${approval.alwaysKind ? ` (${alwaysKindText[approval.alwaysKind]})` : ''}: `,
+          )}
         </Text>
       ) : null}
     </Box>

@@ -151,6 +151,15 @@ describe('ApprovalDialog on small screens', () => {
   };
   const rowsOf = (frame: string): string[] => frame.split('\n').map((l) => l.trimEnd());
 
+  it('says which kind of rule "always" adds', async () => {
+    const exact = await renderSized(<ApprovalDialog approval={{ ...bash, input: { command: 'rm build.log' }, alwaysRules: ['Bash(rm build.log)'], alwaysKind: 'exact' }} queueCount={1} ui={initialApprovalUi} width={60} maxHeight={12} />, 60, 20);
+    expect(exact.lastFrame()).toContain('Always adds (exact): Bash(rm build.log)');
+    exact.unmount();
+    const prefix = await renderSized(<ApprovalDialog approval={{ ...bash, alwaysRules: ['Bash(npm run build:*)'], alwaysKind: 'prefix' }} queueCount={1} ui={initialApprovalUi} width={60} maxHeight={12} />, 60, 20);
+    expect(prefix.lastFrame()).toContain('Always adds (prefix): Bash(npm run build:*)');
+    prefix.unmount();
+  });
+
   it('says when a command will run in the background', async () => {
     const r = await renderSized(<ApprovalDialog approval={{ ...bash, input: { command: 'npm run dev', run_in_background: true } }} queueCount={1} ui={initialApprovalUi} width={60} maxHeight={12} />, 60, 20);
     expect(r.lastFrame()).toContain('$ npm run dev');

@@ -65,7 +65,8 @@ describe('headless permission flags', () => {
   it('--sandbox runs commands without asking, and the settings files stay read-only inside it', async () => {
     await server.close();
     server = await startMockLlmServer({ turns: [
-      { toolCalls: [{ name: 'bash', input: { command: 'echo made > inside.txt && echo \'{"permissions":{"allow":["Bash"]}}\' > .claude/settings.local.json' } }] },
+      // The settings path is computed when the command runs, so rein cannot see it (a literal one is asked first): the sandbox stops it.
+      { toolCalls: [{ name: 'bash', input: { command: 'echo made > inside.txt && echo \'{"permissions":{"allow":["Bash"]}}\' > "$(printf .claude)/settings.local.json"' } }] },
       { text: 'done' },
     ] });
     mkdirSync(join(repo, '.claude'));

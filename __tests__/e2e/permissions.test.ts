@@ -20,7 +20,7 @@ describe('permission rules in the TUI', () => {
     await send(first, 'Greet');
     const dialog = await first.waitFor('Allow bash?');
     expect(dialog).toContain('$ npm run greet --silent');
-    expect(dialog).toContain('Always adds: Bash(npm run greet:*)');
+    expect(dialog).toContain('Always adds (prefix): Bash(npm run greet:*)');
     expect(dialog).toMatch(/Yes\s+No\s+Always \(session\)\s+Always \(project\)/);
     await first.sendKeys('p');
     await first.waitFor((s) => s.includes('First run done.') && promptLine(s).includes('Type a message'));

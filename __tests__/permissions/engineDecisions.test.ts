@@ -19,7 +19,7 @@ type Asked = Extract<AgentEvent, { type: 'approval_request' }>;
 
 describe('plan mode and the shell parser', () => {
   it('runs read-only commands and refuses everything else', async () => {
-    const commands = ['git status', 'ls -la', 'cat a.txt | wc -l', 'rg one', 'find . -name "*.txt"', 'git -C . log --oneline', 'touch made.txt', 'find . -delete', 'ls > listing.txt', 'git commit -m x', 'sort -o out a.txt'];
+    const commands = ['git status', 'ls -la', 'cat a.txt | wc -l', 'rg one', 'find . -name "*.txt"', 'git -C . log --oneline', 'touch made.txt', 'find . -name "*.tmp" -delete', 'ls > listing.txt', 'git commit -m x', 'sort -o out a.txt'];
     h = makeHarness([{ toolCalls: commands.map((command) => ({ name: 'bash', input: { command } })) }, { text: 'planned' }], { mode: 'plan' });
     writeFileSync(join(h.workspace, 'a.txt'), 'one\n');
     const events = await runPrompt(h.session, 'look around', () => ({ kind: 'yes' }));

@@ -40,7 +40,8 @@ if (bwrap) describe('the bash sandbox', () => {
       { name: 'bash', input: { command: 'echo inside > made.txt && cat made.txt' } },
       { name: 'bash', input: { command: `echo x > ${outside}` } },
       { name: 'bash', input: { command: `exec 3<>/dev/tcp/127.0.0.1/${port} && echo connected` } },
-      { name: 'bash', input: { command: 'echo t > .git/hooks-probe' } },
+      // A path only known when it runs: rein cannot see it is a protected one, the sandbox stops it.
+      { name: 'bash', input: { command: 'echo t > "$(printf .git)"/hooks-probe' } },
     ] }, { text: 'ok' }], sandboxed());
     const asked: Asked[] = [];
     await execa('git', ['init', '-q'], { cwd: h.workspace });

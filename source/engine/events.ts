@@ -3,6 +3,9 @@ import type { AssistantMessage, StopReason, Usage } from '../providers/types.js'
 import type { TodoItem, ToolResult, UserAnswer, UserRequest } from '../tools/types.js';
 
 export type PermissionMode = 'ask' | 'auto-edit' | 'plan' | 'yolo';
+
+/** What an "always" rule covers: the exact command, commands starting with the same words, or every call of a tool. */
+export type AlwaysRuleKind = 'exact' | 'prefix' | 'tool';
 export const permissionModes: readonly PermissionMode[] = ['ask', 'auto-edit', 'plan', 'yolo'];
 
 export type ApprovalDecision =
@@ -95,6 +98,8 @@ export type AgentEvent = AgentOrigin & (
       alwaysScope: string;
       /** The same rules, one per entry, exactly as they will be added. */
       alwaysRules?: string[];
+      /** What those rules cover: this exact command, commands starting with the same words, or every call of the tool. */
+      alwaysKind?: AlwaysRuleKind;
       /** Why it asks when a rule would otherwise allow or the reason is not the mode ("a protected path", "command substitution"). */
       reason?: string;
       /** For bash: the directory it would run in. */

@@ -9,6 +9,7 @@ import { declinedMessage, headlessDeniedMessage, type ApprovalBroker, type Quest
 import type { AgentEvent, PermissionMode } from './events.js';
 import { newId } from './ids.js';
 import type { PermissionPolicy } from '../permissions/policy.js';
+import { alwaysRuleKind } from '../permissions/bashRules.js';
 import { looksLikeSandboxDenial } from '../permissions/sandbox.js';
 import type { HookNote, LoopHooks } from '../extensions/hookTypes.js';
 import type { AskFallback } from './askFallback.js';
@@ -170,7 +171,7 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
     const alwaysRules = await p.rules.alwaysRules(tool, call.input, p.cwd);
     p.emit({
       type: 'approval_request', runId: p.runId, approvalId, toolCallId: call.id, name: tool.name, input: call.input,
-      summary: summarizeCall(tool, call.input, p), alwaysScope: alwaysRules.join(', '), alwaysRules, cwd: p.cwd,
+      summary: summarizeCall(tool, call.input, p), alwaysScope: alwaysRules.join(', '), alwaysRules, alwaysKind: alwaysRuleKind(alwaysRules), cwd: p.cwd,
       reason: 'it failed inside the sandbox: run it again outside?',
     });
     const decision = await p.broker.wait(approvalId, p.signal);
@@ -246,6 +247,7 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
       summary: summarizeCall(tool, call.input, p),
       alwaysScope: alwaysRules.join(', '),
       alwaysRules,
+      alwaysKind: alwaysRuleKind(alwaysRules),
       ...(askReason ? { reason: askReason } : {}),
       cwd: p.cwd,
       diff,

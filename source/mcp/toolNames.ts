@@ -40,8 +40,24 @@ export function assignToolNames(refs: readonly ToolRef[], taken: ReadonlySet<str
     }
     used.add(name);
     out.set(key, name);
+    exposed.set(name, ref);
   }
   return out;
+}
+
+/** Every exposed name handed out in this process, with the server and tool it stands for. */
+const exposed = new Map<string, ToolRef>();
+
+/**
+ * The server and tool behind an exposed name, so rules match the server by name rather than by a prefix of the
+ * string (`mcp__github__*` must not reach a server called `github_`). A name never handed out is read with its
+ * separator at the last two underscores of the first run of them (`mcp__github___x` is server `github_`, tool `x`).
+ */
+export function toolRefOf(name: string): ToolRef | undefined {
+  const known = exposed.get(name);
+  if (known) return known;
+  const match = /^mcp__(.+?_*)__(.+)$/.exec(name);
+  return match ? { server: match[1], tool: match[2] } : undefined;
 }
 
 export const compareToolNames = byBytes;

@@ -1,72 +1,191 @@
-// Commands that destroy a machine or a workspace, refused in every mode unless an allow rule names the exact command.
-import { homedir } from 'node:os';
+// Commands that destroy a machine or a workspace, judged on what bash will run: refused in every mode unless an allow
+// rule names the exact command; asked when the guard cannot tell.
 import { resolve } from 'node:path';
+import { judgeWords, preciousSet, type GuardContext, type Judgement } from './precious.js';
+import type { ShellWord } from './shellCommands.js';
 import type { CommandView, ExpandedCommand } from './wrappers.js';
 
-export interface GuardContext {
-  cwd: string;
-  workspace: string;
-  home?: string;
+export type { GuardContext } from './precious.js';
+
+export interface GuardVerdict {
+  /** Why it is refused. */
+  deny?: string;
+  /** Why the guard cannot tell, so it asks. */
+  ask?: string;
 }
 
-const blockDevice = /^\/dev\/(sd|hd|vd|xvd|nvme|mmcblk|disk|loop|md|dm-|mapper\/)/;
-const homeWords = new Set(['~', '~/', '$HOME', '${HOME}', '"$HOME"', '"${HOME}"', '$HOME/', '${HOME}/', '~/*', '$HOME/*']);
+const blockDevice = /^\/dev\/(sd|hd|vd|xvd|nvme|mmcblk|disk|loop|md|dm-|mapper\/|sr|mtd|ubi|zd|rbd|nbd|root$|mem$|kmem$|port$)|^\/proc\/sysrq-trigger$|^\/sys\/power\/state$/;
 const powerCommands = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
+const systemctlStops = new Set(['poweroff', 'reboot', 'halt', 'kexec', 'emergency', 'rescue', 'soft-reboot', 'suspend', 'hibernate', 'hybrid-sleep', 'suspend-then-hibernate']);
+const diskTools = /^(mkfs(\..*)?|mke2fs|mkswap|mkdosfs|mkntfs|wipefs|fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|blkdiscard|cryptsetup|zpool|pvcreate|vgremove|lvremove)$/;
+const writesOperands = new Set(['tee', 'cp', 'mv', 'shred', 'cat', 'install', 'truncate', 'pv']);
+const writeRedirect = /^(>|>>|&>|&>>|>\||>&|<>|\d+>|\d+>>|\d+>\||\d+<>)$/;
+const findNarrowing = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-newer', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-size', '-user', '-group', '-perm', '-empty', '-links', '-inum', '-samefile', '-lname', '-ilname', '-uid', '-gid', '-nouser', '-nogroup']);
 
-const base = (text: string) => text.split('/').pop() ?? text;
+const base = (text: string) => text.slice(text.lastIndexOf('/') + 1);
+/** The programs the guard judges (disk tools aside). */
+const guarded = new Set(['rm', 'mv', 'chmod', 'chown', 'chgrp', 'find', 'rsync', 'dd', 'shutdown', 'systemctl', 'loginctl', 'init', 'telinit', 'kill', 'killall5', 'reboot', 'halt', 'poweroff', 'tee', 'cp', 'shred', 'cat', 'install', 'truncate', 'pv']);
+const device = (value: string) => blockDevice.test(resolve('/', value.replace(/\0/g, '')));
 
-function isRecursive(flags: string[]): boolean {
-  return flags.some((f) => f === '--recursive' || (/^-[a-zA-Z]+$/.test(f) && /[rR]/.test(f)));
+function split(args: ShellWord[]): { flags: string[]; operands: ShellWord[] } {
+  const flags: string[] = [];
+  const operands: ShellWord[] = [];
+  let ended = false;
+  for (const a of args) {
+    if (!ended && a.text === '--') { ended = true; continue; }
+    if (!ended && a.text.startsWith('-') && a.text !== '-' && !a.dynamic) flags.push(a.text);
+    else operands.push(a);
+  }
+  return { flags, operands };
 }
 
-/** True when `target` names `/`, the home folder or the workspace root (trailing `/` or `/*` included). */
-function isPrecious(target: string, ctx: GuardContext): boolean {
-  const home = resolve(ctx.home ?? homedir());
-  if (homeWords.has(target)) return true;
-  const trimmed = target.replace(/\/\*?$/, '') || '/';
-  if (trimmed.startsWith('~')) return resolve(home + trimmed.slice(1)) === home;
-  const absolute = resolve(ctx.cwd, trimmed);
-  return absolute === '/' || absolute === home || absolute === resolve(ctx.workspace) || /^\/\*?$/.test(target);
+/** `-r`, `-R` in a cluster, or `--recursive` however far abbreviated (getopt takes any unambiguous start). */
+const recursive = (flags: string[], letters: RegExp, shortest = 3) => flags.some((f) => (f.length >= 2 + shortest && '--recursive'.startsWith(f)) || (/^-[a-zA-Z]+$/.test(f) && letters.test(f.slice(1))));
+
+function worst(...judgements: Judgement[]): Judgement {
+  return judgements.includes('precious') ? 'precious' : judgements.includes('unknown') ? 'unknown' : 'fine';
 }
 
-function viewReason(view: CommandView, ctx: GuardContext): string | undefined {
-  const words = view.words.slice(view.assignmentCount).map((w) => w.text);
-  const program = base(words[0] ?? '');
-  const args = words.slice(1);
-  const flags = args.filter((a) => a.startsWith('-'));
-  const operands = args.filter((a) => !a.startsWith('-'));
-  if (program === 'rm') {
-    if (args.includes('--no-preserve-root')) return 'removes everything from / down (--no-preserve-root)';
-    if (isRecursive(flags) && operands.some((t) => isPrecious(t, ctx))) return 'recursively removes /, the home folder or the workspace root';
+/** The destructive reason of one command run as `program`, and `unsure` when its targets cannot be told. */
+function judgeProgram(program: string, args: ShellWord[], view: CommandView, ctx: GuardContext): GuardVerdict | undefined {
+  if (!guarded.has(program) && !diskTools.test(program)) return undefined;
+  const { flags, operands } = split(args);
+  const cwd = view.cwd;
+  const everything = preciousSet(ctx, true);
+  const machine = preciousSet(ctx, false);
+  const open = view.openEnded && !view.wrappers.includes('find');
+  const verdict = (j: Judgement, deny: string, ask: string): GuardVerdict | undefined => (j === 'precious' ? { deny } : j === 'unknown' ? { ask } : undefined);
+  switch (program) {
+    case 'rm': {
+      if (flags.some((f) => f.length >= 6 && '--no-preserve-root'.startsWith(f))) return { deny: 'removes everything from / down (--no-preserve-root)' };
+      if (!recursive(flags, /[rR]/, 1)) return undefined;
+      const found = view.find && operands.some((o) => o.text.includes('{}')) ? findJudgement(view.find, view.cwd, ctx) : 'fine';
+      const j = worst(judgeWords(operands.filter((o) => o.text !== '{}'), cwd, everything), found, open ? 'unknown' : 'fine');
+      return verdict(j, 'recursively removes /, a home folder, a system folder or the workspace', 'it recursively removes a folder rein cannot tell apart from /, a home or the workspace');
+    }
+    case 'mv': {
+      const targetDir = flags.some((f) => f.startsWith('-t') || f.startsWith('--target-directory'));
+      const sources = targetDir ? operands : operands.slice(0, -1);
+      return verdict(worst(judgeWords(sources, cwd, everything), open ? 'unknown' : 'fine'), 'moves away /, a home folder, a system folder or the workspace', 'it moves a folder rein cannot tell apart from /, a home or the workspace');
+    }
+    case 'chmod':
+    case 'chown':
+    case 'chgrp': {
+      if (!recursive(flags, /R/)) return undefined;
+      const targets = operands.slice(flags.some((f) => f.startsWith('--reference')) ? 0 : 1);
+      return verdict(worst(judgeWords(targets, cwd, machine), open ? 'unknown' : 'fine'), `changes the ${program === 'chmod' ? 'mode' : 'owner'} of every file under /, a home or a system folder`, `it changes ${program === 'chmod' ? 'modes' : 'owners'} recursively under a folder rein cannot tell apart from / or a home`);
+    }
+    case 'find': {
+      if (!args.some((a) => a.text === '-delete')) return undefined;
+      return verdict(findJudgement([{ text: 'find', dynamic: false, glob: false, fields: [] }, ...args], view.cwd, ctx), 'deletes everything under /, a home folder or the workspace', 'it deletes everything under a folder rein cannot tell apart from /, a home or the workspace');
+    }
+    case 'rsync': {
+      // --delete (and --del, --delete-after, …) removes from the destination whatever the source lacks.
+      if (!flags.some((f) => /^--del/.test(f) || f === '--remove-source-files')) return undefined;
+      const dest = operands.at(-1);
+      return dest ? verdict(judgeWords([dest], cwd, everything), 'deletes the contents of /, a home folder or the workspace (rsync --delete)', 'it deletes files with rsync --delete from a folder rein cannot tell apart from /, a home or the workspace') : undefined;
+    }
+    case 'dd': {
+      const of = args.find((a) => a.text.startsWith('of='));
+      if (!of) return undefined;
+      if (of.dynamic) return { ask: 'it writes raw data to a file rein cannot tell apart from a disk' };
+      return device(of.text.slice(3)) ? { deny: 'writes raw data onto a disk' } : undefined;
+    }
+    case 'shutdown':
+      return flags.includes('-c') ? undefined : { deny: 'shuts the machine down' };
+    case 'systemctl':
+    case 'loginctl': {
+      const sub = operands[0]?.text ?? '';
+      const target = /^(poweroff|reboot|halt|kexec|rescue|emergency|soft-reboot|suspend|hibernate)(\.target)?$/;
+      if (systemctlStops.has(sub) || (/^(isolate|start|restart|reload-or-restart|try-restart)$/.test(sub) && operands.slice(1).some((o) => target.test(o.text)))) return { deny: `${sub}s the machine` };
+      return undefined;
+    }
+    case 'init':
+    case 'telinit':
+      return /^[016sS]$/.test(operands[0]?.text ?? '') ? { deny: 'shuts down, reboots or isolates the machine' } : undefined;
+    case 'kill':
+      if (operands.some((o) => o.text === '1')) return { deny: 'kills the init process, which stops the machine' };
+      return operands.some((o) => o.text === '-1') || args.some((a, i) => a.text === '-1' && i > 0 && args[i - 1].text.startsWith('-')) ? { deny: 'kills every process it may' } : undefined;
+    case 'killall5':
+      return { deny: 'kills every process' };
   }
-  if (program.startsWith('mkfs') || program === 'wipefs') return 'formats or wipes a file system';
-  if (program === 'dd' && args.some((a) => a.startsWith('of=/dev/') && a !== 'of=/dev/null')) return 'writes raw data onto a device';
-  if (['tee', 'cp', 'mv', 'shred', 'cat'].includes(program) && operands.some((a) => blockDevice.test(a))) return 'writes onto a block device';
-  if (powerCommands.has(program)) return `${program}s the machine`;
-  if (program === 'systemctl' && ['poweroff', 'reboot', 'halt', 'kexec'].includes(operands[0] ?? '')) return `${operands[0]}s the machine`;
-  if (program === 'init' && ['0', '6'].includes(operands[0] ?? '')) return 'shuts down or reboots the machine';
-  if ((program === 'chmod' || program === 'chown' || program === 'chgrp') && isRecursive(flags) && operands.some((t) => /^\/\*?$/.test(t))) {
-    return `changes ${program === 'chmod' ? 'the mode' : 'the owner'} of every file under /`;
+  if (powerCommands.has(program)) return { deny: `${program}s the machine` };
+  if (diskTools.test(program)) {
+    if (args.some((a) => device(a.text) || (a.text.includes('=') && device(a.text.split('=').pop() ?? '')))) return { deny: 'formats, partitions or wipes a disk' };
+    return args.some((a) => a.dynamic) ? { ask: 'it formats or partitions a target rein cannot tell apart from a disk' } : undefined;
   }
-  for (const redirect of view.written.redirects) {
-    if (/>/.test(redirect.operator) && blockDevice.test(redirect.target.text)) return 'writes onto a block device';
-  }
+  if (writesOperands.has(program) && operands.some((a) => a.fields.some((f) => device(f.value)))) return { deny: 'writes onto a disk' };
   return undefined;
 }
 
-/** A function that pipes into itself in the background: `:(){ :|:& };:`. */
-const forkBomb = /([A-Za-z_:][\w:-]*)\s*\(\)\s*\{[^}]*\1\s*\|\s*\1\s*&/;
+/** Do find's starting points, unnarrowed by any test, cover a precious folder? */
+function findJudgement(words: ShellWord[], cwd: string | null, ctx: GuardContext): Judgement {
+  const start = words.findIndex((w) => base(w.text) === 'find');
+  const roots: ShellWord[] = [];
+  let i = start + 1;
+  while (i < words.length && /^-[HLP]$/.test(words[i].text)) i++;
+  for (; i < words.length && !/^[-(!]/.test(words[i].text); i++) roots.push(words[i]);
+  const narrowed = words.some((w, k) => findNarrowing.has(w.text) && words[k + 1] && words[k + 1].text !== '*');
+  if (narrowed) return 'fine';
+  if (roots.length === 0) roots.push({ text: '.', dynamic: false, glob: false, fields: [{ value: '.', unknown: false }] });
+  return judgeWords(roots, cwd, preciousSet(ctx, true));
+}
 
-/** Why `command` is destructive, or undefined. */
-export function destructiveReason(command: string, expanded: ExpandedCommand, ctx: GuardContext): string | undefined {
-  if (forkBomb.test(command)) return 'is a fork bomb';
+const hypothetical = ['rm', 'mv', 'chmod', 'chown', 'find', 'dd', 'mkfs', 'shred'];
+
+/** Symlinks the command itself makes (`ln -s ~ h`), so `rm -rf h/` later in it is judged on what h leads to. */
+function linksMade(expanded: ExpandedCommand): Map<string, string> {
+  const links = new Map<string, string>();
   for (const view of expanded.views) {
-    const reason = viewReason(view, ctx);
-    if (reason) return reason;
+    const words = view.words.slice(view.assignmentCount);
+    if (base(words[0]?.text ?? '') !== 'ln' || view.cwd === null) continue;
+    const { operands } = split(words.slice(1));
+    if (operands.length !== 2) continue;
+    const [target, name] = operands.map((o) => o.fields[0]?.value ?? o.text);
+    links.set(resolve(view.cwd, name), resolve(view.cwd, target));
   }
-  return undefined;
+  return links;
+}
+
+/** `word` with a symlink the command made replaced by what it leads to. */
+function throughLinks(word: ShellWord, cwd: string | null, links: Map<string, string>): ShellWord {
+  if (links.size === 0 || cwd === null) return word;
+  const remap = (value: string) => {
+    const abs = resolve(cwd, value);
+    for (const [name, target] of links) if (abs === name || abs.startsWith(`${name}/`)) return target + abs.slice(name.length) + (value.endsWith('/') ? '/' : '');
+    return value;
+  };
+  const fields = word.fields.map((f) => ({ ...f, value: remap(f.value), ...(f.pattern ? { pattern: remap(f.pattern) } : {}) }));
+  return { ...word, fields };
+}
+
+/** Why `expanded` is destructive (deny), or why the guard cannot tell (ask); undefined when neither. */
+export function guardVerdict(expanded: ExpandedCommand, ctx: GuardContext): GuardVerdict | undefined {
+  if (expanded.forkBombs.length > 0) return { deny: 'is a fork bomb' };
+  let unsure: string | undefined;
+  const links = linksMade(expanded);
+  for (const view of expanded.views) {
+    const words = view.words.slice(view.assignmentCount);
+    const name = words[0];
+    if (!name) continue;
+    for (const r of view.written.redirects) {
+      if (writeRedirect.test(r.operator) && r.target.fields.some((f) => device(f.value))) return { deny: 'writes onto a disk' };
+    }
+    if (name.dynamic) {
+      // A computed command name with arguments that would be destructive for some program: the guard cannot tell.
+      if (hypothetical.some((p) => judgeProgram(p, words.slice(1), view, ctx))) unsure ??= 'it runs a computed command whose arguments would destroy files for some programs';
+      continue;
+    }
+    const verdict = judgeProgram(base(name.text), words.slice(1).map((w) => throughLinks(w, view.cwd, links)), view, ctx);
+    if (verdict?.deny) return { deny: verdict.deny };
+    if (verdict?.ask) unsure ??= verdict.ask;
+  }
+  if (!unsure && expanded.opaque.length > 0) unsure = `it runs ${expanded.opaque[0]}, which the guard cannot read`;
+  return unsure ? { ask: unsure } : undefined;
 }
 
 export function destructiveRefusal(reason: string): string {
   return `rein refused to run this command: it ${reason}, which cannot be undone. Do not try another way to do the same; if the user really wants it, they can run it themselves or add an allow rule naming this exact command.`;
 }
+
+export const unsureReason = (reason: string) => `the destructive-command guard cannot tell: ${reason}`;

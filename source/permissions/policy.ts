@@ -4,24 +4,21 @@ import { resolve } from 'node:path';
 import { Minimatch, minimatch } from 'minimatch';
 import { realpathNearest } from '../tools/paths.js';
 import type { PermissionMode } from '../engine/events.js';
+import { toolRefOf } from '../mcp/toolNames.js';
+import { shellEnv } from '../tools/processGroup.js';
 import type { AnyTool } from '../tools/types.js';
 import { defaultProtectedPaths, defaultProtectedWritePaths } from '../config/defaults.js';
-import { alwaysBashRules, allowCovers, denyCovers, redirectConcerns } from './bashRules.js';
-import { destructiveReason, destructiveRefusal } from './guard.js';
-import { isReadOnlyView } from './readOnlyCommands.js';
+import { decideBashCommand, type BashJudge } from './bashDecision.js';
+import { judgePaths } from './bashPaths.js';
+import { alwaysBashRules } from './bashRules.js';
 import { parseRule, type PermissionRule, type RuleContext } from './rules.js';
 import { loadShellParser } from './shellParser.js';
-import { expandShell, type ExpandedCommand } from './wrappers.js';
+import { initialState } from './shellState.js';
+import { planModeRefusal, type PermissionVerdict } from './verdict.js';
+import { expandShell } from './wrappers.js';
 import { isSteeringPath, steeringAskReason } from './steering.js';
 
-export type PermissionVerdict =
-  | { kind: 'allow' }
-  /** `firm`: an ask rule or a protected path asks, which a hook's allow does not lift (Claude Code's order). */
-  | { kind: 'ask'; reason?: string; firm?: boolean }
-  | { kind: 'deny'; message: string; label: string };
-
-export const planModeRefusal = (tool: string) =>
-  `rein is in plan mode, so ${tool} was not run: only read-only tools and read-only shell commands are allowed. Investigate with those and present your plan; the user will switch modes to carry it out.`;
+export { planModeRefusal, type PermissionVerdict } from './verdict.js';
 
 export { defaultProtectedPaths, defaultProtectedWritePaths };
 
@@ -37,6 +34,8 @@ export interface PolicyOptions {
   sandboxed?: boolean;
   /** Saves a rule to the project's local settings; returns the file written. */
   saveProjectRule?: (rule: string) => string;
+  /** The environment bash commands start with (default: rein's own, with what the bash tool sets). */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** The path a file tool is given, as the tool resolves it (`~/` is the home folder). */
@@ -110,8 +109,9 @@ export class PermissionPolicy {
     if (tool.name !== 'bash') return [tool.name];
     const command = typeof input.command === 'string' ? input.command : '';
     await loadShellParser();
-    const expanded = expandShell(command);
-    return alwaysBashRules(command, expanded, redirectConcerns(expanded, cwd, this.o.workspace));
+    const judge = this.bashJudge();
+    const expanded = expandShell(command, judge.shell, initialState(cwd));
+    return alwaysBashRules(command, expanded, judgePaths(expanded, judge, cwd).concerns);
   }
 
   /** True when bash commands run inside the sandbox. */
@@ -121,7 +121,10 @@ export class PermissionPolicy {
 
   /** `outsideSandbox` decides a command as if the sandbox were off (a rerun outside it). */
   async decide(tool: AnyTool, input: Record<string, unknown>, mode: PermissionMode, cwd: string, outsideSandbox = false): Promise<PermissionVerdict> {
-    if (tool.name === 'bash') return this.decideBash(typeof input.command === 'string' ? input.command : '', mode, cwd, outsideSandbox);
+    if (tool.name === 'bash') {
+      await loadShellParser();
+      return decideBashCommand(typeof input.command === 'string' ? input.command : '', mode, cwd, outsideSandbox, this.bashJudge());
+    }
     // A link (or /proc/self/cwd) can lead a harmless-looking path to a denied or protected file: both forms are judged.
     const paths = fileTools.has(tool.name) ? await this.pathForms(input, cwd) : [];
     const host = tool.name === 'web_fetch' ? hostOf(input) : undefined;
@@ -183,26 +186,34 @@ export class PermissionPolicy {
     const t = rule.target;
     if (t.kind === 'tool') return t.tools.includes(tool.name);
     if (t.kind === 'mcp') {
-      if (!tool.name.startsWith(`mcp__${t.server}__`)) return false;
-      return t.tool === undefined || t.tool === '*' || tool.name === `mcp__${t.server}__${t.tool}`;
+      // The server is matched by name, never as the start of a string: `mcp__github__*` is not server `github_`.
+      const ref = toolRefOf(tool.name);
+      if (!ref || !sameServer(ref.server, t.server)) return false;
+      return t.tool === undefined || t.tool === '*' || sameServer(ref.tool, t.tool);
     }
     if (t.kind === 'path') return t.tools.includes(tool.name) && paths.some((p) => minimatch(p, t.glob, { dot: true }));
     if (t.kind === 'domain') return t.tools.includes(tool.name) && host !== undefined && domainMatches(t.domain, host);
     return false;
   }
 
-  /** Compiled once per pattern: a decision checks every word of a command against every protected path. */
+  /** Compiled once per pattern: a decision checks every path a command touches against every protected path. */
   private compiled = new Map<string, Minimatch>();
+  private protectedTests = new Map<string, (path: string) => boolean>();
 
   private matchesProtected(path: string, patterns: string[]): boolean {
     return patterns.some((p) => {
-      let matcher = this.compiled.get(p);
-      if (!matcher) {
-        const glob = p.startsWith('~') || p.startsWith('./') || p.startsWith('/') ? resolveProtected(p, this.o.workspace, this.o.home) : `**/${p}`;
-        matcher = new Minimatch(glob, { dot: true });
-        this.compiled.set(p, matcher);
+      let test = this.protectedTests.get(p);
+      if (!test) {
+        const anchored = p.startsWith('~') || p.startsWith('./') || p.startsWith('/');
+        const glob = anchored ? resolveProtected(p, this.o.workspace, this.o.home) : p;
+        const matcher = new Minimatch(glob, { dot: true });
+        // Cheap first looks: an anchored pattern only matches below its literal start; a bare name matches the last
+        // part of a path at any depth, so only that part is matched.
+        const start = glob.slice(0, glob.search(/[*?[{]|$/));
+        test = anchored ? (path) => path.startsWith(start) && matcher.match(path) : (path) => matcher.match(path.slice(path.lastIndexOf('/') + 1));
+        this.protectedTests.set(p, test);
       }
-      return matcher.match(path);
+      return test(path);
     });
   }
 
@@ -213,33 +224,32 @@ export class PermissionPolicy {
     return undefined;
   }
 
-  private async decideBash(command: string, mode: PermissionMode, cwd: string, outsideSandbox: boolean): Promise<PermissionVerdict> {
-    await loadShellParser();
-    const expanded: ExpandedCommand = expandShell(command);
-    const all = this.list().filter((r) => r.target.kind === 'bash' || (r.target.kind === 'tool' && r.target.tools.includes('bash')));
-    const views = expanded.views;
-    const denied = all.find((r) => r.effect === 'deny' && (views.some((v) => denyCovers(r, v, command)) || (r.target.kind === 'tool')));
-    if (denied) return { kind: 'deny', label: 'denied by a rule', message: `A permission rule (${denied.text} in ${denied.source}) denies this command. Do not retry it or a variant of it; choose another approach or ask the user.` };
-    const exactAllow = all.some((r) => r.effect === 'allow' && r.target.kind === 'bash' && !r.target.prefix && normalize(r.target.command) === normalize(command));
-    const danger = destructiveReason(command, expanded, { cwd, workspace: this.o.workspace, home: this.o.home });
-    // Only the user's own rule lifts the guard: a project's, trusted or not, never does.
-    const userExactAllow = exactAllow && all.some((r) => r.effect === 'allow' && !r.project && r.target.kind === 'bash' && !r.target.prefix && normalize(r.target.command) === normalize(command));
-    if (danger && !userExactAllow) return { kind: 'deny', label: 'refused: destructive', message: destructiveRefusal(danger) };
-    const concerns = [...expanded.concerns, ...redirectConcerns(expanded, cwd, this.o.workspace)];
-    const allowRules = all.filter((r) => r.effect === 'allow');
-    const covered = exactAllow || (concerns.length === 0 && views.length > 0 && views.every((v) => allowRules.some((r) => allowCovers(r, v, command))));
-    const protectedWord = views.some((v) => v.words.some((w) => !w.dynamic && this.matchesProtected(resolve(cwd, w.text), this.protectedAll)));
-    if (protectedWord && !covered) return { kind: 'ask', reason: 'a protected path', firm: true };
-    if (all.some((r) => r.effect === 'ask' && views.some((v) => denyCovers(r, v, command)))) return { kind: 'ask', firm: true };
-    if (covered) return { kind: 'allow' };
-    if (mode === 'yolo') return { kind: 'allow' };
-    // The sandbox is the boundary: what it lets a command touch is what asking would have guarded.
-    if (this.o.sandboxed && !outsideSandbox && (mode === 'ask' || mode === 'auto-edit')) return { kind: 'allow' };
-    if (mode === 'plan') {
-      const readOnly = concerns.length === 0 && views.length > 0 && views.every(isReadOnlyView);
-      return readOnly ? { kind: 'allow' } : { kind: 'deny', label: 'refused: plan mode', message: planModeRefusal('this command') };
+  private shellEnvironment?: Readonly<Record<string, string | undefined>>;
+
+  private bashJudge(): BashJudge {
+    const all = this.list();
+    const pathRules = all.filter((r) => r.target.kind === 'path');
+    const readTools = ['read_file', 'glob', 'grep'];
+    const writeTools = ['edit_file', 'write_file'];
+    return {
+      workspace: resolve(this.o.workspace),
+      shell: { home: this.o.home ?? homedir(), env: this.o.env ?? (this.shellEnvironment ??= { ...process.env, ...shellEnv }) },
+      rules: all.filter((r) => r.target.kind === 'bash' || (r.target.kind === 'tool' && r.target.tools.includes('bash'))),
+      sandboxed: this.o.sandboxed === true,
+      protectedAll: (p) => this.matchesProtected(p, this.protectedAll),
+      protectedWrite: (p) => this.matchesProtected(p, this.protectedWrite),
+      hasReadDeny: pathRules.some((r) => r.effect === 'deny' && r.target.kind === 'path' && r.target.tools.some((t) => readTools.includes(t))),
+      pathRule: (effect, path, write) => pathRules.find((r) => r.effect === effect && r.target.kind === 'path' && r.target.tools.some((t) => (write ? writeTools : readTools).includes(t)) && this.globMatches(r.target.glob, path)),
+    };
+  }
+
+  private globMatches(glob: string, path: string): boolean {
+    let matcher = this.compiled.get(`glob:${glob}`);
+    if (!matcher) {
+      matcher = new Minimatch(glob, { dot: true });
+      this.compiled.set(`glob:${glob}`, matcher);
     }
-    return { kind: 'ask', reason: concerns[0] };
+    return matcher.match(path);
   }
 }
 
@@ -259,7 +269,8 @@ function domainMatches(pattern: string, host: string): boolean {
   return host === pattern;
 }
 
-const normalize = (command: string) => command.trim().replace(/\s+/g, ' ');
+/** Server and tool names as rules write them and as tool names carry them (characters outside [A-Za-z0-9_-] become `_`). */
+const sameServer = (actual: string, written: string) => actual === written || actual.replace(/[^A-Za-z0-9_-]/g, '_') === written;
 
 function resolveProtected(pattern: string, workspace: string, home?: string): string {
   if (pattern.startsWith('~')) return (home ?? homedir()) + pattern.slice(1);

@@ -63,8 +63,8 @@ export function absolutePattern(pattern: string, ctx: RuleContext): string {
   if (pattern.startsWith('//')) return pattern.slice(1);
   if (pattern === '~' || pattern.startsWith('~/')) return home + pattern.slice(1);
   if (pattern.startsWith('/')) return resolve(ctx.workspace, `.${pattern}`).replace(/\/$/, '') + (pattern.endsWith('/') ? '/**' : '');
-  // A bare name such as `.env` or `*.pem` matches at any depth, as in a gitignore file.
-  if (!pattern.includes('/')) return `${resolve(ctx.workspace)}/**/${pattern}`;
+  // A bare name such as `.env`, `secrets` or `*.pem` matches at any depth, and everything inside it, as in a gitignore file.
+  if (!pattern.includes('/')) return `${resolve(ctx.workspace)}/**/${pattern}{,/**}`;
   const absolute = isAbsolute(pattern) ? pattern : resolve(ctx.workspace, pattern);
   return pattern.endsWith('/') ? `${absolute}/**` : absolute;
 }

@@ -48,3 +48,11 @@ export function withSyntaxTree<T>(source: string, use: (root: SyntaxNode) => T):
     tree.delete();
   }
 }
+
+/** True when the tree holds an error other than the `<>` operator, which the grammar lacks but bash has. */
+export function hasSyntaxError(node: SyntaxNode): boolean {
+  if (node.isMissing) return true;
+  if (node.isError) return !(node.text === '>' && node.parent?.type === 'file_redirect' && node.previousSibling?.text === '<');
+  if (!node.hasError) return false;
+  return node.children.some((c) => c !== null && hasSyntaxError(c));
+}
