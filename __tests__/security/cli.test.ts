@@ -54,7 +54,7 @@ interface Ended { type: string; result?: { content: string } }
 async function run(commands: string[], flags: string[]): Promise<string[]> {
   const server = await startMockLlmServer({ turns: [{ toolCalls: commands.map((command) => ({ name: 'bash', input: { command } })) }, { text: 'done' }] });
   try {
-    const result = await execa('node', [cli, '-p', 'go', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'm', '--output-format', 'stream-json', ...flags], {
+    const result = await execa('node', [cli, '-p', 'go', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'm', '--output-format', 'rein-events', ...flags], {
       cwd: ws, reject: false, timeout: 120_000, extendEnv: false,
       env: { HOME: home, REIN_HOME: join(root, 'rein-home'), OPENAI_API_KEY: 'sk-test', PATH: `${shims}:${process.env.PATH}`, LANG: 'C' },
     });

@@ -95,7 +95,9 @@ describe('the sandbox holds', () => {
       { name: 'bash', input: { command: 'echo KEY=1 > .env; echo rc=$?' } },
     ] }, { text: 'ok' }], sandboxed);
     writeFileSync(join(h.workspace, 'AGENTS.md'), 'keep me');
-    await runPrompt(h.session, 'go', () => ({ kind: 'no' }));
+    // A write to a steering file asks first even in the sandbox; said yes to here, it runs inside, where it fails, and
+    // running it again outside is declined. The protected .env is declined outright.
+    await runPrompt(h.session, 'go', (e) => ({ kind: e.reason === 'it failed inside the sandbox: run it again outside?' || String(e.input.command).includes('.env') ? 'no' : 'yes' }));
     const results = lastToolResults(h.provider.requests[1]);
     for (const result of results.slice(0, 5)) expect(result).toMatch(/(Read-only file system|Permission denied)[\s\S]*rc=[1-9]/);
     expect(results[5]).toContain('wrote');
