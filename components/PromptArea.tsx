@@ -5,7 +5,7 @@ import React, { useLayoutEffect, useRef } from 'react';
 import type { PromptController, PromptView } from '../hooks/usePromptController.js';
 import { usePromptView } from '../hooks/usePromptController.js';
 import type { RowOverlay } from './screen/rowOverlay.js';
-import { promptLines, slashMenuLines } from './lines/bottomLines.js';
+import { promptLines, slashMenuLines } from './view/bottomLines.js';
 import { PromptInput } from './PromptInput.js';
 import { SlashMenu } from './SlashMenu.js';
 

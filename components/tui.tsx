@@ -2,17 +2,17 @@
 import React from 'react';
 import type { ReactElement } from 'react';
 import { homedir } from 'node:os';
-import type { AgentEvent } from '../source/engine/events.js';
+import type { AgentEvent } from '../source/protocol/events.js';
 import type { AgentSession } from '../source/engine/sessionTypes.js';
-import type { EarlierEvents } from '../source/session/earlierEvents.js';
+import type { EarlierEvents } from '../source/sessionLog/earlierEvents.js';
 import { createBridge } from '../source/store/bridge.js';
 import type { WelcomeItem } from '../source/store/state.js';
 import { createAppStore } from '../source/store/store.js';
 import { addNotice, markInterrupted } from '../source/store/localActions.js';
 import { appendItems } from '../source/store/transcript.js';
-import { readGitBranch } from '../source/session/gitBranch.js';
+import { readGitBranch } from '../source/sessionLog/gitBranch.js';
 import { resumedState } from '../source/store/resumed.js';
-import { homeRelative } from './lines/welcomeLines.js';
+import { homeRelative } from './view/welcomeLines.js';
 import { usageSummaryLine } from '../source/store/format.js';
 import { slashCommands } from '../hooks/commands/registry.js';
 import { helpCommandFor } from '../hooks/commands/help.js';
@@ -74,7 +74,7 @@ async function defaultRender(mouse: boolean): Promise<(node: ReactElement) => Tu
 
 import { warmUpTransport } from '../source/providers/httpFetch.js';
 
-export { readGitBranch } from '../source/session/gitBranch.js';
+export { readGitBranch } from '../source/sessionLog/gitBranch.js';
 export { resumedState } from '../source/store/resumed.js';
 
 /** Asks whether to trust the project, on a screen of its own before the session opens; `quit` for Ctrl+C. */

@@ -2,10 +2,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionLog } from '../../source/session/sessionLog.js';
-import { sessionLogPath } from '../../source/session/records.js';
+import { SessionLog } from '../../source/sessionLog/sessionLog.js';
+import { sessionLogPath } from '../../source/sessionLog/records.js';
 import { makeHarness, runPrompt, userTexts, type Harness } from '../support/engineHarness.js';
-import { makeTempDir, writeSession } from '../session/helpers.js';
+import { makeTempDir, writeSession } from '../sessionLog/helpers.js';
 import { capture, hookDir, makeHooks, on } from '../extensions/hookHelpers.js';
 
 let h: Harness | undefined;

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childTools } from '../../source/agents/childRunner.js';
 import { knownToolNames } from '../../source/config/index.js';
-import { loadFolders, type LoadedFolders } from '../../source/extensionSetup.js';
+import { loadFolders, type LoadedFolders } from '../../source/cli/extensionSetup.js';
 import { skillsPromptSection } from '../../source/extensions/skills.js';
 import { builtinTools } from '../../source/tools/builtins.js';
 

@@ -1,10 +1,10 @@
 // Every hook event on a real session: the JSON each script reads on stdin, and what exit 0, 2 and other codes do.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sessionLogPath } from '../../source/session/records.js';
+import { sessionLogPath } from '../../source/sessionLog/records.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtinAgents } from '../../source/agents/builtinAgents.js';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import type { ProviderRequest } from '../../source/providers/types.js';
 import { lastToolResults, makeHarness, runEnd, runPrompt, userTexts, type Harness } from '../support/engineHarness.js';
 import { capture, hookDir, makeHooks, on, type HookDir } from './hookHelpers.js';

@@ -4,10 +4,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import type { McpServerEntry } from '../../source/mcp/config.js';
 import { McpManager } from '../../source/mcp/manager.js';
-import type { ProviderRequest, ToolResultBlock } from '../../source/providers/types.js';
+import type { ProviderRequest } from '../../source/providers/types.js';
+import type { ToolResultBlock } from '../../source/protocol/messages.js';
 import type { ScriptedTurn } from '../../source/providers/scripted.js';
 import { runningProcessGroups } from '../../source/tools/processRegistry.js';
 import { builtinToolNames } from '../../source/tools/builtins.js';

@@ -1,20 +1,21 @@
 // Runs one subagent: the same agent loop with its own conversation, context manager and a tool set that holds
 // only what its type allows; its events are tagged with its id and passed up, and only its final text returns.
 import { ContextManager } from '../engine/contextManager.js';
-import type { AgentEvent, AgentOrigin, EventOf, PermissionMode } from '../engine/events.js';
+import type { AgentEvent, AgentOrigin, EventOf, PermissionMode } from '../protocol/events.js';
 import { Conversation } from '../engine/history.js';
-import { newId } from '../engine/ids.js';
+import { newId } from '../protocol/ids.js';
 import { runAgentLoop } from '../engine/loop.js';
-import { contextWindowFor } from '../engine/modelInfo.js';
+import { contextWindowFor } from '../providers/modelInfo.js';
 import type { PermissionPolicy } from '../permissions/policy.js';
 import type { ApprovalBroker } from '../engine/approvals.js';
 import { wrapReminder } from '../engine/reminders.js';
-import { addUsage, emptyUsage, type Provider, type Usage } from '../providers/types.js';
+import { type Provider } from '../providers/types.js';
+import { addUsage, emptyUsage, type Usage } from '../protocol/messages.js';
 import { BackgroundTasks } from '../tools/background.js';
 import { FileState } from '../tools/fileState.js';
 import { ToolRegistry } from '../tools/runner.js';
 import type { AnyTool, ToolSessionState } from '../tools/types.js';
-import { SessionLog } from '../session/sessionLog.js';
+import { SessionLog } from '../sessionLog/sessionLog.js';
 import { resolveModel } from './agentModel.js';
 import type { LoopHooks } from '../extensions/hookTypes.js';
 import type { AgentDefinition } from './types.js';

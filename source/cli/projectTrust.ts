@@ -1,6 +1,6 @@
 // Gathers everything the project in the working directory asks to be trusted with, from every file that can ask,
 // so one question (or, headless, --trust-project) decides it before any of it is used.
-import type { CliArgs } from '../cliArgs.js';
+import type { CliArgs } from './args.js';
 import { loadConfig, type Env, type LoadConfigOptions, type LoadedConfig } from '../config/index.js';
 import { loadHooks } from '../extensions/hookConfig.js';
 import { loadMcpServers } from '../mcp/config.js';
@@ -10,7 +10,7 @@ import type { PermissionRule } from '../permissions/rules.js';
 import { ProjectTrust } from '../trust/projectTrust.js';
 import type { TrustDecision, TrustItem, TrustRequest } from '../trust/request.js';
 import { instructionsFor } from './instructions.js';
-import { loadFolders, type LoadedFolders } from '../extensionSetup.js';
+import { loadFolders, type LoadedFolders } from './extensionSetup.js';
 import { isProjectFile } from '../extensions/commandFile.js';
 import { findShellCommands } from '../extensions/commandExpand.js';
 

@@ -1,5 +1,6 @@
 // Keeps the conversation inside the model's window: measures it, runs micro and auto compaction, and trips the breaker.
-import type { Message, Provider, ToolSchema } from '../providers/types.js';
+import type { Provider, ToolSchema } from '../providers/types.js';
+import type { Message } from '../protocol/messages.js';
 import {
   applySummary,
   ContextBreaker,
@@ -9,8 +10,8 @@ import {
   planCompaction,
   summaryRequest,
 } from './compaction/index.js';
-import { callSignal } from './callSignal.js';
-import type { AgentEvent } from './events.js';
+import { callSignal } from '../util/callSignal.js';
+import type { AgentEvent } from '../protocol/events.js';
 import type { Conversation } from './history.js';
 import { wrapReminder } from './reminders.js';
 import { ContextMeter, TokenCounter } from './tokens.js';

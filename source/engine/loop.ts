@@ -1,19 +1,11 @@
 // The agent loop: an async generator that streams model turns, runs tools and yields AgentEvents until the run ends.
-import {
-  addUsage,
-  emptyUsage,
-  type AssistantMessage,
-  type Provider,
-  type ProviderError,
-  type ToolSchema,
-  type ToolUseBlock,
-  type Usage,
-} from '../providers/types.js';
+import { type Provider, type ProviderError, type ToolSchema } from '../providers/types.js';
+import { addUsage, emptyUsage, type AssistantMessage, type ToolUseBlock, type Usage } from '../protocol/messages.js';
 import type { ContextManager } from './contextManager.js';
-import type { AgentEvent, PermissionMode, RunEndReason } from './events.js';
+import type { AgentEvent, PermissionMode, RunEndReason } from '../protocol/events.js';
 import { validateHistory, type Conversation } from './history.js';
 import { repairHistory } from './historyRepair.js';
-import { newId } from './ids.js';
+import { newId } from '../protocol/ids.js';
 import { streamModelCall } from './modelCall.js';
 import { doesNotFitMessage, maxOverflowRetries, outputBudget, recoverFromOverflow } from './overflow.js';
 import { RepeatGuard } from './repeatGuard.js';

@@ -2,12 +2,13 @@
 // mutating calls one at a time, and returns exactly one result per call, in call order.
 import path from 'node:path';
 import { isInside } from '../tools/paths.js';
-import type { ToolResultBlock, ToolUseBlock } from '../providers/types.js';
+import type { ToolResultBlock, ToolUseBlock } from '../protocol/messages.js';
 import { runToolCall, validateToolInput, type ToolRegistry } from '../tools/runner.js';
-import type { AnyTool, ToolContext, ToolResult, ToolSessionState, UserAnswer, UserRequest } from '../tools/types.js';
+import type { AnyTool, ToolContext, ToolSessionState } from '../tools/types.js';
+import type { ToolResult, UserAnswer, UserRequest } from '../protocol/tools.js';
 import { declinedMessage, headlessDeniedMessage, type ApprovalBroker, type QuestionBroker } from './approvals.js';
-import type { AgentEvent, PermissionMode } from './events.js';
-import { newId } from './ids.js';
+import type { AgentEvent, PermissionMode } from '../protocol/events.js';
+import { newId } from '../protocol/ids.js';
 import type { PermissionPolicy } from '../permissions/policy.js';
 import { alwaysRuleKind } from '../permissions/bashRules.js';
 import { looksLikeSandboxDenial } from '../permissions/sandbox.js';

@@ -1,6 +1,6 @@
 // The session's side of hooks: SessionStart once per conversation, UserPromptSubmit per message, Notification,
 // PreCompact and SessionEnd, and the context they add for the newest user turn.
-import type { AgentEvent } from '../engine/events.js';
+import type { AgentEvent } from '../protocol/events.js';
 import { claudeToolName } from './hookToolNames.js';
 import type { SessionHooks } from './sessionHooks.js';
 import type { HookNote } from './hookTypes.js';

@@ -1,5 +1,5 @@
 // A session's hooks: picks the commands an event and its matcher select, runs them side by side, and reads their verdict.
-import type { PermissionMode } from '../engine/events.js';
+import type { PermissionMode } from '../protocol/events.js';
 import { interpretRuns, type HookVerdict } from './hookOutcome.js';
 import { spawnHook } from './spawnHook.js';
 import { claudeToolName, matcherSelectsTool, matcherSelectsValue, toClaudeInput, fromClaudeInput } from './hookToolNames.js';

@@ -18,7 +18,7 @@ import {
   type ReadResourceResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { callSignal } from '../engine/callSignal.js';
+import { callSignal } from '../util/callSignal.js';
 import type { McpServerEntry } from './config.js';
 import { describeExit, ProcessGroupStdioTransport } from './stdioTransport.js';
 import type { McpCallOptions, McpConnectionState, McpServerLink } from './types.js';

@@ -1,14 +1,14 @@
 // Starts every configured MCP server in the background (project ones only when the project is trusted), tracks their status,
 // and hands the session a sorted snapshot of their tools.
 import { join } from 'node:path';
-import type { McpServerStatus } from '../engine/events.js';
+import type { McpServerStatus } from '../protocol/events.js';
 import type { AnyTool } from '../tools/types.js';
 import { describeProblem, type McpConfigProblem, type McpServerEntry, type McpServerSpec } from './config.js';
 import type { ConnectionOptions, McpConnection } from './connection.js';
 import { mapPromptArguments, promptCommands, promptMessagesText } from './prompts.js';
 import { resourceContentsText } from './resources.js';
 import { adaptMcpTool } from './toolAdapter.js';
-import { assignToolNames, compareToolNames } from './toolNames.js';
+import { assignToolNames, compareToolNames } from '../protocol/mcpToolNames.js';
 import type { McpPromptCommand, McpResourceInfo, McpResourceText, McpSessionSource } from './types.js';
 
 export interface McpManagerOptions {

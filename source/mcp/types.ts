@@ -1,6 +1,6 @@
 // Types shared inside the MCP room and with the session that uses it (type-only: no SDK code is loaded by them).
 import type { CallToolResult, Prompt, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { McpServerStatus } from '../engine/events.js';
+import type { McpServerStatus } from '../protocol/events.js';
 import type { AnyTool } from '../tools/types.js';
 
 export interface McpConnectionState {

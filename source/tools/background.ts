@@ -1,8 +1,8 @@
 // Background shell tasks: started by the bash tool, watched by the UI, read by the model through bash_output.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { redactSecrets } from '../permissions/redact.js';
-import type { BackgroundTaskInfo } from '../engine/events.js';
+import { redactSecrets } from '../util/redact.js';
+import type { BackgroundTaskInfo } from '../protocol/events.js';
 import { spawnShell, type ShellProcess } from './processGroup.js';
 import { beginShutdown } from './processRegistry.js';
 import type { SandboxRun } from './types.js';

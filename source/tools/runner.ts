@@ -2,7 +2,8 @@
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { ToolSchema } from '../providers/types.js';
 import { outputLimitsFor, cutMiddle, truncateToolOutput } from './truncate.js';
-import { errorResult, type AnyTool, type ToolContext, type ToolResult } from './types.js';
+import { errorResult, type AnyTool, type ToolContext } from './types.js';
+import { type ToolResult } from '../protocol/tools.js';
 
 export interface ToolCall {
   id: string;
