@@ -15,6 +15,7 @@ import { FileState } from '../tools/fileState.js';
 import { ToolRegistry } from '../tools/runner.js';
 import type { AnyTool, ToolSessionState } from '../tools/types.js';
 import { SessionLog } from '../session/sessionLog.js';
+import { sessionLogPath } from '../session/records.js';
 import { agentModel } from './agentModel.js';
 import type { LoopHooks } from '../extensions/hookTypes.js';
 import type { AgentDefinition } from './types.js';
@@ -114,6 +115,10 @@ export class ChildAgent {
   private usage = emptyUsage();
   private turns = 0;
   private readonly started = Date.now();
+  /** The session's hooks as this child's: its id and type in every input, SubagentStop matched on its type. */
+  private readonly hooks: LoopHooks | undefined;
+  /** SubagentStart runs once, before the child's first request; what it adds opens the child's conversation. */
+  private startContext: string[] | undefined;
 
   constructor(
     private readonly env: ChildEnvironment,
@@ -124,6 +129,8 @@ export class ChildAgent {
     this.history = new Conversation((change) => log?.append({ kind: 'history', ...change }), []);
     this.registry = new ToolRegistry(childTools(run.agent, env.tools()));
     this.system = childSystemPrompt(run.agent, env);
+    const transcriptPath = env.logDir ? sessionLogPath(env.logDir, this.agentId) : undefined;
+    this.hooks = env.hooks?.forAgent ? env.hooks.forAgent({ agentId: this.agentId, agentType: run.agent.name, ...(transcriptPath ? { transcriptPath } : {}) }) : env.hooks;
     this.context = new ContextManager(
       { window: env.contextWindow ?? contextWindowFor(this.model), dangerRatio: 0.9, keepRecentToolResults: 10, keepRecentRatio: 0.3 },
       () => ({ provider: env.provider, model: this.model, maxTokens: Math.min(env.maxTokens, 8192) }),
@@ -139,6 +146,12 @@ export class ChildAgent {
 
   /** Sends `prompt` and runs to the child's answer; at its turn limit it is asked for the answer once. */
   async ask(prompt: string): Promise<ChildOutcome> {
+    if (this.startContext === undefined) {
+      this.startContext = [];
+      const start = await this.hooks?.subagentStart?.(this.run.signal);
+      for (const note of start?.notes ?? []) this.run.emit({ type: 'hook', ...note, agentId: this.agentId, parentToolCallId: this.run.parentToolCallId });
+      this.startContext.push(...(start?.context ?? []));
+    }
     let outcome = await this.loopOnce(prompt, this.env.maxTurns);
     if (outcome.reason === 'max_turns' && !this.run.signal.aborted) {
       const wrapUp = await this.loopOnce(wrapUpPrompt, 1);
@@ -155,12 +168,14 @@ export class ChildAgent {
       maxTokens: env.maxTokens, temperature: env.temperature, maxTurns, context: this.context, mode: env.mode,
       rules: env.rules, broker: env.broker, interactive: env.interactive, registry: this.registry,
       cwd: env.cwd, workspace: env.workspace, state: this.state, signal: run.signal,
-      reminders: () => (history.length === 1 ? [wrapReminder(`Today's date is ${(env.now?.() ?? new Date()).toISOString().slice(0, 10)}.`)] : []),
+      reminders: () => (history.length === 1
+        ? [...(this.startContext ?? []).splice(0).map(wrapReminder), wrapReminder(`Today's date is ${(env.now?.() ?? new Date()).toISOString().slice(0, 10)}.`)]
+        : []),
       onUsage: (turnUsage) => {
         env.onUsage(turnUsage);
         return (this.usage = addUsage(this.usage, turnUsage));
       },
-      hooks: env.hooks,
+      hooks: this.hooks,
     });
     try {
       for await (const event of loop) {

@@ -11,7 +11,6 @@ import {
   type Usage,
 } from '../providers/types.js';
 import type { ContextManager } from './contextManager.js';
-import { EventQueue } from './eventQueue.js';
 import type { AgentEvent, PermissionMode, RunEndReason } from './events.js';
 import { validateHistory, type Conversation } from './history.js';
 import { repairHistory } from './historyRepair.js';
@@ -19,7 +18,8 @@ import { newId } from './ids.js';
 import { streamModelCall } from './modelCall.js';
 import { doesNotFitMessage, maxOverflowRetries, outputBudget, recoverFromOverflow } from './overflow.js';
 import { RepeatGuard } from './repeatGuard.js';
-import { hookEvent, interruptedResult, runToolRound, type RoundHookState, type ToolEnvironment } from './toolRound.js';
+import { hookEvent, type RoundHookState, type ToolEnvironment } from './toolRound.js';
+import { toolRound } from './loopRound.js';
 import { wrapReminder } from './reminders.js';
 import type { LoopHooks } from '../extensions/hookTypes.js';
 import { ToolErrorGuard } from './toolErrorGuard.js';
@@ -61,12 +61,13 @@ export interface LoopOptions extends ToolEnvironment {
 // reached included, whose error would otherwise be repeated for every new attempt).
 const fatalErrorKinds = new Set<ProviderError['kind']>(['auth', 'not_found', 'bad_request', 'connection']);
 const maxConsecutiveErrors = 3;
+const maxStopContinuations = 8;
+
+const resultText = (result: ToolResultBlock | undefined): string =>
+  result === undefined ? '' : typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
 
 const textOf = (message: AssistantMessage): string =>
   message.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('');
-
-const interruptedBlocks = (calls: readonly ToolUseBlock[]): ToolResultBlock[] =>
-  calls.map((c) => ({ type: 'tool_result', toolUseId: c.id, content: interruptedResult().content, isError: true }));
 
 /**
  * Runs one user message to its end. A consumer that stops reading (breaks out or throws) ends the run as Esc
@@ -96,8 +97,8 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
   let consecutiveErrors = 0;
   let overflows = 0;
   const repeats = new RepeatGuard();
-  // True once a Stop hook has sent the model back to work: it can do so once per run, never in a loop.
-  let stopHookActive = false;
+  // Stop hooks that sent the model back to work in a row: past eight the turn ends anyway (Claude Code's cap).
+  let stopContinuations = 0;
   const toolErrors = new ToolErrorGuard(o.maxConsecutiveToolErrors);
   let warnedRepeat = false;
   if (o.prompt !== undefined) o.history.appendUserText(o.prompt);
@@ -172,7 +173,11 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
       consecutiveErrors += 1;
       const text = error?.message ?? 'The model call failed for an unknown reason.';
       yield { type: 'error', runId: o.runId, message: text };
-      if ((error && fatalErrorKinds.has(error.kind)) || consecutiveErrors >= maxConsecutiveErrors) return yield end('error', text);
+      if ((error && fatalErrorKinds.has(error.kind)) || consecutiveErrors >= maxConsecutiveErrors) {
+        // StopFailure runs instead of Stop; what it says is not read (as in Claude Code).
+        await o.hooks?.stopFailure?.(error?.kind ?? 'unknown', text, o.signal);
+        return yield end('error', text);
+      }
       o.history.appendUserText(`<error>The previous model call failed: ${text} Continue with the task.</error>`);
       continue;
     }
@@ -207,21 +212,38 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
       }
       if (stopReason === 'refusal') return yield end('refusal', 'The model declined to continue.');
       if (o.hooks) {
-        const stop = await o.hooks.stop(stopHookActive, lastText, o.signal);
+        const stop = await o.hooks.stop(stopContinuations > 0, lastText, o.signal);
         for (const note of stop.notes) yield hookEvent(o.runId, note);
         if (o.signal.aborted) return yield end('aborted');
-        if (stop.block && !stop.stop && !stopHookActive) {
-          stopHookActive = true;
-          o.history.appendUserText(wrapReminder(`A Stop hook asks you to continue before finishing:\n${stop.block}`));
+        // A block sends the model back with the reason; additionalContext alone does too, as feedback.
+        const feedback = stop.block ? `A Stop hook asks you to continue before finishing:\n${stop.block}` : stop.context.length > 0 ? `Stop hook feedback:\n${stop.context.join('\n')}` : undefined;
+        if (feedback && !stop.stop && !stop.impossible) {
+          if (stopContinuations >= maxStopContinuations) {
+            yield { type: 'warning', runId: o.runId, message: `A hook blocked the turn from ending ${stopContinuations + 1} times in a row; the turn ends anyway. A Stop hook should let the model stop once stop_hook_active is true.` };
+            return yield end('done');
+          }
+          stopContinuations += 1;
+          o.history.appendUserText(wrapReminder(feedback));
           continue;
         }
       }
       return yield end('done');
     }
 
+    stopContinuations = 0;
     const hookState: RoundHookState = { context: [] };
     const ran = new Set<string>();
     const results = yield* toolRound(o, calls, abortRun, hookState, ran);
+    if (hookState.interrupt !== undefined) {
+      yield { type: 'warning', runId: o.runId, message: `A PermissionRequest hook interrupted the run: ${hookState.interrupt}` };
+      return yield end('aborted');
+    }
+    if (o.hooks?.postToolBatch && !o.signal.aborted) {
+      const batch = await o.hooks.postToolBatch(calls.map((call, i) => ({ call, content: resultText(results[i]) })), o.signal);
+      for (const note of batch.notes) yield hookEvent(o.runId, note);
+      hookState.context.push(...batch.context);
+      hookState.stop ??= batch.stop ?? batch.block;
+    }
     // What hooks added goes into the newest user turn, after the results, so the request prefix stays as it was.
     for (const text of hookState.context.splice(0)) o.history.appendUserText(wrapReminder(text));
     if (hookState.stop) {
@@ -247,37 +269,5 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
       warnedRepeat = true;
     }
     if (o.signal.aborted) return yield end('aborted');
-  }
-}
-
-/**
- * Runs one round and appends its results. Closed early (the consumer stopped reading), it aborts the run, waits
- * for the round to wind down (running commands killed, the rest answered "interrupted") and appends its results,
- * so no call is left without one and nothing keeps running.
- */
-async function* toolRound(o: LoopOptions, calls: ToolUseBlock[], abortRun: () => void, hookState: RoundHookState, ran: Set<string>): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
-  const queue = new EventQueue<AgentEvent>();
-  const round = runToolRound({
-    runId: o.runId, calls, registry: o.registry, mode: o.mode(), rules: o.rules, broker: o.broker, interactive: o.interactive,
-    cwd: o.cwd, workspace: o.workspace, state: o.state, signal: o.signal,
-    emit: (e) => {
-      // Calls that started executing (not declined ones) are what the tool-error guard counts.
-      if (e.type === 'tool_start') ran.add(e.toolCallId);
-      queue.push(e);
-    },
-    ...(o.hooks ? { hooks: { loop: o.hooks, state: hookState } } : {}),
-  });
-  let answered = false;
-  try {
-    yield* queue.drainUntil(round);
-    const results = await round;
-    o.history.append({ role: 'user', content: results });
-    answered = true;
-    return results;
-  } finally {
-    if (!answered) {
-      abortRun();
-      o.history.append({ role: 'user', content: await round.catch(() => interruptedBlocks(calls)) });
-    }
   }
 }

@@ -40,7 +40,8 @@ import type { ChildEnvironment } from '../agents/childRunner.js';
 import { runTeamRun } from '../agents/teamRun.js';
 import { agentModel } from '../agents/agentModel.js';
 import type { SessionHooks } from '../extensions/sessionHooks.js';
-import { HookLifecycle } from '../extensions/hookLifecycle.js';
+import { HookLifecycle, type LoadedInstructionFile } from '../extensions/hookLifecycle.js';
+import { hookPorts, typedCommand } from './sessionHookPorts.js';
 import { wrapReminder } from './reminders.js';
 import { SessionCheckpoints } from '../checkpoints/sessionCheckpoints.js';
 import { pointFor, sessionRewind } from '../checkpoints/sessionRewind.js';
@@ -91,6 +92,12 @@ export interface SessionOptions {
   hooks?: SessionHooks;
   /** How long an interactive session waits after a run before the "waiting for your input" Notification (default 60 s). */
   idleNotifyMs?: number;
+  /** How long an approval waits before the permission_prompt Notification (default 6 s). */
+  approvalNotifyMs?: number;
+  /** The instruction files in the system prompt, for InstructionsLoaded. */
+  instructionFiles?: LoadedInstructionFile[];
+  /** A --fork-session continuation: SessionStart says "fork". */
+  forked?: boolean;
   /** A resumed session's history and todo list. */
   resume?: { history: Message[]; todos: TodoItem[] };
   /** Workspace checkpoints for /rewind; the shadow repository lives under `reinHome`. Unset = none. */
@@ -107,6 +114,8 @@ export interface EngineSession extends AgentSession {
   prefix(): { system: string; tools: ReturnType<ToolRegistry['schemas']> };
   /** The registry the next run uses (MCP tools included once their servers are up). */
   registry(): ToolRegistry;
+  /** Runs the Setup hooks (`--init`, `--init-only`, `--maintenance`). */
+  runSetupHooks(trigger: 'init' | 'maintenance'): Promise<void>;
 }
 
 /** Streamed pieces are not logged: the message_end and tool_end that follow carry them whole. */
@@ -216,9 +225,26 @@ export function createSession(o: SessionOptions): EngineSession {
   o.hooks?.bindMode(() => info.mode);
   o.hooks?.bindSession(() => ({ sessionId, transcriptPath: sessionLogPath(o.sessionsDir, sessionId) }));
   const hooks = o.hooks
-    ? new HookLifecycle({ hooks: o.hooks, resumed: o.resume !== undefined, interactive: o.interactive, idleNotifyMs: o.idleNotifyMs, emit: (e) => emit(e), record: (e) => record(e), activeRunId: () => activeRunId })
+    ? new HookLifecycle({
+        hooks: o.hooks, resumed: o.resume !== undefined, forked: o.forked, interactive: o.interactive, idleNotifyMs: o.idleNotifyMs, approvalNotifyMs: o.approvalNotifyMs,
+        model: () => info.model, instructions: o.instructionFiles, emit: (e) => emit(e), record: (e) => record(e), activeRunId: () => activeRunId,
+      })
     : undefined;
+  o.hooks?.bindPorts(hookPorts({
+    provider: o.provider, providerName: o.providerName, model: () => info.model, mcp: o.mcp, backgroundTasks: () => state.background.list(), childEnvironment,
+  }));
+  if (o.hooks) {
+    o.hooks.warn = (message) => emit({ type: 'warning', ...ambientIds(), message });
+    o.hooks.setMode = (mode) => setMode(mode);
+  }
   if (hooks) context.beforeCompact = (trigger, instructions, signal) => hooks.beforeCompact(trigger, instructions, signal);
+
+  function setMode(mode: PermissionMode): void {
+    if (mode === info.mode) return;
+    info.mode = mode;
+    reminders.modeChanged(mode);
+    emit({ type: 'mode_change', ...ambientIds(), mode });
+  }
 
   /** Logs an event before anyone sees it, then hands it on. */
   const record = (event: AgentEvent): AgentEvent => {
@@ -331,7 +357,9 @@ export function createSession(o: SessionOptions): EngineSession {
         : { type: 'run_start', sessionId, runId, prompt: options.display ?? text });
       if (hooks && text !== undefined) {
         // Hooks see the message as it was typed ("/review 12" for a custom command).
-        const refused = yield* hooks.beforePrompt(options.display ?? text, runId, runController.signal);
+        let refused = yield* hooks.beforePrompt(options.display ?? text, runId, runController.signal);
+        const command = refused ? undefined : typedCommand(text, options.display, options.expand !== undefined);
+        if (command) refused = yield* hooks.beforeExpansion(command, runId, runController.signal);
         if (refused) {
           yield record({ type: 'run_end', runId, reason: runController.signal.aborted ? 'aborted' : 'blocked', text: '', turns: 0, usage: emptyUsage(), durationMs: 0, error: refused });
           return;
@@ -508,6 +536,7 @@ export function createSession(o: SessionOptions): EngineSession {
     resumed = true;
     // The next run announces itself in the log it now writes to.
     announced = false;
+    hooks?.switched();
     return { sessionId, events: loaded.events, ...(loaded.earlier ? { earlier: loaded.earlier } : {}), warnings: loaded.warnings };
   }
 
@@ -535,6 +564,7 @@ export function createSession(o: SessionOptions): EngineSession {
     history: () => history.messages,
     prefix: () => ({ system, tools: toolSchemas }),
     registry: () => sessionTools.registry,
+    runSetupHooks: async (trigger: 'init' | 'maintenance') => { await hooks?.setup(trigger); },
     respond: (approvalId: string, decision: ApprovalDecision) => { broker.respond(approvalId, decision); },
     abort: () => {
       controller?.abort();
@@ -542,12 +572,7 @@ export function createSession(o: SessionOptions): EngineSession {
       void state.background.killSubagents();
     },
     isRunning: () => controller !== undefined,
-    setMode(mode) {
-      if (mode === info.mode) return;
-      info.mode = mode;
-      reminders.modeChanged(mode);
-      emit({ type: 'mode_change', ...ambientIds(), mode });
-    },
+    setMode,
     setModel(model) {
       info.model = model;
       info.contextWindow = learnedWindows.get(model) ?? o.contextWindow ?? contextWindowFor(model);

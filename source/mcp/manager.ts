@@ -7,7 +7,7 @@ import { describeProblem, type McpConfigProblem, type McpServerEntry, type McpSe
 import type { ConnectionOptions, McpConnection } from './connection.js';
 import { mapPromptArguments, promptCommands, promptMessagesText } from './prompts.js';
 import { resourceContentsText } from './resources.js';
-import { adaptMcpTool } from './toolAdapter.js';
+import { adaptMcpTool, resultToToolResult } from './toolAdapter.js';
 import { assignToolNames, compareToolNames } from './toolNames.js';
 import type { McpPromptCommand, McpResourceInfo, McpResourceText, McpSessionSource } from './types.js';
 
@@ -220,6 +220,11 @@ export class McpManager implements McpSessionSource {
   async readResource(server: string, uri: string, signal?: AbortSignal): Promise<McpResourceText> {
     const result = await this.connected(server).readResource(uri, signal);
     return { uri, text: resourceContentsText(result) };
+  }
+
+  async callTool(server: string, tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<{ text: string; isError: boolean }> {
+    const result = resultToToolResult(await this.connected(server).callTool(tool, args, { signal, onProgress: () => {} }));
+    return { text: typeof result.content === 'string' ? result.content : JSON.stringify(result.content), isError: result.isError === true };
   }
 
   promptCommands(): McpPromptCommand[] {

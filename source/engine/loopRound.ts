@@ -1,0 +1,41 @@
+// One round of tool calls inside the agent loop, appended to the history whatever happens to the consumer.
+import type { ToolResultBlock, ToolUseBlock } from '../providers/types.js';
+import { EventQueue } from './eventQueue.js';
+import type { AgentEvent } from './events.js';
+import type { LoopOptions } from './loop.js';
+import { interruptedResult, runToolRound, type RoundHookState } from './toolRound.js';
+
+const interruptedBlocks = (calls: readonly ToolUseBlock[]): ToolResultBlock[] =>
+  calls.map((c) => ({ type: 'tool_result', toolUseId: c.id, content: interruptedResult().content, isError: true }));
+
+/**
+ * Runs one round and appends its results. Closed early (the consumer stopped reading), it aborts the run, waits
+ * for the round to wind down (running commands killed, the rest answered "interrupted") and appends its results,
+ * so no call is left without one and nothing keeps running.
+ */
+export async function* toolRound(o: LoopOptions, calls: ToolUseBlock[], abortRun: () => void, hookState: RoundHookState, ran: Set<string>): AsyncGenerator<AgentEvent, ToolResultBlock[]> {
+  const queue = new EventQueue<AgentEvent>();
+  const round = runToolRound({
+    runId: o.runId, calls, registry: o.registry, mode: o.mode(), rules: o.rules, broker: o.broker, interactive: o.interactive,
+    cwd: o.cwd, workspace: o.workspace, state: o.state, signal: o.signal,
+    emit: (e) => {
+      // Calls that started executing (not declined ones) are what the tool-error guard counts.
+      if (e.type === 'tool_start') ran.add(e.toolCallId);
+      queue.push(e);
+    },
+    ...(o.hooks ? { hooks: { loop: o.hooks, state: hookState } } : {}),
+  });
+  let answered = false;
+  try {
+    yield* queue.drainUntil(round);
+    const results = await round;
+    o.history.append({ role: 'user', content: results });
+    answered = true;
+    return results;
+  } finally {
+    if (!answered) {
+      abortRun();
+      o.history.append({ role: 'user', content: await round.catch(() => interruptedBlocks(calls)) });
+    }
+  }
+}
