@@ -133,6 +133,7 @@ async function main(argv: string[]): Promise<number> {
     version: version(),
     keys,
     mouse: config.mouse,
+    ...(opened?.statusLine ? { statusLine: { setting: opened.statusLine, projectDir: opened.workspace } } : {}),
   });
   if (result.usageLine) process.stdout.write(`${result.usageLine}\n`);
   await shutdown.finish();

@@ -25,6 +25,7 @@ import { startMcpServers } from '../mcp/start.js';
 import { describeProblem } from '../permissions/rules.js';
 import { loadPermissionRules, readClaudeSettings } from '../permissions/ruleSources.js';
 import { setupHooks } from '../extensions/hookSetup.js';
+import { resolveStatusLine } from '../extensions/statusLineConfig.js';
 import { findBwrap, missingBwrapMessage } from '../permissions/sandbox.js';
 import { saveProjectRule } from '../permissions/projectSettings.js';
 import { claudeRuleText } from '../permissions/toolNames.js';
@@ -142,6 +143,13 @@ export function openSession({ loaded, args, key, interactive, reinHome, recordin
     layers: loaded.hookLayers, settings: claudeSettings, projectDir: workspace, cwd, reinHome, sessionId,
     transcriptPath: sessionLogPath(sessionsDir, sessionId), projectTrusted: trust.trusted,
   });
+  const reinHomeReal = join(reinHome);
+  const instructionFiles = instructions.files.map((f) => ({
+    path: f.path,
+    memoryType: f.path.startsWith(join(homedir(), '.claude')) || f.path.startsWith(reinHomeReal) ? 'User' as const : f.path.endsWith('CLAUDE.local.md') ? 'Local' as const : 'Project' as const,
+  }));
+  // Only the full-screen session has a status line to show.
+  const statusLine = interactive ? resolveStatusLine(claudeSettings, trust.trusted) : { warnings: [] };
   const meta = { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString(), ...gitBranchOf(cwd) };
   const history = resumed ? repairHistory(resumed.history) : undefined;
   // A $REIN_HOME that cannot be written does not stop a new session: it runs in memory, with one warning.
@@ -187,9 +195,11 @@ export function openSession({ loaded, args, key, interactive, reinHome, recordin
       ...(logWarning ? [logWarning] : []),
       ...loaded.projectRefused, ...trust.notices(),
       ...instructions.warnings, ...(agents?.warnings ?? []), ...commands.warnings, ...skills.warnings, ...loadedRules.problems.map(describeProblem),
-      ...hooks.warnings,
+      ...hooks.warnings, ...statusLine.warnings,
     ],
     hooks: hooks.hooks,
+    instructionFiles,
+    forked: args.forkSession && resumed !== undefined,
     sandbox,
     permissions: {
       rules: loadedRules.rules,
@@ -209,7 +219,7 @@ export function openSession({ loaded, args, key, interactive, reinHome, recordin
     resume: resumed && history ? { history, todos: resumed.todos } : undefined,
     checkpoints: { settings: config.checkpoints ?? defaultCheckpointSettings, reinHome },
   });
-  return { session, resumed, sessionsDir, commands: commands.commands, workspace };
+  return { session, resumed, sessionsDir, commands: commands.commands, workspace, statusLine: statusLine.setting };
 }
 
 /** The branch for the log's header, so /resume can filter by it; nothing outside a repository. */
