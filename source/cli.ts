@@ -16,6 +16,7 @@ import { commandPromptOptions, customSlashCommand } from './extensions/commandPr
 import { parseSlashCommand } from './store/commands.js';
 import { openSession } from './cli/openSession.js';
 import { loadTrustedConfig } from './cli/projectTrust.js';
+import { takeSetupFlags } from './cli/setupFlags.js';
 
 declare const REIN_VERSION: string | undefined;
 
@@ -48,8 +49,10 @@ function readRecordingOrSay(file: string): Recording {
   }
 }
 
-async function main(argv: string[]): Promise<number> {
+async function main(rawArgv: string[]): Promise<number> {
   tuneCompiler();
+  const setup = rawArgv[0] === 'mcp' || rawArgv[0] === 'sessions' ? { argv: rawArgv, initOnly: false, trigger: undefined } : takeSetupFlags(rawArgv);
+  const argv = setup.argv;
   if (argv[0] === 'mcp') {
     const { runMcpCommand } = await import('./mcp/mcpCommand.js');
     return runMcpCommand(argv.slice(1), { projectDir: process.cwd(), reinHome: resolveReinHome(process.env), write: (text) => process.stdout.write(text) });
@@ -68,7 +71,8 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const reinHome = resolveReinHome(process.env);
-  const interactive = args.print === undefined;
+  // --init-only opens no conversation: like a headless run, it trusts the project only with --trust-project.
+  const interactive = args.print === undefined && !setup.initOnly;
   // What the project asks for is decided before any of it is used: the TUI asks on a screen of its own.
   const decided = await loadTrustedConfig({
     cwd: process.cwd(), env: process.env, reinHome, args, interactive,
@@ -86,6 +90,16 @@ async function main(argv: string[]): Promise<number> {
   // From here on every way out stops the processes rein started (see shutdown.ts).
   const shutdown = installShutdown({ write: (text) => process.stderr.write(text) });
 
+  if (setup.initOnly) {
+    // Setup and SessionStart hooks, then out: nothing is asked of a model, so no key is needed.
+    const { session } = openSession({ loaded, args, key: key.ok ? key : { apiKey: '', keyHint: '' }, interactive, reinHome, recording, trust, version: version() });
+    for (const notice of trust.notices()) process.stderr.write(`rein: ${notice}\n`);
+    await session.runSetupHooks('init', true);
+    await session.close('other');
+    await shutdown.finish();
+    return 0;
+  }
+
   if (args.print !== undefined) {
     const streamed = args.inputFormat === 'stream-json';
     const prompt = streamed ? '' : args.print === '-' ? (await readStdin()).trim() : args.print;
@@ -96,6 +110,7 @@ async function main(argv: string[]): Promise<number> {
     }
     if (args.team && !config.tools.includes('task')) throw new UsageError('--team needs the task tool; add "task" to "tools" in agent.config.json.');
     const { session, resumed, sessionsDir, commands, workspace } = openSession({ loaded, args, key, interactive, reinHome, recording, trust, version: version() });
+    if (setup.trigger) await session.runSetupHooks(setup.trigger);
     // `rein -p "/name args"` (or such a stream-json message) runs a custom command; there are no built-in
     // commands in headless mode.
     const promptOptions = (text: string) => {
@@ -119,6 +134,7 @@ async function main(argv: string[]): Promise<number> {
   if (isKeyProblem(keys)) throw new ConfigError(`Invalid config at /keys/${keys.path}: ${keys.problem}; change the keys section of agent.config.json.`);
   const { startTui } = await withoutFetch(() => import('../components/tui.js'));
   const opened = key.ok ? openSession({ loaded, args, key, interactive, reinHome, recording, trust, version: version() }) : undefined;
+  if (opened && setup.trigger) await opened.session.runSetupHooks(setup.trigger);
   if (opened) shutdown.setFarewell(() => continueLine(opened.session.info.sessionId, opened.sessionsDir));
   const result = await startTui({
     session: opened?.session,

@@ -199,6 +199,14 @@ export function openSession({ loaded, args, key, interactive, reinHome, recordin
     ],
     hooks: hooks.hooks,
     instructionFiles,
+    configFiles: [
+      { path: join(homedir(), '.claude', 'settings.json'), source: 'user_settings' },
+      { path: join(reinHome, 'agent.config.json'), source: 'user_settings' },
+      { path: join(workspace, '.claude', 'settings.json'), source: 'project_settings' },
+      { path: join(workspace, 'agent.config.json'), source: 'project_settings' },
+      { path: join(workspace, '.claude', 'settings.local.json'), source: 'local_settings' },
+      { path: join(workspace, '.claude', 'skills'), source: 'skills' },
+    ],
     forked: args.forkSession && resumed !== undefined,
     sandbox,
     permissions: {

@@ -42,6 +42,7 @@ import { agentModel } from '../agents/agentModel.js';
 import type { SessionHooks } from '../extensions/sessionHooks.js';
 import { HookLifecycle, type LoadedInstructionFile } from '../extensions/hookLifecycle.js';
 import { hookPorts, typedCommand } from './sessionHookPorts.js';
+import type { WatchedConfig } from '../extensions/configWatch.js';
 import { wrapReminder } from './reminders.js';
 import { SessionCheckpoints } from '../checkpoints/sessionCheckpoints.js';
 import { pointFor, sessionRewind } from '../checkpoints/sessionRewind.js';
@@ -98,6 +99,8 @@ export interface SessionOptions {
   instructionFiles?: LoadedInstructionFile[];
   /** A --fork-session continuation: SessionStart says "fork". */
   forked?: boolean;
+  /** Settings files (and the skills folder) whose changes ConfigChange hooks hear of. */
+  configFiles?: readonly WatchedConfig[];
   /** A resumed session's history and todo list. */
   resume?: { history: Message[]; todos: TodoItem[] };
   /** Workspace checkpoints for /rewind; the shadow repository lives under `reinHome`. Unset = none. */
@@ -114,8 +117,8 @@ export interface EngineSession extends AgentSession {
   prefix(): { system: string; tools: ReturnType<ToolRegistry['schemas']> };
   /** The registry the next run uses (MCP tools included once their servers are up). */
   registry(): ToolRegistry;
-  /** Runs the Setup hooks (`--init`, `--init-only`, `--maintenance`). */
-  runSetupHooks(trigger: 'init' | 'maintenance'): Promise<void>;
+  /** Runs the Setup hooks (`--init`, `--init-only`, `--maintenance`); `sessionStart` runs SessionStart "startup" too. */
+  runSetupHooks(trigger: 'init' | 'maintenance', sessionStart?: boolean): Promise<void>;
 }
 
 /** Streamed pieces are not logged: the message_end and tool_end that follow carry them whole. */
@@ -227,7 +230,7 @@ export function createSession(o: SessionOptions): EngineSession {
   const hooks = o.hooks
     ? new HookLifecycle({
         hooks: o.hooks, resumed: o.resume !== undefined, forked: o.forked, interactive: o.interactive, idleNotifyMs: o.idleNotifyMs, approvalNotifyMs: o.approvalNotifyMs,
-        model: () => info.model, instructions: o.instructionFiles, emit: (e) => emit(e), record: (e) => record(e), activeRunId: () => activeRunId,
+        model: () => info.model, instructions: o.instructionFiles, configFiles: o.configFiles, emit: (e) => emit(e), record: (e) => record(e), activeRunId: () => activeRunId,
       })
     : undefined;
   o.hooks?.bindPorts(hookPorts({
@@ -357,9 +360,7 @@ export function createSession(o: SessionOptions): EngineSession {
         : { type: 'run_start', sessionId, runId, prompt: options.display ?? text });
       if (hooks && text !== undefined) {
         // Hooks see the message as it was typed ("/review 12" for a custom command).
-        let refused = yield* hooks.beforePrompt(options.display ?? text, runId, runController.signal);
-        const command = refused ? undefined : typedCommand(text, options.display, options.expand !== undefined);
-        if (command) refused = yield* hooks.beforeExpansion(command, runId, runController.signal);
+        const refused = yield* hooks.beforePrompt(options.display ?? text, runId, runController.signal, typedCommand(text, options.display, options.expand !== undefined));
         if (refused) {
           yield record({ type: 'run_end', runId, reason: runController.signal.aborted ? 'aborted' : 'blocked', text: '', turns: 0, usage: emptyUsage(), durationMs: 0, error: refused });
           return;
@@ -564,7 +565,10 @@ export function createSession(o: SessionOptions): EngineSession {
     history: () => history.messages,
     prefix: () => ({ system, tools: toolSchemas }),
     registry: () => sessionTools.registry,
-    runSetupHooks: async (trigger: 'init' | 'maintenance') => { await hooks?.setup(trigger); },
+    runSetupHooks: async (trigger: 'init' | 'maintenance', sessionStart = false) => {
+      await hooks?.setup(trigger);
+      if (sessionStart) await hooks?.startOnly();
+    },
     respond: (approvalId: string, decision: ApprovalDecision) => { broker.respond(approvalId, decision); },
     abort: () => {
       controller?.abort();

@@ -4,6 +4,7 @@ import type { ChildEnvironment } from '../agents/childRunner.js';
 import { runChild } from '../agents/childRunner.js';
 import { agentModel } from '../agents/agentModel.js';
 import type { HookPorts } from '../extensions/hookHandlers.js';
+import type { TypedCommand } from '../extensions/hookLifecycle.js';
 import type { McpSessionSource } from '../mcp/types.js';
 import type { Provider } from '../providers/types.js';
 import type { BackgroundTaskInfo } from './events.js';
@@ -58,11 +59,11 @@ export function hookPorts(o: HookPortsInput): HookPorts {
 }
 
 /** The typed command a prompt expands, for UserPromptExpansion: a custom command (`/name args`) or an MCP prompt. */
-export function typedCommand(text: string, display: string | undefined, expands: boolean): { name: string; args: string; prompt: string; source: string; type: 'slash_command' | 'mcp_prompt' } | undefined {
+export function typedCommand(text: string, display: string | undefined, expands: boolean): TypedCommand | undefined {
   const typed = (expands ? display : text)?.trim() ?? '';
   const match = /^\/([^\s]+)(?:\s+([\s\S]*))?$/.exec(typed);
   if (!match) return undefined;
-  if (expands) return { name: match[1], args: (match[2] ?? '').trim(), prompt: typed, source: 'custom', type: 'slash_command' };
+  if (expands) return { name: match[1], args: (match[2] ?? '').trim(), prompt: typed, type: 'slash_command' };
   if (/^mcp__[A-Za-z0-9_-]+$/.test(match[1])) return { name: match[1], args: (match[2] ?? '').trim(), prompt: typed, source: 'mcp', type: 'mcp_prompt' };
   return undefined;
 }

@@ -6,8 +6,20 @@ import { claudeToolName } from './hookToolNames.js';
 import type { SessionHooks } from './sessionHooks.js';
 import type { HookEventName, HookNote } from './hookTypes.js';
 import type { HookVerdict } from './hookOutcome.js';
+import { ConfigWatcher, type WatchedConfig } from './configWatch.js';
 
 type StartSource = 'startup' | 'resume' | 'clear' | 'compact' | 'fork';
+
+/** A command the user typed that expands into the prompt, as UserPromptExpansion describes it. */
+export interface TypedCommand {
+  name: string;
+  args: string;
+  /** The line as typed. */
+  prompt: string;
+  /** Claude Code's command_source ("mcp" for a server prompt); left out when rein cannot say. */
+  source?: string;
+  type: 'slash_command' | 'mcp_prompt';
+}
 
 /** An instruction file the session loaded, for InstructionsLoaded. */
 export interface LoadedInstructionFile {
@@ -31,6 +43,8 @@ export interface HookLifecycleOptions {
   model?: () => string;
   /** The instruction files loaded into the system prompt (InstructionsLoaded, once). */
   instructions?: LoadedInstructionFile[];
+  /** The settings files (and skills folder) whose changes ConfigChange hooks hear of. */
+  configFiles?: readonly WatchedConfig[];
   /** Hands an event to the session's consumers outside a run's own stream. */
   emit: (event: AgentEvent) => void;
   /** Logs an event of a run's own stream before it is yielded. */
@@ -49,9 +63,15 @@ export class HookLifecycle {
   private readonly approvalTimers = new Map<string, NodeJS.Timeout>();
   private readonly observers = new Set<Promise<unknown>>();
   private instructionsReported = false;
+  private readonly configWatcher: ConfigWatcher | undefined;
 
   constructor(private readonly o: HookLifecycleOptions) {
     this.pendingStart = o.forked ? 'fork' : o.resumed ? 'resume' : 'startup';
+    // rein reads its settings once, at start: a ConfigChange hook hears of a change (to log or object to it) that
+    // takes effect only in the next session anyway.
+    if (o.configFiles && o.hooks.has('ConfigChange')) {
+      this.configWatcher = new ConfigWatcher(o.configFiles, (file, source) => this.beside('ConfigChange', { source, file_path: file }, source));
+    }
   }
 
   private noteEvent(note: HookNote, runId = this.o.activeRunId()): AgentEvent {
@@ -114,8 +134,11 @@ export class HookLifecycle {
     }
   }
 
-  /** SessionStart (once per conversation) and UserPromptSubmit; returns why the message was refused, if it was. */
-  async *beforePrompt(text: string, runId: string, signal: AbortSignal): AsyncGenerator<AgentEvent, string | undefined> {
+  /**
+   * SessionStart (once per conversation), UserPromptExpansion for a typed command, then UserPromptSubmit (the order
+   * measured on Claude Code 2.1.197); returns why the message was refused, if it was.
+   */
+  async *beforePrompt(text: string, runId: string, signal: AbortSignal, command?: TypedCommand): AsyncGenerator<AgentEvent, string | undefined> {
     clearTimeout(this.idleTimer);
     this.reportInstructions();
     const source = this.pendingStart;
@@ -126,6 +149,10 @@ export class HookLifecycle {
       yield* this.said(start, runId);
       this.context.push(...start.context);
       if (start.stop) return start.stop;
+    }
+    if (command) {
+      const refused = yield* this.beforeExpansion(command, runId, signal);
+      if (refused) return refused;
     }
     const submit = await this.o.hooks.run('UserPromptSubmit', { prompt: text }, undefined, signal);
     yield* this.said(submit, runId);
@@ -140,12 +167,15 @@ export class HookLifecycle {
   }
 
   /** UserPromptExpansion for a command the user typed (`/review 12`): why it was refused, if it was. */
-  async *beforeExpansion(command: { name: string; args: string; prompt: string; source: string; type: 'slash_command' | 'mcp_prompt' }, runId: string, signal: AbortSignal): AsyncGenerator<AgentEvent, string | undefined> {
-    const fields = { expansion_type: command.type, command_name: command.name, command_args: command.args, command_source: command.source, prompt: command.prompt };
+  private async *beforeExpansion(command: TypedCommand, runId: string, signal: AbortSignal): AsyncGenerator<AgentEvent, string | undefined> {
+    const fields = { expansion_type: command.type, command_name: command.name, command_args: command.args, ...(command.source ? { command_source: command.source } : {}), prompt: command.prompt };
     const verdict = await this.o.hooks.run('UserPromptExpansion', fields, command.name, signal);
     yield* this.said(verdict, runId);
     const refused = verdict.block ?? verdict.stop;
-    if (refused !== undefined) return `A UserPromptExpansion hook refused /${command.name}: ${refused}`;
+    if (refused !== undefined) {
+      this.context = [];
+      return `A UserPromptExpansion hook refused ${command.prompt}: ${refused}`;
+    }
     this.context.push(...verdict.context);
     return undefined;
   }
@@ -174,6 +204,14 @@ export class HookLifecycle {
     for (const note of verdict.notes) this.o.emit(this.noteEvent(note));
   }
 
+  /** `--init-only`: SessionStart "startup" runs with Setup, and no conversation follows. */
+  async startOnly(signal?: AbortSignal): Promise<HookVerdict> {
+    this.reportInstructions();
+    const verdict = await this.o.hooks.run('SessionStart', { source: 'startup', ...(this.o.model ? { model: this.o.model() } : {}) }, 'startup', signal);
+    this.tell(verdict);
+    return verdict;
+  }
+
   /** /clear ends this conversation (SessionEnd) and the next message starts one (SessionStart "clear"). */
   cleared(): void {
     if (this.pendingStart === undefined) void this.o.hooks.run('SessionEnd', { reason: 'clear' }, 'clear');
@@ -191,6 +229,7 @@ export class HookLifecycle {
   /** SessionEnd answers a SessionStart: a session that never took a message started nothing. */
   async closed(reason: string): Promise<void> {
     clearTimeout(this.idleTimer);
+    this.configWatcher?.close();
     for (const timer of this.approvalTimers.values()) clearTimeout(timer);
     this.approvalTimers.clear();
     if (this.pendingStart === undefined) await this.o.hooks.run('SessionEnd', { reason }, reason);

@@ -213,6 +213,17 @@ export class McpManager implements McpSessionSource {
     return slot.connection;
   }
 
+  /** Resolves once the named server is no longer connecting (or at once on abort). */
+  async settled(name: string, signal?: AbortSignal): Promise<void> {
+    const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
+    while (!signal?.aborted) {
+      const slot = this.slots.get(name);
+      if (slot?.kind === 'waiting' && slot.status === 'connecting' && this.pending.size > 0) await Promise.race([...this.pending, aborted]);
+      else if (slot?.kind === 'live' && slot.connection.state.status === 'connecting') await Promise.race([slot.connection.whenSettled(), aborted]);
+      else return;
+    }
+  }
+
   async listResources(server: string, signal?: AbortSignal): Promise<McpResourceInfo[]> {
     return this.connected(server).listResources(signal);
   }
@@ -223,6 +234,8 @@ export class McpManager implements McpSessionSource {
   }
 
   async callTool(server: string, tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<{ text: string; isError: boolean }> {
+    // A hook may call a server still starting: it is waited for (the hook's own timeout bounds the wait).
+    await this.settled(server, signal);
     const result = resultToToolResult(await this.connected(server).callTool(tool, args, { signal, onProgress: () => {} }));
     return { text: typeof result.content === 'string' ? result.content : JSON.stringify(result.content), isError: result.isError === true };
   }
