@@ -208,6 +208,8 @@ export function openSession({ loaded, args, key, interactive, reinHome, recordin
       { path: join(workspace, '.claude', 'skills'), source: 'skills' },
     ],
     forked: args.forkSession && resumed !== undefined,
+    // Claude Code's switch back to waiting for MCP servers before the first request.
+    waitForMcp: /^(0|false|no|off)$/i.test(process.env.MCP_CONNECTION_NONBLOCKING ?? ''),
     sandbox,
     permissions: {
       rules: loadedRules.rules,

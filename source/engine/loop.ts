@@ -22,6 +22,7 @@ import { hookEvent, type RoundHookState, type ToolEnvironment } from './toolRoun
 import { toolRound } from './loopRound.js';
 import { wrapReminder } from './reminders.js';
 import type { LoopHooks } from '../extensions/hookTypes.js';
+import type { ToolRegistry } from '../tools/runner.js';
 import { ToolErrorGuard } from './toolErrorGuard.js';
 
 export interface LoopOptions extends ToolEnvironment {
@@ -54,6 +55,8 @@ export interface LoopOptions extends ToolEnvironment {
   hooks?: LoopHooks;
   /** Executed tool calls failing in a row that stop the run (default 8; 0 = no limit). */
   maxConsecutiveToolErrors?: number;
+  /** Asked before each request: a new tool set when it changed (an MCP server came up), else undefined. */
+  refreshTools?: () => { tools: ToolSchema[]; registry: ToolRegistry } | undefined;
 }
 
 /** Errors that will not go away by asking again. */
@@ -114,6 +117,12 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
       // An interactive session asks whether to go on (its continueRun); headless runs and subagents just stop.
       if (!o.askAtTurnLimit) yield { type: 'warning', runId: o.runId, message: `Stopped after ${o.maxTurns} ${o.maxTurns === 1 ? 'turn' : 'turns'} (maxTurns); raise it with --max-turns or "maxTurns" in agent.config.json.` };
       return yield end('max_turns');
+    }
+    // A turn boundary: tools of MCP servers that came up meanwhile join here, never in the middle of a round.
+    const fresh = o.refreshTools?.();
+    if (fresh) {
+      o.tools = fresh.tools;
+      o.registry = fresh.registry;
     }
     for (const reminder of o.reminders()) o.history.appendUserText(reminder);
     const prepared = yield* o.context.prepare(o.history, o.system, o.tools, o.runId, o.signal);

@@ -99,6 +99,8 @@ export interface SessionOptions {
   instructionFiles?: LoadedInstructionFile[];
   /** A --fork-session continuation: SessionStart says "fork". */
   forked?: boolean;
+  /** Each run's first request waits for MCP servers still starting (MCP_CONNECTION_NONBLOCKING=false, as in Claude Code). */
+  waitForMcp?: boolean;
   /** Settings files (and the skills folder) whose changes ConfigChange hooks hear of. */
   configFiles?: readonly WatchedConfig[];
   /** A resumed session's history and todo list. */
@@ -367,8 +369,8 @@ export function createSession(o: SessionOptions): EngineSession {
         }
       }
       if (text !== undefined) await checkpoints?.beforeRun();
-      await sessionMcp.ready(runController.signal);
-      // A changed MCP tool list (list_changed, a server that came up or went down) is taken only here, between runs.
+      // MCP servers still starting are not waited for: their tools join at a turn boundary once they are up.
+      if (o.waitForMcp) await sessionMcp.ready(runController.signal);
       if (sessionTools.refresh()) toolSchemas = sessionTools.schemas;
       yield* takeMcpNotices();
       if (options.allowedTools && options.allowedTools.length > 0) revokeGrant = rules.grantForRun(options.allowedTools);
@@ -407,6 +409,7 @@ export function createSession(o: SessionOptions): EngineSession {
         reminders: () => [...(hooks?.takeContext() ?? []).map(wrapReminder), ...reminders.collect(history.length === 1)],
         onUsage: (usage) => (total = addUsage(total, usage)),
         hooks: o.hooks?.forLoop(false),
+        refreshTools: () => (sessionTools.refresh() ? { tools: (toolSchemas = sessionTools.schemas), registry: sessionTools.registry } : undefined),
       });
       yield* forwardRun(loop, runId, options);
     } finally {

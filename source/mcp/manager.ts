@@ -215,20 +215,31 @@ export class McpManager implements McpSessionSource {
 
   /** Resolves once the named server is no longer connecting (or at once on abort). */
   async settled(name: string, signal?: AbortSignal): Promise<void> {
-    const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
-    while (!signal?.aborted) {
+    const starting = () => {
       const slot = this.slots.get(name);
-      if (slot?.kind === 'waiting' && slot.status === 'connecting' && this.pending.size > 0) await Promise.race([...this.pending, aborted]);
-      else if (slot?.kind === 'live' && slot.connection.state.status === 'connecting') await Promise.race([slot.connection.whenSettled(), aborted]);
-      else return;
+      if (slot?.kind === 'waiting' && slot.status === 'connecting' && this.pending.size > 0) return Promise.race([...this.pending]);
+      if (slot?.kind === 'live' && slot.connection.state.status === 'connecting') return slot.connection.whenSettled();
+      return undefined;
+    };
+    if (!starting() || signal?.aborted) return;
+    let onAbort = () => {};
+    const aborted = new Promise<void>((resolve) => (onAbort = resolve));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      for (let wait = starting(); wait && !signal?.aborted; wait = starting()) await Promise.race([wait.catch(() => undefined), aborted]);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 
   async listResources(server: string, signal?: AbortSignal): Promise<McpResourceInfo[]> {
+    await this.settled(server, signal);
     return this.connected(server).listResources(signal);
   }
 
   async readResource(server: string, uri: string, signal?: AbortSignal): Promise<McpResourceText> {
+    // An @server:uri in the first message may name a server still starting: it is waited for.
+    await this.settled(server, signal);
     const result = await this.connected(server).readResource(uri, signal);
     return { uri, text: resourceContentsText(result) };
   }
@@ -247,7 +258,12 @@ export class McpManager implements McpSessionSource {
   }
 
   async runPromptCommand(command: string, args: string, signal?: AbortSignal): Promise<string> {
-    const found = this.promptCommands().find((c) => c.command === command.toLowerCase());
+    let found = this.promptCommands().find((c) => c.command === command.toLowerCase());
+    // Its server may still be starting: the servers are waited for before it is called unknown.
+    if (!found && this.pending.size > 0) {
+      await Promise.race([this.whenReady(), new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }))]);
+      found = this.promptCommands().find((c) => c.command === command.toLowerCase());
+    }
     if (!found) throw new Error(`No MCP prompt /${command}; type / to see the prompts of connected servers.`);
     const result = await this.connected(found.server).getPrompt(found.prompt, mapPromptArguments(found, args), signal);
     return promptMessagesText(result);
