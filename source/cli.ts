@@ -55,7 +55,12 @@ async function main(rawArgv: string[]): Promise<number> {
   const argv = setup.argv;
   if (argv[0] === 'mcp') {
     const { runMcpCommand } = await import('./mcp/mcpCommand.js');
-    return runMcpCommand(argv.slice(1), { projectDir: process.cwd(), reinHome: resolveReinHome(process.env), write: (text) => process.stdout.write(text) });
+    const { mcpHealth } = await import('./cli/mcpHealth.js');
+    const reinHome = resolveReinHome(process.env);
+    return runMcpCommand(argv.slice(1), {
+      projectDir: process.cwd(), reinHome, write: (text) => process.stdout.write(text),
+      check: () => mcpHealth({ cwd: process.cwd(), env: process.env, reinHome, version: version() }),
+    });
   }
   if (argv[0] === 'sessions') {
     const { runSessionsCommand } = await import('./session/sessionsCommand.js');

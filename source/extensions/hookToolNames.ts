@@ -14,6 +14,7 @@ const reinToClaude: Record<string, string> = {
   kill_task: 'KillShell',
   todo_write: 'TodoWrite',
   task: 'Agent',
+  wait_for_mcp_servers: 'WaitForMcpServers',
 };
 
 /** Argument names that differ, per rein tool: rein's name → Claude Code's. */
@@ -62,7 +63,7 @@ const exactList = (matcher: string): string[] | undefined =>
 export function matcherSelectsTool(matcher: string, reinName: string): boolean {
   if (matcher === '' || matcher === '*') return true;
   const names = exactList(matcher);
-  if (names) return names.some((name) => name === reinName || reinToolName(name) === reinName);
+  if (names) return names.some((name) => name === reinName || reinToolName(name) === reinName || name === claudeToolName(reinName));
   const pattern = new RegExp(matcher);
   return pattern.test(reinName) || pattern.test(claudeToolName(reinName));
 }
