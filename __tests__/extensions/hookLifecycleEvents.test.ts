@@ -7,7 +7,7 @@ import type { AgentEvent } from '../../source/engine/events.js';
 import { parseCommandFile } from '../../source/extensions/commandFiles.js';
 import { commandPromptOptions } from '../../source/extensions/commandPrompt.js';
 import type { ProviderRequest } from '../../source/providers/types.js';
-import { makeHarness, runEnd, runPrompt, userTexts, type Harness } from '../support/engineHarness.js';
+import { lastToolResults, makeHarness, runEnd, runPrompt, userTexts, type Harness } from '../support/engineHarness.js';
 import { capture, hookDir, makeHooks, on, type HookDir } from './hookHelpers.js';
 
 let h: Harness | undefined;
@@ -129,6 +129,14 @@ describe('Setup, ConfigChange and the session\'s start and end', () => {
     writeFileSync(join(d.dir, '.claude', 'settings.local.json'), '{}');
     await expect.poll(() => d.inputs('change').map((i) => i.source), { timeout: 20_000 }).toContain('local_settings');
     expect(d.inputs('change').map((i) => i.source)).toEqual(['project_settings', 'local_settings']);
+  });
+
+  it('what a SessionStart hook writes to CLAUDE_ENV_FILE holds for the session\'s bash commands', async () => {
+    d = hookDir();
+    const { hooks } = makeHooks(d, on('SessionStart', d.script('env', 'cat >/dev/null; echo "export GREETING=\'hello from the hook\'" >> "$CLAUDE_ENV_FILE"')));
+    h = makeHarness([{ toolCalls: [{ name: 'bash', input: { command: 'echo "[$GREETING]"' } }] }, { text: 'done' }], { hooks });
+    await runPrompt(h.session, 'go');
+    expect(lastToolResults(h.provider.requests[1])).toEqual(['[hello from the hook]']);
   });
 
   it('a forked session starts with source "fork"', async () => {

@@ -229,6 +229,8 @@ export function createSession(o: SessionOptions): EngineSession {
 
   o.hooks?.bindMode(() => info.mode);
   o.hooks?.bindSession(() => ({ sessionId, transcriptPath: sessionLogPath(o.sessionsDir, sessionId) }));
+  // What SessionStart and Setup hooks write to CLAUDE_ENV_FILE holds for every bash command of the session.
+  if (o.hooks) Object.defineProperty(state, 'envFile', { get: () => o.hooks?.envFile(), enumerable: true, configurable: true });
   const hooks = o.hooks
     ? new HookLifecycle({
         hooks: o.hooks, resumed: o.resume !== undefined, forked: o.forked, interactive: o.interactive, idleNotifyMs: o.idleNotifyMs, approvalNotifyMs: o.approvalNotifyMs,

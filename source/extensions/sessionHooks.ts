@@ -1,5 +1,6 @@
 // A session's hooks: picks the handlers an event, its matcher and `if` select, runs them side by side (commands as
 // processes, the other types through hookHandlers.ts), and reads their verdict.
+import { dirname, join } from 'node:path';
 import type { PermissionMode } from '../engine/events.js';
 import { describeHook } from './hookConfig.js';
 import { toolEvents, unmatchedEvents } from './hookEvents.js';
@@ -110,8 +111,14 @@ export class SessionHooks {
     };
   }
 
+  /** The file SessionStart and Setup hooks may write `export` lines to (CLAUDE_ENV_FILE); bash sources it. */
+  envFile(): string {
+    return join(dirname(this.session().transcriptPath), 'hook-env.sh');
+  }
+
   private async runOne(hook: HookCommand, input: Record<string, unknown>, signal: AbortSignal | undefined): Promise<HookRun> {
-    const env = { CLAUDE_PROJECT_DIR: this.o.projectDir, REIN_PROJECT_DIR: this.o.projectDir };
+    const env: Record<string, string> = { CLAUDE_PROJECT_DIR: this.o.projectDir, REIN_PROJECT_DIR: this.o.projectDir };
+    if (hook.event === 'SessionStart' || hook.event === 'Setup') env.CLAUDE_ENV_FILE = this.envFile();
     try {
       if ((hook.type ?? 'command') === 'command') return await spawnHook(hook, input, { cwd: this.o.projectDir, env, signal, killGraceMs: this.o.killGraceMs });
       return await runHandler(hook, input, this.ports, this.o.httpPolicy ?? {}, signal);

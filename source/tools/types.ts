@@ -53,6 +53,11 @@ export interface ToolSessionState {
    * grep and glob never show what read_file would refuse or ask about.
    */
   readRefusal?: (absPath: string) => string | undefined;
+  /**
+   * A file of `export` lines that hooks write through CLAUDE_ENV_FILE (SessionStart, Setup): bash sources it before each
+   * command, so what the hooks set holds for every command of the session.
+   */
+  envFile?: string;
   /** Workspace checkpoints: file tools call `beforeWrite` before changing a file; the tool round calls `afterCall`. */
   checkpoints?: {
     beforeWrite(absPath: string): Promise<void>;
