@@ -521,6 +521,8 @@ export function createSession(o: SessionOptions): EngineSession {
     // Everything that can fail comes first, so a log that cannot be read leaves the current session as it was.
     const loaded = loadSession(summary.file, resumeLoadOptions);
     const nextLog = log ? SessionLog.reopen(summary.file) : undefined;
+    // SessionEnd "resume" for the session being left (its id and log), SessionStart "resume" with the next message.
+    hooks?.switched();
     log?.close();
     log = nextLog;
     watchLog(log);
@@ -542,7 +544,6 @@ export function createSession(o: SessionOptions): EngineSession {
     resumed = true;
     // The next run announces itself in the log it now writes to.
     announced = false;
-    hooks?.switched();
     return { sessionId, events: loaded.events, ...(loaded.earlier ? { earlier: loaded.earlier } : {}), warnings: loaded.warnings };
   }
 
