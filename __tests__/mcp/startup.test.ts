@@ -42,7 +42,7 @@ const slow = (name: string, ms: number) => entry(name, faultServer('slow', undef
 
 describe('MCP start-up', () => {
   it('sends the first request at once, with wait_for_mcp_servers; the tools join at the turn after the wait', async () => {
-    const h = mcpHarness([slow('late', 1500)], (request, index) => {
+    const h = mcpHarness([slow('late', 800)], (request, index) => {
       if (index === 0) return { toolCalls: [{ name: waitToolName, input: { servers: ['late'] } }] };
       if (index === 1) return { toolCalls: [{ name: 'mcp__late__echo', input: { message: 'now' } }] };
       return { text: 'done' };
@@ -59,7 +59,7 @@ describe('MCP start-up', () => {
   });
 
   it('once every server is up, the prefix is the one of a session whose servers were ready before its first message', async () => {
-    const started = mcpHarness([slow('late', 1200), entry('quick', faultServer('normal'))], (request, index) => (index === 0 ? { toolCalls: [{ name: waitToolName, input: {} }] } : { text: 'ok' }));
+    const started = mcpHarness([slow('late', 800), entry('quick', faultServer('normal'))], (request, index) => (index === 0 ? { toolCalls: [{ name: waitToolName, input: {} }] } : { text: 'ok' }));
     await runPrompt(started.session, 'go');
     const ready = mcpHarness([slow('late', 10), entry('quick', faultServer('normal'))], [{ text: 'ok' }]);
     await ready.manager.whenReady();

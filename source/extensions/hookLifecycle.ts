@@ -129,9 +129,17 @@ export class HookLifecycle {
   private reportInstructions(): void {
     if (this.instructionsReported) return;
     this.instructionsReported = true;
-    for (const file of this.o.instructions ?? []) {
-      this.beside('InstructionsLoaded', { file_path: file.path, memory_type: file.memoryType, load_reason: 'session_start' }, 'session_start');
-    }
+    const files = this.o.instructions ?? [];
+    if (files.length === 0 || !this.o.hooks.has('InstructionsLoaded')) return;
+    // One file after another, in the order they were loaded, beside the work.
+    const running = (async () => {
+      for (const file of files) {
+        const verdict = await this.o.hooks.run('InstructionsLoaded', { file_path: file.path, memory_type: file.memoryType, load_reason: 'session_start' }, 'session_start');
+        this.tell(verdict);
+      }
+    })();
+    this.observers.add(running);
+    void running.finally(() => this.observers.delete(running));
   }
 
   /**
