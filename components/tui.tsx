@@ -60,6 +60,8 @@ export interface StartTuiOptions {
   mouse?: boolean;
   /** The renderer; the full-screen one by default. Tests pass Ink's own. */
   render?: (node: ReactElement) => TuiRenderHandle;
+  /** Claude Code's `statusLine` command, shown above the status bar; the project folder it runs in. */
+  statusLine?: { setting: StatusLineSetting; projectDir: string };
 }
 
 export interface TuiResult {
@@ -73,6 +75,8 @@ async function defaultRender(mouse: boolean): Promise<(node: ReactElement) => Tu
 }
 
 import { warmUpTransport } from '../source/providers/httpFetch.js';
+import type { StatusLineSetting } from '../source/extensions/statusLineConfig.js';
+import { feedStatusLine } from '../source/store/statusLineFeed.js';
 
 export { readGitBranch } from '../source/sessionLog/gitBranch.js';
 export { resumedState } from '../source/store/resumed.js';
@@ -133,6 +137,9 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   const idle = createIdleCollector();
   const uncap = capYoungGeneration();
   const unwatchStore = bridge.store.subscribe((next, previous) => (previous.running && !next.running ? idle.now() : idle.activity()));
+  const stopStatusLine = opts.statusLine
+    ? feedStatusLine({ store: bridge.store, session, setting: opts.statusLine.setting, projectDir: opts.statusLine.projectDir, version: opts.version ?? '' })
+    : undefined;
   const onKeys = () => idle.activity();
   process.stdin.on('data', onKeys);
   try {
@@ -143,6 +150,7 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
     await handle.waitUntilExit();
   } finally {
     idle.dispose();
+    stopStatusLine?.();
     unsyncPrompts();
     uncap();
     unwatchStore();

@@ -48,6 +48,19 @@ describe('switchSession', () => {
     ]);
   });
 
+  it('SessionEnd "resume" ends the session left; SessionStart "resume" opens the one switched to', async () => {
+    const d = hookDir();
+    cleanups.push(d.cleanup);
+    const { hooks } = makeHooks(d, { ...on('SessionEnd', capture(d, 'end')), ...on('SessionStart', capture(d, 'start')) });
+    const { session } = setUp([{ text: 'one' }, { text: 'two' }], { hooks });
+    await runPrompt(session, 'before');
+    session.switchSession(oldId);
+    await vi.waitFor(() => expect(d.inputs('end')).toHaveLength(1), { timeout: 20_000 });
+    expect(d.inputs('end')[0]).toMatchObject({ reason: 'resume', session_id: currentId });
+    await runPrompt(session, 'after');
+    expect(d.inputs('start').map((i) => [i.source, i.session_id])).toEqual([['startup', currentId], ['resume', oldId]]);
+  });
+
   it('takes over the saved history, todos and log; the next request carries that history', async () => {
     const { sessionsDir, session } = setUp([{ text: 'current answer' }, { text: 'old session goes on' }]);
     await runPrompt(session, 'the current task');

@@ -57,7 +57,7 @@ describe('skills', () => {
   it('name a hook event rein does not run, and keep the hooks it does', () => {
     const guarded = loaded.commands.find((c) => c.name === 'guarded');
     expect(guarded?.hooks.map((h) => [h.event, h.matcher, h.scope])).toEqual([['PreToolUse', 'Bash', 'project']]);
-    expect(warningAbout(at('skills', 'guarded', 'SKILL.md'))).toEqual([expect.stringContaining('names an unknown event "PermissionRequest"')]);
+    expect(warningAbout(at('skills', 'guarded', 'SKILL.md'))).toEqual([expect.stringContaining('names an unknown event "PreCommit"')]);
     expect(loaded.bringsHooks).toBe(true);
   });
 });

@@ -70,6 +70,8 @@ describe('MCP tool approval', () => {
     ], { mode: 'auto-edit', cwd: project, workspace: project, sessionsDir: join(home, 'sessions'), mcp: m });
     closers.push(() => h.cleanup());
     m.start();
+    // The server is up before the first message: this test is about approval, not start-up.
+    await m.whenReady();
     const asked: string[] = [];
     await runPrompt(h.session, 'go', (event: Extract<AgentEvent, { type: 'approval_request' }>) => {
       asked.push(event.name);

@@ -20,6 +20,7 @@ import { openSession } from './openSession.js';
 import { loadTrustedConfig } from './projectTrust.js';
 import { checkJsonSchema } from './compatSetup.js';
 import { contextWindowFor } from '../providers/modelInfo.js';
+import { takeSetupFlags } from './setupFlags.js';
 
 declare const REIN_VERSION: string | undefined;
 
@@ -35,11 +36,18 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function main(argv: string[]): Promise<number> {
+async function main(rawArgv: string[]): Promise<number> {
   tuneCompiler();
+  const setup = rawArgv[0] === 'mcp' || rawArgv[0] === 'sessions' ? { argv: rawArgv, initOnly: false, trigger: undefined } : takeSetupFlags(rawArgv);
+  const argv = setup.argv;
   if (argv[0] === 'mcp') {
     const { runMcpCommand } = await import('./mcpCommand.js');
-    return runMcpCommand(argv.slice(1), { projectDir: process.cwd(), reinHome: resolveReinHome(process.env), write: (text) => process.stdout.write(text) });
+    const { mcpHealth } = await import('./mcpHealth.js');
+    const reinHome = resolveReinHome(process.env);
+    return runMcpCommand(argv.slice(1), {
+      projectDir: process.cwd(), reinHome, write: (text) => process.stdout.write(text),
+      check: () => mcpHealth({ cwd: process.cwd(), env: process.env, reinHome, version: version() }),
+    });
   }
   if (argv[0] === 'sessions') {
     const { runSessionsCommand } = await import('./sessionsCommand.js');
@@ -60,7 +68,8 @@ async function main(argv: string[]): Promise<number> {
   // Before any configuration is read: a recording with a fixture runs in a copy of it.
   const replay = args.replay === undefined ? undefined : openReplay(args.replay);
   const reinHome = resolveReinHome(process.env);
-  const interactive = args.print === undefined;
+  // --init-only opens no conversation: like a headless run, it trusts the project only with --trust-project.
+  const interactive = args.print === undefined && !setup.initOnly;
   // What the project asks for is decided before any of it is used: the TUI asks on a screen of its own.
   const decided = await loadTrustedConfig({
     cwd: process.cwd(), env: process.env, reinHome, args, interactive,
@@ -80,6 +89,16 @@ async function main(argv: string[]): Promise<number> {
   const farewell = (session: { info: { sessionId: string } }, sessionsDir: string) => () =>
     (replay?.copy !== undefined ? replayLine(replay, started, args.replayTools === 'recorded') : continueLine(session.info.sessionId, sessionsDir, started));
 
+  if (setup.initOnly) {
+    // Setup and SessionStart hooks, then out: nothing is asked of a model, so no key is needed.
+    const { session } = openSession({ loaded, args, key: key.ok ? key : { apiKey: '', keyHint: '' }, interactive, reinHome, replay, trust, version: version() });
+    for (const notice of trust.notices()) process.stderr.write(`rein: ${notice}\n`);
+    await session.runSetupHooks('init', true);
+    await session.close('other');
+    await shutdown.finish();
+    return 0;
+  }
+
   if (args.print !== undefined) {
     const streamed = args.inputFormat === 'stream-json';
     const prompt = streamed ? '' : args.print === '-' ? (await readStdin()).trim() : args.print;
@@ -92,6 +111,7 @@ async function main(argv: string[]): Promise<number> {
     const jsonSchema = await checkJsonSchema(args.jsonSchema);
     const { session, resumed, sessionsDir, commands, run, initFacts, debugFile } = openSession({ loaded, args, key, interactive, reinHome, replay, trust, version: version(), jsonSchema });
     if (debugFile) process.stderr.write(`rein: debug log: ${debugFile}\n`);
+    if (setup.trigger) await session.runSetupHooks(setup.trigger);
     // `rein -p "/name args"` (or such a stream-json message) runs a custom command or skill; there are no built-in
     // commands in headless mode.
     const promptOptions = (text: string) => (args.team ? undefined : headlessPromptOptions(text, commands, { ...run, mcp: session.mcp !== undefined }));
@@ -118,6 +138,7 @@ async function main(argv: string[]): Promise<number> {
   if (opened) {
     shutdown.setFarewell(farewell(opened.session, opened.sessionsDir));
     shutdown.addCleanup(() => removeUnusedSessionFolder(opened.sessionsDir, opened.session.info.sessionId));
+    if (setup.trigger) await opened.session.runSetupHooks(setup.trigger);
   }
   const result = await startTui({
     session: opened?.session,
@@ -132,6 +153,7 @@ async function main(argv: string[]): Promise<number> {
     version: version(),
     keys,
     mouse: config.mouse,
+    ...(opened?.statusLine ? { statusLine: { setting: opened.statusLine, projectDir: opened.run.workspace } } : {}),
     turnLimitFrom: args.maxTurns !== undefined ? `the --max-turns flag` : process.env.REIN_MAX_TURNS !== undefined ? 'REIN_MAX_TURNS' : '"maxTurns" in agent.config.json (50 when not set; 0 removes it)',
   });
   if (result.usageLine) process.stdout.write(`${result.usageLine}\n`);

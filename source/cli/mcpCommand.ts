@@ -3,11 +3,13 @@ import { parseArgs } from 'node:util';
 import { UsageError } from './args.js';
 import type { McpScope } from '../mcp/config.js';
 import { McpConfigFileError, mcpConfigFiles, readMcpConfigFile, scopeFile, writeServer } from '../mcp/configFiles.js';
+import type { ServerHealth } from '../mcp/health.js';
 
 export const mcpHelpText = `rein mcp — manage MCP servers
 
 Usage:
-  rein mcp list                                   every configured server: scope, transport, command or url
+  rein mcp list                                   every configured server (scope, transport, command or url) and its
+                                                  health: each is started, its tools listed, and stopped again
   rein mcp get <name>                             one server's full definition
   rein mcp add [options] <name> -- <command> [args...]        a stdio server
   rein mcp add --transport http|sse [options] <name> <url>    a remote server
@@ -26,6 +28,8 @@ export interface McpCommandIo {
   projectDir: string;
   reinHome: string;
   write: (text: string) => void;
+  /** `list` checks each server's health with it (connects, lists tools, stops it); without it, `list` only lists. */
+  check?: () => Promise<{ health: Map<string, ServerHealth>; problems: string[] }>;
 }
 
 interface FoundServer {
@@ -58,17 +62,38 @@ function targetOf(definition: unknown): string {
   return [stringOf(definition.command), ...args].join(' ');
 }
 
-function list(io: McpCommandIo): void {
+/** One server's health as `claude mcp list` puts it, with the reason when it failed. */
+function healthText(health: ServerHealth | undefined): string {
+  if (!health) return '✗ Not checked: its entry cannot be used (see above)';
+  switch (health.status) {
+    case 'connected':
+      return `✓ Connected (${health.tools} ${health.tools === 1 ? 'tool' : 'tools'})`;
+    case 'failed':
+      return `✗ Failed to connect: ${health.reason}`;
+    case 'untrusted':
+      return '⏸ Not started: this project is not trusted (open rein here and trust it to start its servers)';
+  }
+}
+
+async function list(io: McpCommandIo): Promise<void> {
   const servers = allServers(io);
   if (servers.length === 0) {
     io.write('No MCP servers are configured. Add one with: rein mcp add <name> -- <command> [args...]\n');
     return;
   }
+  let report: Awaited<ReturnType<NonNullable<McpCommandIo['check']>>> | undefined;
+  if (io.check) {
+    io.write('Checking MCP server health…\n\n');
+    report = await io.check();
+    for (const problem of report.problems) io.write(`${problem}\n`);
+  }
   const width = Math.max(...servers.map((s) => s.name.length));
   const names = new Map(servers.map((s) => [s.name, s] as const));
   for (const s of servers) {
-    const shadowed = names.get(s.name) !== s ? ' (overridden by a later file)' : '';
-    io.write(`${s.name.padEnd(width)}  ${s.scope.padEnd(7)}  ${transportOf(s.definition).padEnd(5)}  ${targetOf(s.definition)}${shadowed}\n`);
+    const shadowed = names.get(s.name) !== s;
+    const line = `${s.name.padEnd(width)}  ${s.scope.padEnd(7)}  ${transportOf(s.definition).padEnd(5)}  ${targetOf(s.definition)}`;
+    const status = shadowed ? ' (overridden by a later file)' : report ? ` - ${healthText(report.health.get(s.name))}` : '';
+    io.write(`${line}${status}\n`);
   }
 }
 
@@ -194,7 +219,7 @@ function parseOptions(args: string[], options: OptionSpec, verb: string) {
 }
 
 /** Runs `rein mcp …` (argv without "mcp"); returns the exit code. Throws UsageError for bad usage (exit 2). */
-export function runMcpCommand(argv: string[], io: McpCommandIo): number {
+export async function runMcpCommand(argv: string[], io: McpCommandIo): Promise<number> {
   const [sub, ...rest] = argv;
   try {
     switch (sub) {
@@ -207,7 +232,7 @@ export function runMcpCommand(argv: string[], io: McpCommandIo): number {
         return 0;
       case 'list':
         if (rest.length > 0) throw new UsageError('rein mcp list takes no arguments.');
-        list(io);
+        await list(io);
         return 0;
       case 'get':
         if (rest.length !== 1) throw new UsageError('rein mcp get takes one server name: rein mcp get <name>.');

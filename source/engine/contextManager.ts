@@ -43,8 +43,8 @@ const mostChars = 8;
 export class ContextManager {
   /** Counts for budgeting (what to keep, what micro-compaction frees): a typical ratio is close enough there. */
   readonly counter = new TokenCounter((text) => Math.ceil(text.length / typicalChars));
-  /** Called before history is summarised (the PreCompact hooks), however the compaction was started. */
-  beforeCompact?: (trigger: 'manual' | 'auto', instructions: string | undefined, signal: AbortSignal) => Promise<void>;
+  /** Called before history is summarised (the PreCompact hooks), however the compaction was started; a reason blocks it. */
+  beforeCompact?: (trigger: 'manual' | 'auto', instructions: string | undefined, signal: AbortSignal) => Promise<string | undefined>;
   private readonly typical = new ContextMeter(this.counter);
   private readonly upper = new ContextMeter(new TokenCounter((text) => Math.ceil(text.length / fewestChars)));
   private readonly lower = new ContextMeter(new TokenCounter((text) => Math.ceil(text.length / mostChars)));
@@ -202,7 +202,12 @@ export class ContextManager {
         : 'There is no older history to compact yet.';
       return { ok: false, error };
     }
-    await this.beforeCompact?.(level === 'manual' ? 'manual' : 'auto', instructions, signal);
+    const blocked = await this.beforeCompact?.(level === 'manual' ? 'manual' : 'auto', instructions, signal);
+    if (blocked !== undefined) {
+      // Counted as a compaction that freed nothing: the breaker stops trying after a few, as it would for those.
+      this.breaker.compacted(tokensBefore, this.settings.window);
+      return { ok: false, error: `A PreCompact hook blocked compaction: ${blocked}` };
+    }
     let next: Message[];
     let summary: string | undefined;
     let error: string | undefined;

@@ -90,6 +90,18 @@ export class PermissionPolicy {
     return where;
   }
 
+  /** Adds deny or ask rules for this session (a PermissionRequest hook's rule updates); returns the ones that parsed. */
+  addSessionRules(rules: string[], effect: 'deny' | 'ask'): string[] {
+    const added: string[] = [];
+    for (const text of rules) {
+      const parsed = parseRule(text, effect, 'this session', this.ctx);
+      if (typeof parsed === 'string') continue;
+      this.session.push(parsed);
+      added.push(parsed.text);
+    }
+    return added;
+  }
+
   removeSessionRule(text: string): boolean {
     const before = this.session.length;
     this.session = this.session.filter((r) => r.text !== text);

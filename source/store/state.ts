@@ -149,6 +149,8 @@ export interface AppState {
   streamedChars?: number;
   /** Messages typed while a run was active, sent in order when it ends. */
   queued: string[];
+  /** What the user's status line command printed last (Claude Code's `statusLine`); unset shows none. */
+  userStatus?: string;
   /** Counter for ids of locally created items. */
   seq: number;
 }

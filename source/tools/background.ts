@@ -67,9 +67,10 @@ export class BackgroundTasks {
   }
 
   /** `sandbox`: the command runs inside it, released once the command has exited. */
-  start(command: string, cwd: string, sandbox?: SandboxRun): BackgroundTaskInfo {
+  /** `runAs`: what bash runs when it differs from what is shown (the hooks' environment sourced first). */
+  start(command: string, cwd: string, sandbox?: SandboxRun, runAs = command): BackgroundTaskInfo {
     return this.track(command, undefined, (onOutput) => {
-      const shell = spawnShell(command, { cwd, killGraceMs: this.killGraceMs, onOutput, wrap: sandbox?.words });
+      const shell = spawnShell(runAs, { cwd, killGraceMs: this.killGraceMs, onOutput, wrap: sandbox?.words });
       void shell.exited.then(() => sandbox?.release());
       return shell;
     });

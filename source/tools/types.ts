@@ -30,6 +30,11 @@ export interface ToolSessionState {
   readRefusal?: (absPath: string) => string | undefined;
   /** Whether an allow rule names this host (WebFetch(domain:host)), which web_fetch needs to reach a private address. */
   mayReachPrivateHost?: (host: string) => boolean;
+  /**
+   * A file of `export` lines that hooks write through CLAUDE_ENV_FILE (SessionStart, Setup): bash sources it before each
+   * command, so what the hooks set holds for every command of the session.
+   */
+  envFile?: string;
   /** Workspace checkpoints: file tools call `beforeWrite` before changing a file; the tool round calls `afterCall`. */
   checkpoints?: {
     beforeWrite(absPath: string): Promise<void>;
