@@ -1,7 +1,7 @@
 // Admission of one call, in call order: validated → hook-checked → decided → asked; true when the call should run.
 import { validateToolInput } from '../tools/runner.js';
 import { decide, type HookVerdict } from '../permissions/decide.js';
-import { hookEvent } from './toolRound.js';
+import { hookEvent } from './toolRoundTypes.js';
 import { askForCall } from './toolRoundAsk.js';
 import type { RoundCall, RoundCalls } from './toolRoundState.js';
 

@@ -9,7 +9,7 @@ import { alwaysRuleKind } from '../permissions/bashRules.js';
 import { declinedMessage } from './approvals.js';
 import type { AskFallback } from './askFallback.js';
 import { permissionHook } from './permissionHook.js';
-import { summarizeCall } from './toolRound.js';
+import { summarizeCall } from './toolRoundTypes.js';
 import type { RoundCall, RoundCalls } from './toolRoundState.js';
 
 type Ask = Extract<Decision, { kind: 'ask' }>;

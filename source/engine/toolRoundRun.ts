@@ -7,7 +7,7 @@ import { kindOf, type AnyTool, type ToolContext } from '../tools/types.js';
 import { decide } from '../permissions/decide.js';
 import { looksLikeSandboxDenial } from '../permissions/sandbox.js';
 import type { AskFallback } from './askFallback.js';
-import { hookEvent, summarizeCall } from './toolRound.js';
+import { hookEvent, summarizeCall } from './toolRoundTypes.js';
 import { askUser as askApproval } from './toolRoundAsk.js';
 import type { RoundCall, RoundCalls } from './toolRoundState.js';
 

@@ -3,7 +3,7 @@ import type { ToolUseBlock } from '../protocol/messages.js';
 import type { ToolResult } from '../protocol/tools.js';
 import type { AnyTool } from '../tools/types.js';
 import type { Decision } from '../permissions/decide.js';
-import type { ToolRoundParams } from './toolRound.js';
+import type { ToolRoundParams } from './toolRoundTypes.js';
 
 /**
  * received → validated → hook-checked → decided → (asked →) running → done. A call whose tool is unknown or whose
