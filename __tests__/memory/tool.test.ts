@@ -30,7 +30,8 @@ const run = (args: MemoryToolArgs): Promise<ToolResult> => tool.execute(args, ws
 describe('memory tool', () => {
   it('is named memory, needs no approval as a file edit, and names both folders in its description', () => {
     expect(tool.name).toBe(memoryToolName);
-    expect(tool).toMatchObject({ name: 'memory', readOnly: false, editsFiles: false });
+    expect(tool).toMatchObject({ name: 'memory', readOnly: false });
+    expect(tool.kind ?? 'other').toBe('other');
     expect(tool.description).toContain(store.globalDir);
     expect(tool.description).toContain(store.projectDir);
     expect(tool.description).toContain('read_file');

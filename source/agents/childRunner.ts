@@ -1,6 +1,7 @@
 // Runs one subagent: the same agent loop with its own conversation, context manager and a tool set that holds
 // only what its type allows; its events are tagged with its id and passed up, and only its final text returns.
-import { ContextManager } from '../engine/contextManager.js';
+import { ContextManager, type ContextSettings } from '../engine/contextManager.js';
+import { contextTuning, type ContextTuning } from '../config/defaults.js';
 import type { AgentEvent, AgentOrigin, EventOf, PermissionMode } from '../protocol/events.js';
 import { Conversation } from '../engine/history.js';
 import { newId } from '../protocol/ids.js';
@@ -42,6 +43,8 @@ export interface ChildEnvironment {
   /** Turns per child before it is asked for its answer and stopped. */
   maxTurns: number;
   contextWindow?: number;
+  /** The user's `context` settings (the session's own); unset ones take the defaults. */
+  context?: ContextTuning;
   /** Where each child's conversation is logged (`<session folder>/agents/<agent id>/log.jsonl`); unset = nowhere. */
   logDir?: string;
   /** Names the provider in a child's log. */
@@ -150,7 +153,7 @@ export class ChildAgent {
     this.registry = new ToolRegistry(childTools(run.agent, env.tools()));
     this.system = childSystemPrompt(run.agent, env);
     this.context = new ContextManager(
-      { window: env.contextWindow ?? contextWindowFor(this.model), dangerRatio: 0.9, keepRecentToolResults: 10, keepRecentRatio: 0.3 },
+      childContextSettings(env, this.model),
       () => ({ provider: env.provider, model: this.model, maxTokens: Math.min(env.maxTokens, 8192) }),
     );
     this.state = {
@@ -210,6 +213,11 @@ export class ChildAgent {
     this.turns += outcome.turns;
     return outcome;
   }
+}
+
+/** A child keeps its conversation in its window as the session does: the user's settings, else the defaults. */
+export function childContextSettings(env: Pick<ChildEnvironment, 'contextWindow' | 'context'>, model: string): ContextSettings {
+  return { window: env.contextWindow ?? contextWindowFor(model), ...contextTuning(env.context) };
 }
 
 export function runChild(env: ChildEnvironment, run: ChildRun): Promise<ChildOutcome> {

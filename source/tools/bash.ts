@@ -112,6 +112,7 @@ export function createBashTool(options: BashToolOptions = {}): ToolDefinition<Ba
       additionalProperties: false,
     },
     readOnly: false,
+    kind: 'execute',
     // The command enforces its own timeout (and reports partial output); the runner's is only a backstop.
     timeoutMs: (args) => Math.min(args.timeout ?? defaultBashTimeoutMs, maxBashTimeoutMs) + 5_000 + (options.killGraceMs ?? defaultKillGraceMs),
     summarize: (args) => args.command,

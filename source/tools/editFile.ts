@@ -78,7 +78,8 @@ export const editFileTool = defineTool<EditFileArgs>({
     additionalProperties: false,
   },
   readOnly: false,
-  editsFiles: true,
+  kind: 'edit',
+  pathArguments: ['path'],
   summarize: (args, show) => show(args.path),
 
   async preview(args, ctx) {

@@ -29,6 +29,8 @@ export const globTool = defineTool<GlobArgs>({
     additionalProperties: false,
   },
   readOnly: true,
+  kind: 'read',
+  pathArguments: ['path'],
   summarize: (args, show) => (args.path ? `${args.pattern} in ${show(args.path)}` : args.pattern),
 
   async execute(args, ctx) {

@@ -96,6 +96,8 @@ export const grepTool = defineTool<GrepArgs>({
     additionalProperties: false,
   },
   readOnly: true,
+  kind: 'read',
+  pathArguments: ['path'],
   summarize: (args, show) => (args.path ? `${args.pattern} in ${show(args.path)}` : args.pattern),
 
   async execute(args, ctx) {

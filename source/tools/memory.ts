@@ -81,7 +81,6 @@ export function createMemoryTool(store: MemoryStore): AnyTool {
     },
     // It writes only inside the memory folders, never workspace files; the engine runs it without approval.
     readOnly: false,
-    editsFiles: false,
     autoApproved: true,
     summarize: (args) => [args.action, args.name].filter(Boolean).join(' '),
 

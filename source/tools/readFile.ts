@@ -118,6 +118,8 @@ export const readFileTool = defineTool<ReadFileArgs>({
     additionalProperties: false,
   },
   readOnly: true,
+  kind: 'read',
+  pathArguments: ['path'],
   summarize: (args, show) => show(args.path),
 
   async execute(args, ctx) {

@@ -17,6 +17,7 @@ export const webFetchTool = defineTool<WebFetchArgs>({
     additionalProperties: false,
   },
   readOnly: false,
+  urlArgument: 'url',
   summarize: (args) => args.url,
 
   async execute(args, ctx) {

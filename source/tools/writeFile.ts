@@ -38,7 +38,8 @@ export const writeFileTool = defineTool<WriteFileArgs>({
     additionalProperties: false,
   },
   readOnly: false,
-  editsFiles: true,
+  kind: 'edit',
+  pathArguments: ['path'],
   summarize: (args, show) => show(args.path),
 
   async preview(args, ctx) {
