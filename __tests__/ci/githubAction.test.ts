@@ -2,6 +2,7 @@
 // model server and the built CLI. Who may start rein, what it is asked, what it may do, and what it answers.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeGithubApi, type FakeGithubApi } from '../support/fakeGithubApi.js';
 import { apiKey, commentEvent, fixture, githubToken, runAction, workspace, type Workspace } from '../support/githubAction.js';
@@ -61,6 +62,7 @@ describe('the GitHub Action on an issue comment', () => {
     expect(readFileSync(join(dir, 'session', 'log.jsonl'), 'utf8')).toContain('explain what notes.txt holds');
     expect(run.outputs['artifact-name']).toMatch(/^rein-rein-1-[0-9a-f]{6}$/);
     expect(run.summary).toContain('notes.txt holds one line: hello.');
+    expect(run.stdout).not.toContain('.git/config');
   });
 
   it('runs nothing and answers nobody for a commenter without write access', async () => {
@@ -131,6 +133,8 @@ describe('the GitHub Action on an issue comment', () => {
       { toolCalls: [{ name: 'bash', input: { command: 'echo "token=[$GITHUB_TOKEN] input=[$INPUT_GITHUB_TOKEN]"' } }] },
       { text: `I found the token ${githubToken} and the key ${apiKey}.` },
     ]);
+    // A checkout that kept its credentials: rein could read the token from .git/config, so the log says so.
+    await execa('git', ['config', 'http.https://github.com/.extraheader', 'AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW4='], { cwd: ws.dir });
     const run = await runAction({
       ws, eventName: 'issue_comment', payload: commentEvent('/rein show the environment'), githubUrl: api.url, modelUrl: model.url,
       inputs: { PERMISSION_MODE: 'yolo' }, env: { GITHUB_TOKEN: githubToken },
@@ -142,6 +146,7 @@ describe('the GitHub Action on an issue comment', () => {
     expect(api.comments[0]!.body).not.toContain(githubToken);
     expect(run.outputs.result).not.toContain(apiKey);
     expect(run.stdout).toContain('::warning::permission-mode is yolo');
+    expect(run.stdout).toContain('::warning::The checkout keeps a GitHub token in .git/config');
   });
 });
 
