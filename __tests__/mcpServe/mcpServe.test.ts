@@ -1,8 +1,10 @@
 // `rein mcp serve` driven by the MCP SDK's own client over stdio against the built CLI: the tools it lists, a read,
 // edits asked through elicitation (accepted, declined, and refused when the client cannot be asked), and the rules
 // that hold whatever the client answers (deny rules, the destructive guard, a project's allow rules before trust).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { resolve } from 'node:path';
+import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { project, serve, type Project, type Served } from './serveClient.js';
 
@@ -41,6 +43,7 @@ describe('rein mcp serve', () => {
 
     const read = await s.call('read_file', { path: 'notes.txt' });
     expect(read).toEqual({ text: expect.stringContaining('hello'), isError: false });
+    expect(s.errors).toEqual([]);
     const found = await s.call('grep', { pattern: 'answer' });
     expect(found.text).toContain('src/app.ts');
     expect(s.asked).toEqual([]);
@@ -126,5 +129,27 @@ describe('rein mcp serve', () => {
     const trusted = await start(files, { args: ['--trust-project'] });
     expect((await readThenEdit(trusted.s)).isError).toBe(false);
     expect(readFileSync(join(trusted.p.dir, 'notes.txt'), 'utf8')).toBe('changed\n');
+  });
+
+  it('ends when the client closes its input, cleaning up after itself, with nothing on stdout', async () => {
+    const p = project();
+    made.push(p);
+    const temp = join(p.home, 'tmp');
+    mkdirSync(temp);
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: p.home, REIN_HOME: join(p.home, '.rein'), TMPDIR: temp, CI: 'true' };
+    const run = await execa(process.execPath, [resolve('dist/cli.js'), 'mcp', 'serve'], { cwd: p.dir, env, extendEnv: false, input: '', reject: false, timeout: 60_000 });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toBe('');
+    // The folder for oversized outputs goes with the server.
+    expect(readdirSync(temp)).toEqual([]);
+  });
+
+  it('says in one sentence what is wrong with an unknown permission mode', async () => {
+    const p = project();
+    made.push(p);
+    const run = await execa(process.execPath, [resolve('dist/cli.js'), 'mcp', 'serve', '--permission-mode', 'sometimes'], { cwd: p.dir, env: { HOME: p.home, REIN_HOME: join(p.home, '.rein') }, input: '', reject: false, timeout: 60_000 });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr.trim()).toBe('rein: --permission-mode must be one of ask, auto-edit, plan, yolo, not "sometimes".');
+    expect(run.stdout).toBe('');
   });
 });
