@@ -1,7 +1,7 @@
 // `rein mcp serve` driven by the MCP SDK's own client over stdio against the built CLI: the tools it lists, a read,
 // edits asked through elicitation (accepted, declined, and refused when the client cannot be asked), and the rules
 // that hold whatever the client answers (deny rules, the destructive guard, a project's allow rules before trust).
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolve } from 'node:path';
 import { execa } from 'execa';
@@ -116,6 +116,21 @@ describe('rein mcp serve', () => {
     expect(result.text).toContain('refused');
     expect(s.asked).toEqual([]);
     expect(existsSync(join(p.dir, 'notes.txt'))).toBe(true);
+  });
+
+  it('runs the user\'s PreToolUse hooks: one that blocks a command stops it in yolo mode', async () => {
+    const p = project();
+    made.push(p);
+    const hook = { type: 'command', command: 'echo "the test hook blocks every command" >&2; exit 2' };
+    mkdirSync(join(p.home, '.claude'));
+    writeFileSync(join(p.home, '.claude', 'settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [hook] }] } }));
+    const s = await serve(p, { args: ['--permission-mode', 'yolo'] });
+    open.push(s);
+    const blocked = await s.call('bash', { command: 'touch made.txt' });
+    expect(blocked.isError).toBe(true);
+    expect(blocked.text).toContain('the test hook blocks every command');
+    expect(existsSync(join(p.dir, 'made.txt'))).toBe(false);
+    expect((await s.call('read_file', { path: 'notes.txt' })).isError).toBe(false);
   });
 
   it('keeps a project\'s allow rules back until --trust-project, as a headless run does', async () => {

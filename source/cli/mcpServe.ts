@@ -1,5 +1,6 @@
 // `rein mcp serve`: rein's file, search and bash tools over MCP on stdio, judged by rein's permission policy; standard
 // output carries nothing but protocol messages, notices go to standard error.
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -11,6 +12,8 @@ import type { Env } from '../config/index.js';
 import { describeProblem } from '../permissions/rules.js';
 import { loadPermissionRules, readClaudeSettings } from '../permissions/ruleSources.js';
 import type { PermissionMode } from '../protocol/events.js';
+import { newSessionId } from '../protocol/ids.js';
+import { setupHooks } from '../extensions/hookSetup.js';
 import { elicitationAsk } from './mcpServeAsk.js';
 import { createToolHost } from './mcpServeTools.js';
 
@@ -71,17 +74,26 @@ export async function runMcpServe(argv: string[], io: McpServeIo): Promise<numbe
   const { loaded, trust } = decided;
   const { config } = loaded;
   const workspace = config.security.workspace;
-  const loadedRules = loadPermissionRules({
-    workspace, configLayers: loaded.permissionLayers, settings: readClaudeSettings(workspace), projectTrusted: trust.trusted,
+  const settings = readClaudeSettings(workspace);
+  const loadedRules = loadPermissionRules({ workspace, configLayers: loaded.permissionLayers, settings, projectTrusted: trust.trusted });
+  // Hooks see a session of their own; there is no transcript, so its path names a file that does not exist.
+  const sessionId = newSessionId();
+  const transcriptPath = join(io.reinHome, 'mcp-serve', `${sessionId}.jsonl`);
+  const hooks = setupHooks({
+    layers: loaded.hookLayers, settings, projectDir: workspace, cwd: io.cwd, reinHome: io.reinHome, sessionId, transcriptPath, projectTrusted: trust.trusted,
   });
-  for (const notice of [...loaded.projectRefused, ...trust.notices(), ...loadedRules.problems.map(describeProblem)]) io.stderr(`rein: ${notice}\n`);
+  if (hooks.hooks) {
+    hooks.hooks.bindMode(() => args.mode);
+    hooks.hooks.warn = (message) => io.stderr(`rein: ${message}\n`);
+  }
+  for (const notice of [...loaded.projectRefused, ...trust.notices(), ...loadedRules.problems.map(describeProblem), ...hooks.warnings]) io.stderr(`rein: ${notice}\n`);
 
   const shutdown = installShutdown({ write: io.stderr });
   const server = new Server({ name: 'rein', version: io.version }, { capabilities: { tools: {} } });
   const host = createToolHost({
     cwd: io.cwd, workspace, mode: args.mode, rules: loadedRules.rules, enabled: config.tools,
     protectedPaths: config.permissions?.protectedPaths, protectedWritePaths: config.permissions?.protectedWritePaths,
-    ask: elicitationAsk(server, args.mode),
+    hooks: hooks.hooks?.forLoop(false), ask: elicitationAsk(server, args.mode),
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: host.tools().map((tool) => ({

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AskAnswer, AskFallback } from '../engine/askFallback.js';
 import { ApprovalBroker } from '../engine/approvals.js';
+import type { LoopHooks } from '../extensions/hookTypes.js';
 import { runToolRound, summarizeCall } from '../engine/toolRound.js';
 import { PermissionPolicy } from '../permissions/policy.js';
 import type { PermissionRule } from '../permissions/rules.js';
@@ -39,11 +40,15 @@ export interface ToolHostOptions {
   protectedWritePaths?: readonly string[];
   /** The tools agent.config.json enables; only those of `servedToolNames` among them are served. */
   enabled: readonly string[];
+  /** The user's PreToolUse and PostToolUse hooks (a project's once it is trusted). */
+  hooks?: LoopHooks;
   /** Answers a call that would ask: the client's user through an elicitation, or a refusal. */
   ask: (question: ServedQuestion, signal: AbortSignal) => Promise<AskAnswer>;
 }
 
 export interface ToolHost {
+  /** The server's own folder (oversized outputs); removed by `close`. */
+  dir: string;
   tools(): AnyTool[];
   call(name: string, input: Record<string, unknown>, signal: AbortSignal): Promise<ToolResultBlock>;
   close(): Promise<void>;
@@ -94,12 +99,15 @@ export function createToolHost(o: ToolHostOptions): ToolHost {
   };
 
   return {
+    dir: sessionDir,
     tools: () => registry.list(),
     async call(name, input, signal) {
       const [block] = await runToolRound({
         registry, rules: policy, broker: new ApprovalBroker(), interactive: false, askFallback, ...where, state, signal,
         runId: newId('run'), mode: o.mode, emit: () => {},
         calls: [{ type: 'tool_use', id: newId('call'), name, input }],
+        // What hooks add for a model has no model to go to here; their refusals and rewrites count.
+        ...(o.hooks ? { hooks: { loop: o.hooks, state: { context: [] } } } : {}),
       });
       return block!;
     },
