@@ -149,8 +149,7 @@ describe('rein mcp serve', () => {
   it('ends when the client closes its input, cleaning up after itself, with nothing on stdout', async () => {
     const p = project();
     made.push(p);
-    const temp = join(p.home, 'tmp');
-    mkdirSync(temp);
+    const temp = p.temp;
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: p.home, REIN_HOME: join(p.home, '.rein'), TMPDIR: temp, CI: 'true' };
     const run = await execa(process.execPath, [resolve('dist/cli.js'), 'mcp', 'serve'], { cwd: p.dir, env, extendEnv: false, input: '', reject: false, timeout: 60_000 });
     expect(run.exitCode).toBe(0);

@@ -1,4 +1,6 @@
 // A command `rein mcp serve` runs stops when the client cancels its call, and when the client goes away.
+import { readdirSync } from 'node:fs';
+import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isRunning, pidIn, until } from '../support/commandPids.js';
 import { project, serve, type Project, type Served } from './serveClient.js';
@@ -11,7 +13,7 @@ afterEach(async () => {
   for (const p of made.splice(0)) p.remove();
 });
 
-async function startLongCommand(): Promise<{ s: Served; pid: number; call: Promise<unknown>; controller: AbortController }> {
+async function startLongCommand(): Promise<{ p: Project; s: Served; pid: number; call: Promise<unknown>; controller: AbortController }> {
   const p = project();
   made.push(p);
   const s = await serve(p, { args: ['--permission-mode', 'yolo'] });
@@ -21,7 +23,7 @@ async function startLongCommand(): Promise<{ s: Served; pid: number; call: Promi
   call.catch(() => undefined);
   const pid = await pidIn(p.dir, 'cmd.pid');
   expect(isRunning(pid)).toBe(true);
-  return { s, pid, call, controller };
+  return { p, s, pid, call, controller };
 }
 
 describe('rein mcp serve stopping commands', () => {
@@ -36,9 +38,21 @@ describe('rein mcp serve stopping commands', () => {
   });
 
   it('stops the command when the client goes away', async () => {
-    const { s, pid } = await startLongCommand();
+    const { p, s, pid } = await startLongCommand();
     await s.close();
     open.splice(open.indexOf(s), 1);
     await until('the command to stop', () => !isRunning(pid), 30_000);
+    // The server's folder for oversized outputs goes with it.
+    await until('the server\'s folder to go', () => readdirSync(p.temp).length === 0, 30_000);
+  });
+
+  it('stops the command and removes its folder when the server is sent SIGTERM', async () => {
+    const { p, s, pid } = await startLongCommand();
+    const server = (s.client.transport as StdioClientTransport).pid;
+    expect(server).toBeTypeOf('number');
+    process.kill(server!, 'SIGTERM');
+    await until('the server to end', () => !isRunning(server!), 30_000);
+    await until('the command to stop', () => !isRunning(pid), 30_000);
+    expect(readdirSync(p.temp)).toEqual([]);
   });
 });

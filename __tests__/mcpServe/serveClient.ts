@@ -11,6 +11,8 @@ const cli = resolve('dist/cli.js');
 export interface Project {
   dir: string;
   home: string;
+  /** The server's TMPDIR. */
+  temp: string;
   remove(): void;
 }
 
@@ -19,14 +21,15 @@ export function project(files: Record<string, string> = {}): Project {
   const root = mkdtempSync(join(tmpdir(), 'rein-mcp-serve-test-'));
   const dir = join(root, 'project');
   const home = join(root, 'home');
+  const temp = join(home, 'tmp');
   mkdirSync(dir);
-  mkdirSync(home);
+  mkdirSync(temp, { recursive: true });
   writeFileSync(join(dir, 'notes.txt'), 'hello\n');
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(dir, path, '..'), { recursive: true });
     writeFileSync(join(dir, path), text);
   }
-  return { dir, home, remove: () => rmSync(root, { recursive: true, force: true }) };
+  return { dir, home, temp, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
 export interface Served {
@@ -48,7 +51,7 @@ export async function serve(p: Project, opts: { args?: string[]; answer?: 'accep
     command: process.execPath,
     args: [cli, 'mcp', 'serve', ...(opts.args ?? [])],
     cwd: p.dir,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: p.home, REIN_HOME: join(p.home, '.rein'), CI: 'true' },
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: p.home, REIN_HOME: join(p.home, '.rein'), TMPDIR: p.temp, CI: 'true' },
     stderr: 'pipe',
   });
   let stderr = '';

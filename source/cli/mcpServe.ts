@@ -1,5 +1,6 @@
 // `rein mcp serve`: rein's file, search and bash tools over MCP on stdio, judged by rein's permission policy; standard
 // output carries nothing but protocol messages, notices go to standard error.
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -95,6 +96,8 @@ export async function runMcpServe(argv: string[], io: McpServeIo): Promise<numbe
     protectedPaths: config.permissions?.protectedPaths, protectedWritePaths: config.permissions?.protectedWritePaths,
     hooks: hooks.hooks?.forLoop(false), ask: elicitationAsk(server, args.mode),
   });
+  // On a signal there is no waiting for close(): the output folder goes with the process all the same.
+  shutdown.addCleanup(() => rmSync(host.dir, { recursive: true, force: true }));
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: host.tools().map((tool) => ({
       name: tool.name,
