@@ -5,34 +5,16 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 export const roots = ['source', 'components', 'hooks'];
 
-/** Rooms from the top floor down (see DESIGN.md); a file belongs to the longest room path that contains it. */
-export const rooms = [
-  'source/cli',
-  'components',
-  'components/screen',
-  'hooks',
-  'components/view',
-  'source/store',
-  'source/commands',
-  'source/agents',
-  'source/engine',
-  'source/mcp',
-  'source/extensions',
-  'source/checkpoints',
-  'source/replay',
-  'source/permissions',
-  'source/trust',
-  'source/sessionLog',
-  'source/memory',
-  'source/tools',
-  'source/providers',
-  'source/config',
-  'source/protocol',
-  'source/util',
-] as const;
+const house = JSON.parse(readFileSync(new URL('./rooms.json', import.meta.url), 'utf8')) as { rooms: string[]; everywhere: string[]; wiring: string[] };
+
+/** Rooms from the top floor down (see docs/architecture.md); a file belongs to the longest room path that contains it. */
+export const rooms: readonly string[] = house.rooms;
 
 /** Rooms every room may import. */
-export const everywhere = new Set(['source/protocol', 'source/util']);
+export const everywhere = new Set(house.everywhere);
+
+/** The wiring room: it builds everything, so it may import every room. */
+export const wiring = new Set(house.wiring);
 
 export interface ImportEdge {
   from: string;

@@ -6,11 +6,12 @@ import type { ThinkingSetting } from '../providers/types.js';
 import { normalizeArgv, permissionModeFor, permissionModeNames } from './compat.js';
 import { compatFlags } from './flags.js';
 import { UsageError } from './usageError.js';
+import type { OutputFormat } from '../headless/outputFormat.js';
 
 export { helpText } from './help.js';
 
 /** `stream-json` is Claude Code's protocol; `rein-events` is rein's own event stream, one AgentEvent a line. */
-export type OutputFormat = 'text' | 'json' | 'stream-json' | 'rein-events';
+export type { OutputFormat };
 export type InputFormat = 'text' | 'stream-json';
 
 export interface CliArgs {

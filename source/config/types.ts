@@ -1,8 +1,9 @@
 // The shape of rein's resolved configuration and of the partial layers it is merged from.
 import type { PermissionMode } from '../protocol/events.js';
-
-import type { ThinkingSetting } from '../providers/types.js';
 import type { KeyAction } from './keys.js';
+
+/** How much the model thinks before it answers: a level, or a token budget. */
+export type ThinkingSetting = 'off' | 'low' | 'medium' | 'high' | number;
 
 /** The `keys` section: an action and the key (or keys) bound to it. */
 export type KeysLayer = Partial<Record<KeyAction, string | string[]>>;

@@ -2,8 +2,8 @@
 // its verdict in the terms the loop and the tool round act on.
 import type { PermissionMode } from '../protocol/events.js';
 import { claudeToolName, fromClaudeInput, toClaudeInput } from './hookToolNames.js';
-import type { HookAgent, HookBatchCall, HookCommand, HookToolCall, LoopHooks, PermissionRequestVerdict, PermissionUpdate } from './hookTypes.js';
-import type { SessionHooks } from './sessionHooks.js';
+import type { HookAgent, HookBatchCall, HookCommand, HookEventName, HookToolCall, LoopHooks, PermissionRequestVerdict, PermissionUpdate } from './hookTypes.js';
+import type { HookVerdict } from './hookOutcome.js';
 
 /** Claude Code's StopFailure error types for rein's provider error kinds. */
 const stopFailureTypes: Record<string, string> = {
@@ -49,7 +49,20 @@ export function readPermissionUpdates(entries: unknown[] | undefined): { updates
   return { updates, unsupported };
 }
 
-export function loopHooksFor(hooks: SessionHooks, subagent: boolean, agent?: HookAgent, extra: readonly HookCommand[] = []): LoopHooks {
+/** What one loop's hooks need of the session's: its folder, the runner, and where lines for the user go. */
+export interface HookSource {
+  readonly cwd: string;
+  run(
+    event: HookEventName, fields: Record<string, unknown>, target?: string, signal?: AbortSignal, call?: HookToolCall, agent?: HookAgent,
+    extra?: readonly HookCommand[],
+  ): Promise<HookVerdict>;
+  setMode: ((mode: PermissionMode) => void) | undefined;
+  warn(message: string): void;
+  warnOnce(message: string): void;
+  backgroundTasks(): unknown[];
+}
+
+export function loopHooksFor(hooks: HookSource, subagent: boolean, agent?: HookAgent, extra: readonly HookCommand[] = []): LoopHooks {
   const claudeCall = (call: HookToolCall) => ({ tool_name: claudeToolName(call.name), tool_input: toClaudeInput(call.name, call.input, hooks.cwd) });
   const say = (messages: string[] | undefined) => { for (const m of messages ?? []) hooks.warn(m); };
   return {

@@ -1,6 +1,6 @@
 // Headless `rein -p`: runs one prompt (or each streamed message) to the end and prints it as text, one JSON result,
 // Claude Code's stream-json protocol, or rein's own event stream.
-import type { OutputFormat } from '../cli/args.js';
+import type { OutputFormat } from './outputFormat.js';
 import type { AgentEvent } from '../protocol/events.js';
 import type { AgentSession, PromptOptions } from '../engine/sessionTypes.js';
 import { hookLine } from '../extensions/hookLine.js';

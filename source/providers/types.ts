@@ -23,7 +23,7 @@ export interface ProviderRequest {
  * How hard a reasoning model thinks: `off`, an effort level, or (Anthropic) a budget of thinking tokens.
  * Anthropic gets extended thinking with a budget; OpenAI-compatible servers get `reasoning_effort`.
  */
-export type ThinkingSetting = 'off' | 'low' | 'medium' | 'high' | number;
+export type { ThinkingSetting } from '../config/types.js';
 
 /** Why a call failed, so the loop can tell the user what to do. */
 export type ProviderErrorKind =

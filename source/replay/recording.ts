@@ -4,41 +4,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ProviderEvent, ProviderRequest } from '../providers/types.js';
-import { withPlaceholders, type Places } from './relocate.js';
+import { withPlaceholders } from './relocate.js';
+import type { Places, Recording, RecordingLine, RequestHashes } from './recordingFormat.js';
+
+export type { Recording, RecordingFacts, RecordingLine, RequestHashes } from './recordingFormat.js';
 
 export const recordingVersion = 2;
 /** Version 1 (no places): still replayed, its hashes compared as they are. */
 const readableVersions = new Set([1, 2]);
-
-export interface RecordingFacts {
-  /** The session's clock when recording started (ISO): replay uses it so date reminders are the same. */
-  date: string;
-  cwd: string;
-  platform: string;
-  gitHead?: string;
-}
-
-export interface RequestHashes {
-  system: string;
-  tools: string;
-  messages: string[];
-}
-
-export type RecordingLine =
-  | {
-    type: 'header'; version: number; provider: 'anthropic' | 'openai' | 'scripted'; model: string; facts: RecordingFacts;
-    /** The workspace root and memory folders the session ran with (version 2): a replay elsewhere maps them to its own. */
-    places?: Places;
-    /** A folder, relative to the recording's own, holding the files the session started from: --replay runs in a copy. */
-    fixture?: string;
-  }
-  /** `hash` is absent in a recording made from a session log, which does not hold the requests. */
-  | { type: 'request'; turn: number; size: number; hash?: RequestHashes }
-  | { type: 'event'; turn: number; t: number; event: ProviderEvent }
-  /** A user message as the model got it (its first text part), so a replay in the TUI can send the first one. */
-  | { type: 'prompt'; text: string }
-  /** A tool's result as the next request carried it back, for `--replay-tools recorded`. */
-  | { type: 'tool_result'; toolUseId: string; content: string; isError: boolean };
 
 /** Hashes of a request's parts; with `places`, taken with those folders replaced by placeholders (version 2). */
 export function hashRequest(request: ProviderRequest, places?: Places): RequestHashes {
@@ -59,17 +32,6 @@ export function firstDifference(recorded: RequestHashes, actual: RequestHashes):
     }
   }
   return undefined;
-}
-
-export interface Recording {
-  header: Extract<RecordingLine, { type: 'header' }>;
-  requests: Extract<RecordingLine, { type: 'request' }>[];
-  /** Each turn's events with their time offsets, in order. */
-  events: Map<number, { t: number; event: ProviderEvent }[]>;
-  /** Tool results by call id. */
-  toolResults: Map<string, { content: string; isError: boolean }>;
-  /** The user messages, in order. */
-  prompts: string[];
 }
 
 export class RecordingError extends Error {}

@@ -2,17 +2,11 @@
 // become the current ones in everything the recording hands back (tool arguments, text, tool results, prompts),
 // streamed pieces included, and request hashes name those folders by placeholder so they match anywhere.
 import type { ProviderEvent } from '../providers/types.js';
-import type { Recording } from './recording.js';
+import type { Places, Recording } from './recordingFormat.js';
+
+export type { Places };
 
 /** The folders a session's requests may name that differ from one machine or checkout to the next. */
-export interface Places {
-  /** The workspace root. */
-  workspace: string;
-  /** The global and the project memory folders, when the memory tool is on (its description names them). */
-  memory?: string;
-  projectMemory?: string;
-}
-
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const jsonInner = (text: string): string => JSON.stringify(text).slice(1, -1);
 

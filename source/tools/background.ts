@@ -5,7 +5,7 @@ import { redactSecrets } from '../util/redact.js';
 import type { BackgroundTaskInfo } from '../protocol/events.js';
 import { spawnShell, type ShellProcess } from './processGroup.js';
 import { beginShutdown } from './processRegistry.js';
-import type { SandboxRun } from './types.js';
+import type { SandboxRun } from './sandboxRun.js';
 
 export interface BackgroundTasksOptions {
   /** Output kept per task; older output is dropped first. */

@@ -3,11 +3,8 @@ import type { BackgroundTasks } from './background.js';
 import type { FileState } from './fileState.js';
 import type { ToolResult, TodoItem, UserRequest, UserAnswer } from '../protocol/tools.js';
 
-/** One sandboxed command: the words to put before `/bin/bash -c …` (`bwrap … --`), and `release` once it has exited. */
-export interface SandboxRun {
-  words: string[];
-  release(): void;
-}
+import type { SandboxRun } from './sandboxRun.js';
+export type { SandboxRun };
 
 /** Session-wide state tools share; it lives as long as the session, across compactions. */
 export interface ToolSessionState {
