@@ -39,6 +39,7 @@ describe('rein mcp serve', () => {
     expect(tools.map((t) => t.name).sort()).toEqual(['bash', 'edit_file', 'glob', 'grep', 'read_file', 'write_file']);
     expect(tools.find((t) => t.name === 'read_file')?.annotations?.readOnlyHint).toBe(true);
     expect(tools.find((t) => t.name === 'bash')?.inputSchema.properties).not.toHaveProperty('run_in_background');
+    expect(tools.find((t) => t.name === 'bash')?.description).not.toContain('run_in_background');
     expect(s.client.getServerVersion()?.name).toBe('rein');
 
     const read = await s.call('read_file', { path: 'notes.txt' });
@@ -131,6 +132,16 @@ describe('rein mcp serve', () => {
     expect(blocked.text).toContain('the test hook blocks every command');
     expect(existsSync(join(p.dir, 'made.txt'))).toBe(false);
     expect((await s.call('read_file', { path: 'notes.txt' })).isError).toBe(false);
+  });
+
+  it('saves a long output where read_file can page through it', async () => {
+    const { s } = await start({}, { args: ['--permission-mode', 'yolo'] });
+    const long = await s.call('bash', { command: 'seq 1 200000' });
+    const saved = /(\/\S+\.txt)/.exec(long.text)?.[1];
+    expect(saved).toBeDefined();
+    const page = await s.call('read_file', { path: saved!, offset: 150000, limit: 1 });
+    expect(page.isError).toBe(false);
+    expect(page.text).toContain('150000');
   });
 
   it('keeps a project\'s allow rules back until --trust-project, as a headless run does', async () => {

@@ -61,7 +61,8 @@ export interface ToolHost {
 function servedBash(tool: AnyTool): AnyTool {
   const schema = tool.inputSchema as { properties?: Record<string, unknown> };
   const { run_in_background: _background, ...properties } = schema.properties ?? {};
-  return { ...tool, inputSchema: { ...tool.inputSchema, properties } };
+  const description = tool.description.split(/(?<=\. )/).filter((sentence) => !sentence.includes('run_in_background')).join('');
+  return { ...tool, description, inputSchema: { ...tool.inputSchema, properties } };
 }
 
 export function createToolHost(o: ToolHostOptions): ToolHost {
