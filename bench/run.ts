@@ -6,6 +6,7 @@ import { benchContext } from './context.js';
 import { benchFaults } from './faults.js';
 import { benchFrames } from './frames.js';
 import { benchHeadless } from './headless.js';
+import { benchLongContext } from './longContext.js';
 import { benchMcp } from './mcp.js';
 import { benchOutside } from './outside.js';
 import { benchPermissions } from './permissions.js';
@@ -17,6 +18,7 @@ const sections: Array<[string, () => Promise<string[]>]> = [
   ['outside', () => benchOutside()],
   ['frames', () => benchFrames()],
   ['context', () => benchContext()],
+  ['long-context', () => benchLongContext()],
   ['agents', () => benchAgents()],
   ['mcp', () => benchMcp()],
   ['permissions', () => benchPermissions()],
