@@ -5,6 +5,7 @@ import { benchCheckpoints } from './checkpoints.js';
 import { benchContext } from './context.js';
 import { benchFaults } from './faults.js';
 import { benchFrames } from './frames.js';
+import { benchFirstRequest } from './firstRequest.js';
 import { benchHeadless } from './headless.js';
 import { benchLongContext } from './longContext.js';
 import { benchMcp } from './mcp.js';
@@ -13,6 +14,7 @@ import { benchPermissions } from './permissions.js';
 import { benchRender } from './render.js';
 
 const sections: Array<[string, () => Promise<string[]>]> = [
+  ['first-request', () => benchFirstRequest()],
   ['headless', () => benchHeadless()],
   ['render', () => benchRender()],
   ['outside', () => benchOutside()],

@@ -3,6 +3,7 @@ import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { ToolSchema } from '../providers/types.js';
 import { outputLimitsFor, cutMiddle, truncateToolOutput } from './truncate.js';
 import { errorResult, type AnyTool, type ToolContext, type ToolResult } from './types.js';
+import { wireSchema } from './wireSchema.js';
 
 export interface ToolCall {
   id: string;
@@ -32,7 +33,7 @@ export class ToolRegistry {
   }
 
   schemas(): ToolSchema[] {
-    return this.list().map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+    return this.list().map((tool) => ({ name: tool.name, description: tool.description, inputSchema: wireSchema(tool) }));
   }
 }
 
