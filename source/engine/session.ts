@@ -22,7 +22,7 @@ import type { AgentEvent, ApprovalDecision, PermissionMode } from './events.js';
 import { Conversation } from './history.js';
 import { newId, newSessionId } from './ids.js';
 import { runAgentLoop } from './loop.js';
-import { contextWindowFor } from './modelInfo.js';
+import { contextWindowFor, isKnownModel } from './modelInfo.js';
 import { outputBudget } from './overflow.js';
 import { PermissionPolicy, type PolicyOptions } from '../permissions/policy.js';
 import { sandboxRun } from '../permissions/sandbox.js';
@@ -139,7 +139,7 @@ export function createSession(o: SessionOptions): EngineSession {
     cwd: o.cwd, workspace: o.workspace, platform: o.platform ?? process.platform, mode: o.mode,
     instructions: o.instructions, memoryIndex: o.memory?.indexText(), memoryTool: o.memory !== undefined,
     replaceInstructions: o.systemPrompt?.replace, append: o.systemPrompt?.append,
-    skills: skillsPromptSection(o.skills ?? []), addedDirs: o.addDirs,
+    skills: skillsPromptSection(o.skills ?? [], o.contextWindow ?? (isKnownModel(o.model) ? contextWindowFor(o.model) : undefined)), addedDirs: o.addDirs,
   });
   const broker = new ApprovalBroker();
   const questions = new QuestionBroker();
