@@ -82,18 +82,16 @@ export function createTaskTool(o: TaskToolOptions): AnyTool {
   const inSlot = slots(o.maxParallel);
   return defineTool<TaskArgs>({
     name: 'task',
-    description: [
-      'Hand a self-contained job to a subagent, which returns only its final answer. It sees nothing',
-      'of this conversation: put the whole brief in prompt. Task calls in one message run at the same time. Types:',
-      describeTypes(o.agents),
-    ].join('\n'),
+    description:
+      'Hand a self-contained job to a subagent; only its final answer comes back. It sees none of this conversation: put the ' +
+      `whole brief in prompt. Task calls in one message run in parallel. Types:\n${describeTypes(o.agents)}`,
     inputSchema: {
       type: 'object',
       properties: {
         description: { type: 'string', description: '3-5 words, shown to the user' },
         prompt: { type: 'string', description: 'The task, what to look at and report' },
         subagent_type: { type: 'string', enum: o.agents.map((agent) => agent.name) },
-        run_in_background: { type: 'boolean', description: 'Return a task id at once; the answer comes in a later turn. kill_task stops it.' },
+        run_in_background: { type: 'boolean', description: 'Return a task id at once; the answer comes in a later turn.' },
       },
       required: ['description', 'prompt', 'subagent_type'],
       additionalProperties: false,

@@ -18,9 +18,9 @@ const typeList = memoryTypes.join(', ');
 
 function describeTool(): string {
   return (
-    'Save, update or delete a memory kept across sessions: the user and their preferences (type user), their corrections and guidance ' +
-    '(feedback), pointers to outside material (reference), facts about the project the code does not show (project). No secrets, nothing ' +
-    'the code or git history tells, not the current task\'s state. content: a sentence or two; name: kebab-case; description: one line for the index.'
+    'Keep a memory across sessions: the user and their preferences (type user), their corrections and guidance (feedback), pointers to ' +
+    'outside material (reference), project facts the code does not show (project). No secrets, nothing code or git history tells, not ' +
+    'this task\'s state. content: a sentence or two; name: kebab-case; description: one index line.'
   );
 }
 
