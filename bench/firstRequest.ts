@@ -8,7 +8,9 @@ import { kb, row } from './stats.js';
 
 const cli = resolve(process.env.REIN_BENCH_CLI ?? 'dist/cli.js');
 
-export async function firstRequest(format: 'openai' | 'anthropic', extraArgs: string[] = [], setup?: (repo: string) => void): Promise<RecordedRequest> {
+export async function firstRequest(
+  format: 'openai' | 'anthropic', extraArgs: string[] = [], setup?: (repo: string) => void, env: Record<string, string> = {},
+): Promise<RecordedRequest> {
   const repo = mkdtempSync(join(tmpdir(), 'rein-bench-first-'));
   const home = mkdtempSync(join(tmpdir(), 'rein-bench-first-home-'));
   setup?.(repo);
@@ -18,7 +20,7 @@ export async function firstRequest(format: 'openai' | 'anthropic', extraArgs: st
     : ['--provider', 'anthropic', '--base-url', server.anthropicBaseUrl, '--model', 'claude-bench'];
   try {
     const run = await execa('node', [cli, '-p', 'hello', ...provider, ...extraArgs], {
-      cwd: repo, reject: false, timeout: 60_000, env: { REIN_HOME: home, OPENAI_API_KEY: 'sk-bench', ANTHROPIC_API_KEY: 'sk-ant-bench' },
+      cwd: repo, reject: false, timeout: 60_000, env: { REIN_HOME: home, OPENAI_API_KEY: 'sk-bench', ANTHROPIC_API_KEY: 'sk-ant-bench', ...env },
     });
     if (!server.requests[0]) throw new Error(`rein sent no request: ${run.stderr}`);
     return server.requests[0];

@@ -9,6 +9,7 @@ import { benchFirstRequest } from './firstRequest.js';
 import { benchHeadless } from './headless.js';
 import { benchLongContext } from './longContext.js';
 import { benchMcp } from './mcp.js';
+import { benchMcpMany } from './mcpMany.js';
 import { benchOutside } from './outside.js';
 import { benchPermissions } from './permissions.js';
 import { benchRender } from './render.js';
@@ -23,6 +24,7 @@ const sections: Array<[string, () => Promise<string[]>]> = [
   ['long-context', () => benchLongContext()],
   ['agents', () => benchAgents()],
   ['mcp', () => benchMcp()],
+  ['mcp-many', () => benchMcpMany()],
   ['permissions', () => benchPermissions()],
   ['faults', () => benchFaults()],
   ['checkpoints', () => benchCheckpoints()],

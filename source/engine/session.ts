@@ -234,7 +234,7 @@ export function createSession(o: SessionOptions): EngineSession {
         environment: childEnvironment(),
       })]
     : baseTools;
-  const sessionTools = new SessionTools(tools, o.mcp);
+  const sessionTools = new SessionTools(tools, o.mcp, o.contextWindow ?? (isKnownModel(o.model) ? contextWindowFor(o.model) : undefined));
   let toolSchemas = sessionTools.schemas;
   const learnedWindows = new Map<string, number>();
   const history = new Conversation((change) => {

@@ -15,6 +15,7 @@ import { looksLikeSandboxDenial } from '../permissions/sandbox.js';
 import type { HookNote, LoopHooks } from '../extensions/hookTypes.js';
 import type { AskFallback } from './askFallback.js';
 import { permissionHook } from './permissionHook.js';
+import { unwrapProxyCall } from '../mcp/toolSearch.js';
 
 /** What the round's hooks said that outlives one call: context for the model, a hook's stop, an interrupt. */
 export interface RoundHookState {
@@ -87,14 +88,15 @@ export function summarizeCall(tool: AnyTool | undefined, input: Record<string, u
 export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[]> {
   const results: (ToolResult | undefined)[] = new Array(p.calls.length).fill(undefined);
   // A PreToolUse hook may rewrite a call's arguments; the history keeps what the model sent.
-  const calls = p.calls.map((call) => ({ ...call }));
+  // A call through the MCP proxy is taken as the found tool's own call from here on (rules, hooks, events).
+  const calls = p.calls.map((call) => unwrapProxyCall({ ...call }, (name) => p.registry.isUnlisted(name)));
   const started = new Map<string, number>();
   // Calls the runner answers without running them (unknown tool, bad arguments): no tool hooks for those.
   const unrun = new Set<number>();
 
   /** `denied`: the call was refused by a permission decision (a rule, the mode, a hook, the user, or no one to ask). */
   const finish = (index: number, result: ToolResult, denied = false) => {
-    const call = p.calls[index];
+    const call = { ...p.calls[index], name: calls[index].name };
     results[index] = result;
     if (result.effects?.mode) p.setMode?.(result.effects.mode);
     if (result.effects?.endRun !== undefined) p.onEndRun?.(result.effects.endRun);
