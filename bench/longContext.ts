@@ -93,6 +93,8 @@ export interface LongTaskFigures {
   shrinks: number;
   lostBytes: number;
   lostAtShrinks: number;
+  /** Prompt bytes past the previous request's common prefix: what a prompt cache cannot serve (the full-price part). */
+  uncachedBytes: number;
   largestTokens: number;
   ruleEverywhere: boolean;
   wordsEverywhere: boolean;
@@ -102,9 +104,11 @@ export interface LongTaskFigures {
   sizes: string;
 }
 
-export async function runLongTask(format: 'openai' | 'anthropic'): Promise<LongTaskFigures> {
+/** `config`: an agent.config.json for $REIN_HOME, to measure other settings on the same task. */
+export async function runLongTask(format: 'openai' | 'anthropic', config?: Record<string, unknown>): Promise<LongTaskFigures> {
   const repo = mkdtempSync(join(tmpdir(), 'rein-bench-long-'));
   const home = mkdtempSync(join(tmpdir(), 'rein-bench-long-home-'));
+  if (config) writeFileSync(join(home, 'agent.config.json'), JSON.stringify(config));
   writeLongTaskRepo(repo);
   const server = await startMockLlmServer({ respond: longTaskModel(), contextWindowTokens: longTask.window });
   const provider = format === 'openai'
@@ -119,8 +123,11 @@ export async function runLongTask(format: 'openai' | 'anthropic'): Promise<LongT
     let shrinks = 0;
     let lostBytes = 0;
     let lostAtShrinks = 0;
+    let uncachedBytes = texts[0]?.length ?? 0;
     for (let i = 1; i < agent.length; i++) {
-      const lost = texts[i - 1].length - commonPrefix(texts[i - 1], texts[i]);
+      const common = commonPrefix(texts[i - 1], texts[i]);
+      uncachedBytes += texts[i].length - common;
+      const lost = texts[i - 1].length - common;
       lostBytes += lost;
       if (agent[i].bytes < agent[i - 1].bytes) {
         shrinks++;
@@ -134,6 +141,7 @@ export async function runLongTask(format: 'openai' | 'anthropic'): Promise<LongT
       shrinks,
       lostBytes,
       lostAtShrinks,
+      uncachedBytes,
       largestTokens: Math.max(...agent.map((r) => Math.ceil(r.bytes / 4))),
       ruleEverywhere: agent.every((r) => JSON.stringify(r.body).includes(longTask.rule)),
       wordsEverywhere: agent.every((r) => JSON.stringify(r.body).includes(JSON.stringify(longTask.prompt).slice(1, -1))),
@@ -158,11 +166,19 @@ export async function benchLongContext(): Promise<string[]> {
       row('  shrinking requests (compactions)', String(f.shrinks), '≤ 2'),
       row('  cached prefix lost at them', kb(f.lostAtShrinks), '≤ 150 KB'),
       row('  cached prefix lost in all requests', kb(f.lostBytes)),
+      row('  prompt bytes no cache serves (full price)', kb(f.uncachedBytes)),
       row('  largest request (body bytes / 4)', `${f.largestTokens.toLocaleString('en-US')} tok`, `< ${longTask.window.toLocaleString('en-US')}`),
       row('  AGENTS.md rule / user words in every request', `${f.ruleEverywhere ? 'yes' : 'NO'} / ${f.wordsEverywhere ? 'yes' : 'NO'}`, 'yes / yes'),
       row('  the fix made', f.fixed ? 'yes' : 'NO', 'yes'),
       `    request sizes (KB, s = summary call): ${f.sizes}`,
     );
+  }
+  // Ideas measured on the same task (openai): old tool results cut earlier (keep only the newest N whole).
+  out.push('  measured ideas (openai): context.keepRecentToolResults = N (default 10)');
+  for (const keep of [1, 2, 3]) {
+    const f = await runLongTask('openai', { context: { keepRecentToolResults: keep } });
+    out.push(row(`    N = ${keep}: sent / shrinks / lost at them / lost in all / full price`,
+      `${kb(f.sentBytes)} / ${f.shrinks} / ${kb(f.lostAtShrinks)} / ${kb(f.lostBytes)} / ${kb(f.uncachedBytes)}${f.fixed && f.ruleEverywhere && f.wordsEverywhere ? '' : ' (fix, rule or words MISSING)'}`));
   }
   return out;
 }
