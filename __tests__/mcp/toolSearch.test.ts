@@ -1,7 +1,7 @@
 // When MCP tools leave the request (more than 20, or more than 10% of the window), how search finds them, and how
 // a proxy call becomes the tool's own call.
 import { describe, expect, it } from 'vitest';
-import { mcpToolSet, proxyToolName, searchTools, searchToolName, shouldDefer, unwrapProxyCall } from '../../source/mcp/toolSearch.js';
+import { mcpToolSet, proxyToolName, registryWithSearch, searchTools, searchToolName, shouldDefer, unwrapProxyCall } from '../../source/mcp/toolSearch.js';
 import { ToolRegistry } from '../../source/tools/runner.js';
 import { textResult, type AnyTool } from '../../source/tools/types.js';
 
@@ -42,6 +42,14 @@ describe('MCP tool search', () => {
     expect(registry.get('mcp__srv__t7')?.name).toBe('mcp__srv__t7');
     expect(registry.isUnlisted('mcp__srv__t7')).toBe(true);
     expect(mcpToolSet(many(3), undefined).listed.map((t) => t.name)).toEqual(['mcp__srv__t0', 'mcp__srv__t1', 'mcp__srv__t2']);
+  });
+
+  it('builds a subagent\'s registry the same way: built-in tools listed, MCP tools behind search past the threshold', () => {
+    const builtin = tool('read_file', 'Read a file');
+    const registry = registryWithSearch([builtin, ...many(25)], undefined);
+    expect(registry.schemas().map((s) => s.name)).toEqual(['read_file', searchToolName, proxyToolName]);
+    expect(registry.isUnlisted('mcp__srv__t24')).toBe(true);
+    expect(registryWithSearch([builtin, ...many(2)], undefined).schemas().map((s) => s.name)).toEqual(['read_file', 'mcp__srv__t0', 'mcp__srv__t1']);
   });
 
   it('ranks a match in the name above one in the description, and takes exact names after select:', () => {

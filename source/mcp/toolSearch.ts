@@ -1,6 +1,7 @@
 // Many MCP tools without their cost: past a threshold they leave the request's tool list; the model finds them with
 // mcp_tool_search and calls them through mcp_call, one stable proxy, so the tool list (the cached prefix) never changes.
 import { defineTool, errorResult, textResult, type AnyTool } from '../tools/types.js';
+import { ToolRegistry } from '../tools/runner.js';
 import { wireSchema } from '../tools/wireSchema.js';
 
 export const searchToolName = 'mcp_tool_search';
@@ -128,4 +129,11 @@ export function unwrapProxyCall<T extends { name: string; input: Record<string, 
   if (typeof tool !== 'string' || !isDeferred(tool)) return call;
   const input = args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
   return { ...call, name: tool, input };
+}
+
+/** A registry of built-in and MCP tools (named mcp__…) with the MCP ones behind search past the threshold (subagents). */
+export function registryWithSearch(tools: AnyTool[], window: number | undefined): ToolRegistry {
+  const isMcp = (t: AnyTool) => t.name.startsWith('mcp__');
+  const { listed, deferred } = mcpToolSet(tools.filter(isMcp), window);
+  return new ToolRegistry([...tools.filter((t) => !isMcp(t)), ...listed], undefined, deferred);
 }
