@@ -14,7 +14,8 @@ import { type Provider } from '../providers/types.js';
 import { addUsage, emptyUsage, type Usage } from '../protocol/messages.js';
 import { BackgroundTasks } from '../tools/background.js';
 import { FileState } from '../tools/fileState.js';
-import { ToolRegistry } from '../tools/runner.js';
+import type { ToolRegistry } from '../tools/runner.js';
+import { registryWithSearch } from '../mcp/toolSearch.js';
 import type { AnyTool, ToolSessionState } from '../tools/types.js';
 import { SessionLog } from '../sessionLog/sessionLog.js';
 import { resolveModel } from './agentModel.js';
@@ -150,7 +151,7 @@ export class ChildAgent {
     this.notes = [chosen.note, hooks.warning].filter((note): note is string => note !== undefined).map((note) => `Agent ${run.agent.name}: ${note}`);
     const log = openChildLog(env, this.agentId, this.model);
     this.history = new Conversation((change) => log?.append({ kind: 'history', ...change }), []);
-    this.registry = new ToolRegistry(childTools(run.agent, env.tools()));
+    this.registry = registryWithSearch(childTools(run.agent, env.tools()), env.contextWindow ?? contextWindowFor(this.model));
     this.system = childSystemPrompt(run.agent, env);
     this.context = new ContextManager(
       childContextSettings(env, this.model),

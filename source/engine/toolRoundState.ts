@@ -4,6 +4,7 @@ import type { ToolResult } from '../protocol/tools.js';
 import type { AnyTool } from '../tools/types.js';
 import type { Decision } from '../permissions/decide.js';
 import type { ToolRoundParams } from './toolRoundTypes.js';
+import { unwrapProxyCall } from '../mcp/toolSearch.js';
 
 /**
  * received → validated → hook-checked → decided → (asked →) running → done. A call whose tool is unknown or whose
@@ -41,7 +42,11 @@ export class RoundCalls {
   readonly calls: RoundCall[];
 
   constructor(readonly p: ToolRoundParams) {
-    this.calls = p.calls.map((call, index) => ({ index, call: { ...call }, tool: p.registry.get(call.name), state: 'received', runnerAnswers: false }));
+    // A call through the MCP proxy is taken as the found tool's own call from here on (rules, hooks, events).
+    this.calls = p.calls.map((call, index) => {
+      const own = unwrapProxyCall({ ...call }, (name) => p.registry.isUnlisted(name));
+      return { index, call: own, tool: p.registry.get(own.name), state: 'received', runnerAnswers: false };
+    });
   }
 
   move(c: RoundCall, to: CallState): void {
@@ -58,7 +63,7 @@ export class RoundCalls {
     if (result.effects?.endRun !== undefined) p.onEndRun?.(result.effects.endRun);
     // Image data stays out of events (the store, headless output, the log's event lines): the history carries it.
     const { images: _images, ...shown } = result;
-    const name = p.calls[c.index].name;
+    const name = c.call.name;
     p.emit({
       type: 'tool_end', runId: p.runId, toolCallId: c.call.id, name, result: shown, durationMs: c.startedAt ? Date.now() - c.startedAt : 0,
       ...(denied ? { denied: true } : {}),
