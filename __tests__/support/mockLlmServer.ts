@@ -8,6 +8,11 @@ export interface MockTurn {
   text?: string;
   thinking?: string;
   toolCalls?: Array<{ id?: string; name: string; input: Record<string, unknown> }>;
+  /**
+   * A tool call the server's length limit cut off, after `toolCalls`: its arguments stream as given (unfinished JSON)
+   * and the answer stops with max_tokens / finish_reason "length" (Anthropic closes the block all the same).
+   */
+  partialToolCall?: { id?: string; name: string; arguments: string };
   stopReason?: 'end_turn' | 'tool_use' | 'max_tokens';
   usage?: { inputTokens?: number; outputTokens?: number; cacheReadTokens?: number };
   /** Delay between streamed chunks (slow-token streaming). */

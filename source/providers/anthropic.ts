@@ -5,6 +5,7 @@ import { streamAttempt } from './attempt.js';
 import { messageStreamEvents } from './sse.js';
 import type { ErrorContext } from './errors.js';
 import { parseToolInput } from './toolInput.js';
+import { isWholeJsonObject } from './lengthCut.js';
 import { retirementNotice } from '../engine/modelInfo.js';
 import { sdkClientOptions, stallLimits } from './clientOptions.js';
 import { retryingCall, type ProviderConnectionOptions } from './retry.js';
@@ -123,15 +124,35 @@ class MessageAssembler {
     }
   }
 
+  /**
+   * The last tool call when the length limit cut the answer inside it. The API closes that block all the same, so
+   * its arguments tell: every earlier call was finished before the model moved on.
+   */
+  private cutCall(): OpenBlock | undefined {
+    if (this.stopReason !== 'max_tokens') return undefined;
+    const last = [...this.blocks.entries()].sort(([a], [b]) => a - b).at(-1)?.[1];
+    return last?.type === 'tool_use' && (!last.closed || !isWholeJsonObject(last.json ?? '')) ? last : undefined;
+  }
+
   /** The message so far; unfinished tool calls are left out because their input is incomplete. */
   message(): AssistantMessage {
+    const cut = this.cutCall();
     const content: AssistantBlock[] = [];
     for (const index of [...this.blocks.keys()].sort((a, b) => a - b)) {
-      const { json: _json, closed, ...block } = this.blocks.get(index)!;
-      if (block.type === 'tool_use' && !closed) continue;
+      const open = this.blocks.get(index)!;
+      const { json: _json, closed, ...block } = open;
+      if (block.type === 'tool_use' && (!closed || open === cut)) continue;
       content.push(block as AssistantBlock);
     }
     return { role: 'assistant', content };
+  }
+
+  doneEvent(): ProviderEvent {
+    const cut = this.cutCall();
+    return {
+      type: 'done', message: this.message(), stopReason: this.stopReason, usage: this.usage,
+      ...(cut?.type === 'tool_use' ? { cutCall: { id: cut.id, name: cut.name } } : {}),
+    };
   }
 }
 
@@ -181,7 +202,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
     yield* streamAttempt<RawEvent>(open, {
       accept: (event) => assembler.accept(event),
       complete: () => assembler.finished,
-      finished: () => ({ type: 'done', message: assembler.message(), stopReason: assembler.stopReason, usage: assembler.usage }),
+      finished: () => assembler.doneEvent(),
       aborted: () => ({ type: 'done', message: assembler.message(), stopReason: 'aborted', usage: assembler.usage }),
     }, signal, limits);
   }

@@ -7,6 +7,7 @@ import { toOpenAIParams } from './openaiRequest.js';
 import { sdkClientOptions, stallLimits } from './clientOptions.js';
 import { retryingCall, type ProviderConnectionOptions } from './retry.js';
 import { parseToolInput } from './toolInput.js';
+import { cutCallIndex } from './lengthCut.js';
 import {
   emptyUsage,
   type AssistantBlock,
@@ -97,14 +98,25 @@ class ChunkAssembler {
     return mapOpenAIFinishReason(this.finishReason, this.calls.length > 0);
   }
 
+  /** The call the length limit cut off, if any: left out of the message, named in the done event. */
+  private get cut(): OpenCall | undefined {
+    return this.calls[cutCallIndex(this.calls, this.finishReason === 'length')];
+  }
+
   message(includeToolCalls: boolean): AssistantMessage {
     const content: AssistantBlock[] = [];
     if (this.thinking) content.push({ type: 'thinking', thinking: this.thinking });
     if (this.text) content.push({ type: 'text', text: this.text });
     if (includeToolCalls) {
-      for (const call of this.calls) content.push({ type: 'tool_use', id: call.id, name: call.name, input: parseToolInput(call.args) });
+      const cut = this.cut;
+      for (const call of this.calls) if (call !== cut) content.push({ type: 'tool_use', id: call.id, name: call.name, input: parseToolInput(call.args) });
     }
     return { role: 'assistant', content };
+  }
+
+  doneEvent(): ProviderEvent {
+    const cut = this.cut;
+    return { type: 'done', message: this.message(true), stopReason: this.stopReason, usage: this.usage, ...(cut ? { cutCall: { id: cut.id, name: cut.name } } : {}) };
   }
 }
 
@@ -154,7 +166,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
       accept: (chunk) => assembler.accept(chunk),
       // Without a finish_reason the stream never completed.
       complete: () => assembler.finishReason !== undefined,
-      finished: () => ({ type: 'done', message: assembler.message(true), stopReason: assembler.stopReason, usage: assembler.usage }),
+      finished: () => assembler.doneEvent(),
       aborted: () => ({ type: 'done', message: assembler.message(false), stopReason: 'aborted', usage: assembler.usage }),
     }, signal, limits);
   }

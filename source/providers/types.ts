@@ -74,18 +74,24 @@ export interface Usage {
   cacheReadTokens: number;
   /** Prompt tokens written to the provider's cache (Anthropic only). */
   cacheWriteTokens: number;
+  /** Some of these counts are rein's estimate: the server sent no usage for a call (a stream cut or stopped early). */
+  estimated?: true;
 }
 
 export const emptyUsage = (): Usage => ({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 });
 
+/** The sum; estimated when either part is. */
 export function addUsage(a: Usage, b: Usage): Usage {
   return {
     inputTokens: a.inputTokens + b.inputTokens,
     outputTokens: a.outputTokens + b.outputTokens,
     cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
     cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
+    ...(a.estimated || b.estimated ? { estimated: true as const } : {}),
   };
 }
+
+export const isEmptyUsage = (u: Usage): boolean => u.inputTokens + u.outputTokens + u.cacheReadTokens + u.cacheWriteTokens === 0;
 
 export interface ToolSchema {
   name: string;
@@ -142,7 +148,21 @@ export type ProviderEvent =
   | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; reason: string }
   /** Something the user should know that does not stop the call (a retired model, a corrected base URL). */
   | { type: 'warning'; message: string }
-  | { type: 'done'; message: AssistantMessage; stopReason: StopReason; usage: Usage; error?: ProviderError };
+  | {
+      type: 'done';
+      message: AssistantMessage;
+      stopReason: StopReason;
+      /** This answer's tokens: what the context holds after it. */
+      usage: Usage;
+      error?: ProviderError;
+      /**
+       * What the call cost in all, when more than `usage`: attempts whose streams were voided and sent again
+       * (a stream cut or stalled mid-answer) count too.
+       */
+      spent?: Usage;
+      /** The server's length limit cut the answer inside this tool call; it is left out of `message`. */
+      cutCall?: { id: string; name: string };
+    };
 
 export interface Provider {
   readonly name: 'anthropic' | 'openai' | 'scripted';
