@@ -1,11 +1,12 @@
 // The Anthropic provider: Messages API streaming through the official SDK, loaded on first use.
 import type Anthropic from '@anthropic-ai/sdk';
 import { toAnthropicParams } from './anthropicRequest.js';
-import { streamAttempt } from './attempt.js';
+import { streamAttempt, type AttemptEvent } from './attempt.js';
 import { messageStreamEvents } from './sse.js';
 import type { ErrorContext } from './errors.js';
 import { parseToolInput } from './toolInput.js';
 import { isWholeJsonObject } from './lengthCut.js';
+import { roughTokens } from './usageEstimate.js';
 import { retirementNotice } from '../engine/modelInfo.js';
 import { sdkClientOptions, stallLimits } from './clientOptions.js';
 import { retryingCall, type ProviderConnectionOptions } from './retry.js';
@@ -65,12 +66,15 @@ export function mapAnthropicUsage(api: ApiUsage, previous: Usage = emptyUsage())
 class MessageAssembler {
   private blocks = new Map<number, OpenBlock>();
   usage = emptyUsage();
+  /** The prompt's count comes first (message_start); the output count only at the end (message_delta). */
+  readonly counted = { input: false, output: false };
   stopReason: StopReason = 'end_turn';
   finished = false;
 
   *accept(event: RawEvent): Generator<ProviderEvent> {
     switch (event.type) {
       case 'message_start':
+        this.counted.input = true;
         this.usage = mapAnthropicUsage(event.message.usage, this.usage);
         yield { type: 'usage', usage: { ...this.usage } };
         return;
@@ -115,6 +119,7 @@ class MessageAssembler {
         return;
       }
       case 'message_delta':
+        if (typeof event.usage.output_tokens === 'number') this.counted.output = true;
         this.stopReason = mapAnthropicStopReason(event.delta.stop_reason);
         this.usage = mapAnthropicUsage(event.usage, this.usage);
         return;
@@ -188,7 +193,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
     }
   }
 
-  async function* attempt(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
+  async function* attempt(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<AttemptEvent> {
     const { sdk, APIError } = await getClient();
     const assembler = new MessageAssembler();
     const body = toAnthropicParams(request, opts.thinking);
@@ -204,6 +209,8 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
       complete: () => assembler.finished,
       finished: () => assembler.doneEvent(),
       aborted: () => ({ type: 'done', message: assembler.message(), stopReason: 'aborted', usage: assembler.usage }),
+      reported: () => ({ ...assembler.counted }),
+      inputEstimate: () => roughTokens(body),
     }, signal, limits);
   }
 

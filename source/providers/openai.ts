@@ -1,6 +1,6 @@
 // The OpenAI-compatible provider (OpenAI, DeepSeek, Qwen, Ollama, vLLM...): Chat Completions streaming, SDK loaded on first use.
 import type OpenAI from 'openai';
-import { streamAttempt } from './attempt.js';
+import { streamAttempt, type AttemptEvent } from './attempt.js';
 import { chatCompletionChunks } from './sse.js';
 import type { ErrorContext } from './errors.js';
 import { toOpenAIParams } from './openaiRequest.js';
@@ -8,6 +8,7 @@ import { sdkClientOptions, stallLimits } from './clientOptions.js';
 import { retryingCall, type ProviderConnectionOptions } from './retry.js';
 import { parseToolInput } from './toolInput.js';
 import { cutCallIndex } from './lengthCut.js';
+import { roughTokens } from './usageEstimate.js';
 import {
   emptyUsage,
   type AssistantBlock,
@@ -56,10 +57,13 @@ class ChunkAssembler {
   private calls: OpenCall[] = [];
   private byIndex = new Map<number, OpenCall>();
   usage = emptyUsage();
+  /** Whether the server sent its counts (many send them only at the very end, when asked to). */
+  counted = false;
   finishReason: string | undefined;
 
   *accept(chunk: Chunk): Generator<ProviderEvent> {
     if (chunk.usage) {
+      this.counted = true;
       this.usage = mapOpenAIUsage(chunk.usage);
       yield { type: 'usage', usage: { ...this.usage } };
     }
@@ -152,7 +156,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
       }),
     ));
 
-  async function* attempt(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
+  async function* attempt(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<AttemptEvent> {
     const { sdk, APIError } = await getClient();
     const assembler = new ChunkAssembler();
     // The SDK builds, sends and checks the request; the stream is parsed here, without its per-event async layers.
@@ -168,6 +172,8 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
       complete: () => assembler.finishReason !== undefined,
       finished: () => assembler.doneEvent(),
       aborted: () => ({ type: 'done', message: assembler.message(false), stopReason: 'aborted', usage: assembler.usage }),
+      reported: () => ({ input: assembler.counted, output: assembler.counted }),
+      inputEstimate: () => roughTokens(params),
     }, signal, limits);
   }
 
