@@ -1,6 +1,6 @@
 // The usage event a model call ends with: what it cost, the session's total after it, and how full the context is.
-import type { Usage } from '../providers/types.js';
-import type { AgentEvent } from './events.js';
+import type { Usage } from '../protocol/messages.js';
+import type { AgentEvent } from '../protocol/events.js';
 import type { LoopOptions } from './loop.js';
 
 /** The usage event of one model call: its tokens, the session's total after it, and how full the context is now. */

@@ -1,7 +1,8 @@
 // One streaming attempt, shared by both providers: open the stream, feed its events to an assembler, and turn an
 // abort into an `aborted` result, a stalled server into a retryable error and a stream that ends early into one too.
 import { asStreamError, StallError, StreamBrokenError } from './errors.js';
-import { emptyUsage, isEmptyUsage, type ProviderEvent, type Usage } from './types.js';
+import type { ProviderEvent } from './types.js';
+import { emptyUsage, isEmptyUsage, type Usage } from '../protocol/messages.js';
 
 /** What one attempt yields: provider events, and the tokens of an attempt that failed after its stream opened. */
 export type AttemptEvent = ProviderEvent | { type: 'voided'; usage: Usage };

@@ -9,16 +9,8 @@ import { retryingCall, type ProviderConnectionOptions } from './retry.js';
 import { parseToolInput } from './toolInput.js';
 import { cutCallIndex } from './lengthCut.js';
 import { roughTokens } from './usageEstimate.js';
-import {
-  emptyUsage,
-  type AssistantBlock,
-  type AssistantMessage,
-  type Provider,
-  type ProviderEvent,
-  type ProviderRequest,
-  type StopReason,
-  type Usage,
-} from './types.js';
+import { type Provider, type ProviderEvent, type ProviderRequest } from './types.js';
+import { emptyUsage, type AssistantBlock, type AssistantMessage, type StopReason, type Usage } from '../protocol/messages.js';
 
 /** keyHint defaults to OPENAI_API_KEY. */
 export interface OpenAIProviderOptions extends ProviderConnectionOptions {

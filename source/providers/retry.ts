@@ -1,6 +1,7 @@
 // The one retry policy for model calls: backoff with jitter, retry-after, quick retries of broken streams.
 import { classifyProviderError, StreamBrokenError, type ClassifiedError, type ErrorContext } from './errors.js';
-import { addUsage, emptyUsage, isEmptyUsage, type ProviderEvent, type ThinkingSetting, type Usage } from './types.js';
+import { type ProviderEvent, type ThinkingSetting } from './types.js';
+import { addUsage, emptyUsage, isEmptyUsage, type Usage } from '../protocol/messages.js';
 import type { AttemptEvent } from './attempt.js';
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
