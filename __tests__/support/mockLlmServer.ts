@@ -17,6 +17,13 @@ export interface MockTurn {
   usage?: { inputTokens?: number; outputTokens?: number; cacheReadTokens?: number };
   /** Delay between streamed chunks (slow-token streaming). */
   chunkDelayMs?: number;
+  /**
+   * Prompt processing on a slow machine: after the headers, `ms` of silence before the first event, or of
+   * `: processing` comments every `commentEveryMs` when set (llama.cpp and vLLM send nothing, some proxies comment).
+   */
+  slowStart?: { ms: number; commentEveryMs?: number };
+  /** The first text event arrives in five pieces this many ms apart (half an event is a sign of life too). */
+  trickleMs?: number;
   /** Characters per text chunk, default 4 (about one token). */
   chunkSize?: number;
   fault?:
@@ -122,6 +129,14 @@ function faultIndex(steps: SseStep[], tag: SseStep['tag'], tool?: number): numbe
   return hits[Math.max(1, Math.floor(hits.length / 2))] ?? hits[hits.length - 1]!;
 }
 
+async function slowStart(o: { ms: number; commentEveryMs?: number }, write: (data: string) => Promise<void>, closed: () => boolean): Promise<void> {
+  const until = Date.now() + o.ms;
+  while (!closed() && Date.now() < until) {
+    await sleep(Math.min(o.commentEveryMs ?? o.ms, Math.max(0, until - Date.now())));
+    if (o.commentEveryMs !== undefined && Date.now() < until) await write(': processing\n\n');
+  }
+}
+
 async function streamTurn(res: http.ServerResponse, format: Format, turn: MockTurn, steps: SseStep[]): Promise<void> {
   let closed = false;
   res.on('close', () => (closed = true));
@@ -145,8 +160,18 @@ async function streamTurn(res: http.ServerResponse, format: Format, turn: MockTu
   // Anthropic's last step is message_stop; OpenAI's finish chunk comes before the usage chunk and [DONE].
   if (fault === 'cut_after_finish') cutAt = format === 'anthropic' ? steps.length : steps.findIndex((st) => st.data.includes('"finish_reason":"')) + 1;
 
+  if (turn.slowStart) await slowStart(turn.slowStart, write, () => closed);
+  const trickleAt = turn.trickleMs === undefined ? -1 : steps.findIndex((st) => st.tag === 'text');
   for (const [i, step] of steps.entries()) {
     if (closed) return;
+    if (i === trickleAt) {
+      const size = Math.ceil(step.data.length / 5);
+      for (let at = 0; at < step.data.length && !closed; at += size) {
+        await sleep(turn.trickleMs!);
+        await write(step.data.slice(at, at + size));
+      }
+      continue;
+    }
     if (i === cutAt) {
       if (fault === 'hang' || fault === 'headers_then_nothing') return void (await new Promise<void>((resolve) => res.on('close', resolve)));
       // Destroying the socket without the closing chunk makes the client see a body that broke off.

@@ -17,8 +17,6 @@ export interface RetryOptions {
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
-export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
-export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 90_000;
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 30_000;
 const QUICK_RETRY_MAX_MS = 500;
@@ -116,9 +114,9 @@ export interface ProviderConnectionOptions {
   baseUrl?: string;
   /** Where baseUrl was set, named in error messages ("the --base-url flag"). */
   baseUrlFrom?: string;
-  /** Time allowed until the response headers arrive; then the attempt is abandoned and retried. Default 60,000. */
+  /** Time allowed until the response headers arrive; then the attempt is abandoned and retried. Default 60,000 (600,000 for a local server). */
   requestTimeoutMs?: number;
-  /** Time a response stream may stay silent; then the attempt is abandoned and retried. Default 90,000. */
+  /** Time since the stream's last byte; then the attempt is abandoned and retried. Default 90,000 (600,000 for a local server). */
   streamIdleTimeoutMs?: number;
   /** Reasoning for models that support it; default off. */
   thinking?: ThinkingSetting;
