@@ -198,6 +198,12 @@ export async function startMockLlmServer(opts: {
   contextWording?: (sentTokens: number, windowTokens: number) => string;
   /** The model names GET /v1/models lists, in either provider's shape (default: test-model). */
   models?: string[];
+  /**
+   * The window a local server says it serves, where that server says it: vLLM's max_model_len in /v1/models,
+   * llama.cpp's /props, Ollama's /api/show parameters (num_ctx) and /api/ps (context_length of loaded models).
+   * Without it those routes answer 404, as a cloud API does.
+   */
+  served?: { vllm?: number; llamaCpp?: number; ollama?: { parameters?: string; running?: Array<{ name: string; context_length: number }> } };
 } = {}): Promise<MockLlmServer> {
   const queue: MockTurn[] = [...(opts.turns ?? [])];
   const requests: RecordedRequest[] = [];
@@ -210,9 +216,23 @@ export async function startMockLlmServer(opts: {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
+    const served = opts.served;
+    const sendJson = (value: unknown) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(value));
+    };
+    if (path === '/props' && req.method === 'GET' && served?.llamaCpp !== undefined)
+      return sendJson({ default_generation_settings: { n_ctx: served.llamaCpp, temperature: 0.8 }, total_slots: 1 });
+    if (path === '/api/show' && req.method === 'POST' && served?.ollama)
+      return sendJson({ modelfile: '# a mock model', parameters: served.ollama.parameters ?? '', details: { family: 'mock' }, model_info: { 'mock.context_length': 131072 } });
+    if (path === '/api/ps' && req.method === 'GET' && served?.ollama)
+      return sendJson({ models: (served.ollama.running ?? []).map((m) => ({ ...m, model: m.name, size: 1 })) });
     if (path === '/v1/models' && req.method === 'GET') {
       // Anthropic's list pages carry has_more and ids; OpenAI's an object "list". Both SDKs read `data[].id`.
-      const data = (opts.models ?? ['test-model']).map((id) => ({ id, type: 'model', object: 'model', display_name: id, created_at: '2026-01-01T00:00:00Z', created: 0, owned_by: 'mock' }));
+      const data = (opts.models ?? ['test-model']).map((id) => ({
+        id, type: 'model', object: 'model', display_name: id, created_at: '2026-01-01T00:00:00Z', created: 0, owned_by: 'mock',
+        ...(served?.vllm !== undefined ? { max_model_len: served.vllm } : {}),
+      }));
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ object: 'list', data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null }));
       return;

@@ -21,6 +21,8 @@ export interface ContextSettings {
   dangerRatio: number;
   keepRecentToolResults: number;
   keepRecentRatio: number;
+  /** The window was configured (context.maxContextTokens): no server's figure replaces it. */
+  fixedWindow?: boolean;
 }
 
 export interface CompactionOutcome {
@@ -58,6 +60,8 @@ export class ContextManager {
   private anchored = false;
   private breaker: ContextBreaker;
   private summaryFailures = 0;
+  /** Models whose server was already asked for its window, so it is asked once a session. */
+  private readonly probed = new Set<string>();
 
   constructor(
     private settings: ContextSettings,
@@ -145,6 +149,7 @@ export class ContextManager {
    * compaction no longer helps. Returns 'stop' when the run must end because the context is full.
    */
   async *prepare(conversation: Conversation, system: string, tools: readonly ToolSchema[], runId: string, signal: AbortSignal): AsyncGenerator<AgentEvent, 'go' | 'stop'> {
+    yield* this.askServedWindow(runId, signal);
     const before = this.estimate(system, tools, conversation.messages);
     // Cutting old output rewrites earlier messages and so costs a prompt-cache miss: only worth it once the
     // context is half full, and then only in batches that free a meaningful share (microCompact decides).
@@ -172,6 +177,17 @@ export class ContextManager {
       return 'stop';
     }
     return 'go';
+  }
+
+  /** Before a model's first request: a server that says what window it serves (Ollama, llama.cpp, vLLM) is believed, once. */
+  private async *askServedWindow(runId: string, signal: AbortSignal): AsyncGenerator<AgentEvent> {
+    const { provider, model } = this.summarizer();
+    if (this.settings.fixedWindow || !provider.servedWindow || this.probed.has(model)) return;
+    this.probed.add(model);
+    const served = await provider.servedWindow(model, signal).catch(() => undefined);
+    if (!served || served.tokens === this.settings.window) return;
+    this.learnWindow(served.tokens);
+    yield { type: 'warning', runId, message: `The server serves ${model} with a window of ${served.tokens.toLocaleString('en-US')} tokens (${served.source}); rein measures the context against that.` };
   }
 
   /** Summarises older history (or drops its older half when the summary call fails). */

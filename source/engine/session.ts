@@ -249,6 +249,7 @@ export function createSession(o: SessionOptions): EngineSession {
       dangerRatio: o.context?.dangerRatio ?? 0.9,
       keepRecentToolResults: o.context?.keepRecentToolResults ?? 10,
       keepRecentRatio: o.context?.keepRecentRatio ?? 0.3,
+      fixedWindow: o.contextWindow !== undefined,
     },
     () => ({ provider: o.provider, model: info.model, maxTokens: outputBudget(Math.min(o.maxTokens, 8192), info.contextWindow) }),
     (window) => {

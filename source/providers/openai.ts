@@ -9,6 +9,9 @@ import { retryingCall, type ProviderConnectionOptions } from './retry.js';
 import { parseToolInput } from './toolInput.js';
 import { cutCallIndex } from './lengthCut.js';
 import { roughTokens } from './usageEstimate.js';
+import { isLocalUrl } from './localServer.js';
+import { servedWindow } from './servedWindow.js';
+import { isKnownModel } from './modelInfo.js';
 import { type Provider, type ProviderEvent, type ProviderRequest } from './types.js';
 import { emptyUsage, type AssistantBlock, type AssistantMessage, type StopReason, type Usage } from '../protocol/messages.js';
 
@@ -177,6 +180,11 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
       for await (const model of sdk.models.list({ signal })) names.push(model.id);
       return names;
     },
+    // A local server's window is its own setting, whatever the model; a remote one is asked only about a model rein does not know.
+    ...(opts.baseUrl !== undefined ? {
+      servedWindow: (model: string, signal: AbortSignal) =>
+        isLocalUrl(opts.baseUrl) || !isKnownModel(model) ? servedWindow(opts.baseUrl!, model, signal) : Promise.resolve(undefined),
+    } : {}),
     stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
       const ctx: ErrorContext = {
         providerLabel: opts.providerLabel ?? defaultLabel(opts.baseUrl),

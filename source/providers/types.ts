@@ -82,4 +82,6 @@ export interface Provider {
   stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent>;
   /** The model names the provider serves (its /v1/models list); rejects when it cannot say. */
   listModels?(signal: AbortSignal): Promise<string[]>;
+  /** The window the server serves a model with, where it says (Ollama, llama.cpp, vLLM); undefined when it does not. */
+  servedWindow?(model: string, signal: AbortSignal): Promise<{ tokens: number; source: string } | undefined>;
 }
