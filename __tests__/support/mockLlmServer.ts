@@ -194,6 +194,8 @@ export async function startMockLlmServer(opts: {
    * context-length error (Anthropic's "prompt is too long", OpenAI's context_length_exceeded), no turn consumed.
    */
   contextWindowTokens?: number;
+  /** The server's own count of a request's tokens, in place of characters / 4 (a tokenizer or an attachment that counts more). */
+  contextCount?: (raw: string) => number;
   /** Another server's words for that refusal (vLLM, llama.cpp, Ollama), in place of the provider's own. */
   contextWording?: (sentTokens: number, windowTokens: number) => string;
   /** The model names GET /v1/models lists, in either provider's shape (default: test-model). */
@@ -257,7 +259,7 @@ export async function startMockLlmServer(opts: {
     if (json.stream !== true) return sendError(res, format, 400, 'The mock server only answers streaming requests (stream: true)');
 
     const window = opts.contextWindowTokens;
-    const sentTokens = Math.ceil(raw.length / 4);
+    const sentTokens = opts.contextCount ? opts.contextCount(raw) : Math.ceil(raw.length / 4);
     if (window !== undefined && sentTokens > window) return sendContextLengthError(res, format, sentTokens, window, opts.contextWording);
 
     const index = consumed;

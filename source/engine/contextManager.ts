@@ -37,6 +37,8 @@ const microFloorRatio = 0.5;
 /** Summary calls that fail this many times in a row are not tried again; the breaker then acts. */
 const maxSummaryFailures = 3;
 
+const unsummarisedNote = 'The earlier conversation was left out: the server refused it as too long, and refused to summarise it too.';
+
 /** Characters per token: a typical ratio for code and prose, and bounds no real text falls outside of. */
 const typicalChars = 4;
 const fewestChars = 2;
@@ -234,6 +236,12 @@ export class ContextManager {
         this.summaryFailures = 0;
         summary = result.text;
         next = applySummary(plan, result.text);
+      } else if (level === 'overflow') {
+        // The server refused the conversation: the summary request, which carries the same older turns, is
+        // refused too; half of them may still be too many, so all of them go and a note says so.
+        this.summaryFailures += 1;
+        error = `The summary call failed (${result.error}); the earlier conversation was left out instead.`;
+        next = applySummary(plan, unsummarisedNote);
       } else {
         this.summaryFailures += 1;
         error = `The summary call failed (${result.error}); the older half of the history was dropped instead.`;

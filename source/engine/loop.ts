@@ -189,7 +189,7 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
         overflows += 1;
         const shrunk = overflows <= maxOverflowRetries
           ? yield* recoverFromOverflow(o.context, {
-              conversation: o.history, system: o.system, tools: o.tools, error, maxTokens, signal: o.signal, runId: o.runId,
+              conversation: o.history, system: o.system, tools: o.tools, error, maxTokens, signal: o.signal, runId: o.runId, streak: overflows,
             })
           : false;
         if (o.signal.aborted) return yield end('aborted');
