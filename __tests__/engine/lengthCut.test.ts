@@ -27,7 +27,8 @@ describe('an answer cut off by the length limit', () => {
     expect(warnings(events)).toEqual([
       'The answer was cut off by the length limit after 300 output tokens, inside a write_file call, which did not run; the 2 complete calls before it ran; the model was asked to make it again in smaller pieces.',
     ]);
-    expect(events.filter((e) => e.type === 'tool_end').map((e) => (e as { toolCallId: string }).toolCallId)).toEqual(['c1', 'c2']);
+    // The two read-only calls run side by side: either may end first.
+    expect(events.filter((e) => e.type === 'tool_end').map((e) => (e as { toolCallId: string }).toolCallId).sort()).toEqual(['c1', 'c2']);
     const history = h.session.history();
     expect(history[1]!.content.filter((b) => b.type === 'tool_use').map((b) => (b as { id: string }).id)).toEqual(['c1', 'c2']);
     expect(userTexts(h.provider.requests[1]!).at(-1)).toMatch(/cut off by the length limit after 300 output tokens, while you were writing the arguments of a write_file call; that call was not run \(the calls before it were\)/);

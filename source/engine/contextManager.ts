@@ -15,6 +15,7 @@ import type { AgentEvent } from '../protocol/events.js';
 import type { Conversation } from './history.js';
 import { wrapReminder } from './reminders.js';
 import { ContextMeter, TokenCounter } from './tokens.js';
+import { leanNotice, leanWindowTokens } from './leanPrompt.js';
 
 export interface ContextSettings {
   window: number;
@@ -64,6 +65,7 @@ export class ContextManager {
   private summaryFailures = 0;
   /** Models whose server was already asked for its window, so it is asked once a session. */
   private readonly probed = new Set<string>();
+  private leanNoticed = false;
 
   constructor(
     private settings: ContextSettings,
@@ -179,6 +181,18 @@ export class ContextManager {
       return 'stop';
     }
     return 'go';
+  }
+
+  /**
+   * Before a run: the server's own window for the model (asked once), and, the first time the window is small enough
+   * for the lean prompt, one line saying so.
+   */
+  async *beforeRun(runId: string, signal: AbortSignal): AsyncGenerator<AgentEvent> {
+    yield* this.askServedWindow(runId, signal);
+    if (this.settings.window < leanWindowTokens && !this.leanNoticed) {
+      this.leanNoticed = true;
+      yield { type: 'warning', runId, message: leanNotice(this.settings.window) };
+    }
   }
 
   /** Before a model's first request: a server that says what window it serves (Ollama, llama.cpp, vLLM) is believed, once. */
