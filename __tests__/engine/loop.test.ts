@@ -60,13 +60,17 @@ describe('agent loop', () => {
     expect(userTexts(last).filter((t) => t.includes("Today's date is"))).toHaveLength(1);
   });
 
-  it('keeps the text and warns when the answer hits max_tokens', async () => {
-    h = makeHarness([{ text: 'A long answer that got cut', stopReason: 'max_tokens', toolCalls: [{ name: 'read_file', input: { path: 'x' } }] }]);
+  it('runs the complete calls of an answer cut at max_tokens and tells the model it was cut', async () => {
+    h = makeHarness([
+      { text: 'A long answer that got cut', stopReason: 'max_tokens', toolCalls: [{ name: 'glob', input: { pattern: '*.none' } }], usage: { outputTokens: 120 } },
+      { text: 'finished' },
+    ]);
     const events = await runPrompt(h.session, 'write a lot');
-    expect(events.some((e) => e.type === 'warning' && /max|output tokens/i.test(e.message))).toBe(true);
-    expect(runEnd(events)).toMatchObject({ reason: 'done', text: 'A long answer that got cut' });
+    expect(events.find((e) => e.type === 'warning')).toMatchObject({ message: expect.stringMatching(/cut off by the length limit after 120 output tokens, after its last complete tool call; the calls ran/) });
+    expect(runEnd(events)).toMatchObject({ reason: 'done', text: 'finished' });
+    expect(events.filter((e) => e.type === 'tool_end')).toHaveLength(1);
+    expect(userTexts(h.provider.requests[1]!).at(-1)).toMatch(/cut off by the length limit after 120 output tokens, after your last complete tool call/);
     expect(validateHistory(h.session.history())).toBeUndefined();
-    expect(h.session.history()[1].content.some((b) => b.type === 'tool_use')).toBe(false);
   });
 
   it('stops at maxTurns (headless, with a warning)', async () => {

@@ -41,8 +41,9 @@ describe('sseBatches', () => {
       [undefined, 'two'],
       ['ping', '{}'],
     ]);
-    // The first event completes in the second read, the other two in the third.
-    expect(batches.map((b) => b.length)).toEqual([1, 2]);
+    // A batch per read: the first read completes nothing (a sign of life all the same), the second the first event,
+    // the third the other two.
+    expect(batches.map((b) => b.length)).toEqual([0, 1, 2]);
   });
 
   it('drops an event the stream never finished', async () => {

@@ -8,10 +8,22 @@ export interface MockTurn {
   text?: string;
   thinking?: string;
   toolCalls?: Array<{ id?: string; name: string; input: Record<string, unknown> }>;
+  /**
+   * A tool call the server's length limit cut off, after `toolCalls`: its arguments stream as given (unfinished JSON)
+   * and the answer stops with max_tokens / finish_reason "length" (Anthropic closes the block all the same).
+   */
+  partialToolCall?: { id?: string; name: string; arguments: string };
   stopReason?: 'end_turn' | 'tool_use' | 'max_tokens';
   usage?: { inputTokens?: number; outputTokens?: number; cacheReadTokens?: number };
   /** Delay between streamed chunks (slow-token streaming). */
   chunkDelayMs?: number;
+  /**
+   * Prompt processing on a slow machine: after the headers, `ms` of silence before the first event, or of
+   * `: processing` comments every `commentEveryMs` when set (llama.cpp and vLLM send nothing, some proxies comment).
+   */
+  slowStart?: { ms: number; commentEveryMs?: number };
+  /** The first text event arrives in five pieces this many ms apart (half an event is a sign of life too). */
+  trickleMs?: number;
   /** Characters per text chunk, default 4 (about one token). */
   chunkSize?: number;
   fault?:
@@ -117,6 +129,14 @@ function faultIndex(steps: SseStep[], tag: SseStep['tag'], tool?: number): numbe
   return hits[Math.max(1, Math.floor(hits.length / 2))] ?? hits[hits.length - 1]!;
 }
 
+async function slowStart(o: { ms: number; commentEveryMs?: number }, write: (data: string) => Promise<void>, closed: () => boolean): Promise<void> {
+  const until = Date.now() + o.ms;
+  while (!closed() && Date.now() < until) {
+    await sleep(Math.min(o.commentEveryMs ?? o.ms, Math.max(0, until - Date.now())));
+    if (o.commentEveryMs !== undefined && Date.now() < until) await write(': processing\n\n');
+  }
+}
+
 async function streamTurn(res: http.ServerResponse, format: Format, turn: MockTurn, steps: SseStep[]): Promise<void> {
   let closed = false;
   res.on('close', () => (closed = true));
@@ -140,8 +160,18 @@ async function streamTurn(res: http.ServerResponse, format: Format, turn: MockTu
   // Anthropic's last step is message_stop; OpenAI's finish chunk comes before the usage chunk and [DONE].
   if (fault === 'cut_after_finish') cutAt = format === 'anthropic' ? steps.length : steps.findIndex((st) => st.data.includes('"finish_reason":"')) + 1;
 
+  if (turn.slowStart) await slowStart(turn.slowStart, write, () => closed);
+  const trickleAt = turn.trickleMs === undefined ? -1 : steps.findIndex((st) => st.tag === 'text');
   for (const [i, step] of steps.entries()) {
     if (closed) return;
+    if (i === trickleAt) {
+      const size = Math.ceil(step.data.length / 5);
+      for (let at = 0; at < step.data.length && !closed; at += size) {
+        await sleep(turn.trickleMs!);
+        await write(step.data.slice(at, at + size));
+      }
+      continue;
+    }
     if (i === cutAt) {
       if (fault === 'hang' || fault === 'headers_then_nothing') return void (await new Promise<void>((resolve) => res.on('close', resolve)));
       // Destroying the socket without the closing chunk makes the client see a body that broke off.
@@ -164,10 +194,18 @@ export async function startMockLlmServer(opts: {
    * context-length error (Anthropic's "prompt is too long", OpenAI's context_length_exceeded), no turn consumed.
    */
   contextWindowTokens?: number;
+  /** The server's own count of a request's tokens, in place of characters / 4 (a tokenizer or an attachment that counts more). */
+  contextCount?: (raw: string) => number;
   /** Another server's words for that refusal (vLLM, llama.cpp, Ollama), in place of the provider's own. */
   contextWording?: (sentTokens: number, windowTokens: number) => string;
   /** The model names GET /v1/models lists, in either provider's shape (default: test-model). */
   models?: string[];
+  /**
+   * The window a local server says it serves, where that server says it: vLLM's max_model_len in /v1/models,
+   * llama.cpp's /props, Ollama's /api/show parameters (num_ctx) and /api/ps (context_length of loaded models).
+   * Without it those routes answer 404, as a cloud API does.
+   */
+  served?: { vllm?: number; llamaCpp?: number; ollama?: { parameters?: string; running?: Array<{ name: string; context_length: number }> } };
 } = {}): Promise<MockLlmServer> {
   const queue: MockTurn[] = [...(opts.turns ?? [])];
   const requests: RecordedRequest[] = [];
@@ -180,9 +218,23 @@ export async function startMockLlmServer(opts: {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
+    const served = opts.served;
+    const sendJson = (value: unknown) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(value));
+    };
+    if (path === '/props' && req.method === 'GET' && served?.llamaCpp !== undefined)
+      return sendJson({ default_generation_settings: { n_ctx: served.llamaCpp, temperature: 0.8 }, total_slots: 1 });
+    if (path === '/api/show' && req.method === 'POST' && served?.ollama)
+      return sendJson({ modelfile: '# a mock model', parameters: served.ollama.parameters ?? '', details: { family: 'mock' }, model_info: { 'mock.context_length': 131072 } });
+    if (path === '/api/ps' && req.method === 'GET' && served?.ollama)
+      return sendJson({ models: (served.ollama.running ?? []).map((m) => ({ ...m, model: m.name, size: 1 })) });
     if (path === '/v1/models' && req.method === 'GET') {
       // Anthropic's list pages carry has_more and ids; OpenAI's an object "list". Both SDKs read `data[].id`.
-      const data = (opts.models ?? ['test-model']).map((id) => ({ id, type: 'model', object: 'model', display_name: id, created_at: '2026-01-01T00:00:00Z', created: 0, owned_by: 'mock' }));
+      const data = (opts.models ?? ['test-model']).map((id) => ({
+        id, type: 'model', object: 'model', display_name: id, created_at: '2026-01-01T00:00:00Z', created: 0, owned_by: 'mock',
+        ...(served?.vllm !== undefined ? { max_model_len: served.vllm } : {}),
+      }));
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ object: 'list', data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null }));
       return;
@@ -207,7 +259,7 @@ export async function startMockLlmServer(opts: {
     if (json.stream !== true) return sendError(res, format, 400, 'The mock server only answers streaming requests (stream: true)');
 
     const window = opts.contextWindowTokens;
-    const sentTokens = Math.ceil(raw.length / 4);
+    const sentTokens = opts.contextCount ? opts.contextCount(raw) : Math.ceil(raw.length / 4);
     if (window !== undefined && sentTokens > window) return sendContextLengthError(res, format, sentTokens, window, opts.contextWording);
 
     const index = consumed;

@@ -35,7 +35,7 @@ function argumentText(turn: MockTurn, input: Record<string, unknown>): string {
 }
 
 function usageOf(turn: MockTurn, ctx: StreamContext) {
-  const produced = (turn.text ?? '') + (turn.thinking ?? '') + (turn.toolCalls ?? []).map((c) => JSON.stringify(c.input)).join('');
+  const produced = (turn.text ?? '') + (turn.thinking ?? '') + (turn.toolCalls ?? []).map((c) => JSON.stringify(c.input)).join('') + (turn.partialToolCall?.arguments ?? '');
   return {
     input: turn.usage?.inputTokens ?? ctx.estimatedInputTokens,
     output: turn.usage?.outputTokens ?? Math.max(1, Math.ceil(produced.length / 4)),
@@ -43,7 +43,13 @@ function usageOf(turn: MockTurn, ctx: StreamContext) {
   };
 }
 
-const stopOf = (turn: MockTurn) => turn.stopReason ?? ((turn.toolCalls?.length ?? 0) > 0 ? 'tool_use' : 'end_turn');
+const stopOf = (turn: MockTurn) => turn.stopReason ?? (turn.partialToolCall ? 'max_tokens' : (turn.toolCalls?.length ?? 0) > 0 ? 'tool_use' : 'end_turn');
+
+/** The calls a turn streams: its whole ones, then the one cut off, with its unfinished arguments. */
+const streamedCalls = (turn: MockTurn): Array<{ id?: string; name: string; args: string }> => [
+  ...(turn.toolCalls ?? []).map((call) => ({ id: call.id, name: call.name, args: argumentText(turn, call.input) })),
+  ...(turn.partialToolCall ? [{ id: turn.partialToolCall.id, name: turn.partialToolCall.name, args: turn.partialToolCall.arguments }] : []),
+];
 
 export function anthropicSteps(turn: MockTurn, ctx: StreamContext): SseStep[] {
   const size = turn.chunkSize ?? 4;
@@ -78,10 +84,10 @@ export function anthropicSteps(turn: MockTurn, ctx: StreamContext): SseStep[] {
     steps.push(ev('content_block_stop', { index }));
     index++;
   }
-  (turn.toolCalls ?? []).forEach((call, n) => {
+  streamedCalls(turn).forEach((call, n) => {
     const id = call.id ?? ctx.nextToolId();
     steps.push(ev('content_block_start', { index, content_block: { type: 'tool_use', id, name: call.name, input: {} } }));
-    for (const piece of split(argumentText(turn, call.input), size))
+    for (const piece of split(call.args, size))
       steps.push(ev('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: piece } }, 'tool_args', n));
     steps.push(ev('content_block_stop', { index }));
     index++;
@@ -103,9 +109,9 @@ export function openaiSteps(turn: MockTurn, ctx: StreamContext): SseStep[] {
   const steps: SseStep[] = [chunk({ role: 'assistant', content: '' })];
   for (const piece of split(turn.thinking ?? '', size)) steps.push(chunk({ reasoning_content: piece }));
   for (const piece of split(turn.text ?? '', size)) steps.push(chunk({ content: piece }, null, 'text'));
-  (turn.toolCalls ?? []).forEach((call, n) => {
+  streamedCalls(turn).forEach((call, n) => {
     steps.push(chunk({ tool_calls: [{ index: n, id: call.id ?? ctx.nextToolId(), type: 'function', function: { name: call.name, arguments: '' } }] }));
-    for (const piece of split(argumentText(turn, call.input), size))
+    for (const piece of split(call.args, size))
       steps.push(chunk({ tool_calls: [{ index: n, function: { arguments: piece } }] }, null, 'tool_args', n));
   });
   const finish = { end_turn: 'stop', tool_use: 'tool_calls', max_tokens: 'length' }[stopOf(turn)];

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { knownToolNames } from './schema.js';
 import type { ConfigLayer, Env, ProviderName, ReinConfig } from './types.js';
+import { defaultTimeouts } from '../providers/localServer.js';
 
 export const defaultModels: Readonly<Record<ProviderName, string>> = {
   anthropic: 'claude-sonnet-5-5',
@@ -85,8 +86,9 @@ export function finalizeConfig(merged: ConfigLayer, env: Env, cwd: string, reinH
     // Unset: the loop's own limit of 8.
     ...(merged.maxConsecutiveToolErrors !== undefined ? { maxConsecutiveToolErrors: merged.maxConsecutiveToolErrors } : {}),
     maxRetries: merged.maxRetries ?? 5,
-    requestTimeoutMs: merged.requestTimeoutMs ?? 60_000,
-    streamIdleTimeoutMs: merged.streamIdleTimeoutMs ?? 90_000,
+    // A server on this machine or network gets longer waits: a CPU can process a long prompt for minutes in silence.
+    requestTimeoutMs: merged.requestTimeoutMs ?? defaultTimeouts(picked.baseUrl).requestTimeoutMs,
+    streamIdleTimeoutMs: merged.streamIdleTimeoutMs ?? defaultTimeouts(picked.baseUrl).streamIdleTimeoutMs,
     thinking: merged.thinking ?? 'off',
     tools: [...new Set(merged.tools ?? knownToolNames)],
     security: { workspace: merged.security?.workspace ?? cwd },

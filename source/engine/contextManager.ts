@@ -15,12 +15,15 @@ import type { AgentEvent } from '../protocol/events.js';
 import type { Conversation } from './history.js';
 import { wrapReminder } from './reminders.js';
 import { ContextMeter, TokenCounter } from './tokens.js';
+import { leanNotice, leanWindowTokens } from './leanPrompt.js';
 
 export interface ContextSettings {
   window: number;
   dangerRatio: number;
   keepRecentToolResults: number;
   keepRecentRatio: number;
+  /** The window was configured (context.maxContextTokens): no server's figure replaces it. */
+  fixedWindow?: boolean;
 }
 
 export interface CompactionOutcome {
@@ -34,6 +37,8 @@ const microFloorRatio = 0.5;
 
 /** Summary calls that fail this many times in a row are not tried again; the breaker then acts. */
 const maxSummaryFailures = 3;
+
+const unsummarisedNote = 'The earlier conversation was left out: the server refused it as too long, and refused to summarise it too.';
 
 /** Characters per token: a typical ratio for code and prose, and bounds no real text falls outside of. */
 const typicalChars = 4;
@@ -58,6 +63,9 @@ export class ContextManager {
   private anchored = false;
   private breaker: ContextBreaker;
   private summaryFailures = 0;
+  /** Models whose server was already asked for its window, so it is asked once a session. */
+  private readonly probed = new Set<string>();
+  private leanNoticed = false;
 
   constructor(
     private settings: ContextSettings,
@@ -145,6 +153,7 @@ export class ContextManager {
    * compaction no longer helps. Returns 'stop' when the run must end because the context is full.
    */
   async *prepare(conversation: Conversation, system: string, tools: readonly ToolSchema[], runId: string, signal: AbortSignal): AsyncGenerator<AgentEvent, 'go' | 'stop'> {
+    yield* this.askServedWindow(runId, signal);
     const before = this.estimate(system, tools, conversation.messages);
     // Cutting old output rewrites earlier messages and so costs a prompt-cache miss: only worth it once the
     // context is half full, and then only in batches that free a meaningful share (microCompact decides).
@@ -172,6 +181,29 @@ export class ContextManager {
       return 'stop';
     }
     return 'go';
+  }
+
+  /**
+   * Before a run: the server's own window for the model (asked once), and, the first time the window is small enough
+   * for the lean prompt, one line saying so.
+   */
+  async *beforeRun(runId: string, signal: AbortSignal): AsyncGenerator<AgentEvent> {
+    yield* this.askServedWindow(runId, signal);
+    if (this.settings.window < leanWindowTokens && !this.leanNoticed) {
+      this.leanNoticed = true;
+      yield { type: 'warning', runId, message: leanNotice(this.settings.window) };
+    }
+  }
+
+  /** Before a model's first request: a server that says what window it serves (Ollama, llama.cpp, vLLM) is believed, once. */
+  private async *askServedWindow(runId: string, signal: AbortSignal): AsyncGenerator<AgentEvent> {
+    const { provider, model } = this.summarizer();
+    if (this.settings.fixedWindow || !provider.servedWindow || this.probed.has(model)) return;
+    this.probed.add(model);
+    const served = await provider.servedWindow(model, signal).catch(() => undefined);
+    if (!served || served.tokens === this.settings.window) return;
+    this.learnWindow(served.tokens);
+    yield { type: 'warning', runId, message: `The server serves ${model} with a window of ${served.tokens.toLocaleString('en-US')} tokens (${served.source}); rein measures the context against that.` };
   }
 
   /** Summarises older history (or drops its older half when the summary call fails). */
@@ -218,6 +250,12 @@ export class ContextManager {
         this.summaryFailures = 0;
         summary = result.text;
         next = applySummary(plan, result.text);
+      } else if (level === 'overflow') {
+        // The server refused the conversation: the summary request, which carries the same older turns, is
+        // refused too; half of them may still be too many, so all of them go and a note says so.
+        this.summaryFailures += 1;
+        error = `The summary call failed (${result.error}); the earlier conversation was left out instead.`;
+        next = applySummary(plan, unsummarisedNote);
       } else {
         this.summaryFailures += 1;
         error = `The summary call failed (${result.error}); the older half of the history was dropped instead.`;

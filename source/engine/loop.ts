@@ -1,6 +1,6 @@
 // The agent loop: an async generator that streams model turns, runs tools and yields AgentEvents until the run ends.
 import { type Provider, type ProviderError, type ToolSchema } from '../providers/types.js';
-import { addUsage, emptyUsage, type AssistantMessage, type ToolResultBlock, type ToolUseBlock, type Usage } from '../protocol/messages.js';
+import { addUsage, emptyUsage, isEmptyUsage, type AssistantMessage, type ToolResultBlock, type ToolUseBlock, type Usage } from '../protocol/messages.js';
 import type { ContextManager } from './contextManager.js';
 import type { AgentEvent, PermissionMode, RunEndReason } from '../protocol/events.js';
 import { validateHistory, type Conversation } from './history.js';
@@ -16,6 +16,8 @@ import { wrapReminder } from './reminders.js';
 import type { LoopHooks } from '../extensions/hookTypes.js';
 import type { ToolRegistry } from '../tools/runner.js';
 import { ToolErrorGuard } from './toolErrorGuard.js';
+import { describeLengthCut } from './lengthCut.js';
+import { usageEvent } from './callUsage.js';
 
 export interface LoopOptions extends ToolEnvironment {
   runId: string;
@@ -62,6 +64,7 @@ export interface LoopOptions extends ToolEnvironment {
 // reached included, whose error would otherwise be repeated for every new attempt).
 const fatalErrorKinds = new Set<ProviderError['kind']>(['auth', 'not_found', 'bad_request', 'connection']);
 const maxConsecutiveErrors = 3;
+const cutPlaceholder = '(cut off by the length limit)';
 /** What a fallback model answers for: the model is overloaded, unknown to the server, or its server keeps failing. */
 const fallbackErrorKinds = new Set<ProviderError['kind']>(['overloaded', 'not_found', 'server']);
 const maxStopContinuations = 8;
@@ -102,6 +105,7 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
   let lastText = '';
   let consecutiveErrors = 0;
   let overflows = 0;
+  let cutsInARow = 0;
   const repeats = new RepeatGuard();
   // Stop hooks that sent the model back to work in a row: past eight the turn ends anyway (Claude Code's cap).
   let stopContinuations = 0;
@@ -161,16 +165,23 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
     const call = yield* streamModelCall(o.provider, request, { runId: o.runId, messageId }, o.signal);
     let { message } = call;
     const { stopReason, usage, error } = call;
+    // Every call is counted, a stopped or failed one too: its tokens were spent (estimated when the server sent no count).
+    const count = (): AgentEvent => {
+      runUsage = addUsage(runUsage, call.spent);
+      return usageEvent(o, call.spent, o.onUsage(call.spent, model), model);
+    };
 
     if (stopReason === 'aborted' || o.signal.aborted) {
       // Keep what was said; drop reasoning and unfinished tool calls, which the APIs would reject without their pairs.
       const kept = message.content.filter((b) => b.type === 'text' && b.text.length > 0);
       if (kept.length > 0) o.history.append({ role: 'assistant', content: kept });
+      if (!isEmptyUsage(call.spent)) yield count();
       yield { type: 'message_end', runId: o.runId, turnId, messageId, message: { role: 'assistant', content: kept }, stopReason: 'aborted', usage };
       return yield end('aborted');
     }
 
     if (stopReason === 'error') {
+      if (!isEmptyUsage(call.spent)) yield count();
       yield { type: 'message_end', runId: o.runId, turnId, messageId, message: { role: 'assistant', content: [] }, stopReason, usage };
       turns -= 1;
       if (error?.kind === 'context_length') {
@@ -178,7 +189,7 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
         overflows += 1;
         const shrunk = overflows <= maxOverflowRetries
           ? yield* recoverFromOverflow(o.context, {
-              conversation: o.history, system: o.system, tools: o.tools, error, maxTokens, signal: o.signal, runId: o.runId,
+              conversation: o.history, system: o.system, tools: o.tools, error, maxTokens, signal: o.signal, runId: o.runId, streak: overflows,
             })
           : false;
         if (o.signal.aborted) return yield end('aborted');
@@ -207,38 +218,37 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
     consecutiveErrors = 0;
     overflows = 0;
 
-    runUsage = addUsage(runUsage, usage);
-    const total = o.onUsage(usage, model);
-
-    let calls = message.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
-    if (stopReason === 'max_tokens' && calls.length > 0) {
-      // A call cut off mid-arguments cannot run; keep the text only.
-      message = { role: 'assistant', content: message.content.filter((b) => b.type !== 'tool_use') };
-      calls = [];
-    }
-    if (message.content.length === 0) message = { role: 'assistant', content: [{ type: 'text', text: '(no answer)' }] };
+    const calls = message.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
+    const cut = stopReason === 'max_tokens'
+      ? describeLengthCut({
+          outputTokens: usage.outputTokens, estimated: usage.estimated === true, askedFor: maxTokens, cutCall: call.cutCall, calls: calls.length,
+          hasText: textOf(message).trim() !== '', hasThinking: message.content.some((b) => b.type === 'thinking'), cutsInARow,
+        })
+      : undefined;
+    cutsInARow = cut?.note && calls.length === 0 ? cutsInARow + 1 : 0;
+    if (message.content.length === 0) message = { role: 'assistant', content: [{ type: 'text', text: cut ? cutPlaceholder : '(no answer)' }] };
     o.history.append(message);
-    o.context.observe(usage.inputTokens + usage.outputTokens, o.history.length);
-    const contextTokens = o.context.estimate(o.system, o.tools, o.history.messages);
-    const window = o.context.window;
-    yield {
-      type: 'usage', runId: o.runId, turnUsage: usage, totalUsage: total, model,
-      context: { tokens: contextTokens, window, percent: Math.min(100, Math.round((contextTokens / window) * 1000) / 10) },
-    };
-    lastText = textOf(message) || lastText;
+    // An estimate is no anchor: the context's own count is at least as good.
+    if (!usage.estimated) o.context.observe(usage.inputTokens + usage.outputTokens, o.history.length);
+    yield count();
+    // The placeholder of a cut answer is for the history only: the run's answer is what the model said.
+    lastText = (cut ? textOf(message).replace(cutPlaceholder, '') : textOf(message)) || lastText;
     yield { type: 'message_end', runId: o.runId, turnId, messageId, message, stopReason, usage };
+    if (cut?.warning) yield { type: 'warning', runId: o.runId, message: cut.warning };
     const overBudget = o.overBudget?.();
     if (overBudget) {
       // The calls never run; each still gets its result, so the history stays valid for a later run.
       if (calls.length > 0) o.history.append({ role: 'user', content: notRunBlocks(calls, overBudget) });
       return yield end('budget', overBudget);
     }
+    if (cut?.error) return yield end('error', cut.error);
 
     if (calls.length === 0) {
-      if (stopReason === 'max_tokens') {
-        yield { type: 'warning', runId: o.runId, message: `The answer hit the limit of ${maxTokens} output tokens and was cut off; raise "maxTokens" in agent.config.json for longer answers.` };
-        return yield end('done');
+      if (cut?.note) {
+        o.history.appendUserText(wrapReminder(cut.note));
+        continue;
       }
+      if (stopReason === 'max_tokens') return yield end('done');
       if (stopReason === 'refusal') return yield end('refusal', 'The model declined to continue.');
       if (o.hooks) {
         const stop = await o.hooks.stop(stopContinuations > 0, lastText, o.signal);
@@ -280,6 +290,7 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
     }
     // What hooks added goes into the newest user turn, after the results, so the request prefix stays as it was.
     for (const text of hookState.context.splice(0)) o.history.appendUserText(wrapReminder(text));
+    if (cut?.note) o.history.appendUserText(wrapReminder(cut.note));
     if (hookState.stop) {
       yield { type: 'warning', runId: o.runId, message: `A hook stopped the run: ${hookState.stop}` };
       return yield end('blocked', hookState.stop);

@@ -7,8 +7,13 @@ import type { AgentEvent } from '../protocol/events.js';
 export interface ModelCallResult {
   message: AssistantMessage;
   stopReason: StopReason;
+  /** The answer's own tokens. */
   usage: Usage;
+  /** What the call cost in all: the answer's tokens plus those of attempts that were voided and sent again. */
+  spent: Usage;
   error?: ProviderError;
+  /** The tool call the server's length limit cut the answer in. */
+  cutCall?: { id: string; name: string };
 }
 
 export async function* streamModelCall(
@@ -18,7 +23,7 @@ export async function* streamModelCall(
   signal: AbortSignal,
 ): AsyncGenerator<AgentEvent, ModelCallResult> {
   const { runId, messageId } = ids;
-  let result: ModelCallResult = { message: { role: 'assistant', content: [] }, stopReason: 'error', usage: emptyUsage() };
+  let result: ModelCallResult = { message: { role: 'assistant', content: [] }, stopReason: 'error', usage: emptyUsage(), spent: emptyUsage() };
   const call = callSignal(signal);
   try {
     for await (const event of provider.stream(request, call.signal)) {
@@ -33,7 +38,10 @@ export async function* streamModelCall(
         case 'warning': yield { type: 'warning', runId, message: event.message }; break;
         case 'usage': break;
         case 'done':
-          result = { message: event.message, stopReason: event.stopReason, usage: event.usage, error: event.error };
+          result = {
+            message: event.message, stopReason: event.stopReason, usage: event.usage, spent: event.spent ?? event.usage, error: event.error,
+            ...(event.cutCall ? { cutCall: event.cutCall } : {}),
+          };
           break;
       }
     }

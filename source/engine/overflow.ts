@@ -28,6 +28,25 @@ export interface OverflowInput {
   maxTokens: number;
   signal: AbortSignal;
   runId: string;
+  /** Context-length errors in a row, this one included (1 after a request that went through). */
+  streak: number;
+}
+
+/** Conversations whose current streak of context-length errors already had its summary of all but the newest turn. */
+const summarisedInStreak = new WeakSet<Conversation>();
+
+/**
+ * By rein's count nothing is left to shrink, yet the server refused (its tokenizer, or an attachment rein counts
+ * low): believe the server, summarise all but the newest turn and ask once more; a second refusal ends the run.
+ */
+async function* trustServer(context: ContextManager, o: OverflowInput): AsyncGenerator<AgentEvent, boolean> {
+  if (summarisedInStreak.has(o.conversation)) return false;
+  summarisedInStreak.add(o.conversation);
+  yield { type: 'warning', runId: o.runId, message: "The server counts this conversation as longer than rein does; summarising all but the newest turn and trying once more." };
+  const outcome = await context.compact(o.conversation, o.system, o.tools, 'overflow', undefined, o.signal, o.runId);
+  if (outcome.event) yield outcome.event;
+  if (outcome.error && outcome.ok) yield { type: 'warning', runId: o.runId, message: outcome.error };
+  return outcome.ok;
 }
 
 /**
@@ -36,6 +55,7 @@ export interface OverflowInput {
  * did; returns whether the history changed (false: nothing left to shrink, the run cannot go on).
  */
 export async function* recoverFromOverflow(context: ContextManager, o: OverflowInput): AsyncGenerator<AgentEvent, boolean> {
+  if (o.streak <= 1) summarisedInStreak.delete(o.conversation);
   const fixed = context.counter.count(o.system) + context.counter.countTools(o.tools);
   const messages = o.conversation.messages as Message[];
   const sent = fixed + context.counter.countMessages(messages);
@@ -49,10 +69,11 @@ export async function* recoverFromOverflow(context: ContextManager, o: OverflowI
     yield { type: 'warning', runId: o.runId, message: 'The request was longer than the model accepts; shrinking the conversation and retrying.' };
   }
   const window = context.window;
-  // The server's count of what was sent corrects the estimate (tokenizers differ by model).
-  const ratio = stated.requested ? Math.min(3, Math.max(0.5, stated.requested / Math.max(1, sent))) : 1;
+  // The server's count of what was sent corrects the estimate (tokenizers differ by model; an attachment may count
+  // far more than its text): it is believed however far it is from rein's.
+  const ratio = stated.requested ? Math.max(0.5, stated.requested / Math.max(1, sent)) : 1;
   const budget = Math.floor(((window - outputBudget(o.maxTokens, window)) * fitMargin) / ratio) - fixed;
-  if (budget <= 0) return false;
+  if (budget <= 0) return yield* trustServer(context, o);
 
   const before = context.counter.countMessages(messages);
   const cut = cutLargestToolResults(messages, budget, context.counter);
@@ -69,5 +90,6 @@ export async function* recoverFromOverflow(context: ContextManager, o: OverflowI
   const outcome = await context.compact(o.conversation, o.system, o.tools, 'overflow', undefined, o.signal, o.runId);
   if (outcome.event) yield outcome.event;
   if (outcome.error && outcome.ok) yield { type: 'warning', runId: o.runId, message: outcome.error };
+  if (outcome.ok) summarisedInStreak.add(o.conversation);
   return outcome.ok || step.changed;
 }

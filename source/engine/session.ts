@@ -34,6 +34,7 @@ import { EventQueue } from './eventQueue.js';
 import { preparedCallRunner } from './preparedCalls.js';
 import { skillsPromptSection, type SkillInfo } from '../extensions/skills.js';
 import { buildSystemPrompt } from './systemPrompt.js';
+import { prefixFor } from './leanPrompt.js';
 import { attachMentions, attachmentText } from './mentions.js';
 import { runToolRound } from './toolRound.js';
 import { createTaskTool } from '../agents/taskTool.js';
@@ -249,6 +250,7 @@ export function createSession(o: SessionOptions): EngineSession {
       dangerRatio: o.context?.dangerRatio ?? 0.9,
       keepRecentToolResults: o.context?.keepRecentToolResults ?? 10,
       keepRecentRatio: o.context?.keepRecentRatio ?? 0.3,
+      fixedWindow: o.contextWindow !== undefined,
     },
     () => ({ provider: o.provider, model: info.model, maxTokens: outputBudget(Math.min(o.maxTokens, 8192), info.contextWindow) }),
     (window) => {
@@ -449,9 +451,10 @@ export function createSession(o: SessionOptions): EngineSession {
       if (message !== undefined) checkpoints?.addPoint(pointFor(runId, options.display ?? text ?? message, message, history.messages));
       const chosen = resolveModel(options.model, o.providerName, info.model);
       if (chosen.note) yield record({ type: 'warning', runId, message: chosen.note });
+      for await (const event of context.beforeRun(runId, runController.signal)) yield record(event);
       const loop = runAgentLoop({
         runId, prompt: message, attached: mentioned.attachments.length > 0 ? [attachmentText(mentioned.attachments)] : undefined,
-        provider: o.provider, system, tools: toolSchemas, registry: sessionTools.registry, history,
+        provider: o.provider, ...prefixFor(system, toolSchemas, context.window), registry: sessionTools.registry, history,
         // Claude Code's aliases (haiku, sonnet, opus) as for agent files: the Anthropic model, or the session's elsewhere.
         model: chosen.model, maxTokens: o.maxTokens, temperature: o.temperature, maxTurns: o.maxTurns,
         maxConsecutiveToolErrors: o.maxConsecutiveToolErrors,
@@ -464,7 +467,7 @@ export function createSession(o: SessionOptions): EngineSession {
         },
         hooks: o.hooks?.forLoop(false),
         ...compat.forRun(),
-        refreshTools: () => (sessionTools.refresh() ? { tools: (toolSchemas = sessionTools.schemas), registry: sessionTools.registry } : undefined),
+        refreshTools: () => (sessionTools.refresh() ? { tools: prefixFor(system, (toolSchemas = sessionTools.schemas), context.window).tools, registry: sessionTools.registry } : undefined),
       });
       yield* forwardRun(loop, runId, options);
     } finally {

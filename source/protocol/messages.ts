@@ -74,15 +74,21 @@ export interface Usage {
   cacheReadTokens: number;
   /** Prompt tokens written to the provider's cache (Anthropic only). */
   cacheWriteTokens: number;
+  /** Some of these counts are rein's estimate: the server sent no usage for a call (a stream cut or stopped early). */
+  estimated?: true;
 }
 
 export const emptyUsage = (): Usage => ({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 });
 
+/** The sum; estimated when either part is. */
 export function addUsage(a: Usage, b: Usage): Usage {
   return {
     inputTokens: a.inputTokens + b.inputTokens,
     outputTokens: a.outputTokens + b.outputTokens,
     cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
     cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
+    ...(a.estimated || b.estimated ? { estimated: true as const } : {}),
   };
 }
+
+export const isEmptyUsage = (u: Usage): boolean => u.inputTokens + u.outputTokens + u.cacheReadTokens + u.cacheWriteTokens === 0;

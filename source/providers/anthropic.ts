@@ -1,10 +1,12 @@
 // The Anthropic provider: Messages API streaming through the official SDK, loaded on first use.
 import type Anthropic from '@anthropic-ai/sdk';
 import { toAnthropicParams } from './anthropicRequest.js';
-import { streamAttempt } from './attempt.js';
+import { streamAttempt, type AttemptEvent } from './attempt.js';
 import { messageStreamEvents } from './sse.js';
 import type { ErrorContext } from './errors.js';
 import { parseToolInput } from './toolInput.js';
+import { isWholeJsonObject } from './lengthCut.js';
+import { roughTokens } from './usageEstimate.js';
 import { retirementNotice } from './modelInfo.js';
 import { sdkClientOptions, stallLimits } from './clientOptions.js';
 import { retryingCall, type ProviderConnectionOptions } from './retry.js';
@@ -56,12 +58,15 @@ export function mapAnthropicUsage(api: ApiUsage, previous: Usage = emptyUsage())
 class MessageAssembler {
   private blocks = new Map<number, OpenBlock>();
   usage = emptyUsage();
+  /** The prompt's count comes first (message_start); the output count only at the end (message_delta). */
+  readonly counted = { input: false, output: false };
   stopReason: StopReason = 'end_turn';
   finished = false;
 
   *accept(event: RawEvent): Generator<ProviderEvent> {
     switch (event.type) {
       case 'message_start':
+        this.counted.input = true;
         this.usage = mapAnthropicUsage(event.message.usage, this.usage);
         yield { type: 'usage', usage: { ...this.usage } };
         return;
@@ -106,6 +111,7 @@ class MessageAssembler {
         return;
       }
       case 'message_delta':
+        if (typeof event.usage.output_tokens === 'number') this.counted.output = true;
         this.stopReason = mapAnthropicStopReason(event.delta.stop_reason);
         this.usage = mapAnthropicUsage(event.usage, this.usage);
         return;
@@ -115,15 +121,35 @@ class MessageAssembler {
     }
   }
 
+  /**
+   * The last tool call when the length limit cut the answer inside it. The API closes that block all the same, so
+   * its arguments tell: every earlier call was finished before the model moved on.
+   */
+  private cutCall(): OpenBlock | undefined {
+    if (this.stopReason !== 'max_tokens') return undefined;
+    const last = [...this.blocks.entries()].sort(([a], [b]) => a - b).at(-1)?.[1];
+    return last?.type === 'tool_use' && (!last.closed || !isWholeJsonObject(last.json ?? '')) ? last : undefined;
+  }
+
   /** The message so far; unfinished tool calls are left out because their input is incomplete. */
   message(): AssistantMessage {
+    const cut = this.cutCall();
     const content: AssistantBlock[] = [];
     for (const index of [...this.blocks.keys()].sort((a, b) => a - b)) {
-      const { json: _json, closed, ...block } = this.blocks.get(index)!;
-      if (block.type === 'tool_use' && !closed) continue;
+      const open = this.blocks.get(index)!;
+      const { json: _json, closed, ...block } = open;
+      if (block.type === 'tool_use' && (!closed || open === cut)) continue;
       content.push(block as AssistantBlock);
     }
     return { role: 'assistant', content };
+  }
+
+  doneEvent(): ProviderEvent {
+    const cut = this.cutCall();
+    return {
+      type: 'done', message: this.message(), stopReason: this.stopReason, usage: this.usage,
+      ...(cut?.type === 'tool_use' ? { cutCall: { id: cut.id, name: cut.name } } : {}),
+    };
   }
 }
 
@@ -159,7 +185,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
     }
   }
 
-  async function* attempt(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
+  async function* attempt(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<AttemptEvent> {
     const { sdk, APIError } = await getClient();
     const assembler = new MessageAssembler();
     const body = toAnthropicParams(request, opts.thinking);
@@ -173,8 +199,10 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
     yield* streamAttempt<RawEvent>(open, {
       accept: (event) => assembler.accept(event),
       complete: () => assembler.finished,
-      finished: () => ({ type: 'done', message: assembler.message(), stopReason: assembler.stopReason, usage: assembler.usage }),
+      finished: () => assembler.doneEvent(),
       aborted: () => ({ type: 'done', message: assembler.message(), stopReason: 'aborted', usage: assembler.usage }),
+      reported: () => ({ ...assembler.counted }),
+      inputEstimate: () => roughTokens(body),
     }, signal, limits);
   }
 

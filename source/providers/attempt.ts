@@ -2,6 +2,10 @@
 // abort into an `aborted` result, a stalled server into a retryable error and a stream that ends early into one too.
 import { asStreamError, StallError, StreamBrokenError } from './errors.js';
 import type { ProviderEvent } from './types.js';
+import { emptyUsage, isEmptyUsage, type Usage } from '../protocol/messages.js';
+
+/** What one attempt yields: provider events, and the tokens of an attempt that failed after its stream opened. */
+export type AttemptEvent = ProviderEvent | { type: 'voided'; usage: Usage };
 
 export interface StreamAssembly<E> {
   /** Turns one wire event into zero or more provider events, collecting the message as it goes. */
@@ -12,7 +16,36 @@ export interface StreamAssembly<E> {
   finished(): ProviderEvent;
   /** The `done` event for an aborted stream, with what arrived so far. */
   aborted(): ProviderEvent;
+  /** Which counts the server has sent so far (a count sent early may be a placeholder, as Anthropic's first output count is). */
+  reported(): { input: boolean; output: boolean };
+  /** The request's prompt tokens by a rough count, for a stream that ends before the server says. */
+  inputEstimate(): number;
 }
+
+/** Output tokens of streamed text by the same rough ratio the live count on screen uses. */
+export const estimateOutputTokens = (chars: number): number => Math.ceil(chars / 3);
+
+/**
+ * The usage of an attempt with what the server did not count filled in: prompt tokens by the request's size once
+ * anything streamed, output tokens by the characters that streamed. Marked estimated when either was filled in.
+ */
+function withEstimates(usage: Usage, assembly: StreamAssembly<unknown>, streamedChars: number): Usage {
+  const reported = assembly.reported();
+  const out = { ...usage };
+  let estimated = false;
+  if (!reported.input && streamedChars > 0) {
+    out.inputTokens = assembly.inputEstimate();
+    estimated = true;
+  }
+  if (!reported.output && streamedChars > 0) {
+    out.outputTokens = estimateOutputTokens(streamedChars);
+    estimated = true;
+  }
+  return estimated ? { ...out, estimated: true } : out;
+}
+
+const deltaChars = (event: ProviderEvent): number =>
+  event.type === 'text_delta' || event.type === 'thinking_delta' ? event.text.length : event.type === 'tool_call_delta' ? event.partialJson.length : 0;
 
 export interface StallLimits {
   /** Until the response headers arrive. */
@@ -49,7 +82,16 @@ export async function* streamAttempt<E>(
   assembly: StreamAssembly<E>,
   signal: AbortSignal,
   limits: StallLimits,
-): AsyncGenerator<ProviderEvent> {
+): AsyncGenerator<AttemptEvent> {
+  let streamedChars = 0;
+  const settle = (done: ProviderEvent): ProviderEvent =>
+    done.type === 'done' ? { ...done, usage: withEstimates(done.usage, assembly as StreamAssembly<unknown>, streamedChars) } : done;
+  /** The tokens of an attempt that fails once its stream opened: spent, though the answer is asked for again. */
+  const voided = (): AttemptEvent[] => {
+    const sofar = assembly.aborted();
+    const usage = withEstimates(sofar.type === 'done' ? sofar.usage : emptyUsage(), assembly as StreamAssembly<unknown>, streamedChars);
+    return isEmptyUsage(usage) ? [] : [{ type: 'voided', usage }];
+  };
   // The request's own controller: the caller's abort and a stall both end it; the reason says which.
   const request = new AbortController();
   const forward = () => request.abort(signal.reason);
@@ -69,7 +111,7 @@ export async function* streamAttempt<E>(
     try {
       stream = await open(request.signal);
     } catch (err) {
-      if (signal.aborted) return yield assembly.aborted();
+      if (signal.aborted) return yield settle(assembly.aborted());
       throw stalled(err);
     }
     watch('idle', limits.streamIdleTimeoutMs);
@@ -80,23 +122,28 @@ export async function* streamAttempt<E>(
         // way through the engine's layers and the store.
         const events: ProviderEvent[] = [];
         for (const event of batch) for (const out of assembly.accept(event)) pushJoined(events, out);
+        for (const event of events) streamedChars += deltaChars(event);
         yield* events;
         if (signal.aborted) break;
       }
     } catch (err) {
-      if (signal.aborted) return yield assembly.aborted();
+      if (signal.aborted) return yield settle(assembly.aborted());
       // The answer was already whole: a failure after it (a reset socket, a late error event) changes nothing.
       if (assembly.complete()) {
         settled = true;
-        return yield assembly.finished();
+        return yield settle(assembly.finished());
       }
       const cause = stalled(err);
+      yield* voided();
       throw cause instanceof StallError ? cause : asStreamError(err);
     }
     settled = true;
-    if (signal.aborted) return yield assembly.aborted();
-    if (!assembly.complete()) throw new StreamBrokenError('broke_off');
-    yield assembly.finished();
+    if (signal.aborted) return yield settle(assembly.aborted());
+    if (!assembly.complete()) {
+      yield* voided();
+      throw new StreamBrokenError('broke_off');
+    }
+    yield settle(assembly.finished());
   } finally {
     clearTimeout(watchdog);
     signal.removeEventListener('abort', forward);

@@ -2,7 +2,8 @@
 // an SDK never writes to the terminal, which the full-screen TUI owns.
 import { httpFetch } from './httpFetch.js';
 import type { StallLimits } from './attempt.js';
-import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_STREAM_IDLE_TIMEOUT_MS, type ProviderConnectionOptions } from './retry.js';
+import type { ProviderConnectionOptions } from './retry.js';
+import { defaultTimeouts } from './localServer.js';
 
 /** A logger that drops everything; with logLevel 'off' it also keeps ANTHROPIC_LOG / OPENAI_LOG from turning logging on. */
 const silent = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined };
@@ -10,10 +11,12 @@ const silent = { error: () => undefined, warn: () => undefined, info: () => unde
 // setTimeout fires at once for delays beyond this (about 24.8 days).
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export function stallLimits(opts: Pick<ProviderConnectionOptions, 'requestTimeoutMs' | 'streamIdleTimeoutMs'>): StallLimits {
+/** The configured waits, else the defaults for where the server is (longer for one on this machine or network). */
+export function stallLimits(opts: Pick<ProviderConnectionOptions, 'requestTimeoutMs' | 'streamIdleTimeoutMs' | 'baseUrl'>): StallLimits {
+  const defaults = defaultTimeouts(opts.baseUrl);
   return {
-    requestTimeoutMs: opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-    streamIdleTimeoutMs: opts.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+    requestTimeoutMs: opts.requestTimeoutMs ?? defaults.requestTimeoutMs,
+    streamIdleTimeoutMs: opts.streamIdleTimeoutMs ?? defaults.streamIdleTimeoutMs,
   };
 }
 

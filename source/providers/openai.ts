@@ -1,12 +1,17 @@
 // The OpenAI-compatible provider (OpenAI, DeepSeek, Qwen, Ollama, vLLM...): Chat Completions streaming, SDK loaded on first use.
 import type OpenAI from 'openai';
-import { streamAttempt } from './attempt.js';
+import { streamAttempt, type AttemptEvent } from './attempt.js';
 import { chatCompletionChunks } from './sse.js';
 import type { ErrorContext } from './errors.js';
 import { toOpenAIParams } from './openaiRequest.js';
 import { sdkClientOptions, stallLimits } from './clientOptions.js';
 import { retryingCall, type ProviderConnectionOptions } from './retry.js';
 import { parseToolInput } from './toolInput.js';
+import { cutCallIndex } from './lengthCut.js';
+import { roughTokens } from './usageEstimate.js';
+import { isLocalUrl } from './localServer.js';
+import { servedWindow } from './servedWindow.js';
+import { isKnownModel } from './modelInfo.js';
 import { type Provider, type ProviderEvent, type ProviderRequest } from './types.js';
 import { emptyUsage, type AssistantBlock, type AssistantMessage, type StopReason, type Usage } from '../protocol/messages.js';
 
@@ -47,10 +52,13 @@ class ChunkAssembler {
   private calls: OpenCall[] = [];
   private byIndex = new Map<number, OpenCall>();
   usage = emptyUsage();
+  /** Whether the server sent its counts (many send them only at the very end, when asked to). */
+  counted = false;
   finishReason: string | undefined;
 
   *accept(chunk: Chunk): Generator<ProviderEvent> {
     if (chunk.usage) {
+      this.counted = true;
       this.usage = mapOpenAIUsage(chunk.usage);
       yield { type: 'usage', usage: { ...this.usage } };
     }
@@ -89,14 +97,25 @@ class ChunkAssembler {
     return mapOpenAIFinishReason(this.finishReason, this.calls.length > 0);
   }
 
+  /** The call the length limit cut off, if any: left out of the message, named in the done event. */
+  private get cut(): OpenCall | undefined {
+    return this.calls[cutCallIndex(this.calls, this.finishReason === 'length')];
+  }
+
   message(includeToolCalls: boolean): AssistantMessage {
     const content: AssistantBlock[] = [];
     if (this.thinking) content.push({ type: 'thinking', thinking: this.thinking });
     if (this.text) content.push({ type: 'text', text: this.text });
     if (includeToolCalls) {
-      for (const call of this.calls) content.push({ type: 'tool_use', id: call.id, name: call.name, input: parseToolInput(call.args) });
+      const cut = this.cut;
+      for (const call of this.calls) if (call !== cut) content.push({ type: 'tool_use', id: call.id, name: call.name, input: parseToolInput(call.args) });
     }
     return { role: 'assistant', content };
+  }
+
+  doneEvent(): ProviderEvent {
+    const cut = this.cut;
+    return { type: 'done', message: this.message(true), stopReason: this.stopReason, usage: this.usage, ...(cut ? { cutCall: { id: cut.id, name: cut.name } } : {}) };
   }
 }
 
@@ -132,7 +151,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
       }),
     ));
 
-  async function* attempt(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
+  async function* attempt(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<AttemptEvent> {
     const { sdk, APIError } = await getClient();
     const assembler = new ChunkAssembler();
     // The SDK builds, sends and checks the request; the stream is parsed here, without its per-event async layers.
@@ -146,8 +165,10 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
       accept: (chunk) => assembler.accept(chunk),
       // Without a finish_reason the stream never completed.
       complete: () => assembler.finishReason !== undefined,
-      finished: () => ({ type: 'done', message: assembler.message(true), stopReason: assembler.stopReason, usage: assembler.usage }),
+      finished: () => assembler.doneEvent(),
       aborted: () => ({ type: 'done', message: assembler.message(false), stopReason: 'aborted', usage: assembler.usage }),
+      reported: () => ({ input: assembler.counted, output: assembler.counted }),
+      inputEstimate: () => roughTokens(params),
     }, signal, limits);
   }
 
@@ -159,6 +180,11 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
       for await (const model of sdk.models.list({ signal })) names.push(model.id);
       return names;
     },
+    // A local server's window is its own setting, whatever the model; a remote one is asked only about a model rein does not know.
+    ...(opts.baseUrl !== undefined ? {
+      servedWindow: (model: string, signal: AbortSignal) =>
+        isLocalUrl(opts.baseUrl) || !isKnownModel(model) ? servedWindow(opts.baseUrl!, model, signal) : Promise.resolve(undefined),
+    } : {}),
     stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
       const ctx: ErrorContext = {
         providerLabel: opts.providerLabel ?? defaultLabel(opts.baseUrl),

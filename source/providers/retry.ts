@@ -1,7 +1,8 @@
 // The one retry policy for model calls: backoff with jitter, retry-after, quick retries of broken streams.
 import { classifyProviderError, StreamBrokenError, type ClassifiedError, type ErrorContext } from './errors.js';
 import { type ProviderEvent, type ThinkingSetting } from './types.js';
-import { emptyUsage } from '../protocol/messages.js';
+import { addUsage, emptyUsage, isEmptyUsage, type Usage } from '../protocol/messages.js';
+import type { AttemptEvent } from './attempt.js';
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 
@@ -16,8 +17,6 @@ export interface RetryOptions {
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
-export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
-export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 90_000;
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 30_000;
 const QUICK_RETRY_MAX_MS = 500;
@@ -50,17 +49,20 @@ const emptyMessage = () => ({ role: 'assistant' as const, content: [] });
 
 /**
  * Runs `attempt` until it yields `done`, retrying failures it throws. Deltas pass through as they
- * stream; a `retry` event tells the consumer that everything since the last one is void.
+ * stream; a `retry` event tells the consumer that everything since the last one is void. The tokens of voided
+ * attempts are not lost: the `done` event's `spent` adds them to the answer's own.
  */
 export async function* streamWithRetry(
-  attempt: (signal: AbortSignal, attemptNumber: number) => AsyncGenerator<ProviderEvent>,
+  attempt: (signal: AbortSignal, attemptNumber: number) => AsyncGenerator<AttemptEvent>,
   opts: RetryOptions,
 ): AsyncGenerator<ProviderEvent> {
   const maxAttempts = Math.max(1, opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
   const sleep = opts.sleep ?? abortableSleep;
   const random = opts.random ?? Math.random;
   const { signal } = opts;
-  const aborted = (): ProviderEvent => ({ type: 'done', message: emptyMessage(), stopReason: 'aborted', usage: emptyUsage() });
+  let voided: Usage = emptyUsage();
+  const spent = (usage: Usage) => (isEmptyUsage(voided) ? {} : { spent: addUsage(voided, usage) });
+  const aborted = (): ProviderEvent => ({ type: 'done', message: emptyMessage(), stopReason: 'aborted', usage: emptyUsage(), ...spent(emptyUsage()) });
 
   for (let n = 1; ; n++) {
     if (signal.aborted) {
@@ -70,8 +72,15 @@ export async function* streamWithRetry(
     let failure: unknown;
     try {
       for await (const event of attempt(signal, n)) {
+        if (event.type === 'voided') {
+          voided = addUsage(voided, event.usage);
+          continue;
+        }
+        if (event.type === 'done') {
+          yield { ...event, ...spent(event.usage) };
+          return;
+        }
         yield event;
-        if (event.type === 'done') return;
       }
       // An attempt that ends without `done` never finished its stream.
       failure = new StreamBrokenError('broke_off');
@@ -86,7 +95,7 @@ export async function* streamWithRetry(
     const tooLong = classified.retryAfterMs !== undefined && classified.retryAfterMs > MAX_RETRY_AFTER_MS;
     const allowed = Math.min(maxAttempts, classified.maxAttempts ?? maxAttempts);
     if (!classified.retryable || n >= allowed || tooLong) {
-      yield { type: 'done', message: emptyMessage(), stopReason: 'error', usage: emptyUsage(), error: classified.error };
+      yield { type: 'done', message: emptyMessage(), stopReason: 'error', usage: emptyUsage(), error: classified.error, ...spent(emptyUsage()) };
       return;
     }
     const delayMs = backoffDelay(n, classified, random);
@@ -105,9 +114,9 @@ export interface ProviderConnectionOptions {
   baseUrl?: string;
   /** Where baseUrl was set, named in error messages ("the --base-url flag"). */
   baseUrlFrom?: string;
-  /** Time allowed until the response headers arrive; then the attempt is abandoned and retried. Default 60,000. */
+  /** Time allowed until the response headers arrive; then the attempt is abandoned and retried. Default 60,000 (600,000 for a local server). */
   requestTimeoutMs?: number;
-  /** Time a response stream may stay silent; then the attempt is abandoned and retried. Default 90,000. */
+  /** Time since the stream's last byte; then the attempt is abandoned and retried. Default 90,000 (600,000 for a local server). */
   streamIdleTimeoutMs?: number;
   /** Reasoning for models that support it; default off. */
   thinking?: ThinkingSetting;
@@ -122,7 +131,7 @@ export interface ProviderConnectionOptions {
 
 /** One model call with the shared retry policy, errors classified and worded for this provider. */
 export function retryingCall(
-  attempt: (signal: AbortSignal) => AsyncGenerator<ProviderEvent>,
+  attempt: (signal: AbortSignal) => AsyncGenerator<AttemptEvent>,
   opts: ProviderConnectionOptions,
   ctx: ErrorContext,
   signal: AbortSignal,

@@ -6,7 +6,9 @@ export interface ScriptedTurn {
   text?: string;
   thinking?: string;
   toolCalls?: Array<{ id?: string; name: string; input: Record<string, unknown> }>;
-  /** Default: 'tool_use' when toolCalls, else 'end_turn'. */
+  /** A tool call the length limit cut off after `toolCalls`: streamed, left out of the message; the stop is max_tokens. */
+  cutToolCall?: { id?: string; name: string; partialJson: string };
+  /** Default: 'max_tokens' with a cut call, 'tool_use' with toolCalls, else 'end_turn'. */
   stopReason?: StopReason;
   usage?: Partial<Usage>;
   /** Ends with stopReason 'error' and this error (after streaming whatever else the turn holds). */
@@ -94,14 +96,21 @@ export function createScriptedProvider(script: Script): ScriptedProvider {
       yield { type: 'tool_call_delta', id, partialJson: JSON.stringify(call.input) };
       calls.push({ type: 'tool_use', id, name: call.name, input: structuredClone(call.input) });
     }
+    let cutCall: { id: string; name: string } | undefined;
+    if (turn.cutToolCall) {
+      if (!(await pause())) return yield aborted();
+      cutCall = { id: turn.cutToolCall.id ?? `call_${nextCallId++}`, name: turn.cutToolCall.name };
+      yield { type: 'tool_call_start', id: cutCall.id, name: cutCall.name };
+      yield { type: 'tool_call_delta', id: cutCall.id, partialJson: turn.cutToolCall.partialJson };
+    }
     if (signal.aborted) return yield aborted();
     if (turn.error) {
       // Deltas of a failed call are void, as with the real providers.
       yield { type: 'done', message: { role: 'assistant', content: [] }, stopReason: 'error', usage, error: turn.error };
       return;
     }
-    const stopReason = turn.stopReason ?? (calls.length > 0 ? 'tool_use' : 'end_turn');
-    yield { type: 'done', message: message(), stopReason, usage };
+    const stopReason = turn.stopReason ?? (cutCall ? 'max_tokens' : calls.length > 0 ? 'tool_use' : 'end_turn');
+    yield { type: 'done', message: message(), stopReason, usage, ...(cutCall ? { cutCall } : {}) };
   }
 
   return {

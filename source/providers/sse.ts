@@ -6,8 +6,8 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 export type StreamErrorFactory = (body: object | undefined, headers: Headers, type?: string) => Error;
 
 /**
- * Events of an SSE body, a batch per network read that completed at least one. A read that completed only a
- * comment (a keep-alive such as ": processing") gives an empty batch: the server is still there.
+ * Events of an SSE body, a batch per network read. A read that completed no event (a keep-alive comment such as
+ * ": processing", or part of an event) gives an empty batch: the server is still there.
  */
 export async function* sseBatches(body: AsyncIterable<Uint8Array | string>): AsyncGenerator<EventSourceMessage[]> {
   let batch: EventSourceMessage[] = [];
@@ -15,8 +15,10 @@ export async function* sseBatches(body: AsyncIterable<Uint8Array | string>): Asy
   const parser = createParser({ onEvent: (event) => batch.push(event), onComment: () => (alive = true) });
   const decoder = new TextDecoder();
   for await (const chunk of body) {
-    parser.feed(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
-    if (batch.length > 0 || alive) {
+    const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    parser.feed(text);
+    // Any byte is a sign of life, half an event too: a slow server's idle time counts from its last byte.
+    if (batch.length > 0 || alive || text.length > 0) {
       const ready = batch;
       batch = [];
       alive = false;

@@ -57,7 +57,21 @@ export type ProviderEvent =
   | { type: 'retry'; attempt: number; maxAttempts: number; delayMs: number; reason: string }
   /** Something the user should know that does not stop the call (a retired model, a corrected base URL). */
   | { type: 'warning'; message: string }
-  | { type: 'done'; message: AssistantMessage; stopReason: StopReason; usage: Usage; error?: ProviderError };
+  | {
+      type: 'done';
+      message: AssistantMessage;
+      stopReason: StopReason;
+      /** This answer's tokens: what the context holds after it. */
+      usage: Usage;
+      error?: ProviderError;
+      /**
+       * What the call cost in all, when more than `usage`: attempts whose streams were voided and sent again
+       * (a stream cut or stalled mid-answer) count too.
+       */
+      spent?: Usage;
+      /** The server's length limit cut the answer inside this tool call; it is left out of `message`. */
+      cutCall?: { id: string; name: string };
+    };
 
 export interface Provider {
   readonly name: 'anthropic' | 'openai' | 'scripted';
@@ -68,4 +82,6 @@ export interface Provider {
   stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent>;
   /** The model names the provider serves (its /v1/models list); rejects when it cannot say. */
   listModels?(signal: AbortSignal): Promise<string[]>;
+  /** The window the server serves a model with, where it says (Ollama, llama.cpp, vLLM); undefined when it does not. */
+  servedWindow?(model: string, signal: AbortSignal): Promise<{ tokens: number; source: string } | undefined>;
 }

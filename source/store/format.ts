@@ -51,5 +51,6 @@ export function formatElapsed(ms: number): string {
 export function usageSummaryLine(usage: Usage, cost: number | undefined): string {
   const cached = cacheHitPercent(usage);
   const input = `${formatInt(usage.inputTokens)} tokens in${cached === undefined ? '' : ` (${cached}% cached)`}`;
-  return `rein: ${input}, ${formatInt(usage.outputTokens)} out${cost === undefined ? '' : ` · ${formatCost(cost)}`}`;
+  const estimate = usage.estimated ? ' (partly estimated)' : '';
+  return `rein: ${input}, ${formatInt(usage.outputTokens)} out${estimate}${cost === undefined ? '' : ` · ${formatCost(cost)}`}`;
 }

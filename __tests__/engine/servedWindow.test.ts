@@ -1,0 +1,84 @@
+// A local server's own window is asked for and believed: Ollama (num_ctx, else the loaded model's context, else its
+// default), llama.cpp (/props n_ctx) and vLLM (max_model_len), through the real OpenAI SDK session; never 128k assumed.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../source/protocol/events.js';
+import { createSession } from '../../source/engine/session.js';
+import { createProvider } from '../../source/providers/index.js';
+import { OLLAMA_DEFAULT_WINDOW, servedWindow } from '../../source/providers/servedWindow.js';
+import { builtinTools } from '../../source/tools/builtins.js';
+import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
+
+let server: MockLlmServer | undefined;
+const dirs: string[] = [];
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function sessionOn(s: MockLlmServer, model: string, contextWindow?: number) {
+  const workspace = mkdtempSync(join(tmpdir(), 'rein-ws-'));
+  const home = mkdtempSync(join(tmpdir(), 'rein-home-'));
+  dirs.push(workspace, home);
+  return createSession({
+    provider: createProvider({ provider: 'openai', apiKey: 'sk-test', baseUrl: s.openaiBaseUrl, maxRetries: 2, keyHint: 'KEY' }),
+    providerName: 'openai', model, tools: builtinTools, cwd: workspace, workspace, mode: 'yolo', interactive: false,
+    maxTokens: 1000, maxTurns: 5, sessionsDir: join(home, 'sessions'), ...(contextWindow !== undefined ? { contextWindow } : {}),
+  });
+}
+
+async function runOnce(s: MockLlmServer, model: string, contextWindow?: number) {
+  s.push({ text: 'hello' });
+  const session = sessionOn(s, model, contextWindow);
+  const events: AgentEvent[] = [];
+  for await (const event of session.prompt('hi')) events.push(event);
+  const window = session.info.contextWindow;
+  await session.close();
+  const usage = events.find((e) => e.type === 'usage') as Extract<AgentEvent, { type: 'usage' }> | undefined;
+  const notes = events.filter((e) => e.type === 'warning').map((e) => (e as { message: string }).message);
+  return { window, usageWindow: usage?.context.window, notes, end: events.find((e) => e.type === 'run_end') };
+}
+
+const signal = () => new AbortController().signal;
+
+describe('the window a local server serves', () => {
+  it("Ollama: the model's num_ctx replaces the 131k rein knows qwen by, and it is said once", async () => {
+    server = await startMockLlmServer({ models: ['qwen3:4b'], served: { ollama: { parameters: 'temperature 0.6\nnum_ctx 8192\nstop "<|im_end|>"', running: [{ name: 'qwen3:4b', context_length: 4096 }] } } });
+    const run = await runOnce(server, 'qwen3:4b');
+    expect(run.end).toMatchObject({ reason: 'done', text: 'hello' });
+    expect(run.window).toBe(8192);
+    expect(run.usageWindow).toBe(8192);
+    expect(run.notes.filter((n) => /window of 8,192 tokens \(Ollama's num_ctx/.test(n))).toHaveLength(1);
+  });
+
+  it("Ollama: without num_ctx the loaded model's context_length, else Ollama's default", async () => {
+    server = await startMockLlmServer({ served: { ollama: { running: [{ name: 'llama3.2:latest', context_length: 16384 }] } } });
+    expect(await servedWindow(server.openaiBaseUrl, 'llama3.2', signal())).toEqual({ tokens: 16384, source: 'the context Ollama runs the model with' });
+    expect((await servedWindow(server.openaiBaseUrl, 'mistral:7b', signal()))?.tokens).toBe(OLLAMA_DEFAULT_WINDOW);
+  });
+
+  it("llama.cpp: /props n_ctx; vLLM: the model's max_model_len", async () => {
+    server = await startMockLlmServer({ served: { llamaCpp: 2048 } });
+    expect(await servedWindow(server.openaiBaseUrl, 'whatever.gguf', signal())).toEqual({ tokens: 2048, source: "llama.cpp's n_ctx" });
+    await server.close();
+    server = await startMockLlmServer({ models: ['Qwen/Qwen3-8B', 'other'], served: { vllm: 32768 } });
+    const run = await runOnce(server, 'Qwen/Qwen3-8B');
+    expect(run.window).toBe(32768);
+    expect(run.notes.some((n) => n.includes("vLLM's max_model_len"))).toBe(true);
+  });
+
+  it('a server that says nothing leaves the window as it was; a configured window is never replaced', async () => {
+    server = await startMockLlmServer();
+    expect(await servedWindow(server.openaiBaseUrl, 'test-model', signal())).toBeUndefined();
+    const quiet = await runOnce(server, 'test-model');
+    expect(quiet.notes).toEqual([]);
+    await server.close();
+    server = await startMockLlmServer({ served: { llamaCpp: 2048 } });
+    const fixed = await runOnce(server, 'test-model', 50_000);
+    expect(fixed.window).toBe(50_000);
+    expect(fixed.notes).toEqual([]);
+  });
+});
