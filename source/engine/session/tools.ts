@@ -1,10 +1,10 @@
 // The session's tool registry: built-in tools plus the MCP tools of the moment, rebuilt only between runs so the
 // request prefix (tool schemas included) stays byte-stable while a run goes on.
-import type { McpSessionSource } from '../mcp/types.js';
-import { createWaitTool, pendingServers, pendingToolHint } from '../mcp/waitTool.js';
-import type { ToolSchema } from '../providers/types.js';
-import { ToolRegistry } from '../tools/runner.js';
-import type { AnyTool } from '../tools/types.js';
+import type { McpSessionSource } from '../../mcp/types.js';
+import { createWaitTool, pendingServers, pendingToolHint } from '../../mcp/waitTool.js';
+import type { ToolSchema } from '../../providers/types.js';
+import { ToolRegistry } from '../../tools/runner.js';
+import type { AnyTool } from '../../tools/types.js';
 
 export class SessionTools {
   registry: ToolRegistry;
