@@ -92,8 +92,21 @@ export function createSession(o: SessionOptions): EngineSession & SessionCapabil
   const channel = new EventChannel(createRecorder({ observers: () => [hooks && ((e: AgentEvent) => hooks?.observe(e)), o.observe], log: () => core.log }));
   const ambientIds = () => (gate.runId === undefined ? { sessionId: info.sessionId } : { sessionId: info.sessionId, runId: gate.runId });
   const emit = (event: AgentEvent) => channel.ambient(event);
+  const mcp = new SessionMcp(o.mcp, {
+    runActive: () => gate.runId !== undefined,
+    hasListeners: () => channel.hasAmbientListeners,
+    warn: (message) => emit({ type: 'warning', message }),
+    status: (servers) => emit({ type: 'mcp_status', sessionId: info.sessionId, servers }),
+  });
+  // Late-bound: the task tool among them is lent the children's environment, which lends the tools.
+  let sessionTools: SessionTools | undefined;
   const core: SessionCore = {
-    o, info, state, system, toolSchemas: [], tools: undefined as unknown as SessionTools, compat, rules, context, gate, channel,
+    o, info, state, system, toolSchemas: [], compat, mcp,
+    get tools(): SessionTools {
+      if (!sessionTools) throw new Error('The session\'s tools were asked for before they were put together.');
+      return sessionTools;
+    },
+ rules, context, gate, channel,
     broker: new ApprovalBroker(), questions: new QuestionBroker(),
     history: new Conversation((change) => {
       const log = core.log;
@@ -104,7 +117,6 @@ export function createSession(o: SessionOptions): EngineSession & SessionCapabil
     }, o.resume?.history ?? []),
     reminders: new SessionReminders({ state, memory: o.memory, now: o.now }),
     get hooks() { return hooks; },
-    mcp: undefined as unknown as SessionMcp,
     resolveModel: o.resolveModel ?? ((requested, _provider, current) => ({ model: requested ?? current })),
     log: o.log, checkpoints: undefined, total: emptyUsage(),
     resumed: o.resume !== undefined, announced: false, startupWarned: false, clearAfterRun: false, atTurnLimit: false, limitedRun: {},
@@ -138,7 +150,7 @@ export function createSession(o: SessionOptions): EngineSession & SessionCapabil
   };
   const taskTool = o.agents?.taskTool?.(core.childEnvironment(), (event) => emit(event));
   // Child events reach the same consumers as the session's own (the store, stream-json, the log).
-  (core as { tools: SessionTools }).tools = new SessionTools(taskTool ? [...baseTools, taskTool] : baseTools, o.mcp);
+  sessionTools = new SessionTools(taskTool ? [...baseTools, taskTool] : baseTools, o.mcp);
   core.toolSchemas = core.tools.schemas;
   if (o.resume) context.anchorResumed(system, core.toolSchemas, core.history.messages);
   const openCheckpoints = () => {
@@ -173,12 +185,6 @@ export function createSession(o: SessionOptions): EngineSession & SessionCapabil
   const lifecycle = hooks;
   if (lifecycle) context.beforeCompact = (trigger, instructions, signal) => lifecycle.beforeCompact(trigger, instructions, signal);
   state.background.onChange((task) => emit({ type: 'background_task', ...ambientIds(), task }));
-  (core as { mcp: SessionMcp }).mcp = new SessionMcp(o.mcp, {
-    runActive: () => gate.runId !== undefined,
-    hasListeners: () => channel.hasAmbientListeners,
-    warn: (message) => emit({ type: 'warning', message }),
-    status: (servers) => emit({ type: 'mcp_status', sessionId: info.sessionId, servers }),
-  });
   const watchLog = () => {
     if (core.log) core.log.onError = (message) => emit({ type: 'warning', message: `The session log could not be written (${message}); this session may not be resumable.` });
   };
