@@ -89,7 +89,13 @@ export function createSession(o: SessionOptions): EngineSession & SessionCapabil
   );
   const gate = new RunGate();
   let hooks: HookLifecycle | undefined;
-  const channel = new EventChannel(createRecorder({ observers: () => [hooks && ((e: AgentEvent) => hooks?.observe(e)), o.observe], log: () => core.log }));
+  const channel = new EventChannel(createRecorder({
+    observe: (event) => {
+      hooks?.observe(event);
+      o.observe?.(event);
+    },
+    log: () => core.log,
+  }));
   const ambientIds = () => (gate.runId === undefined ? { sessionId: info.sessionId } : { sessionId: info.sessionId, runId: gate.runId });
   const emit = (event: AgentEvent) => channel.ambient(event);
   const mcp = new SessionMcp(o.mcp, {
@@ -106,7 +112,7 @@ export function createSession(o: SessionOptions): EngineSession & SessionCapabil
       if (!sessionTools) throw new Error('The session\'s tools were asked for before they were put together.');
       return sessionTools;
     },
- rules, context, gate, channel,
+    rules, context, gate, channel,
     broker: new ApprovalBroker(), questions: new QuestionBroker(),
     history: new Conversation((change) => {
       const log = core.log;

@@ -7,9 +7,9 @@ import type { SessionLogPort } from './ports.js';
 const unloggedEvents = new Set<AgentEvent['type']>(['text_delta', 'thinking_delta', 'tool_call_delta', 'tool_progress', 'mcp_status']);
 
 /** Logs an event before anyone sees it: observers first (hooks, the --debug log), then the session log. */
-export function createRecorder(o: { observers: () => Array<((event: AgentEvent) => void) | undefined>; log: () => SessionLogPort | undefined }) {
+export function createRecorder(o: { observe: (event: AgentEvent) => void; log: () => SessionLogPort | undefined }) {
   return (event: AgentEvent): void => {
-    for (const observe of o.observers()) observe?.(event);
+    o.observe(event);
     const log = o.log();
     if (log && !unloggedEvents.has(event.type)) {
       log.append({ kind: 'event', event });
