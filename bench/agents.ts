@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { builtinAgents } from '../source/agents/builtinAgents.js';
-import { createSession } from '../source/engine/session.js';
+import { assembleSession } from '../source/cli/assembleSession.js';
 import { createProvider } from '../source/providers/index.js';
 import { builtinTools } from '../source/tools/builtins.js';
 import { startMockLlmServer, type MockTurn } from '../__tests__/support/mockLlmServer.js';
@@ -18,7 +18,7 @@ async function run(children: number, childTurn: MockTurn): Promise<{ startMs: nu
   const home = mkdtempSync(join(tmpdir(), 'rein-bench-agents-'));
   const turns: MockTurn[] = [{ toolCalls: Array.from({ length: children }, (_, i) => taskCall(i)) }, ...Array.from({ length: children }, () => childTurn), { text: 'done' }];
   const server = await startMockLlmServer({ turns });
-  const session = createSession({
+  const session = assembleSession({
     provider: createProvider({ provider: 'openai', apiKey: 'sk-bench', baseUrl: server.openaiBaseUrl, maxRetries: 1, keyHint: 'OPENAI_API_KEY' }),
     providerName: 'openai', model: 'bench-model', tools: builtinTools, cwd: home, workspace: home, mode: 'yolo', interactive: false,
     maxTokens: 1000, maxTurns: 10, sessionsDir: join(home, 'sessions'),

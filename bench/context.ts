@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { applySummary, microCompact, planCompaction, summaryRequest, summarySystemPrompt } from '../source/engine/compaction/index.js';
-import { createSession } from '../source/engine/session.js';
+import { assembleSession } from '../source/cli/assembleSession.js';
 import { TokenCounter } from '../source/engine/tokens.js';
 import { createScriptedProvider } from '../source/providers/scripted.js';
 import type { Message } from '../source/protocol/messages.js';
@@ -43,7 +43,7 @@ async function prefixStability(turns: number, window: number): Promise<{ request
     if (request.system === summarySystemPrompt) return { text: '## Goals\nBenchmark.\n## Current state\nProbing.' };
     return made < turns ? { toolCalls: [{ name: 'probe', input: { n: ++made } }] } : { text: 'done' };
   });
-  const session = createSession({
+  const session = assembleSession({
     provider, providerName: 'scripted', model: 'bench', tools: [...builtinTools, filler], cwd: home, workspace: home, mode: 'yolo',
     interactive: false, maxTokens: 1000, maxTurns: 0, sessionsDir: join(home, 'sessions'), contextWindow: window,
   });

@@ -3,7 +3,7 @@ import React from 'react';
 import type { ReactElement } from 'react';
 import { homedir } from 'node:os';
 import type { AgentEvent } from '../source/protocol/events.js';
-import type { AgentSession } from '../source/engine/sessionTypes.js';
+import type { AgentSession } from '../source/engine/session/types.js';
 import type { EarlierEvents } from '../source/sessionLog/earlierEvents.js';
 import { createBridge } from '../source/store/bridge.js';
 import type { WelcomeItem } from '../source/store/state.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSession } from '../../source/engine/session.js';
+import { assembleSession } from '../../source/cli/assembleSession.js';
 import { loadSession } from '../../source/sessionLog/loadSession.js';
 import { SessionLog } from '../../source/sessionLog/sessionLog.js';
 import type { ScriptedTurn } from '../../source/providers/scripted.js';
@@ -132,7 +132,7 @@ describe('rewind in a git repository', () => {
     log.close();
     const loaded = loadSession(log.file);
     expect(loaded.history).toEqual(session.history());
-    const resumed = createSession({
+    const resumed = assembleSession({
       provider: h!.provider, providerName: 'scripted', model: 'test-model', tools: [], cwd: ws, workspace: ws, mode: 'yolo', interactive: true,
       maxTokens: 1000, maxTurns: 5, sessionsDir, sessionId, resume: { history: loaded.history, todos: loaded.todos },
       checkpoints: { settings, reinHome: join(sessionsDir, '..') },

@@ -240,9 +240,11 @@ describe('--strict-mcp-config and flags without a meaning in rein', () => {
     writeFileSync(join(s.repo, '.mcp.json'), JSON.stringify({ mcpServers: echoServer('project') }));
     writeFileSync(join(s.repo, 'flag.json'), JSON.stringify({ mcpServers: echoServer('flagged') }));
     const mock = await serve([{ text: 'one' }, { text: 'two' }]);
-    await runRein(s, ['-p', 'go', ...openaiArgs(mock), '--trust-mcp', '--mcp-config', 'flag.json']);
+    // The first request waits for the servers (Claude Code's switch), so it lists the tools of every server started.
+    const waiting = { env: { MCP_CONNECTION_NONBLOCKING: 'false' } };
+    await runRein(s, ['-p', 'go', ...openaiArgs(mock), '--trust-mcp', '--mcp-config', 'flag.json'], waiting);
     expect(offeredTools(mock.requests[0].body)).toEqual(expect.arrayContaining(['mcp__project__echo', 'mcp__flagged__echo']));
-    await runRein(s, ['-p', 'go', ...openaiArgs(mock), '--trust-mcp', '--mcp-config', 'flag.json', '--strict-mcp-config']);
+    await runRein(s, ['-p', 'go', ...openaiArgs(mock), '--trust-mcp', '--mcp-config', 'flag.json', '--strict-mcp-config'], waiting);
     const strict = offeredTools(mock.requests[1].body);
     expect(strict).toContain('mcp__flagged__echo');
     expect(strict).not.toContain('mcp__project__echo');

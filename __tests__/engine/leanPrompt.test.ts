@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../source/protocol/events.js';
-import { createSession } from '../../source/engine/session.js';
+import { assembleSession as createSession } from '../../source/cli/assembleSession.js';
 import { createProvider } from '../../source/providers/index.js';
 import { builtinTools } from '../../source/tools/builtins.js';
 import { startMockLlmServer, type MockLlmServer, type RecordedRequest } from '../support/mockLlmServer.js';

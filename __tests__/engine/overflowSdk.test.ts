@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../source/protocol/events.js';
 import { validateHistory } from '../../source/engine/history.js';
-import { createSession } from '../../source/engine/session.js';
+import { assembleSession } from '../../source/cli/assembleSession.js';
 import { runHeadless } from '../../source/headless/runHeadless.js';
 import { createProvider } from '../../source/providers/index.js';
 import { builtinTools } from '../../source/tools/builtins.js';
@@ -27,7 +27,7 @@ function sessionOn(provider: 'openai' | 'anthropic', s: MockLlmServer) {
   const workspace = mkdtempSync(join(tmpdir(), 'rein-ws-'));
   const home = mkdtempSync(join(tmpdir(), 'rein-home-'));
   dirs.push(workspace, home);
-  return createSession({
+  return assembleSession({
     provider: createProvider({ provider, apiKey: 'sk-test', baseUrl: provider === 'openai' ? s.openaiBaseUrl : s.anthropicBaseUrl, maxRetries: 2, keyHint: 'KEY' }),
     providerName: provider,
     model: 'local-model',

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { knownToolNames } from '../../source/config/index.js';
 import type { AgentEvent } from '../../source/protocol/events.js';
-import type { SessionOptions } from '../../source/engine/session.js';
+import { type SessionSetup as SessionOptions } from '../../source/cli/assembleSession.js';
 import { headlessPromptOptions, loadFolders, type LoadedFolders } from '../../source/cli/extensionSetup.js';
 import { setupHooks } from '../../source/extensions/hookSetup.js';
 import type { ScriptedTurn } from '../../source/providers/scripted.js';

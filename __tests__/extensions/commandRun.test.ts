@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent, ApprovalDecision } from '../../source/protocol/events.js';
-import type { EngineSession, SessionOptions } from '../../source/engine/session.js';
+import { type AssembledSession as EngineSession, type SessionSetup as SessionOptions } from '../../source/cli/assembleSession.js';
 import { parseCommandFile, type CustomCommand } from '../../source/extensions/commandFiles.js';
 import { commandPromptOptions } from '../../source/commands/commandPrompt.js';
 import { parseRule } from '../../source/permissions/rules.js';

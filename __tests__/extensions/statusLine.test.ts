@@ -9,7 +9,7 @@ import { createAppStore } from '../../source/store/store.js';
 import { initialState } from '../../source/store/state.js';
 import { cleanStatusText, userStatusRows } from '../../components/view/userStatusLines.js';
 import type { ClaudeSettingsFile } from '../../source/permissions/ruleSources.js';
-import type { AgentSession } from '../../source/engine/sessionTypes.js';
+import type { AgentSession } from '../../source/engine/session/types.js';
 import { hookDir, type HookDir } from './hookHelpers.js';
 
 let d: HookDir;

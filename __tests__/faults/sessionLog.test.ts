@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { join } from 'node:path';
-import { createSession } from '../../source/engine/session.js';
+import { assembleSession } from '../../source/cli/assembleSession.js';
 import { runHeadless } from '../../source/headless/runHeadless.js';
 import { loadSession } from '../../source/sessionLog/loadSession.js';
 import { SessionLog } from '../../source/sessionLog/sessionLog.js';
@@ -52,7 +52,7 @@ describe('session log faults', () => {
     expect(opened.log).toBeUndefined();
     expect(opened.warning).toMatch(/^Could not create the session log .*EROFS.*This session runs in memory only and cannot be resumed\.$/);
     server = await startMockLlmServer({ apiKey: 'sk-test', turns: [{ text: 'answered in memory' }] });
-    const session = createSession({
+    const session = assembleSession({
       provider: providerFor('openai', server), providerName: 'openai', model: 'm', tools: builtinTools, cwd: home, workspace: home,
       mode: 'yolo', interactive: false, maxTokens: 100, maxTurns: 5, sessionsDir, sessionId: 'ro', startupWarnings: [opened.warning!],
     });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { validateHistory } from '../../source/engine/history.js';
-import { createSession, type EngineSession, type SessionOptions } from '../../source/engine/session.js';
+import { assembleSession, type AssembledSession as EngineSession, type SessionSetup as SessionOptions } from '../../source/cli/assembleSession.js';
 import { runHeadless } from '../../source/headless/runHeadless.js';
 import { createAnthropicProvider } from '../../source/providers/anthropic.js';
 import { createOpenAIProvider } from '../../source/providers/openai.js';
@@ -61,7 +61,7 @@ export async function runCase(
   const sleep = async (ms: number) => void waits.push(ms);
   const sessionId = 'fault-case';
   const log = SessionLog.create({ sessionsDir, meta: { sessionId, cwd: workspace, provider: sdk, model: 'mock-model', startedAt: '2026-12-01T00:00:00.000Z' } });
-  const session = createSession({
+  const session = assembleSession({
     provider: providerFor(sdk, server, { sleep, ...opts.provider }),
     providerName: sdk,
     model: 'mock-model',

@@ -4,7 +4,7 @@ import { CommandList } from '../../source/store/commandList.js';
 import { describe, expect, it } from 'vitest';
 import { mcpPromptCommands, syncMcpPromptCommands } from '../../hooks/commands/mcpPrompts.js';
 import { slashCommands } from '../../hooks/commands/registry.js';
-import type { McpControl } from '../../source/engine/sessionTypes.js';
+import type { McpControl } from '../../source/engine/session/types.js';
 import type { McpPromptCommand } from '../../source/mcp/types.js';
 import { createBridge } from '../../source/store/bridge.js';
 import type { SlashCommand } from '../../source/store/commands.js';

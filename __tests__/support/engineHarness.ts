@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSession, type EngineSession, type SessionOptions } from '../../source/engine/session.js';
+import { assembleSession, type AssembledSession as EngineSession, type SessionSetup as SessionOptions } from '../../source/cli/assembleSession.js';
 import type { AgentEvent, ApprovalDecision } from '../../source/protocol/events.js';
 import { validateHistory } from '../../source/engine/history.js';
 import { createScriptedProvider, type ScriptedProvider, type ScriptedTurn } from '../../source/providers/scripted.js';
@@ -36,7 +36,7 @@ export function makeHarness(
       return provider.stream(request, signal);
     },
   };
-  const session = createSession({
+  const session = assembleSession({
     provider: checked,
     providerName: 'scripted',
     model: 'test-model',

@@ -1,6 +1,6 @@
 // A scripted MCP side of a FakeSession for screen tests: servers, and every call the screen makes.
 import type { McpServerStatus } from '../../source/protocol/events.js';
-import type { McpControl } from '../../source/engine/sessionTypes.js';
+import type { McpControl } from '../../source/engine/session/types.js';
 import type { FakeSession } from './fakeSession.js';
 
 export const serverStatus = (name: string, status: McpServerStatus['status'], extra: Partial<McpServerStatus> = {}): McpServerStatus => ({

@@ -3,8 +3,9 @@ import type { PermissionRule } from '../../source/permissions/rules.js';
 import type { Usage } from '../../source/protocol/messages.js';
 import { emptyUsage } from '../../source/protocol/messages.js';
 import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from '../../source/protocol/events.js';
-import type { AgentSession, McpControl, PromptOptions, SessionInfo, SwitchedSession } from '../../source/engine/sessionTypes.js';
+import type { AgentSession, McpControl, PromptOptions, SessionInfo, SwitchedSession } from '../../source/engine/session/types.js';
 import type { TodoItem, UserAnswer } from '../../source/protocol/tools.js';
+import type { RunOutcome, SessionRuns } from '../../source/engine/session/capabilities.js';
 import type { MemoryStore } from '../../source/memory/store.js';
 import type { SessionSummary } from '../../source/sessionLog/listSessions.js';
 import type { EarlierEvents } from '../../source/sessionLog/earlierEvents.js';
@@ -165,6 +166,29 @@ export class FakeSession implements AgentSession {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
+
+  private everyEvent = new Set<(event: AgentEvent) => void>();
+
+  /** The one-channel face (headless runs use it): subscribers get every event, a run resolves with its run_end. */
+  readonly runs: Pick<SessionRuns, 'subscribe' | 'prompt'> = {
+    subscribe: (listener) => {
+      this.everyEvent.add(listener);
+      const off = this.subscribe(listener);
+      return () => {
+        this.everyEvent.delete(listener);
+        off();
+      };
+    },
+    prompt: async (text, options) => {
+      let end: RunOutcome | undefined;
+      for await (const event of this.prompt(text, options)) {
+        for (const listener of this.everyEvent) listener(event);
+        if (event.type === 'run_end') end = event;
+      }
+      if (!end) throw new Error('The run ended without a run_end event.');
+      return end;
+    },
+  };
 
   todos(): TodoItem[] {
     return [];

@@ -22,49 +22,10 @@ import { resolveModel } from './agentModel.js';
 import { sessionLogPath } from '../sessionLog/records.js';
 import type { LoopHooks } from '../extensions/hookTypes.js';
 import type { AgentDefinition } from './types.js';
-import type { AskFallback } from '../engine/askFallback.js';
+import type { ChildEnvironment } from '../engine/session/ports.js';
 
-/** What every child of a session shares with it. */
-export interface ChildEnvironment {
-  provider: Provider;
-  /** The session's model now (children without a model of their own use it). */
-  model: () => string;
-  maxTokens: number;
-  temperature?: number;
-  /** Every tool the session has; a child gets the subset its type allows, never `task`. */
-  tools: () => AnyTool[];
-  broker: ApprovalBroker;
-  rules: PermissionPolicy;
-  mode: () => PermissionMode;
-  interactive: boolean;
-  cwd: string;
-  workspace: string;
-  /** The session's tool state: children keep their own file reads and todos but share its background tasks. */
-  state: ToolSessionState;
-  /** Turns per child before it is asked for its answer and stopped. */
-  maxTurns: number;
-  contextWindow?: number;
-  /** The user's `context` settings (the session's own); unset ones take the defaults. */
-  context?: ContextTuning;
-  /** Where each child's conversation is logged (`<session folder>/agents/<agent id>/log.jsonl`); unset = nowhere. */
-  logDir?: string;
-  /** Names the provider in a child's log. */
-  providerName?: string;
-  /** PreToolUse, PostToolUse and SubagentStop hooks for the child's loop. */
-  hooks?: LoopHooks;
-  /**
-   * The hooks for a child of this type: the session's plus the agent file's own `hooks:` while it runs; `warning`
-   * when the file's hooks were left out (a project the user has not trusted).
-   */
-  hooksFor?: (agent: AgentDefinition) => { hooks?: LoopHooks; warning?: string };
-  /** Counts the child's tokens (made by `model`) in the session's usage and cost. */
-  onUsage: (usage: Usage, model: string) => void;
-  /** Answers the child's calls that would ask instead of a dialog (dontAsk, a permission prompt tool). */
-  askFallback?: AskFallback;
-  /** The session's spend cap: the child stops too once it is passed. */
-  overBudget?: () => string | undefined;
-  now?: () => Date;
-}
+/** What every child of a session shares with it (the session defines it: it lends these). */
+export type { ChildEnvironment };
 
 export interface ChildRun {
   agent: AgentDefinition;

@@ -9,6 +9,8 @@ import { runTeam, type TeamOptions } from './team.js';
 
 export interface TeamRunOptions {
   sessionId: string;
+  /** The run's id, as the session's run gate gave it. */
+  runId?: string;
   task: string;
   history: Conversation;
   /** Logs an event and hands it back (the session's recorder). */
@@ -17,7 +19,7 @@ export interface TeamRunOptions {
 }
 
 export async function* runTeamRun(o: TeamRunOptions): AsyncGenerator<AgentEvent> {
-  const runId = newId('run');
+  const runId = o.runId ?? newId('run');
   const started = Date.now();
   const prompt = `/team ${o.task}`;
   yield o.record({ type: 'run_start', sessionId: o.sessionId, runId, prompt });

@@ -6,30 +6,9 @@ import { linesStartingWith } from '../sessionLog/lines.js';
 import { FileSnapshots } from './fileSnapshots.js';
 import { insideGitRepo, shadowDirFor, ShadowRepo } from './shadowRepo.js';
 import type { CheckpointSettings, RewindPoint, RewindPreview } from './types.js';
+import type { CheckpointPoint, CheckpointRecord } from '../protocol/checkpoints.js';
 
-/** A user message as the log keeps it: enough to restore its files and to cut the conversation back to before it. */
-export interface CheckpointPoint {
-  /** The run's id. */
-  id: string;
-  text: string;
-  /** What the model was sent (a custom command's expansion); the conversation holds this. */
-  sent: string;
-  at: string;
-  /** The history's length before the message was added. */
-  historyLength: number;
-  /** Set when the message joined the last user message: its block count before. */
-  blocks?: number;
-  /** The shadow repository's commit (in a git repository). */
-  commit?: string;
-}
-
-/** The log records checkpoints add. */
-export type CheckpointRecord =
-  | { kind: 'checkpoint'; point: CheckpointPoint }
-  /** rein's latest snapshot of the workspace (after a tool call or a restore). */
-  | { kind: 'checkpoint'; commit: string; toolCallId?: string }
-  /** The conversation went back to before `pointId`: it and later points are gone. */
-  | { kind: 'rewind'; pointId: string };
+export type { CheckpointPoint, CheckpointRecord } from '../protocol/checkpoints.js';
 
 /** Tools that only touch rein's own files or none: no snapshot after them. */
 const noSnapshotTools = new Set(['memory', 'kill_task', 'todo_write']);

@@ -1,6 +1,6 @@
 // What the .claude/ and .rein/ folders give a session (commands, skills, agents) and how a typed /command runs, for cli.ts.
 import { loadAgents, type LoadedAgents } from '../agents/loadAgents.js';
-import type { PromptOptions } from '../engine/sessionTypes.js';
+import type { PromptOptions } from '../engine/session/types.js';
 import { loadCustomCommands } from '../extensions/commandFiles.js';
 import type { CustomCommand } from '../extensions/commandFile.js';
 import { commandPromptOptions, type CommandRunContext } from '../commands/commandPrompt.js';

@@ -6,7 +6,7 @@ import { UsageError, type CliArgs } from './args.js';
 import { knownToolNames, type LoadedConfig, type ReinConfig } from '../config/index.js';
 import { repairHistory } from '../engine/history.js';
 import { newSessionId } from '../protocol/ids.js';
-import { createSession } from '../engine/session.js';
+import { assembleSession } from './assembleSession.js';
 import { findGitRoot, MemoryStore } from '../memory/store.js';
 import { recordedTools } from '../replay/recordedTools.js';
 import { forkSessionLog, SessionLog, sessionLogPath } from '../sessionLog/index.js';
@@ -121,7 +121,7 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
     }
     // A replay in a fixture copy is a show, not a session to come back to: it keeps no log.
     : replay?.copy === undefined ? SessionLog.createOrWarn({ sessionsDir, lazy: true, meta }) : { log: undefined, warning: undefined };
-  const session = createSession({
+  const session = assembleSession({
     provider: sessionProvider(config, args, key, recording, model, cwd, places, baseUrlFrom),
     providerName: recording?.header.provider ?? config.provider,
     // A replay keeps the recorded date and platform, so the date reminder and the prompt are the recorded ones.

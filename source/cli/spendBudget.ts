@@ -1,6 +1,6 @@
 // --max-budget-usd: counts what the session's model calls cost, priced per model, and says when the cap is passed.
 import { addUsage, emptyUsage, type Usage } from '../protocol/messages.js';
-import type { SpendMeter } from '../engine/sessionCompat.js';
+import type { SpendMeter } from '../engine/session/compat.js';
 import { costByModel, priceFor } from '../providers/prices.js';
 
 /** Formats dollars as Claude Code's messages do: as given ($0.001), never rounded to nothing. */

@@ -3,7 +3,7 @@ import type { ToolResultBlock, ToolUseBlock } from '../protocol/messages.js';
 import { EventQueue } from './eventQueue.js';
 import type { AgentEvent } from '../protocol/events.js';
 import { interruptedResult, runToolRound, type RoundHookState } from './toolRound.js';
-import type { LoopOptions } from './loop.js';
+import type { LoopOptions } from './loopOptions.js';
 
 export const interruptedBlocks = (calls: readonly ToolUseBlock[]): ToolResultBlock[] =>
   calls.map((c) => ({ type: 'tool_result', toolUseId: c.id, content: interruptedResult().content, isError: true }));

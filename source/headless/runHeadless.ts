@@ -2,7 +2,8 @@
 // Claude Code's stream-json protocol, or rein's own event stream.
 import type { OutputFormat } from './outputFormat.js';
 import type { AgentEvent } from '../protocol/events.js';
-import type { AgentSession, PromptOptions } from '../engine/sessionTypes.js';
+import type { AgentSession, PromptOptions } from '../engine/session/types.js';
+import type { SessionRuns } from '../engine/session/capabilities.js';
 import { hookLine } from '../extensions/hookLine.js';
 import { forTerminal } from '../util/terminalText.js';
 import { ClaudeStream, type InitFacts, type Message } from './claudeStream.js';
@@ -16,8 +17,11 @@ export interface Writable {
   isTTY?: boolean;
 }
 
+/** What a headless run needs of the session: its facts, abort and close, and the runs with their one event channel. */
+export type HeadlessSession = Pick<AgentSession, 'info' | 'abort' | 'close'> & { runs: Pick<SessionRuns, 'subscribe' | 'prompt' | 'team'> };
+
 export interface HeadlessOptions {
-  session: AgentSession;
+  session: HeadlessSession;
   /** One prompt, or (--input-format stream-json) the user messages as they arrive: one run each, in order. */
   prompt: string | AsyncIterable<string>;
   /** How a message runs when it names a custom command (its expansion, allowed tools and model); undefined otherwise. */
@@ -49,7 +53,7 @@ async function* promptsOf(prompt: string | AsyncIterable<string>): AsyncIterable
   else yield* prompt;
 }
 
-const fallbackDescription = (session: AgentSession): NonNullable<HeadlessOptions['describe']> => ({
+const fallbackDescription = (session: HeadlessSession): NonNullable<HeadlessOptions['describe']> => ({
   init: () => ({ cwd: session.info.cwd, tools: [], mcpServers: [], model: session.info.model, permissionMode: 'default', slashCommands: [], agents: [], skills: [], version: '' }),
   modelFacts: () => ({ contextWindow: session.info.contextWindow, maxOutputTokens: 0 }),
 });
@@ -93,16 +97,17 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  // Events outside a run's own stream: subagents' events, a session log that cannot be written, background tasks.
-  const unsubscribe = o.session.subscribe(onEvent);
+  // Every event, the runs' own and those around them (subagents, a log that cannot be written, background tasks).
+  const unsubscribe = o.session.runs.subscribe(onEvent);
   let failed = false;
   try {
     for await (const text of promptsOf(o.prompt)) {
       if (signalled) break;
       facts = new RunFacts();
       gathered = [];
-      const run = o.team && o.session.team ? o.session.team(text) : o.session.prompt(text, o.promptOptions?.(text));
-      for await (const event of run) onEvent(event);
+      const runs = o.session.runs;
+      // The outcome is also in the facts (they saw its run_end); awaiting it is waiting for the run to end.
+      await (o.team && runs.team ? runs.team(text) : runs.prompt(text, o.promptOptions?.(text)));
       const done = facts;
       if (isFailure(done)) failed = true;
       if (stream) emitMessages(stream.closing());

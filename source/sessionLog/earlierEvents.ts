@@ -1,15 +1,10 @@
 // Reads the events of a log older than what resume loaded, a page at a time, for a transcript scrolled up past its top.
 import type { AgentEvent } from '../protocol/events.js';
+import type { EarlierEvents } from '../protocol/sessions.js';
 import { lineNumberAt, readLinesBackward } from './lines.js';
 import { isLogRecord, pageOfRunsFull, parseLine, runStartLinePrefix } from './records.js';
 
-/** Where the events not yet read end: every event line of `file` that starts before byte `before`. */
-export interface EarlierEvents {
-  file: string;
-  before: number;
-  /** Lines from this offset on were read by the resume, which named those that are no record. */
-  examinedFrom?: number;
-}
+export type { EarlierEvents } from '../protocol/sessions.js';
 
 export interface EarlierPage {
   /** Oldest first. */

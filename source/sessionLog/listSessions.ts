@@ -2,23 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { countLinesStartingWith, readHeadLines } from './lines.js';
+import type { SessionSummary } from '../protocol/sessions.js';
 import { continuedRunStartLinePrefix, isMetaShaped, logFileName, parseLine, runStartLinePrefix, SessionLogError } from './records.js';
 
-export interface SessionSummary {
-  sessionId: string;
-  file: string;
-  cwd: string;
-  model: string;
-  startedAt: string;
-  /** The log's modification time, ISO 8601. */
-  updatedAt: string;
-  /** The first prompt of the session, or '' when none was sent yet. */
-  firstPrompt: string;
-  /** The git branch checked out when the session started; absent in older logs and outside a repository. */
-  gitBranch?: string;
-  /** How many prompts the user sent in this session (0 when the caller asked not to count them). */
-  messageCount: number;
-}
+export type { SessionSummary } from '../protocol/sessions.js';
 
 export interface ListSessionsOptions {
   /** Only sessions started in this directory. */

@@ -1,7 +1,7 @@
 // Reads a session log back for resume: replays the history exactly and keeps the newest events and todos.
 import { dirname } from 'node:path';
 import type { AgentEvent } from '../protocol/events.js';
-import { applyHistoryOp } from '../engine/history.js';
+import { applyHistoryOp } from '../protocol/historyOps.js';
 import type { Message } from '../protocol/messages.js';
 import type { TodoItem } from '../protocol/tools.js';
 import type { EarlierEvents } from './earlierEvents.js';

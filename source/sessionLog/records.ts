@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AgentEvent } from '../protocol/events.js';
 import type { Message } from '../protocol/messages.js';
 import type { TodoItem } from '../protocol/tools.js';
-import type { CheckpointRecord } from '../checkpoints/sessionCheckpoints.js';
+import type { CheckpointRecord } from '../protocol/checkpoints.js';
 
 export type LogRecord =
   /**

@@ -1,7 +1,7 @@
 // Connects an AgentSession to the store: runs prompts, batches streamed deltas, and exposes the user's actions.
 import type { AgentEvent, ApprovalDecision, PermissionMode } from '../protocol/events.js';
 import type { UserAnswer } from '../protocol/tools.js';
-import type { AgentSession, PromptOptions } from '../engine/sessionTypes.js';
+import type { AgentSession, PromptOptions } from '../engine/session/types.js';
 import type { SessionSummary } from '../sessionLog/listSessions.js';
 import { readEarlierEvents, type EarlierEvents } from '../sessionLog/earlierEvents.js';
 import { prependEarlier } from './earlier.js';

@@ -1,6 +1,6 @@
 // The slash-command contract and parser; the commands themselves live in hooks/commands, one per file.
 import { existsSync } from 'node:fs';
-import type { AgentSession, PromptOptions } from '../engine/sessionTypes.js';
+import type { AgentSession, PromptOptions } from '../engine/session/types.js';
 import type { PermissionMode } from '../protocol/events.js';
 import type { AppPanel, AppState } from './state.js';
 

@@ -1,5 +1,5 @@
 // The screen's side of a session's MCP servers: the /mcp panel's actions (reconnect, on/off, a server's tools).
-import type { McpControl } from '../engine/sessionTypes.js';
+import type { McpControl } from '../engine/session/types.js';
 import type { McpResourceInfo } from '../mcp/types.js';
 
 export interface McpActions {

@@ -1,5 +1,5 @@
 // The screen's side of /rewind: the session's rewind points, a restore's preview, and the restore with its notice.
-import type { AgentSession } from '../engine/sessionTypes.js';
+import type { AgentSession } from '../engine/session/types.js';
 import type { RewindPoint, RewindPreview, RewindScope } from '../checkpoints/types.js';
 import { addNotice } from './localActions.js';
 import type { AppState } from './state.js';

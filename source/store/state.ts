@@ -4,7 +4,7 @@ import type { PendingQuestion } from './questions.js';
 import { emptyUsage } from '../protocol/messages.js';
 import { pricedUsage } from '../providers/prices.js';
 import type { BackgroundTaskInfo, ContextInfo, EventOf, McpServerStatus, PermissionMode, RunEndReason } from '../protocol/events.js';
-import type { SessionInfo } from '../engine/sessionTypes.js';
+import type { SessionInfo } from '../engine/session/types.js';
 import type { TodoItem, ToolDisplay } from '../protocol/tools.js';
 
 /** A snapshot of the session's info (the engine's object changes in place; the store's must not). */

@@ -1,6 +1,6 @@
 // Feeds the user's status line command Claude Code's JSON from the store's state, and puts what it prints into the
 // store: after each answer, a compaction, a mode or model change (debounced by the runner), never per frame.
-import type { AgentSession } from '../engine/sessionTypes.js';
+import type { AgentSession } from '../engine/session/types.js';
 import { StatusLineRunner } from '../extensions/statusLine.js';
 import type { StatusLineSetting } from '../extensions/statusLineConfig.js';
 import type { AppState } from './state.js';

@@ -1,15 +1,12 @@
 // What a session lends its hooks: a model call for prompt hooks, a read-only subagent for agent hooks, its MCP
 // servers for mcp_tool hooks, and its background tasks for Stop's input; and which typed command a prompt expands.
-import type { ChildEnvironment } from '../agents/childRunner.js';
-import { runChild } from '../agents/childRunner.js';
-import { resolveModel } from '../agents/agentModel.js';
-import type { HookPorts } from '../extensions/hookHandlers.js';
-import type { TypedCommand } from '../extensions/hookLifecycle.js';
-import type { McpSessionSource } from '../mcp/types.js';
-import type { Provider } from '../providers/types.js';
-import type { BackgroundTaskInfo } from '../protocol/events.js';
-import { callSignal } from '../util/callSignal.js';
-import { newId } from '../protocol/ids.js';
+import type { HookPorts } from '../../extensions/hookHandlers.js';
+import type { TypedCommand } from '../../extensions/hookLifecycle.js';
+import type { McpSessionSource } from '../../mcp/types.js';
+import type { Provider } from '../../providers/types.js';
+import type { BackgroundTaskInfo } from '../../protocol/events.js';
+import { callSignal } from '../../util/callSignal.js';
+import type { AgentsPort, ChildEnvironment, ModelResolver } from './ports.js';
 
 export interface HookPortsInput {
   provider: Provider;
@@ -18,6 +15,9 @@ export interface HookPortsInput {
   mcp?: McpSessionSource;
   backgroundTasks: () => BackgroundTaskInfo[];
   childEnvironment: () => ChildEnvironment;
+  /** Subagents; without them an agent hook cannot run its verifier. */
+  agents?: AgentsPort;
+  resolveModel: ModelResolver;
 }
 
 /** One model call with no tools: the answer's text, or a rejection with the provider's sentence. */
@@ -37,19 +37,11 @@ async function askOnce(provider: Provider, request: { system: string; prompt: st
 
 export function hookPorts(o: HookPortsInput): HookPorts {
   // Claude Code's aliases (haiku, sonnet, opus) as for agent files: the Anthropic model, or the session's elsewhere.
-  const modelFor = (model: string | undefined) => resolveModel(model, o.providerName, o.model()).model;
+  const modelFor = (model: string | undefined) => o.resolveModel(model, o.providerName, o.model()).model;
   return {
     ask: (request, signal) => askOnce(o.provider, { ...request, model: modelFor(request.model) }, signal),
-    runAgent: async (request, signal) => {
-      // A verifier that can look but not touch: read_file, grep and glob, up to 50 turns (Claude Code's limit).
-      const environment = { ...o.childEnvironment(), maxTurns: 50 };
-      const outcome = await runChild(environment, {
-        agent: { name: 'hook-verifier', description: 'Checks a hook condition', tools: ['read_file', 'grep', 'glob'], model: request.model, systemPrompt: request.system, source: 'built-in' },
-        prompt: request.prompt, parentToolCallId: newId('hook'), signal, emit: () => {},
-      });
-      if (outcome.reason !== 'done') throw new Error(outcome.error ?? `the verifier ended with ${outcome.reason}`);
-      return outcome.text;
-    },
+    // A verifier that can look but not touch: read_file, grep and glob, up to 50 turns (Claude Code's limit).
+    ...(o.agents ? { runAgent: (request, signal) => (o.agents as AgentsPort).runVerifier({ ...o.childEnvironment(), maxTurns: 50 }, request, signal) } : {}),
     ...(o.mcp ? { callMcpTool: (server, tool, args, signal) => (o.mcp as McpSessionSource).callTool(server, tool, args, signal) } : {}),
     backgroundTasks: () => o.backgroundTasks().filter((t) => t.status === 'running').map((t) => ({
       id: t.taskId, type: t.kind === 'subagent' ? 'subagent' : 'shell', status: t.status, description: t.command.slice(0, 1000),

@@ -1,16 +1,15 @@
 // The session's public face: the engine's only inputs are these method calls.
-import type { Usage } from '../protocol/messages.js';
-import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from '../protocol/events.js';
-import type { McpSessionSource } from '../mcp/types.js';
-import type { TodoItem, UserAnswer } from '../protocol/tools.js';
-import type { MemoryStore } from '../memory/store.js';
-import type { SessionSummary } from '../sessionLog/listSessions.js';
-import type { EarlierEvents } from '../sessionLog/earlierEvents.js';
-import type { PermissionRule } from '../permissions/rules.js';
-import type { HookCommand } from '../extensions/hookTypes.js';
-import type { CommandTools, Expansion } from '../extensions/commandExpand.js';
-import type { SkillInfo } from '../extensions/skills.js';
-import type { RewindOutcome, RewindPoint, RewindPreview, RewindScope } from '../checkpoints/types.js';
+import type { Usage } from '../../protocol/messages.js';
+import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from '../../protocol/events.js';
+import type { McpSessionSource } from '../../mcp/types.js';
+import type { TodoItem, UserAnswer } from '../../protocol/tools.js';
+import type { MemoryStore } from '../../memory/store.js';
+import type { EarlierEvents, SessionSummary } from '../../protocol/sessions.js';
+import type { PermissionRule } from '../../permissions/rules.js';
+import type { HookCommand } from '../../extensions/hookTypes.js';
+import type { CommandTools, Expansion } from '../../extensions/commandExpand.js';
+import type { SkillInfo } from '../../extensions/skills.js';
+import type { RewindOutcome, RewindPoint, RewindPreview, RewindScope } from '../../protocol/checkpoints.js';
 
 /** How one prompt runs when it is not a plain message (a custom slash command). */
 export interface PromptOptions {

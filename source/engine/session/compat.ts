@@ -1,12 +1,12 @@
 // What a session does for the flags of `claude -p` beyond rein's own: who answers what would ask, the spend cap,
 // the structured-output tool and gate, and fallback models; the session and its subagents take them from here.
-import type { Usage } from '../protocol/messages.js';
-import type { ToolRegistry } from '../tools/runner.js';
-import { structuredOutputTool } from '../tools/structuredOutput.js';
-import type { AnyTool, ToolContext } from '../tools/types.js';
-import { dontAskFallback, type AskFallback } from './askFallback.js';
-import { permissionPromptFallback } from './permissionPrompt.js';
-import { StructuredOutputGate } from './structuredOutput.js';
+import type { Usage } from '../../protocol/messages.js';
+import type { ToolRegistry } from '../../tools/runner.js';
+import { structuredOutputTool } from '../../tools/structuredOutput.js';
+import type { AnyTool, ToolContext } from '../../tools/types.js';
+import { dontAskFallback, type AskFallback } from '../askFallback.js';
+import { permissionPromptFallback } from '../permissionPrompt.js';
+import { StructuredOutputGate } from '../structuredOutput.js';
 
 /** Counts what every model call costs and says when the cap is passed (prices live above the engine). */
 export interface SpendMeter {

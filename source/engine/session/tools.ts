@@ -1,11 +1,11 @@
 // The session's tool registry: built-in tools plus the MCP tools of the moment, rebuilt only between runs so the
 // request prefix (tool schemas included) stays byte-stable while a run goes on.
-import type { McpSessionSource } from '../mcp/types.js';
-import { mcpToolSet } from '../mcp/toolSearch.js';
-import { createWaitTool, pendingServers, pendingToolHint } from '../mcp/waitTool.js';
-import type { ToolSchema } from '../providers/types.js';
-import { ToolRegistry } from '../tools/runner.js';
-import type { AnyTool } from '../tools/types.js';
+import type { McpSessionSource } from '../../mcp/types.js';
+import { mcpToolSet } from '../../mcp/toolSearch.js';
+import { createWaitTool, pendingServers, pendingToolHint } from '../../mcp/waitTool.js';
+import type { ToolSchema } from '../../providers/types.js';
+import { ToolRegistry } from '../../tools/runner.js';
+import type { AnyTool } from '../../tools/types.js';
 
 export class SessionTools {
   registry: ToolRegistry;
@@ -30,6 +30,16 @@ export class SessionTools {
   /** Built-in and current MCP tools, for subagents (which build their own registry when they start). */
   all(): AnyTool[] {
     return [...this.builtin, ...(this.mcp?.tools().tools ?? [])];
+  }
+
+  /**
+   * Every tool that can run now, MCP tools of servers that came up since the last refresh included, without changing
+   * the set the model is sent (a permission prompt tool may be asked before its tools join the request).
+   */
+  current(): ToolRegistry {
+    const snapshot = this.mcp?.tools();
+    if (!snapshot || snapshot.version === this.mcpVersion) return this.registry;
+    return new ToolRegistry([...this.builtin, ...snapshot.tools]);
   }
 
   /**

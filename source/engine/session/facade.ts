@@ -1,0 +1,140 @@
+// Turns the session's parts into its capability objects, and the older single face as a composition of them.
+import type { ApprovalDecision } from '../../protocol/events.js';
+import type { UserAnswer } from '../../protocol/tools.js';
+import { contextWindowFor } from '../../providers/modelInfo.js';
+import { outcomeOf, type SessionCapabilities, type SessionConversation, type SessionInspection, type SessionRuns, type SessionSettings, type SessionTasks } from './capabilities.js';
+import type { SessionCore } from './core.js';
+import { compactNow, shellRun, teamRun } from './entryPoints.js';
+import type { EngineSession } from './options.js';
+import { continueRun, promptRun } from './promptRun.js';
+import { switchSession } from './switchSession.js';
+
+export interface FacadeParts {
+  learnedWindows: Map<string, number>;
+  watchLog: () => void;
+  reopenCheckpoints: () => void;
+}
+
+export function sessionFacade(core: SessionCore, parts: FacadeParts): EngineSession & SessionCapabilities {
+  const { o, info, state, gate } = core;
+  const team = o.agents?.team;
+  const teamStream = team ? (task: string) => teamRun(core, team, task) : undefined;
+  const runs: SessionRuns = {
+    subscribe: (listener) => core.channel.subscribe(listener),
+    prompt: (text, options = {}) => outcomeOf(promptRun(core, text, options)),
+    continue: () => outcomeOf(continueRun(core)),
+    shell: (command) => outcomeOf(shellRun(core, command)),
+    ...(teamStream ? { team: (task: string) => outcomeOf(teamStream(task)) } : {}),
+    compact: (instructions) => compactNow(core, instructions),
+    respond: (approvalId: string, decision: ApprovalDecision) => { core.broker.respond(approvalId, decision); },
+    answer: (questionId: string, answer: UserAnswer) => { core.questions.respond(questionId, answer); },
+    abort: () => {
+      gate.abort();
+      // Esc stops background subagents too; background commands keep running until killed.
+      void state.background.killSubagents();
+    },
+    isRunning: () => gate.running,
+  };
+  const rewinder = o.checkpoints?.rewinder({
+    history: () => core.history.messages,
+    running: () => gate.running,
+    replaceHistory: (messages) => {
+      core.atTurnLimit = false;
+      core.context.replaceHistory(core.history, messages, core.system, core.toolSchemas);
+    },
+    rewound: (runId) => core.emit({ type: 'conversation_rewound', sessionId: info.sessionId, runId }),
+  });
+  const conversation: SessionConversation = {
+    history: () => core.history.messages,
+    todos: () => [...state.todos],
+    clear() {
+      // A running loop may still answer its pending calls after the abort: clear once it has ended.
+      if (gate.running) {
+        core.clearAfterRun = true;
+        gate.abort();
+        return;
+      }
+      core.clearNow();
+    },
+    switchSession: (idOrPrefix) => switchSession(core, idOrPrefix, parts),
+    recentSessions: (limit = 10) => o.sessions?.recent(limit) ?? [],
+    logFile: () => core.log?.file,
+    // With checkpoints off there is nothing to rewind: /rewind says so in one line.
+    ...(rewinder ?? {}),
+  };
+  const settings: SessionSettings = {
+    info,
+    setMode: (mode) => core.setMode(mode),
+    setModel(model) {
+      info.model = model;
+      info.contextWindow = parts.learnedWindows.get(model) ?? o.contextWindow ?? contextWindowFor(model);
+      core.context.setWindow(info.contextWindow);
+      core.emit({ type: 'model_change', ...core.ambientIds(), model, contextWindow: info.contextWindow });
+    },
+    async listModels() {
+      if (!o.provider.listModels) return undefined;
+      return o.provider.listModels(AbortSignal.timeout(5_000)).catch(() => undefined);
+    },
+    permissionRules: () => core.rules.list(),
+    removeSessionRule: (text) => core.rules.removeSessionRule(text),
+  };
+  const tasks: SessionTasks = {
+    backgroundTasks: () => state.background.list(),
+    taskOutput: (taskId) => state.background.output(taskId),
+    killTask: async (taskId) => { await state.background.kill(taskId); },
+  };
+  const inspection: SessionInspection = {
+    totalUsage: () => core.total,
+    contextTokens: () => core.context.estimate(core.system, core.toolSchemas, core.history.messages),
+    prefix: () => ({ system: core.system, tools: core.toolSchemas }),
+    registry: () => core.tools.registry,
+    memory: () => o.memory,
+    skills: () => o.skills ?? [],
+    ...(o.mcp ? { mcp: o.mcp } : {}),
+  };
+  return {
+    runs, conversation, settings, tasks, inspection,
+    // The older single face: the run entry points as event streams (the same events subscribers get), the rest
+    // borrowed from the capability objects.
+    info,
+    ...(o.mcp ? { mcp: o.mcp } : {}),
+    prompt: (text, options = {}) => promptRun(core, text, options),
+    continueRun: () => continueRun(core),
+    shell: (command) => shellRun(core, command),
+    ...(teamStream ? { team: teamStream } : {}),
+    compact: runs.compact,
+    respond: runs.respond,
+    answer: runs.answer,
+    abort: runs.abort,
+    isRunning: runs.isRunning,
+    /** Events outside a run's own stream (a run's own arrive through its generator). */
+    subscribe: (listener) => core.channel.subscribeAmbient(listener),
+    ...conversation,
+    setMode: settings.setMode,
+    setModel: settings.setModel,
+    listModels: settings.listModels,
+    permissionRules: settings.permissionRules,
+    removeSessionRule: settings.removeSessionRule,
+    ...tasks,
+    totalUsage: inspection.totalUsage,
+    contextTokens: inspection.contextTokens,
+    prefix: inspection.prefix,
+    registry: inspection.registry,
+    memory: inspection.memory,
+    skills: inspection.skills,
+    runSetupHooks: async (trigger: 'init' | 'maintenance', sessionStart = false) => {
+      await core.hooks?.setup(trigger);
+      if (sessionStart) await core.hooks?.startOnly();
+    },
+    async close(reason = 'other') {
+      gate.abort();
+      await core.hooks?.closed(reason);
+      // MCP servers first: they are expected to stop with the session, not "running commands rein had to stop".
+      await o.mcp?.close();
+      await state.background.killAll();
+      // A snapshot under way finishes, so its record reaches the log.
+      await core.checkpoints?.settled();
+      core.log?.close();
+    },
+  };
+}
