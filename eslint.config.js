@@ -16,7 +16,7 @@ export default tseslint.config(
   },
   {
     files: ['source/**/*.ts', 'source/**/*.tsx'],
-    ignores: ['source/cli.ts'],
+    ignores: ['source/cli/main.ts'],
     languageOptions: { parser: tseslint.parser },
     rules: { 'no-restricted-imports': ['error', uiImports] },
   },

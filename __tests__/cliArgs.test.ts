@@ -1,6 +1,6 @@
 // Command-line parsing: a positional first message for the TUI, and its clash with -p.
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, UsageError } from '../source/cliArgs.js';
+import { parseCliArgs, UsageError } from '../source/cli/args.js';
 
 describe('parseCliArgs', () => {
   it('takes a positional argument as the first message of the TUI', () => {

@@ -8,7 +8,7 @@ import { applySummary, microCompact, planCompaction, summaryRequest, summarySyst
 import { createSession } from '../source/engine/session.js';
 import { TokenCounter } from '../source/engine/tokens.js';
 import { createScriptedProvider } from '../source/providers/scripted.js';
-import type { Message } from '../source/providers/types.js';
+import type { Message } from '../source/protocol/messages.js';
 import { builtinTools } from '../source/tools/builtins.js';
 import { defineTool, textResult } from '../source/tools/types.js';
 import { ms, row } from './stats.js';

@@ -1,9 +1,9 @@
 // Replays the render bench's streamed answer through the full-screen pipeline in process, one frame per 26
 // characters (about what a 33 ms frame brings at 200 tokens/s): transcript layout, the viewport, the frame plan
 // and its encoding, each timed. Run bundled by bench/frames.ts; prints one JSON line per round.
-import { loadMarkdown } from '../components/lines/markdown.js';
-import { sliceViewport } from '../components/lines/transcriptLines.js';
-import { TranscriptView } from '../components/lines/transcriptView.js';
+import { loadMarkdown } from '../components/view/markdown.js';
+import { sliceViewport } from '../components/view/transcriptLines.js';
+import { TranscriptView } from '../components/view/transcriptView.js';
 import { encodePlan, planFrame } from '../components/screen/framePlan.js';
 import type { AssistantItem, TranscriptItem, UserItem } from '../source/store/state.js';
 import { streamedAnswer } from './renderContent.js';

@@ -1,10 +1,11 @@
 // Benchmarks the MCP client with real servers (server-everything, server-filesystem): the TUI's first frame with
-// three servers configured against none, start to "all servers ready", and a tool call through rein against a bare
-// SDK client's callTool.
+// three servers configured against none, start to "all servers ready", a tool call through rein against a bare
+// SDK client's callTool, and a headless run's start to its first model request with six slow servers configured.
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { execa } from 'execa';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { startMockLlmServer } from '../__tests__/support/mockLlmServer.js';
@@ -91,10 +92,52 @@ async function readyAndCall(): Promise<{ readyMs: number; reinCallMs: number[]; 
   return { readyMs, reinCallMs, bareCallMs };
 }
 
+/** Six servers that each take `delayMs` to start (the fault server's slow mode), as an --mcp-config file's content. */
+function slowServers(delayMs: number) {
+  const entry = { command: process.execPath, args: [resolve('__tests__/support/mcp/faultServer.mjs'), 'slow'], env: { FAULT_DELAY_MS: String(delayMs) } };
+  return { mcpServers: Object.fromEntries(['s1', 's2', 's3', 's4', 's5', 's6'].map((name) => [name, entry])) };
+}
+
+/** Milliseconds from starting `rein -p` to the mock server receiving its first request, per run. */
+async function firstRequests(withServers: boolean, runs: number): Promise<number[]> {
+  const cli = process.env.REIN_BENCH_CLI ?? resolve('dist/cli.js');
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const server = await startMockLlmServer({ turns: [{ text: 'ok' }] });
+    const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'rein-bench-mcp-cwd-')));
+    const home = mkdtempSync(join(tmpdir(), 'rein-bench-mcp-home-'));
+    const args = ['-p', 'hi', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'bench'];
+    if (withServers) {
+      const file = join(home, 'servers.json');
+      writeFileSync(file, JSON.stringify(slowServers(3000)));
+      args.push('--mcp-config', file);
+    }
+    const started = Date.now();
+    await execa(process.execPath, [cli, ...args], { cwd, env: { REIN_HOME: home, OPENAI_API_KEY: 'sk-bench' }, reject: false });
+    if (server.requests[0]) out.push(server.requests[0].receivedAt - started);
+    await server.close();
+    rmSync(cwd, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
+  }
+  return out;
+}
+
+/** The start-up figures alone (`npm run bench mcp` prints them with the rest). */
+export async function benchMcpFirstRequests(): Promise<string[]> {
+  const bare = await firstRequests(false, 5);
+  const slow = await firstRequests(true, 5);
+  return [
+    row('rein -p: start to first model request, no MCP servers', ms(median(bare))),
+    row('rein -p: start to first model request, six servers 3 s slow to start', ms(median(slow))),
+  ];
+}
+
 export async function benchMcp(): Promise<string[]> {
   const none = await firstFrames(false, 5);
   const three = await firstFrames(true, 5);
   const calls = await readyAndCall();
+  const bare = await firstRequests(false, 5);
+  const slow = await firstRequests(true, 5);
   return [
     'MCP (real servers: two server-everything, one server-filesystem, over stdio)',
     row('TUI first frame, no MCP servers', ms(median(none))),
@@ -102,5 +145,7 @@ export async function benchMcp(): Promise<string[]> {
     row('start to all three servers ready', ms(calls.readyMs)),
     row('echo through rein (adapter, result mapping)', ms(median(calls.reinCallMs))),
     row('echo through a bare SDK callTool', ms(median(calls.bareCallMs))),
+    row('rein -p: start to first model request, no MCP servers', ms(median(bare))),
+    row('rein -p: start to first model request, six servers 3 s slow to start', ms(median(slow))),
   ];
 }

@@ -1,11 +1,11 @@
 // Writes a session log with N conversation messages (prompts, markdown answers, tool calls and outputs) for `rein --resume`.
 import { randomBytes } from 'node:crypto';
-import type { AgentEvent } from '../source/engine/events.js';
-import { addUsage, type AssistantMessage, type Message, type ToolResultBlock, type ToolUseBlock, type Usage } from '../source/providers/types.js';
-import type { ToolResult } from '../source/tools/types.js';
+import type { AgentEvent } from '../source/protocol/events.js';
+import { addUsage, type AssistantMessage, type Message, type ToolResultBlock, type ToolUseBlock, type Usage } from '../source/protocol/messages.js';
+import type { ToolResult } from '../source/protocol/tools.js';
 import { applySummary, planCompaction } from '../source/engine/compaction/index.js';
 import { TokenCounter } from '../source/engine/tokens.js';
-import { SessionLog } from '../source/session/index.js';
+import { SessionLog } from '../source/sessionLog/index.js';
 import { ContentMaker } from './renderContent.js';
 
 export interface TranscriptOptions {

@@ -4,7 +4,7 @@ import React, { useCallback, useContext, useEffect, useLayoutEffect, useMemo, us
 import { Box } from 'ink';
 import type { Key } from 'ink';
 import type { Bridge } from '../source/store/bridge.js';
-import type { McpServerStatus } from '../source/engine/events.js';
+import type { McpServerStatus } from '../source/protocol/events.js';
 import { useStore } from '../hooks/useStore.js';
 import { useCommands } from '../hooks/useCommands.js';
 import { useLiveTranscript } from '../hooks/useLiveTranscript.js';
@@ -22,24 +22,25 @@ import { selectedIndex } from '../hooks/mcpPanelKeys.js';
 import { useKeymap } from '../hooks/useKeymap.js';
 import { useViewport } from '../hooks/useViewport.js';
 import { useLiveStatus } from '../hooks/useLiveStatus.js';
+import { useUserStatusRows } from '../hooks/useUserStatusRows.js';
 import { useTranscriptLayout } from '../hooks/useTranscriptLayout.js';
 import type { GlobalAction } from '../hooks/keymap.js';
 import type { WheelEvent } from '../hooks/keyChunks.js';
 import type { KeyBindings } from '../source/config/keys.js';
-import { isMarkdownReady, loadMarkdown } from './lines/markdown.js';
-import { backgroundOf, promptTextRows, queuedLines, statusLine } from './lines/bottomLines.js';
-import { sidebarRows } from './lines/sidebarLines.js';
-import { sliceViewport } from './lines/transcriptLines.js';
+import { isMarkdownReady, loadMarkdown } from './view/markdown.js';
+import { backgroundOf, promptTextRows, queuedLines, statusLine } from './view/bottomLines.js';
+import { sidebarRows } from './view/sidebarLines.js';
+import { sliceViewport } from './view/transcriptLines.js';
 import { runningSubagents } from '../source/store/subagents.js';
 import { runningToolSince } from '../source/store/liveProgress.js';
-import { TranscriptView } from './lines/transcriptView.js';
+import { TranscriptView } from './view/transcriptView.js';
 import { RowOverlayContext } from './screen/rowOverlay.js';
-import { SPINNER_SLOT } from './screen/spinner.js';
+import { SPINNER_SLOT } from './view/spinner.js';
 import { QuestionDialog, questionFit } from './QuestionDialog.js';
 import { useQuestionDialog } from '../hooks/useQuestionDialog.js';
 import { initialQuestionUi } from '../hooks/questionKeys.js';
 import { ApprovalDialog } from './ApprovalDialog.js';
-import { approvalLayout } from './lines/approvalLines.js';
+import { approvalLayout } from './view/approvalLines.js';
 import { BackgroundSidebar } from './BackgroundSidebar.js';
 import { McpPanel } from './McpPanel.js';
 import { ResumePanel } from './ResumePanel.js';
@@ -48,6 +49,7 @@ import { TurnLimitDialog, turnLimitDialogHeight } from './TurnLimitDialog.js';
 import { PromptArea } from './PromptArea.js';
 import { QueuedMessages } from './QueuedMessages.js';
 import { StatusBar } from './StatusBar.js';
+import { Lines } from './Lines.js';
 import { TaskOutputPanel } from './TaskOutputPanel.js';
 import { TodoPanel } from './TodoPanel.js';
 import { Transcript } from './Transcript.js';
@@ -173,7 +175,8 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom }
 
   // Heights are computed here so the frame is exactly rows − 1 tall.
   const queuedRows = asking ? 0 : Math.min(queued.length, queuedMaxRows);
-  const bottomBudget = Math.max(0, frameHeight - 1 - queuedRows - 3);
+  const userRows = useUserStatusRows(store, asking || menuLength > 0, columns, frameHeight);
+  const bottomBudget = Math.max(0, frameHeight - 1 - userRows.length - queuedRows - 3);
   const dialogRows = approvalFit
     ? approvalFit.height
     : questionDialogFit
@@ -184,7 +187,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom }
   // The prompt keeps its rule and one row of text on any screen that has room for them beside the status bar.
   const promptRows = asking ? 0 : Math.min(Math.max(bottomBudget, Math.min(2, frameHeight - 1)), 1 + promptTextHeight);
   const menuRows = asking ? 0 : Math.min(menuLength, Math.max(0, bottomBudget - promptRows));
-  const mainHeight = Math.max(0, frameHeight - 1 - queuedRows - dialogRows - promptRows - menuRows);
+  const mainHeight = Math.max(0, frameHeight - 1 - userRows.length - queuedRows - dialogRows - promptRows - menuRows);
 
   const layout = useTranscriptLayout(latest, trimmedCount, textWidth, spinner, markdownVersion, mainHeight, view.current, layoutNow);
   const viewport = useViewport(layout.total, mainHeight, layout.addedAbove, textWidth);
@@ -291,7 +294,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom }
   const liveStatus = useLiveStatus(store, overlay, statusInput, below);
   // The prompt's own render puts the rows below the transcript in place (see PromptArea), so a key renders nothing else.
   const queuedRowLines = useMemo(() => queuedLines(queued, columns, queuedRows), [queued, columns, queuedRows]);
-  const frame = useMemo(() => (below && overlay ? { overlay, above: queuedRowLines, below: status } : undefined), [below, overlay, queuedRowLines, status]);
+  const frame = useMemo(() => (below && overlay ? { overlay, above: queuedRowLines, status: userRows, below: status } : undefined), [below, overlay, queuedRowLines, userRows, status]);
   if (!below) overlay?.setBelow(undefined);
   setLive(above ? { width: textWidth, mainWidth, height: mainHeight, side, spinner, markdownVersion, minLines: layout.minLines, now: layoutNow } : undefined, latest);
   useLayoutEffect(
@@ -338,6 +341,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom }
       ) : (
         promptArea
       )}
+      {userRows.length > 0 ? <Lines lines={userRows} width={columns} /> : null}
       <StatusBar {...statusInput} live={liveStatus} />
     </Box>
   );

@@ -5,11 +5,11 @@ import React from 'react';
 import { Box, Text } from 'ink';
 import type { PendingApproval } from '../source/store/state.js';
 import { approvalChoices, type ApprovalUiState } from '../hooks/approvalKeys.js';
-import { alwaysRow, approvalBodyRows, approvalChoiceRow, approvalLayout, approvalScrollHint } from './lines/approvalLines.js';
-import { sanitize } from './lines/style.js';
+import { alwaysRow, approvalBodyRows, approvalChoiceRow, approvalLayout, approvalScrollHint } from './view/approvalLines.js';
+import { sanitize } from './view/style.js';
 import { Lines } from './Lines.js';
 
-export { approvalBody } from './lines/approvalLines.js';
+export { approvalBody } from './view/approvalLines.js';
 
 /** Which kind of rule "always" adds: the exact command, every command starting with its words, or the whole tool. */
 const alwaysKindText = { exact: 'exact', prefix: 'prefix', tool: 'whole tool' } as const;

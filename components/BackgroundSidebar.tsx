@@ -2,7 +2,7 @@
 // elapsed time and last output line; the selected one is highlighted.
 import React from 'react';
 import { Box, Text } from 'ink';
-import type { BackgroundStatus, BackgroundTaskInfo } from '../source/engine/events.js';
+import type { BackgroundStatus, BackgroundTaskInfo } from '../source/protocol/events.js';
 import { formatDuration, formatElapsed } from '../source/store/format.js';
 import type { RunningSubagent } from '../source/store/subagents.js';
 

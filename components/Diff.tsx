@@ -1,7 +1,7 @@
 // A unified diff, coloured: + green, − red, hunk headers dim; cut to maxLines with a count of the rest.
 import React from 'react';
 import { Text } from 'ink';
-import { diffToLines } from './lines/diffLines.js';
+import { diffToLines } from './view/diffLines.js';
 import { Lines } from './Lines.js';
 
 export interface DiffProps {

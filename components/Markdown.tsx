@@ -1,6 +1,6 @@
 // Markdown as terminal lines; while streaming, only text up to the last safe boundary shows.
 import React from 'react';
-import { markdownToLines, safeMarkdownLength } from './lines/markdown.js';
+import { markdownToLines, safeMarkdownLength } from './view/markdown.js';
 import { Lines } from './Lines.js';
 
 export interface MarkdownProps {

@@ -2,11 +2,11 @@
 // error and log file, or the picked server's tools; the keys it takes are listed at its foot.
 import React from 'react';
 import { Box, Text } from 'ink';
-import type { McpServerStatus } from '../source/engine/events.js';
+import type { McpServerStatus } from '../source/protocol/events.js';
 import { mcpCount } from '../source/store/format.js';
 import { selectedIndex, type McpPanelUi } from '../hooks/mcpPanelKeys.js';
-import { paint, sanitize, type Style } from './lines/style.js';
-import cellTruncate from './lines/cellTruncate.js';
+import { paint, sanitize, type Style } from './view/style.js';
+import cellTruncate from './view/cellTruncate.js';
 import { Lines } from './Lines.js';
 
 export interface McpPanelProps {

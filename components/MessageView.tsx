@@ -1,7 +1,7 @@
 // Any transcript item (user message, assistant message, tool call, notice) rendered on its own.
 import React from 'react';
 import type { TranscriptItem } from '../source/store/state.js';
-import { itemToLines } from './lines/transcriptLines.js';
+import { itemToLines } from './view/transcriptLines.js';
 import { Lines } from './Lines.js';
 
 export interface MessageViewProps {

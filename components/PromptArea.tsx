@@ -5,7 +5,7 @@ import React, { useLayoutEffect, useRef } from 'react';
 import type { PromptController, PromptView } from '../hooks/usePromptController.js';
 import { usePromptView } from '../hooks/usePromptController.js';
 import type { RowOverlay } from './screen/rowOverlay.js';
-import { promptLines, slashMenuLines } from './lines/bottomLines.js';
+import { promptLines, slashMenuLines } from './view/bottomLines.js';
 import { PromptInput } from './PromptInput.js';
 import { SlashMenu } from './SlashMenu.js';
 
@@ -13,6 +13,8 @@ import { SlashMenu } from './SlashMenu.js';
 export interface PromptFrame {
   overlay: RowOverlay;
   above: readonly string[];
+  /** The user's status line rows, between the prompt (or menu) and rein's status bar. */
+  status?: readonly string[];
   below: string;
 }
 
@@ -46,6 +48,8 @@ function frameRows(props: PromptAreaProps, frame: PromptFrame, view: PromptView)
     ...frame.above,
     ...(props.rows > 0 ? promptLines(inputFor(props, view)).slice(0, props.rows) : []),
     ...slashMenuLines(view.menu.items, view.menu.selected, props.width, props.menuRows),
+    // The menu and the status line take turns for those rows: opening the menu hides the status line.
+    ...(view.menu.items.length > 0 ? [] : frame.status ?? []),
     frame.below,
   ];
 }

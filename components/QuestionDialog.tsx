@@ -3,7 +3,7 @@ import React from 'react';
 import { Box, Text } from 'ink';
 import type { PendingQuestion } from '../source/store/questions.js';
 import { planChoices, type PlanUi, type QuestionUi } from '../hooks/questionKeys.js';
-import { planRows, questionRows, scrolledRows } from './lines/questionLines.js';
+import { planRows, questionRows, scrolledRows } from './view/questionLines.js';
 import { Lines } from './Lines.js';
 
 export interface QuestionDialogProps {

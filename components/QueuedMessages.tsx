@@ -1,6 +1,6 @@
 // Messages typed during a run, waiting to be sent when it ends.
 import React from 'react';
-import { queuedLines } from './lines/bottomLines.js';
+import { queuedLines } from './view/bottomLines.js';
 import { Lines } from './Lines.js';
 
 export interface QueuedMessagesProps {

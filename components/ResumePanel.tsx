@@ -2,9 +2,9 @@
 // filter typed so far; the picked one opens in place.
 import React from 'react';
 import { Box, Text } from 'ink';
-import type { SessionSummary } from '../source/session/listSessions.js';
+import type { SessionSummary } from '../source/sessionLog/listSessions.js';
 import { pickedIndex, sessionWhen, type ResumePickerUi } from '../hooks/resumePickerKeys.js';
-import { paint, sanitize } from './lines/style.js';
+import { paint, sanitize } from './view/style.js';
 import { Lines } from './Lines.js';
 
 export interface ResumePanelProps {

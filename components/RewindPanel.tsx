@@ -4,7 +4,7 @@ import React from 'react';
 import { Box, Text } from 'ink';
 import type { FileChange, RewindPoint, RewindPreview } from '../source/checkpoints/types.js';
 import { scopeLabels, scopesFor, type RewindPanelUi } from '../hooks/rewindPanelKeys.js';
-import { paint, sanitize } from './lines/style.js';
+import { paint, sanitize } from './view/style.js';
 import { Lines } from './Lines.js';
 
 export interface RewindPanelProps {

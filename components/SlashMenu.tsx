@@ -1,7 +1,7 @@
 // The completion menu under the prompt while a slash command or an @ file is typed: the matches, one selected.
 import React from 'react';
 import type { MenuItem } from '../hooks/slashMenu.js';
-import { slashMenuLines } from './lines/bottomLines.js';
+import { slashMenuLines } from './view/bottomLines.js';
 import { Lines } from './Lines.js';
 
 export interface SlashMenuProps {

@@ -1,6 +1,6 @@
 // The bottom line: model, provider, permission mode, context used, tokens, cache hits, cost, directory and branch.
 import React from 'react';
-import { statusLine, type StatusLineInput } from './lines/bottomLines.js';
+import { statusLine, type StatusLineInput } from './view/bottomLines.js';
 import { Lines } from './Lines.js';
 
 export type StatusBarProps = StatusLineInput;

@@ -1,8 +1,8 @@
 // The output of one background task, shown in place of the transcript while picked with Ctrl+T.
 import React from 'react';
 import { Box, Text } from 'ink';
-import type { BackgroundTaskInfo } from '../source/engine/events.js';
-import { sanitize, trimTrailingBlank, wrapText } from './lines/style.js';
+import type { BackgroundTaskInfo } from '../source/protocol/events.js';
+import { sanitize, trimTrailingBlank, wrapText } from './view/style.js';
 import { taskStatusText } from './BackgroundSidebar.js';
 import { Lines } from './Lines.js';
 

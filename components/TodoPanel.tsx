@@ -1,7 +1,7 @@
 // The todo list: pending ○, in progress ◐ with its active form and a spinner, completed ✓ dimmed; counts in the header.
 import React from 'react';
 import { Box, Text } from 'ink';
-import type { TodoItem } from '../source/tools/types.js';
+import type { TodoItem } from '../source/protocol/tools.js';
 
 export interface TodoPanelProps {
   todos: readonly TodoItem[];

@@ -1,7 +1,7 @@
 // One tool call: name, key argument, spinner or ✓/✗ with duration, and its output collapsed to a few lines.
 import React from 'react';
 import type { ToolItem } from '../source/store/state.js';
-import { toolToLines } from './lines/toolLines.js';
+import { toolToLines } from './view/toolLines.js';
 import { Lines } from './Lines.js';
 
 export interface ToolCallLineProps {

@@ -5,7 +5,7 @@ import { isAbsolute, relative } from 'node:path';
 import { Box, Text } from 'ink';
 import type { TrustItem, TrustItemKind, TrustRequest } from '../source/trust/request.js';
 import { trustChoices, type TrustKeyState } from '../hooks/trustKeys.js';
-import { paint, sanitize, wrapText } from './lines/style.js';
+import { paint, sanitize, wrapText } from './view/style.js';
 import { Lines } from './Lines.js';
 
 export interface TrustDialogProps {

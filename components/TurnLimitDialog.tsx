@@ -3,8 +3,8 @@
 import React from 'react';
 import { Box, Text } from 'ink';
 import { turnLimitChoices } from '../hooks/turnLimitKeys.js';
-import cellWidth from './lines/cellWidth.js';
-import { wrapText } from './lines/style.js';
+import cellWidth from './view/cellWidth.js';
+import { wrapText } from './view/style.js';
 
 export interface TurnLimitDialogProps {
   /** The turns the run took, which is the limit: continuing allows as many again. */

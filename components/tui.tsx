@@ -2,17 +2,17 @@
 import React from 'react';
 import type { ReactElement } from 'react';
 import { homedir } from 'node:os';
-import type { AgentEvent } from '../source/engine/events.js';
+import type { AgentEvent } from '../source/protocol/events.js';
 import type { AgentSession } from '../source/engine/sessionTypes.js';
-import type { EarlierEvents } from '../source/session/earlierEvents.js';
+import type { EarlierEvents } from '../source/sessionLog/earlierEvents.js';
 import { createBridge } from '../source/store/bridge.js';
 import type { WelcomeItem } from '../source/store/state.js';
 import { createAppStore } from '../source/store/store.js';
 import { addNotice, markInterrupted } from '../source/store/localActions.js';
 import { appendItems } from '../source/store/transcript.js';
-import { readGitBranch } from '../source/session/gitBranch.js';
+import { readGitBranch } from '../source/sessionLog/gitBranch.js';
 import { resumedState } from '../source/store/resumed.js';
-import { homeRelative } from './lines/welcomeLines.js';
+import { homeRelative } from './view/welcomeLines.js';
 import { usageSummaryLine } from '../source/store/format.js';
 import { slashCommands } from '../hooks/commands/registry.js';
 import { helpCommandFor } from '../hooks/commands/help.js';
@@ -60,6 +60,8 @@ export interface StartTuiOptions {
   mouse?: boolean;
   /** The renderer; the full-screen one by default. Tests pass Ink's own. */
   render?: (node: ReactElement) => TuiRenderHandle;
+  /** Claude Code's `statusLine` command, shown above the status bar; the project folder it runs in. */
+  statusLine?: { setting: StatusLineSetting; projectDir: string };
 }
 
 export interface TuiResult {
@@ -73,8 +75,10 @@ async function defaultRender(mouse: boolean): Promise<(node: ReactElement) => Tu
 }
 
 import { warmUpTransport } from '../source/providers/httpFetch.js';
+import type { StatusLineSetting } from '../source/extensions/statusLineConfig.js';
+import { feedStatusLine } from '../source/store/statusLineFeed.js';
 
-export { readGitBranch } from '../source/session/gitBranch.js';
+export { readGitBranch } from '../source/sessionLog/gitBranch.js';
 export { resumedState } from '../source/store/resumed.js';
 
 /** Asks whether to trust the project, on a screen of its own before the session opens; `quit` for Ctrl+C. */
@@ -133,6 +137,9 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   const idle = createIdleCollector();
   const uncap = capYoungGeneration();
   const unwatchStore = bridge.store.subscribe((next, previous) => (previous.running && !next.running ? idle.now() : idle.activity()));
+  const stopStatusLine = opts.statusLine
+    ? feedStatusLine({ store: bridge.store, session, setting: opts.statusLine.setting, projectDir: opts.statusLine.projectDir, version: opts.version ?? '' })
+    : undefined;
   const onKeys = () => idle.activity();
   process.stdin.on('data', onKeys);
   try {
@@ -143,6 +150,7 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
     await handle.waitUntilExit();
   } finally {
     idle.dispose();
+    stopStatusLine?.();
     unsyncPrompts();
     uncap();
     unwatchStore();

@@ -1,7 +1,7 @@
 // The approval dialog's keys as a pure function: y yes, n no (then an optional reason), a always for this session,
 // p always for this project, Esc no, arrows + Enter.
 import type { Key } from 'ink';
-import type { ApprovalDecision } from '../source/engine/events.js';
+import type { ApprovalDecision } from '../source/protocol/events.js';
 import { cleanInput } from './promptEditor.js';
 import { isModified } from './plainKey.js';
 

@@ -1,7 +1,7 @@
 // The keys of the dialogs a tool opens to ask the user, as pure functions: ask_user's questions (↑↓ or a number
 // picks, Space ticks in a multi-select, "Other" takes typed words) and exit_plan_mode's plan (approve or keep planning).
 import type { Key } from 'ink';
-import type { PlanDecision, UserAnswer, UserQuestion } from '../source/tools/types.js';
+import type { PlanDecision, UserAnswer, UserQuestion } from '../source/protocol/tools.js';
 import { isModified } from './plainKey.js';
 import { cleanInput } from './promptEditor.js';
 

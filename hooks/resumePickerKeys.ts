@@ -1,6 +1,6 @@
 // The /resume picker's filter and keys as pure functions: typing filters, ↑/↓ pick, Enter opens, Esc closes.
 import type { Key } from 'ink';
-import type { SessionSummary } from '../source/session/listSessions.js';
+import type { SessionSummary } from '../source/sessionLog/listSessions.js';
 
 export interface ResumePickerUi {
   /** What was typed; every word must appear in the session's first message, date, branch or id. */

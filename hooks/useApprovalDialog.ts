@@ -1,7 +1,7 @@
 // Holds the dialog state for the approval at the head of the queue and turns its keys into a decision.
 import { useCallback, useReducer, useRef } from 'react';
 import type { Key } from 'ink';
-import type { ApprovalDecision } from '../source/engine/events.js';
+import type { ApprovalDecision } from '../source/protocol/events.js';
 import type { PendingApproval } from '../source/store/state.js';
 import { approvalKey, initialApprovalUi, type ApprovalUiState } from './approvalKeys.js';
 

@@ -1,7 +1,7 @@
 // The status line of a working run: seconds since it started and output tokens so far. Full screen, the renderer
 // redraws that one row on its own clock (a live row of the overlay); drawn by Ink, a once-a-second render does.
 import { useMemo } from 'react';
-import { liveStatusRow, type LiveStatus, type StatusLineInput } from '../components/lines/bottomLines.js';
+import { liveStatusRow, type LiveStatus, type StatusLineInput } from '../components/view/bottomLines.js';
 import type { RowOverlay } from '../components/screen/rowOverlay.js';
 import { liveOutputTokens } from '../source/store/liveProgress.js';
 import type { AppStore } from '../source/store/store.js';

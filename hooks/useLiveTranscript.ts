@@ -3,9 +3,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { AppState, AssistantItem, TranscriptItem } from '../source/store/state.js';
 import type { AppStore } from '../source/store/store.js';
-import { visibleAssistantText } from '../components/lines/messageLines.js';
-import { sliceViewport } from '../components/lines/transcriptLines.js';
-import type { TranscriptView } from '../components/lines/transcriptView.js';
+import { visibleAssistantText } from '../components/view/messageLines.js';
+import { sliceViewport } from '../components/view/transcriptLines.js';
+import type { TranscriptView } from '../components/view/transcriptView.js';
 import type { RowOverlay } from '../components/screen/rowOverlay.js';
 import { useStoreWithEquality } from './useStore.js';
 

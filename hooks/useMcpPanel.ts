@@ -1,7 +1,7 @@
 // Holds the /mcp panel's selection, tools view and last error line, and runs what its keys ask for.
 import { useCallback, useRef, useState } from 'react';
 import type { Key } from 'ink';
-import type { McpServerStatus } from '../source/engine/events.js';
+import type { McpServerStatus } from '../source/protocol/events.js';
 import type { Bridge } from '../source/store/bridge.js';
 import type { McpResourceInfo } from '../source/mcp/types.js';
 import { initialMcpPanelUi, mcpPanelKey, type McpPanelUi } from './mcpPanelKeys.js';

@@ -2,7 +2,7 @@
 import { useCallback, useReducer, useRef } from 'react';
 import type { Key } from 'ink';
 import type { PendingQuestion } from '../source/store/questions.js';
-import type { UserAnswer } from '../source/tools/types.js';
+import type { UserAnswer } from '../source/protocol/tools.js';
 import { initialPlanUi, initialQuestionUi, planKey, questionKey, type PlanUi, type QuestionUi } from './questionKeys.js';
 
 export interface QuestionDialogController {

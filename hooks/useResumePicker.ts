@@ -2,7 +2,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Key } from 'ink';
 import type { Bridge } from '../source/store/bridge.js';
-import type { SessionSummary } from '../source/session/listSessions.js';
+import type { SessionSummary } from '../source/sessionLog/listSessions.js';
 import { filterSessions, initialResumePickerUi, resumePickerKey, type ResumePickerUi } from './resumePickerKeys.js';
 
 export interface ResumePickerController {

@@ -1,6 +1,6 @@
 // Timers for live parts of the screen: spinner frames and a clock, running only while something needs them.
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { spinnerFrameAt, spinnerFrames, spinnerMs } from '../components/screen/spinner.js';
+import { spinnerFrameAt, spinnerFrames, spinnerMs } from '../components/view/spinner.js';
 
 function useTick(active: boolean, intervalMs: number): number {
   const [tick, setTick] = useState(0);

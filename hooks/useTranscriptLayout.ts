@@ -1,7 +1,7 @@
 // Lays out the transcript as lines for the current width from the bottom up, reusing the cached lines of finished items.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { TranscriptItem } from '../source/store/state.js';
-import { TranscriptView, type ViewLayout } from '../components/lines/transcriptView.js';
+import { TranscriptView, type ViewLayout } from '../components/view/transcriptView.js';
 
 export interface LazyTranscriptLayout extends ViewLayout {
   /** Lays out earlier items until at least `lines` lines exist (Infinity: everything). */

@@ -14,7 +14,7 @@ const shebang = nodeFlags.length > 0 ? `#!/usr/bin/env -S node ${nodeFlags.join(
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { cli: 'source/cli.ts' },
+  entryPoints: { cli: 'source/cli/main.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -1,18 +1,18 @@
 // Modules the bundle takes from rein instead of a dependency, for speed, with the same answers (each is tested
 // against the module it stands in for):
-//   string-width (Ink, wrap-ansi, cli-truncate) -> components/lines/cellWidth.ts: no grapheme segmenter or
+//   string-width (Ink, wrap-ansi, cli-truncate) -> components/view/cellWidth.ts: no grapheme segmenter or
 //     emoji regex for text of one-cell characters;
-//   cli-truncate (Ink) -> components/lines/cellTruncate.ts: never wider than asked when a wide character
+//   cli-truncate (Ink) -> components/view/cellTruncate.ts: never wider than asked when a wide character
 //     straddles the cut;
-//   cli-highlight (marked-terminal) -> components/lines/highlight.ts: no HTML parser between highlight.js and
+//   cli-highlight (marked-terminal) -> components/view/highlight.ts: no HTML parser between highlight.js and
 //     the terminal colours.
 // Only the copy named here is swapped: other versions of the same package under other packages stay as they are.
 import { resolve } from 'node:path';
 
 const swaps = [
-  { name: 'string-width', real: resolve('node_modules/string-width/index.js'), with: resolve('components/lines/cellWidth.ts') },
-  { name: 'cli-truncate', real: resolve('node_modules/cli-truncate/index.js'), with: resolve('components/lines/cellTruncate.ts') },
-  { name: 'cli-highlight', real: resolve('node_modules/cli-highlight/dist/index.js'), with: resolve('components/lines/highlight.ts') },
+  { name: 'string-width', real: resolve('node_modules/string-width/index.js'), with: resolve('components/view/cellWidth.ts') },
+  { name: 'cli-truncate', real: resolve('node_modules/cli-truncate/index.js'), with: resolve('components/view/cellTruncate.ts') },
+  { name: 'cli-highlight', real: resolve('node_modules/cli-highlight/dist/index.js'), with: resolve('components/view/highlight.ts') },
 ];
 
 export const swapPlugin = {

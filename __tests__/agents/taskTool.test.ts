@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtinAgents } from '../../source/agents/builtinAgents.js';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import { validateHistory } from '../../source/engine/history.js';
 import { createScriptedProvider, type ScriptedTurn } from '../../source/providers/scripted.js';
 import type { Provider, ProviderRequest } from '../../source/providers/types.js';
@@ -292,7 +292,7 @@ describe('subagent events in the store', () => {
 
 describe("a subagent's conversation on disk", () => {
   it('is appended to a log under the session folder, readable like a session log', async () => {
-    const { SessionLog, loadSession } = await import('../../source/session/index.js');
+    const { SessionLog, loadSession } = await import('../../source/sessionLog/index.js');
     const { readdirSync } = await import('node:fs');
     const { mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { builtinAgents } from '../../source/agents/builtinAgents.js';
 import { readStructured } from '../../source/agents/structuredOutput.js';
 import { planSchema } from '../../source/agents/teamRoles.js';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import { validateHistory } from '../../source/engine/history.js';
 import type { ProviderRequest } from '../../source/providers/types.js';
 import type { ScriptedTurn } from '../../source/providers/scripted.js';

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSession } from '../../source/engine/session.js';
-import { loadSession } from '../../source/session/loadSession.js';
-import { SessionLog } from '../../source/session/sessionLog.js';
+import { loadSession } from '../../source/sessionLog/loadSession.js';
+import { SessionLog } from '../../source/sessionLog/sessionLog.js';
 import type { ScriptedTurn } from '../../source/providers/scripted.js';
 import { makeHarness, runPrompt, userTexts, type Harness } from '../support/engineHarness.js';
 

@@ -1,5 +1,5 @@
 // Small builders for histories used by the compaction tests.
-import type { AssistantMessage, Message, UserMessage } from '../../source/providers/types.js';
+import type { AssistantMessage, Message, UserMessage } from '../../source/protocol/messages.js';
 import { TokenCounter } from '../../source/engine/tokens.js';
 
 export const user = (...texts: string[]): UserMessage => ({ role: 'user', content: texts.map((text) => ({ type: 'text', text })) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cutOldOutput, microCompact } from '../../source/engine/compaction/micro.js';
 import { validateHistory } from '../../source/engine/history.js';
-import type { Message } from '../../source/providers/types.js';
+import type { Message } from '../../source/protocol/messages.js';
 import { calls, fakeCounter, lines, results, say, user } from './helpers.js';
 
 const bigOutput = (i: number): string => lines(1_000, `output ${i}`);

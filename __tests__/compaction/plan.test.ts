@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { planCompaction } from '../../source/engine/compaction/auto.js';
 import { continuationNote } from '../../source/engine/compaction/splitPoints.js';
 import { validateHistory } from '../../source/engine/history.js';
-import type { Message } from '../../source/providers/types.js';
+import type { Message } from '../../source/protocol/messages.js';
 import { calls, fakeCounter, results, say, user } from './helpers.js';
 
 /** `turns` user turns, each with `exchanges` read calls answered by `size`-character results. */

@@ -3,7 +3,7 @@ import { applySummary, dropOlderHalf, planCompaction, summaryRequest } from '../
 import { continuationNote } from '../../source/engine/compaction/splitPoints.js';
 import { collectUserTexts } from '../../source/engine/compaction/userText.js';
 import { validateHistory } from '../../source/engine/history.js';
-import type { Message } from '../../source/providers/types.js';
+import type { Message } from '../../source/protocol/messages.js';
 import { calls, fakeCounter, results, say, user } from './helpers.js';
 
 const allText = (messages: Message[]): string =>

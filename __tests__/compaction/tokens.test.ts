@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ContextMeter, TokenCounter, messageOverheadTokens } from '../../source/engine/tokens.js';
-import type { Message, ToolSchema } from '../../source/providers/types.js';
+import type { ToolSchema } from '../../source/providers/types.js';
+import type { Message } from '../../source/protocol/messages.js';
 import { calls, fakeCounter, results, say, user } from './helpers.js';
 
 describe('TokenCounter', () => {

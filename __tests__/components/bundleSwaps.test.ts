@@ -24,25 +24,25 @@ async function importsOf(entry: string, name: string): Promise<Map<string, strin
 describe('bundle swaps', () => {
   it('Ink, wrap-ansi and cli-truncate measure with cellWidth, which still reaches string-width', async () => {
     const targets = await importsOf("import 'ink'; import 'wrap-ansi'; import 'cli-truncate';", 'string-width');
-    expect(targets.get('node_modules/wrap-ansi/index.js')).toBe('components/lines/cellWidth.ts');
-    expect(targets.get('node_modules/cli-truncate/index.js')).toBe('components/lines/cellWidth.ts');
+    expect(targets.get('node_modules/wrap-ansi/index.js')).toBe('components/view/cellWidth.ts');
+    expect(targets.get('node_modules/cli-truncate/index.js')).toBe('components/view/cellWidth.ts');
     const ink = [...targets].filter(([file]) => file.startsWith('node_modules/ink/'));
     expect(ink).not.toHaveLength(0);
-    for (const [, to] of ink) expect(to).toBe('components/lines/cellWidth.ts');
-    expect(targets.get('components/lines/cellWidth.ts')).toBe('node_modules/string-width/index.js');
+    for (const [, to] of ink) expect(to).toBe('components/view/cellWidth.ts');
+    expect(targets.get('components/view/cellWidth.ts')).toBe('node_modules/string-width/index.js');
   }, 30_000);
 
   it('Ink cuts lines with cellTruncate, which still reaches cli-truncate', async () => {
     const targets = await importsOf("import 'ink';", 'cli-truncate');
     const ink = [...targets].filter(([file]) => file.startsWith('node_modules/ink/'));
     expect(ink).not.toHaveLength(0);
-    for (const [, to] of ink) expect(to).toBe('components/lines/cellTruncate.ts');
-    expect(targets.get('components/lines/cellTruncate.ts')).toBe('node_modules/cli-truncate/index.js');
+    for (const [, to] of ink) expect(to).toBe('components/view/cellTruncate.ts');
+    expect(targets.get('components/view/cellTruncate.ts')).toBe('node_modules/cli-truncate/index.js');
   }, 30_000);
 
   it('marked-terminal highlights with highlight.ts; older string-width copies stay as they are', async () => {
     const highlighters = await importsOf("import 'marked-terminal';", 'cli-highlight');
-    expect(highlighters.get('node_modules/marked-terminal/index.js')).toBe('components/lines/highlight.ts');
+    expect(highlighters.get('node_modules/marked-terminal/index.js')).toBe('components/view/highlight.ts');
     const widths = await importsOf("import 'marked-terminal';", 'string-width');
     const older = [...widths].filter(([file]) => file.includes('cli-table3'));
     expect(older).not.toHaveLength(0);

@@ -2,10 +2,10 @@
 // it (the sidebar's border) stay in their column.
 import cliTruncate from 'cli-truncate';
 import { describe, expect, it } from 'vitest';
-import cellTruncate from '../../components/lines/cellTruncate.js';
-import cellWidth from '../../components/lines/cellWidth.js';
+import cellTruncate from '../../components/view/cellTruncate.js';
+import cellWidth from '../../components/view/cellWidth.js';
 import { createRowOverlay } from '../../components/screen/rowOverlay.js';
-import { sidebarRows } from '../../components/lines/sidebarLines.js';
+import { sidebarRows } from '../../components/view/sidebarLines.js';
 
 const wide = ['中', '👍🏽', '👨‍👩‍👧', '🏳️‍🌈', '❤️', '🇫🇷', '한'];
 

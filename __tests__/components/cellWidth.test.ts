@@ -1,7 +1,7 @@
 // cellWidth answers exactly as string-width does.
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import cellWidth from '../../components/lines/cellWidth.js';
+import cellWidth from '../../components/view/cellWidth.js';
 
 describe('cellWidth', () => {
   it('takes its shortcut only for characters string-width counts as one cell each', () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { truncateToolOutput } from '../../source/tools/truncate.js';
-import { outputCut } from '../../components/lines/toolLines.js';
+import { outputCut } from '../../components/view/toolLines.js';
 import { ticks } from '../support/fakeSession.js';
 import { renderApp, type AppHarness } from './harness.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../source/memory/store.js';
 import { FakeSession, ticks } from '../support/fakeSession.js';
-import { emptyUsage } from '../../source/providers/types.js';
+import { emptyUsage } from '../../source/protocol/messages.js';
 import { keys, renderApp, type AppHarness } from './harness.js';
 
 const notices = (h: AppHarness): string[] =>

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stripVTControlCharacters } from 'node:util';
 import { slashCommands } from '../../hooks/commands/registry.js';
 import { loadCustomCommands } from '../../source/extensions/commandFiles.js';
-import { customSlashCommand } from '../../source/extensions/commandPrompt.js';
+import { customSlashCommand } from '../../source/commands/commandPrompt.js';
 import { loadSkills } from '../../source/extensions/skills.js';
 import { CommandList } from '../../source/store/commandList.js';
 import { FakeSession, simpleRun, ticks } from '../support/fakeSession.js';

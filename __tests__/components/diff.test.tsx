@@ -4,7 +4,7 @@ import React from 'react';
 import { stripVTControlCharacters } from 'node:util';
 import { Diff } from '../../components/Diff.js';
 import { ToolCallLine } from '../../components/ToolCallLine.js';
-import { diffStats, diffToLines } from '../../components/lines/diffLines.js';
+import { diffStats, diffToLines } from '../../components/view/diffLines.js';
 import type { ToolItem } from '../../source/store/state.js';
 import { renderSized } from './harness.js';
 

@@ -1,12 +1,12 @@
 // A long resumed session opens on its newest events; scrolling up reads the older ones from its log, up to the first message.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadSession } from '../../source/session/loadSession.js';
-import { SessionLog } from '../../source/session/sessionLog.js';
+import { loadSession } from '../../source/sessionLog/loadSession.js';
+import { SessionLog } from '../../source/sessionLog/sessionLog.js';
 import { resumedState } from '../../source/store/resumed.js';
 import { createAppStore } from '../../source/store/store.js';
 import type { UserItem } from '../../source/store/state.js';
 import { FakeSession, messageEnd, runEnd } from '../support/fakeSession.js';
-import { makeTempDir, meta, runStart } from '../session/helpers.js';
+import { makeTempDir, meta, runStart } from '../sessionLog/helpers.js';
 import { keys, renderApp, type AppHarness } from './harness.js';
 
 const runs = 60;

@@ -2,7 +2,7 @@
 import chalk from 'chalk';
 import { highlight as cliHighlight } from 'cli-highlight';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { highlight } from '../../components/lines/highlight.js';
+import { highlight } from '../../components/view/highlight.js';
 
 const samples: Array<{ language?: string; code: string }> = [
   { language: 'ts', code: "export function pick<T>(items: T[], limit = 3): T[] {\n  // first few\n  return items.slice(0, limit).filter((x) => x !== null && `${x}` !== '<none>');\n}" },

@@ -2,10 +2,10 @@
 // and the full-screen overlay redrawing only the status row on its clock.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stripVTControlCharacters } from 'node:util';
-import { liveStatusRow, statusLine, type StatusLineInput } from '../../components/lines/bottomLines.js';
-import { toolHeadLine } from '../../components/lines/toolLines.js';
+import { liveStatusRow, statusLine, type StatusLineInput } from '../../components/view/bottomLines.js';
+import { toolHeadLine } from '../../components/view/toolLines.js';
 import { createRowOverlay } from '../../components/screen/rowOverlay.js';
-import { emptyUsage } from '../../source/providers/types.js';
+import { emptyUsage } from '../../source/protocol/messages.js';
 import type { ToolItem } from '../../source/store/state.js';
 import { FakeSession, runEnd, ticks } from '../support/fakeSession.js';
 import { keys, renderApp, type AppHarness } from './harness.js';

@@ -4,7 +4,7 @@ import React from 'react';
 import { stripVTControlCharacters } from 'node:util';
 import { Markdown } from '../../components/Markdown.js';
 import themeChalk from 'chalk';
-import { isMarkdownReady, loadMarkdown, markdownToLines, safeMarkdownLength } from '../../components/lines/markdown.js';
+import { isMarkdownReady, loadMarkdown, markdownToLines, safeMarkdownLength } from '../../components/view/markdown.js';
 import markedChalk from '../../node_modules/marked-terminal/node_modules/chalk/source/index.js';
 import { FakeSession, messageEnd, runEnd } from '../support/fakeSession.js';
 import { keys, renderApp, renderSized, type AppHarness } from './harness.js';

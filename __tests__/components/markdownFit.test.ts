@@ -1,10 +1,10 @@
 // Markdown on a narrow transcript: tables that fit the width, inline markup in list items, quotes and tabs.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stripVTControlCharacters } from 'node:util';
-import { loadMarkdown, markdownToLines } from '../../components/lines/markdown.js';
-import { fitColumns } from '../../components/lines/markdownRenderers.js';
-import { expandTabs } from '../../components/lines/style.js';
-import cellWidth from '../../components/lines/cellWidth.js';
+import { loadMarkdown, markdownToLines } from '../../components/view/markdown.js';
+import { fitColumns } from '../../components/view/markdownRenderers.js';
+import { expandTabs } from '../../components/view/style.js';
+import cellWidth from '../../components/view/cellWidth.js';
 
 const plain = (lines: string[]): string[] => lines.map((line) => stripVTControlCharacters(line));
 

@@ -1,7 +1,7 @@
 // paint keeps styleText's codes per format: its output must be styleText's, and follow colour being turned on or off.
 import { styleText } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { paint } from '../../components/lines/style.js';
+import { paint } from '../../components/view/style.js';
 
 afterEach(() => vi.unstubAllEnvs());
 

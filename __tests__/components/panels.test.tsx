@@ -4,8 +4,8 @@ import React from 'react';
 import { TodoPanel } from '../../components/TodoPanel.js';
 import { BackgroundSidebar } from '../../components/BackgroundSidebar.js';
 import { StatusBar } from '../../components/StatusBar.js';
-import type { BackgroundTaskInfo } from '../../source/engine/events.js';
-import type { TodoItem } from '../../source/tools/types.js';
+import type { BackgroundTaskInfo } from '../../source/protocol/events.js';
+import type { TodoItem } from '../../source/protocol/tools.js';
 import { FakeSession, ticks } from '../support/fakeSession.js';
 import { keys, renderApp, renderSized, type AppHarness } from './harness.js';
 

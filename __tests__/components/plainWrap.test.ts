@@ -1,7 +1,7 @@
 // The plain-ASCII wrap must give exactly wrap-ansi's rows ({ hard: true, trim: false }) for every line it takes.
 import wrapAnsi from 'wrap-ansi';
 import { describe, expect, it } from 'vitest';
-import { isPlainAscii, wrapPlainAscii } from '../../components/lines/plainWrap.js';
+import { isPlainAscii, wrapPlainAscii } from '../../components/view/plainWrap.js';
 
 const reference = (line: string, columns: number): string[] => wrapAnsi(line, columns, { hard: true, trim: false }).split('\n');
 

@@ -7,7 +7,7 @@ import { stripVTControlCharacters } from 'node:util';
 import type { Key } from 'ink';
 import { editPrompt, emptyEditor, type EditorState } from '../../hooks/promptEditor.js';
 import { appendHistory, historyLimit, loadHistory } from '../../hooks/promptHistory.js';
-import { layoutPrompt, promptTextRows } from '../../components/lines/bottomLines.js';
+import { layoutPrompt, promptTextRows } from '../../components/view/bottomLines.js';
 import { FakeSession, runEnd } from '../support/fakeSession.js';
 import { keys, renderApp, type AppHarness } from './harness.js';
 

@@ -1,8 +1,8 @@
 // The dialogs a tool opens to ask the user: ask_user's questions (pick, type your own, several in turn, Esc) and
 // exit_plan_mode's plan (approve either way, keep planning with feedback, scroll a long plan), at small sizes too.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../source/engine/events.js';
-import type { UserQuestion } from '../../source/tools/types.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
+import type { UserQuestion } from '../../source/protocol/tools.js';
 import { FakeSession, runEnd } from '../support/fakeSession.js';
 import { keys, renderApp, type AppHarness } from './harness.js';
 

@@ -1,7 +1,7 @@
 // /rewind in the app: refused in one line while a run is active or without checkpoints; otherwise the panel opens.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeSession, ticks } from '../support/fakeSession.js';
-import { emptyUsage } from '../../source/providers/types.js';
+import { emptyUsage } from '../../source/protocol/messages.js';
 import { keys, renderApp, type AppHarness } from './harness.js';
 
 const notices = (h: AppHarness): string[] => h.bridge.store.getState().transcript.flatMap((i) => (i.kind === 'notice' ? [i.text] : []));

@@ -5,9 +5,9 @@ import { Box, renderToString } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { BackgroundSidebar } from '../../components/BackgroundSidebar.js';
 import { TodoPanel } from '../../components/TodoPanel.js';
-import { sidebarRows, type SidebarInput } from '../../components/lines/sidebarLines.js';
-import type { BackgroundTaskInfo } from '../../source/engine/events.js';
-import type { TodoItem } from '../../source/tools/types.js';
+import { sidebarRows, type SidebarInput } from '../../components/view/sidebarLines.js';
+import type { BackgroundTaskInfo } from '../../source/protocol/events.js';
+import type { TodoItem } from '../../source/protocol/tools.js';
 import type { RunningSubagent } from '../../source/store/subagents.js';
 
 const todos: TodoItem[] = [

@@ -4,7 +4,7 @@ import { slashCommands } from '../../hooks/commands/registry.js';
 import { menuItems } from '../../hooks/slashMenu.js';
 import { parseSlashCommand } from '../../source/store/commands.js';
 import { stripVTControlCharacters } from 'node:util';
-import { noticeToLines } from '../../components/lines/messageLines.js';
+import { noticeToLines } from '../../components/view/messageLines.js';
 import { FakeSession, simpleRun, ticks } from '../support/fakeSession.js';
 import { keys, renderApp, type AppHarness } from './harness.js';
 

@@ -2,8 +2,8 @@
 // the "always" rule shortened at word boundaries), the turn-limit question, and a count of background work.
 import { afterEach, describe, expect, it } from 'vitest';
 import { stripVTControlCharacters } from 'node:util';
-import { alwaysRow, approvalChoiceRow, changesFirst } from '../../components/lines/approvalLines.js';
-import cellWidth from '../../components/lines/cellWidth.js';
+import { alwaysRow, approvalChoiceRow, changesFirst } from '../../components/view/approvalLines.js';
+import cellWidth from '../../components/view/cellWidth.js';
 import { FakeSession, approvalRequest, runEnd, ticks } from '../support/fakeSession.js';
 import { keys, renderApp, type AppHarness } from './harness.js';
 

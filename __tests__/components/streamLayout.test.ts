@@ -1,7 +1,7 @@
 // Streaming layout: finished markdown blocks keep their lines, only the tail is laid out again, and the result matches a whole layout.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadMarkdown, markdownToLines, safeMarkdownLength } from '../../components/lines/markdown.js';
-import { layoutStreaming, stableMarkdownLength, type StreamLayout } from '../../components/lines/streamLayout.js';
+import { loadMarkdown, markdownToLines, safeMarkdownLength } from '../../components/view/markdown.js';
+import { layoutStreaming, stableMarkdownLength, type StreamLayout } from '../../components/view/streamLayout.js';
 import { sameVisibleTranscript } from '../../hooks/useLiveTranscript.js';
 import type { AssistantItem, TranscriptItem } from '../../source/store/state.js';
 

@@ -2,11 +2,11 @@
 // and the running subagent in the sidebar.
 import { afterEach, describe, expect, it } from 'vitest';
 import { stripVTControlCharacters as strip } from 'node:util';
-import { itemToLines } from '../../components/lines/transcriptLines.js';
+import { itemToLines } from '../../components/view/transcriptLines.js';
 import { applyEvent } from '../../source/store/applyEvent.js';
 import { initialState, type AppState, type ToolItem } from '../../source/store/state.js';
 import { stampSubagentStarts } from '../../source/store/subagents.js';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import { FakeSession } from '../support/fakeSession.js';
 import { backgroundCallEnd, childEnd, childStart, childTool, childTurn, taskCall, taskRun, taskStart } from '../support/subagentEvents.js';
 import { keys, renderApp, type AppHarness } from './harness.js';

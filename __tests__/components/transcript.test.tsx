@@ -2,11 +2,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import React from 'react';
 import { Transcript } from '../../components/Transcript.js';
-import { LineCache, layoutTranscript, layoutTranscriptTail, sliceViewport } from '../../components/lines/transcriptLines.js';
-import * as messageLines from '../../components/lines/messageLines.js';
+import { LineCache, layoutTranscript, layoutTranscriptTail, sliceViewport } from '../../components/view/transcriptLines.js';
+import * as messageLines from '../../components/view/messageLines.js';
 import type { NoticeItem, TranscriptItem } from '../../source/store/state.js';
 import { FakeSession, messageEnd, runEnd, ticks } from '../support/fakeSession.js';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import { keys, renderApp, renderSized, type AppHarness } from './harness.js';
 import { useTranscriptLayout } from '../../hooks/useTranscriptLayout.js';
 import { Text } from 'ink';

@@ -1,6 +1,6 @@
 // wrapText keeps wrapped lines between calls: cached results must match fresh ones and never leak between widths or callers.
 import { describe, expect, it } from 'vitest';
-import { wrapText } from '../../components/lines/style.js';
+import { wrapText } from '../../components/view/style.js';
 
 describe('wrapText', () => {
   it('wraps at the width and does not start a row with the space it was broken at', () => {

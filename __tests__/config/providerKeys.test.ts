@@ -1,9 +1,9 @@
 // The provider settings of the config: stall timeouts, thinking (key and flag), the default model, and where the
 // base URL came from (named in error messages).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseCliArgs, UsageError } from '../../source/cliArgs.js';
+import { parseCliArgs, UsageError } from '../../source/cli/args.js';
 import { defaultModels, loadConfig } from '../../source/config/index.js';
-import { retirementNotice } from '../../source/engine/modelInfo.js';
+import { retirementNotice } from '../../source/providers/modelInfo.js';
 import { makeTempConfigDirs, type TempConfigDirs } from './tempConfig.js';
 
 let dirs: TempConfigDirs;

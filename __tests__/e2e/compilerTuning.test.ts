@@ -1,11 +1,11 @@
 // The built CLI runs with TurboFan inlining off, a longer interrupt budget and WebAssembly in baseline code only (see
-// source/compilerTuning.ts), unless the user's own node flags say otherwise.
+// source/cli/compilerTuning.ts), unless the user's own node flags say otherwise.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tuneCompiler } from '../../source/compilerTuning.js';
+import { tuneCompiler } from '../../source/cli/compilerTuning.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
 
 const cli = resolve('dist/cli.js');

@@ -40,10 +40,11 @@ describe('rein mcp', () => {
       mcpServers: { everything: { command: 'node', args: ['server.js', '--port', '1'], env: { LOG_LEVEL: 'info' } } },
     });
 
-    const remote = await mcp('add', '--scope', 'user', '--transport', 'http', '-H', 'Authorization: Bearer ${TOKEN}', '-H', 'X-Team: a', 'remote', 'https://mcp.invalid/mcp');
+    // Port 9 on this machine: nothing listens, so the health check fails at once without leaving it.
+    const remote = await mcp('add', '--scope', 'user', '--transport', 'http', '-H', 'Authorization: Bearer ${TOKEN}', '-H', 'X-Team: a', 'remote', 'http://127.0.0.1:9/mcp');
     expect(remote.exitCode).toBe(0);
     expect(readJson(join(home, 'agent.config.json'))).toEqual({
-      mcpServers: { remote: { type: 'http', url: 'https://mcp.invalid/mcp', headers: { Authorization: 'Bearer ${TOKEN}', 'X-Team': 'a' } } },
+      mcpServers: { remote: { type: 'http', url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer ${TOKEN}', 'X-Team': 'a' } } },
     });
 
     // A session reads both entries back as the same servers.
@@ -53,15 +54,21 @@ describe('rein mcp', () => {
     });
     expect(loaded.problems).toEqual([]);
     expect(loaded.servers.map((s) => [s.name, s.scope, s.spec])).toEqual([
-      ['remote', 'user', { transport: 'http', url: 'https://mcp.invalid/mcp', headers: { Authorization: 'Bearer t', 'X-Team': 'a' } }],
+      ['remote', 'user', { transport: 'http', url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer t', 'X-Team': 'a' } }],
       ['everything', 'project', { transport: 'stdio', command: 'node', args: ['server.js', '--port', '1'], env: { LOG_LEVEL: 'info' } }],
     ]);
 
     const list = await mcp('list');
     expect(list.exitCode).toBe(0);
+    const withToken = await execa('node', [cli, 'mcp', 'list'], { cwd: repo, reject: false, env: { REIN_HOME: home, TOKEN: 't' }, extendEnv: true, timeout: 30_000 });
+    expect(withToken.stdout).toMatch(/^remote {6}user {5}http {3}http:\/\/127\.0\.0\.1:9\/mcp - ✗ Failed to connect: .+$/m);
     expect(list.stdout.split('\n')).toEqual([
-      'remote      user     http   https://mcp.invalid/mcp',
-      'everything  project  stdio  node server.js --port 1',
+      'Checking MCP server health…',
+      '',
+      // TOKEN is not set where the check runs: the entry cannot be used, and says so.
+      `MCP config ${join(home, 'agent.config.json')} at /mcpServers/remote/headers/Authorization: environment variable TOKEN is not set (set it, or give a default with \${TOKEN:-value}); server remote is left out.`,
+      'remote      user     http   http://127.0.0.1:9/mcp - ✗ Not checked: its entry cannot be used (see above)',
+      'everything  project  stdio  node server.js --port 1 - ⏸ Not started: this project is not trusted (open rein here and trust it to start its servers)',
     ]);
 
     const get = await mcp('get', 'remote');
@@ -70,7 +77,7 @@ describe('rein mcp', () => {
       'remote:',
       `  Scope: user (${join(home, 'agent.config.json')})`,
       '  Type: http',
-      '  URL: https://mcp.invalid/mcp',
+      '  URL: http://127.0.0.1:9/mcp',
       '  Headers:',
       '    Authorization: Bearer ${TOKEN}',
       '    X-Team: a',

@@ -22,7 +22,9 @@ beforeEach(async () => {
   writeFileSync(join(repo, '.mcp.json'), JSON.stringify({
     mcpServers: { everything: { command: '${EVERYTHING_BIN:-/nonexistent}', args: [], env: { LOG_LEVEL: 'info' } } },
   }, null, 2));
+  // The first request goes out while the server starts: the model waits for it, then calls its tool.
   server = await startMockLlmServer({ turns: [
+    { toolCalls: [{ name: 'wait_for_mcp_servers', input: { servers: ['everything'] } }] },
     { toolCalls: [{ name: 'mcp__everything__echo', input: { message: 'hello from the model' } }] },
     { text: 'The server echoed it.' },
   ] });
@@ -48,14 +50,15 @@ const toolNamesOf = (body: unknown): string[] =>
   ((body as { tools?: { function: { name: string } }[] }).tools ?? []).map((t) => t.function.name);
 
 describe('rein -p with MCP servers', () => {
-  it('--trust-mcp starts the project server; the echo reaches the model in the next request', async () => {
+  it('--trust-mcp starts the project server; the model waits for it, and the echo reaches it in the next request', async () => {
     const run = await rein(['--trust-mcp']);
     expect(run.stderr).toBe('');
     expect(run.exitCode).toBe(0);
     expect(run.stdout.trim()).toBe('The server echoed it.');
-    expect(server.requests).toHaveLength(2);
-    expect(toolNamesOf(server.requests[0].body)).toContain('mcp__everything__echo');
-    expect(JSON.stringify(server.requests[1].body.messages)).toContain('Echo: hello from the model');
+    expect(server.requests).toHaveLength(3);
+    expect(toolNamesOf(server.requests[0].body)).toContain('wait_for_mcp_servers');
+    expect(toolNamesOf(server.requests[1].body)).toContain('mcp__everything__echo');
+    expect(JSON.stringify(server.requests[2].body.messages)).toContain('Echo: hello from the model');
     // Its stderr went to a log under the session folder, not to the terminal.
     const sessions = readdirSync(join(home, 'sessions'));
     expect(readdirSync(join(home, 'sessions', sessions[0], 'mcp'))).toEqual(['everything.log']);
@@ -65,9 +68,9 @@ describe('rein -p with MCP servers', () => {
     const run = await rein([]);
     const lines = run.stderr.trim().split('\n');
     expect(lines).toEqual([`rein: Ignored the MCP server everything from ${join(repo, '.mcp.json')}: this project is not trusted in a headless run; run with --trust-project to use it, after reading what it does.`]);
-    expect(toolNamesOf(server.requests[0].body).some((n) => n.startsWith('mcp__'))).toBe(false);
-    // The model's call of the missing tool is answered with an error, and the run still ends.
-    expect(JSON.stringify(server.requests[1].body.messages)).toContain('Unknown tool `mcp__everything__echo`');
+    expect(toolNamesOf(server.requests[0].body).some((n) => n.startsWith('mcp__') || n === 'wait_for_mcp_servers')).toBe(false);
+    // The model's calls of the missing tools are answered with errors, and the run still ends.
+    expect(JSON.stringify(server.requests[2].body.messages)).toContain('Unknown tool `mcp__everything__echo`');
     expect(run.exitCode).toBe(0);
   });
 
@@ -76,7 +79,7 @@ describe('rein -p with MCP servers', () => {
     const config = join(home, 'servers.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { fault: { command: process.execPath, args: [faultServerFile, 'normal'], env: { FAULT_MARKS: marks } } } }));
     await server.close();
-    server = await startMockLlmServer({ turns: [{ toolCalls: [{ name: 'mcp__fault__sleep', input: {} }] }, { text: 'never' }] });
+    server = await startMockLlmServer({ turns: [{ toolCalls: [{ name: 'wait_for_mcp_servers', input: {} }] }, { toolCalls: [{ name: 'mcp__fault__sleep', input: {} }] }, { text: 'never' }] });
     const run = rein(['--mcp-config', config]);
     const marksNow = () => (existsSync(marks) ? readFileSync(marks, 'utf8') : '');
     await until(() => marksNow().includes('sleeping'), 30_000, 'the MCP call to start');

@@ -39,7 +39,8 @@ function rein(provider: 'anthropic' | 'openai', server: MockLlmServer, prompt: s
   return execa('node', [cli, '-p', prompt, '--provider', provider, '--base-url', baseUrl, '--model', 'test-model', '--mcp-config', config, '--output-format', 'json', ...extra], {
     cwd: repo,
     reject: false,
-    env: { REIN_HOME: home, ANTHROPIC_API_KEY: 'sk-ant-test', OPENAI_API_KEY: 'sk-test', DEEPSEEK_API_KEY: '' },
+    // The server is waited for before the first request (Claude Code's switch): these tests are about images.
+    env: { REIN_HOME: home, ANTHROPIC_API_KEY: 'sk-ant-test', OPENAI_API_KEY: 'sk-test', DEEPSEEK_API_KEY: '', MCP_CONNECTION_NONBLOCKING: 'false' },
     extendEnv: true,
     timeout: 60_000,
   });

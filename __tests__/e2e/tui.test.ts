@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { homeRelative } from '../../components/lines/welcomeLines.js';
+import { homeRelative } from '../../components/view/welcomeLines.js';
 import { describe, expect, it } from 'vitest';
 import { validateHistory } from '../../source/engine/history.js';
 import { fromOpenAIRequest } from '../support/requestHistory.js';

@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { callSignal } from '../../source/engine/callSignal.js';
+import { callSignal } from '../../source/util/callSignal.js';
 
 describe('callSignal', () => {
   it('follows the run signal and leaves no listener behind once the call is done', () => {

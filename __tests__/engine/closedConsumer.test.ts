@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateHistory } from '../../source/engine/history.js';
-import type { ToolResultBlock } from '../../source/providers/types.js';
+import type { ToolResultBlock } from '../../source/protocol/messages.js';
 import { makeHarness, runEnd, runPrompt, type Harness } from '../support/engineHarness.js';
 
 let h: Harness | undefined;

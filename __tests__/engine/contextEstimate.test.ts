@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ContextManager } from '../../source/engine/contextManager.js';
 import { isTokenizerBuilt } from '../../source/engine/tokens.js';
-import type { Message } from '../../source/providers/types.js';
+import type { Message } from '../../source/protocol/messages.js';
 
 const manager = (window: number) =>
   new ContextManager({ window, dangerRatio: 0.9, keepRecentToolResults: 10, keepRecentRatio: 0.3 }, () => { throw new Error('no summaries here'); });

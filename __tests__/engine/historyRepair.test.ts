@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateHistory } from '../../source/engine/history.js';
 import { missingStartText, repairHistory, unansweredCallText } from '../../source/engine/historyRepair.js';
-import type { AssistantMessage, Message, ToolResultBlock, UserMessage } from '../../source/providers/types.js';
+import type { AssistantMessage, Message, ToolResultBlock, UserMessage } from '../../source/protocol/messages.js';
 import { makeHarness, runEnd, runPrompt, type Harness } from '../support/engineHarness.js';
 
 const user = (text: string): UserMessage => ({ role: 'user', content: [{ type: 'text', text }] });

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import { validateHistory } from '../../source/engine/history.js';
 import { lastToolResults, makeHarness, runEnd, runPrompt, types, userTexts, type Harness } from '../support/engineHarness.js';
 

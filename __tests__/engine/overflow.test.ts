@@ -1,7 +1,7 @@
 // A provider refusing a request as too long: rein learns the real window, shrinks the history to fit, and retries.
 import { afterEach, describe, expect, it } from 'vitest';
 import { summarySystemPrompt } from '../../source/engine/compaction/index.js';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import { validateHistory } from '../../source/engine/history.js';
 import type { ScriptedTurn } from '../../source/providers/scripted.js';
 import type { ProviderRequest } from '../../source/providers/types.js';

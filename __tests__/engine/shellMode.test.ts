@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseRule, type PermissionRule } from '../../source/permissions/rules.js';
 import { makeHarness, runEnd, userTexts, type Harness } from '../support/engineHarness.js';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 
 let h: Harness | undefined;
 afterEach(async () => {

@@ -2,10 +2,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionLog } from '../../source/session/sessionLog.js';
-import { sessionLogPath } from '../../source/session/records.js';
+import { SessionLog } from '../../source/sessionLog/sessionLog.js';
+import { sessionLogPath } from '../../source/sessionLog/records.js';
 import { makeHarness, runPrompt, userTexts, type Harness } from '../support/engineHarness.js';
-import { makeTempDir, writeSession } from '../session/helpers.js';
+import { makeTempDir, writeSession } from '../sessionLog/helpers.js';
 import { capture, hookDir, makeHooks, on } from '../extensions/hookHelpers.js';
 
 let h: Harness | undefined;
@@ -46,6 +46,19 @@ describe('switchSession', () => {
       ['before', currentId, sessionLogPath(sessionsDir, currentId)],
       ['after', oldId, sessionLogPath(sessionsDir, oldId)],
     ]);
+  });
+
+  it('SessionEnd "resume" ends the session left; SessionStart "resume" opens the one switched to', async () => {
+    const d = hookDir();
+    cleanups.push(d.cleanup);
+    const { hooks } = makeHooks(d, { ...on('SessionEnd', capture(d, 'end')), ...on('SessionStart', capture(d, 'start')) });
+    const { session } = setUp([{ text: 'one' }, { text: 'two' }], { hooks });
+    await runPrompt(session, 'before');
+    session.switchSession(oldId);
+    await vi.waitFor(() => expect(d.inputs('end')).toHaveLength(1), { timeout: 20_000 });
+    expect(d.inputs('end')[0]).toMatchObject({ reason: 'resume', session_id: currentId });
+    await runPrompt(session, 'after');
+    expect(d.inputs('start').map((i) => [i.source, i.session_id])).toEqual([['startup', currentId], ['resume', oldId]]);
   });
 
   it('takes over the saved history, todos and log; the next request carries that history', async () => {

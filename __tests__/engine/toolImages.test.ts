@@ -11,8 +11,8 @@ import { TokenCounter } from '../../source/engine/tokens.js';
 import { toAnthropicMessages } from '../../source/providers/anthropicRequest.js';
 import { imageTokenEstimate } from '../../source/providers/images.js';
 import { toOpenAIMessages } from '../../source/providers/openaiRequest.js';
-import type { ImageContent, Message, ToolResultBlock } from '../../source/providers/types.js';
-import { loadSession, SessionLog } from '../../source/session/index.js';
+import type { ImageContent, Message, ToolResultBlock } from '../../source/protocol/messages.js';
+import { loadSession, SessionLog } from '../../source/sessionLog/index.js';
 import { makeHarness, runPrompt } from '../support/engineHarness.js';
 
 const png: ImageContent = { type: 'image', mediaType: 'image/png', data: Buffer.from('pretend png bytes').toString('base64') };

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import { defineTool, textResult, type AnyTool } from '../../source/tools/types.js';
 import { builtinTools } from '../../source/tools/builtins.js';
 import { lastToolResults, makeHarness, runEnd, runPrompt, type Harness } from '../support/engineHarness.js';

@@ -1,14 +1,14 @@
 // The turn limit: an interactive session stops the run there and can continue the same task; headless just stops.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import { validateHistory } from '../../source/engine/history.js';
 import { makeHarness, runEnd, runPrompt, userTexts, type Harness } from '../support/engineHarness.js';
 import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { SessionLog } from '../../source/session/sessionLog.js';
-import { listSessions } from '../../source/session/listSessions.js';
-import { loadSession } from '../../source/session/loadSession.js';
+import { SessionLog } from '../../source/sessionLog/sessionLog.js';
+import { listSessions } from '../../source/sessionLog/listSessions.js';
+import { loadSession } from '../../source/sessionLog/loadSession.js';
 
 let h: Harness | undefined;
 afterEach(async () => {

@@ -1,8 +1,8 @@
 // ask_user and exit_plan_mode through the engine: the question reaches the events, the answer reaches the model,
 // an approved plan switches the mode, and a headless run gets "decide yourself" or ends with the plan.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../source/engine/events.js';
-import type { UserAnswer } from '../../source/tools/types.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
+import type { UserAnswer } from '../../source/protocol/tools.js';
 import { unavailableAnswer } from '../../source/tools/askUser.js';
 import { lastToolResults, makeHarness, runPrompt, type Harness } from '../support/engineHarness.js';
 

@@ -1,6 +1,6 @@
 // withoutFetch: the global fetch is hidden while a module loads and comes back afterwards, also after a failure.
 import { describe, expect, it } from 'vitest';
-import { withoutFetch } from '../../source/withoutFetch.js';
+import { withoutFetch } from '../../source/cli/withoutFetch.js';
 
 describe('withoutFetch', () => {
   it('hides fetch during the load and restores the same function after it', async () => {

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childTools } from '../../source/agents/childRunner.js';
 import { knownToolNames } from '../../source/config/index.js';
-import { loadFolders, type LoadedFolders } from '../../source/extensionSetup.js';
+import { loadFolders, type LoadedFolders } from '../../source/cli/extensionSetup.js';
 import { skillsPromptSection } from '../../source/extensions/skills.js';
 import { builtinTools } from '../../source/tools/builtins.js';
 
@@ -57,7 +57,7 @@ describe('skills', () => {
   it('name a hook event rein does not run, and keep the hooks it does', () => {
     const guarded = loaded.commands.find((c) => c.name === 'guarded');
     expect(guarded?.hooks.map((h) => [h.event, h.matcher, h.scope])).toEqual([['PreToolUse', 'Bash', 'project']]);
-    expect(warningAbout(at('skills', 'guarded', 'SKILL.md'))).toEqual([expect.stringContaining('names an unknown event "PermissionRequest"')]);
+    expect(warningAbout(at('skills', 'guarded', 'SKILL.md'))).toEqual([expect.stringContaining('names an unknown event "PreCommit"')]);
     expect(loaded.bringsHooks).toBe(true);
   });
 });

@@ -5,10 +5,10 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadCustomCommands } from '../../source/extensions/commandFiles.js';
 import { splitArguments, substituteArguments } from '../../source/extensions/commandExpand.js';
-import { findMentions } from '../../source/extensions/mentions.js';
+import { findMentions } from '../../source/util/mentions.js';
 import { CommandList } from '../../source/store/commandList.js';
 import { matchCommands, parseSlashCommand, type SlashCommand } from '../../source/store/commands.js';
-import { customSlashCommand } from '../../source/extensions/commandPrompt.js';
+import { customSlashCommand } from '../../source/commands/commandPrompt.js';
 import { menuItems } from '../../hooks/slashMenu.js';
 
 let root: string;

@@ -3,10 +3,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentEvent, ApprovalDecision } from '../../source/engine/events.js';
+import type { AgentEvent, ApprovalDecision } from '../../source/protocol/events.js';
 import type { EngineSession, SessionOptions } from '../../source/engine/session.js';
 import { parseCommandFile, type CustomCommand } from '../../source/extensions/commandFiles.js';
-import { commandPromptOptions } from '../../source/extensions/commandPrompt.js';
+import { commandPromptOptions } from '../../source/commands/commandPrompt.js';
 import { parseRule } from '../../source/permissions/rules.js';
 import type { ScriptedTurn } from '../../source/providers/scripted.js';
 import type { ProviderRequest } from '../../source/providers/types.js';

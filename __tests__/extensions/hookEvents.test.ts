@@ -1,10 +1,10 @@
 // Every hook event on a real session: the JSON each script reads on stdin, and what exit 0, 2 and other codes do.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sessionLogPath } from '../../source/session/records.js';
+import { sessionLogPath } from '../../source/sessionLog/records.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtinAgents } from '../../source/agents/builtinAgents.js';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import type { ProviderRequest } from '../../source/providers/types.js';
 import { lastToolResults, makeHarness, runEnd, runPrompt, userTexts, type Harness } from '../support/engineHarness.js';
 import { capture, hookDir, makeHooks, on, type HookDir } from './hookHelpers.js';
@@ -34,8 +34,10 @@ describe('hook input', () => {
     await h.session.close('prompt_input_exit');
     // The session open now and its log (the session may switch in place with /resume).
     const { sessionId } = h.session.info;
-    const base = { session_id: sessionId, transcript_path: sessionLogPath(join(h.home, 'sessions'), sessionId), cwd: d.dir, permission_mode: 'bypassPermissions' };
-    expect(d.inputs('SessionStart')).toEqual([{ ...base, hook_event_name: 'SessionStart', source: 'startup' }]);
+    // Measured on Claude Code 2.1.197: SessionStart and SessionEnd leave permission_mode out.
+    const common = { session_id: sessionId, transcript_path: sessionLogPath(join(h.home, 'sessions'), sessionId), cwd: d.dir };
+    const base = { ...common, permission_mode: 'bypassPermissions' };
+    expect(d.inputs('SessionStart')).toEqual([{ ...common, hook_event_name: 'SessionStart', source: 'startup', model: 'test-model' }]);
     expect(d.inputs('UserPromptSubmit')).toEqual([{ ...base, hook_event_name: 'UserPromptSubmit', prompt: 'say hi' }]);
     expect(d.inputs('PreToolUse')).toEqual([{ ...base, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'echo hi' }, tool_use_id: 'call-1' }]);
     const post = d.inputs('PostToolUse');
@@ -43,8 +45,9 @@ describe('hook input', () => {
     expect(post[0]).toMatchObject({ ...base, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'echo hi' }, tool_use_id: 'call-1' });
     expect((post[0].tool_response as { content: string; is_error: boolean }).content).toContain('hi');
     expect((post[0].tool_response as { is_error: boolean }).is_error).toBe(false);
-    expect(d.inputs('Stop')).toEqual([{ ...base, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'finished' }]);
-    expect(d.inputs('SessionEnd')).toEqual([{ ...base, hook_event_name: 'SessionEnd', reason: 'prompt_input_exit' }]);
+    expect(post[0].duration_ms).toEqual(expect.any(Number));
+    expect(d.inputs('Stop')).toEqual([{ ...base, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'finished', background_tasks: [], session_crons: [] }]);
+    expect(d.inputs('SessionEnd')).toEqual([{ ...common, hook_event_name: 'SessionEnd', reason: 'prompt_input_exit' }]);
   });
 
   it('sends Edit\'s file_path, old_string and new_string, and runs the hooks a matcher selects by either name', async () => {
@@ -85,12 +88,16 @@ describe('hook input', () => {
         return { toolCalls: [{ name: 'task', input: { description: 'look', prompt: 'look around', subagent_type: 'explore' } }] };
       }
       return { text: 'ok' };
-    }, { hooks, mode: 'ask', agents: { definitions: [...builtinAgents], maxParallel: 2, maxTurns: 5 } });
-    await runPrompt(h.session, 'first', () => ({ kind: 'yes' }));
-    await expect.poll(() => d.inputs('Notification').length).toBe(1);
-    expect(d.inputs('Notification')[0]).toMatchObject({ hook_event_name: 'Notification', message: 'rein needs your permission to use Bash', notification_type: 'permission_prompt', permission_mode: 'default' });
+    }, { hooks, mode: 'ask', approvalNotifyMs: 50, agents: { definitions: [...builtinAgents], maxParallel: 2, maxTurns: 5 } });
+    // The approval is answered only once the notification about it has come (an approval left waiting).
+    await runPrompt(h.session, 'first', undefined, (event) => {
+      if (event.type === 'approval_request') void expect.poll(() => d.inputs('Notification').length, { timeout: 30_000 }).toBe(1).then(() => h?.session.respond(event.approvalId, { kind: 'yes' }));
+    });
+    expect(d.inputs('Notification')[0]).toMatchObject({ hook_event_name: 'Notification', message: 'rein needs your permission to use Bash', notification_type: 'permission_prompt' });
     await runPrompt(h.session, 'second', () => ({ kind: 'yes' }));
-    expect(d.inputs('SubagentStop')).toMatchObject([{ hook_event_name: 'SubagentStop', stop_hook_active: false, last_assistant_message: 'child answer' }]);
+    // An approval answered at once notifies nobody.
+    expect(d.inputs('Notification')).toHaveLength(1);
+    expect(d.inputs('SubagentStop')).toMatchObject([{ hook_event_name: 'SubagentStop', stop_hook_active: false, last_assistant_message: 'child answer', agent_type: 'explore', agent_id: expect.stringMatching(/^agent/) }]);
     await runPrompt(h.session, 'third');
     await h.session.compact('keep the names');
     expect(d.inputs('PreCompact')).toMatchObject([{ hook_event_name: 'PreCompact', trigger: 'manual', custom_instructions: 'keep the names' }]);
@@ -174,9 +181,9 @@ echo "all good"`)));
     expect(hookEvents(events)).toMatchObject([{ event: 'PostToolUse', outcome: 'blocked' }]);
   });
 
-  it('Stop: exit 2 makes the model continue with stderr once; with stop_hook_active it may stop', async () => {
+  it('Stop: exit 2 makes the model continue with stderr; a hook that lets it stop once stop_hook_active is true ends the run', async () => {
     d = hookDir();
-    const { hooks } = makeHooks(d, on('Stop', capture(d, 'Stop', 'echo "run the tests first" >&2; exit 2')));
+    const { hooks } = makeHooks(d, on('Stop', d.script('stop', 'input=$(cat); echo "$input" >> "$D/Stop.jsonl"; jq -e .stop_hook_active <<<"$input" >/dev/null && exit 0; echo "run the tests first" >&2; exit 2')));
     h = makeHarness([{ text: 'done early' }, { text: 'tests pass, done' }, { text: 'never asked' }], { hooks });
     const events = await runPrompt(h.session, 'fix it');
     expect(runEnd(events).reason).toBe('done');
@@ -186,6 +193,17 @@ echo "all good"`)));
     expect(d.inputs('Stop').map((i) => i.stop_hook_active)).toEqual([false, true]);
   });
 
+  it('Stop: a hook that always blocks sends the model back eight times in a row, then the turn ends with a warning', async () => {
+    d = hookDir();
+    const { hooks } = makeHooks(d, on('Stop', capture(d, 'Stop', 'echo "not yet" >&2; exit 2')));
+    h = makeHarness(() => ({ text: 'done' }), { hooks });
+    const events = await runPrompt(h.session, 'fix it');
+    expect(runEnd(events).reason).toBe('done');
+    expect(h.provider.requests).toHaveLength(9);
+    expect(d.inputs('Stop').map((i) => i.stop_hook_active)).toEqual([false, ...Array(8).fill(true)]);
+    expect(events.some((e) => e.type === 'warning' && e.message.includes('9 times in a row'))).toBe(true);
+  });
+
   it('SessionStart: exit 0 stdout is context for the first message; events that cannot block only warn on exit 2', async () => {
     d = hookDir();
     const { hooks } = makeHooks(d, {
@@ -193,10 +211,12 @@ echo "all good"`)));
       ...on('Notification', d.script('notify', 'echo "no display" >&2; exit 2')),
       ...on('SessionEnd', capture(d, 'end', 'exit 2')),
     });
-    h = makeHarness([{ toolCalls: [{ name: 'bash', input: { command: 'echo x' } }] }, { text: 'done' }, { text: 'again' }], { hooks, mode: 'ask' });
+    h = makeHarness([{ toolCalls: [{ name: 'bash', input: { command: 'echo x' } }] }, { text: 'done' }, { text: 'again' }], { hooks, mode: 'ask', approvalNotifyMs: 10 });
     const seen: AgentEvent[] = [];
     h.session.subscribe((e) => seen.push(e));
-    const events = await runPrompt(h.session, 'go', () => ({ kind: 'yes' }));
+    const events = await runPrompt(h.session, 'go', undefined, (event) => {
+      if (event.type === 'approval_request') void expect.poll(() => hookEvents(seen).length, { timeout: 30_000 }).toBe(1).then(() => h?.session.respond(event.approvalId, { kind: 'yes' }));
+    });
     expect(runEnd(events).reason).toBe('done');
     expect(userTexts(h.provider.requests[0])).toContain('<system-reminder>\nopen issues: 3\n</system-reminder>');
     await expect.poll(() => hookEvents(seen).map((e) => [e.event, e.outcome, e.message])).toEqual([['Notification', 'failed', 'exited with code 2: no display']]);

@@ -1,7 +1,7 @@
 // The store turns each hook event into one transcript line; a refused prompt adds no second summary line.
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../source/engine/events.js';
-import { emptyUsage } from '../../source/providers/types.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
+import { emptyUsage } from '../../source/protocol/messages.js';
 import { applyEvent } from '../../source/store/applyEvent.js';
 import { initialState } from '../../source/store/state.js';
 import { FakeSession } from '../support/fakeSession.js';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import { runningProcessGroups } from '../../source/tools/processRegistry.js';
 import { makeHarness, runEnd, runPrompt, type Harness } from '../support/engineHarness.js';
 import { hookDir, makeHooks, on, type HookDir } from './hookHelpers.js';

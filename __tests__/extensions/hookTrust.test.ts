@@ -105,8 +105,8 @@ describe('where hooks are read from', () => {
     expect(loaded.hookLayers.map((l) => [l.file, l.scope])).toEqual([[join(reinHome, 'agent.config.json'), 'user'], [join(cwd, 'agent.config.json'), 'project']]);
     const hooks = loadHooks(loaded.hookLayers).hooks;
     expect(hooks.map((x) => [x.event, x.command, x.scope, x.timeoutMs])).toEqual([
-      ['SessionStart', 'echo ${HOME}', 'user', 60_000],
-      ['Stop', 'echo ${UNSET_VARIABLE_FOR_HOOKS}', 'project', 60_000],
+      ['SessionStart', 'echo ${HOME}', 'user', 600_000],
+      ['Stop', 'echo ${UNSET_VARIABLE_FOR_HOOKS}', 'project', 600_000],
     ]);
   });
 
@@ -114,14 +114,19 @@ describe('where hooks are read from', () => {
     const loaded = loadHooks([{ file: 'a.json', scope: 'user', hooks: {
       PreToolUse: [{ matcher: '(', hooks: [{ type: 'command', command: 'x' }] }, { matcher: 'Bash', hooks: [{ type: 'command', command: 'kept' }] }],
       AfterEverything: [],
-      Stop: [{ hooks: [{ type: 'prompt', prompt: 'check' }, { type: 'command', command: 'y', timeout: -1 }] }],
+      Stop: [{ hooks: [{ type: 'webhook', url: 'http://x' }, { type: 'command', command: 'y', timeout: -1 }, { type: 'http' }] }],
+      SessionStart: [{ hooks: [{ type: 'prompt', prompt: 'check' }] }],
+      TeammateIdle: [{ hooks: [{ type: 'command', command: 'z' }] }],
     } }]);
     expect(loaded.hooks.map((x) => x.command)).toEqual(['kept']);
     expect(loaded.problems).toEqual([
       expect.stringMatching(/^"hooks" in a.json PreToolUse\[0\] has a matcher that is not a valid regular expression \(.*\); it was not loaded\.$/),
-      '"hooks" in a.json names an unknown event "AfterEverything" (known: SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Notification, Stop, SubagentStop, PreCompact, SessionEnd); its hooks were not loaded.',
-      '"hooks" in a.json Stop[0].hooks[0] must be {"type": "command", "command": "..."} (type "prompt" is not supported); it was not loaded.',
+      expect.stringMatching(/^"hooks" in a.json names an unknown event "AfterEverything" \(known: SessionStart, .*, UserPromptExpansion\); its hooks were not loaded\.$/),
+      '"hooks" in a.json Stop[0].hooks[0] has type "webhook", which Claude Code does not define (command, http, prompt, mcp_tool, agent); it was not loaded.',
       '"hooks" in a.json Stop[0].hooks[1] has a timeout that is not a positive number of seconds; it was not loaded.',
+      '"hooks" in a.json Stop[0].hooks[2] must have a "url" starting with http:// or https://; it was not loaded.',
+      '"hooks" in a.json SessionStart[0].hooks[0] is a prompt hook, which SessionStart does not run (it takes command, mcp_tool); it was not loaded.',
+      '"hooks" in a.json configures TeammateIdle hooks, which rein does not run: rein\'s team mode has no idle teammates to hold back.',
     ]);
   });
 

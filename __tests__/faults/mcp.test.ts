@@ -4,10 +4,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import type { McpServerEntry } from '../../source/mcp/config.js';
 import { McpManager } from '../../source/mcp/manager.js';
-import type { ProviderRequest, ToolResultBlock } from '../../source/providers/types.js';
+import type { ProviderRequest } from '../../source/providers/types.js';
+import type { ToolResultBlock } from '../../source/protocol/messages.js';
 import type { ScriptedTurn } from '../../source/providers/scripted.js';
 import { runningProcessGroups } from '../../source/tools/processRegistry.js';
 import { builtinToolNames } from '../../source/tools/builtins.js';
@@ -62,6 +63,8 @@ describe('MCP server faults', () => {
       { text: 'second run done' },
     ]);
     h.manager.start();
+    // Servers up before the first message: this test is about their tools, not about start-up.
+    await h.manager.whenReady();
     const events = await runPrompt(h.session, 'crash it');
     const crash = lastResults(h.provider.requests[1])[0];
     expect(crash).toMatchObject({ isError: true, content: 'MCP server github exited with code 1; restart rein to reconnect it.' });
@@ -81,6 +84,8 @@ describe('MCP server faults', () => {
       { text: 'done' },
     ], { startupTimeoutMs: 4_000 });
     h.manager.start();
+    // Servers up before the first message: this test is about their tools, not about start-up.
+    await h.manager.whenReady();
     const events = await runPrompt(h.session, 'go');
     const stuck = warnings(events).filter((w) => w.includes('stuck'));
     expect(stuck).toHaveLength(1);
@@ -100,6 +105,8 @@ describe('MCP server faults', () => {
       { text: 'done' },
     ]);
     h.manager.start();
+    // Servers up before the first message: this test is about their tools, not about start-up.
+    await h.manager.whenReady();
     await runPrompt(h.session, 'go');
     expect(lastResults(h.provider.requests[1])[0].content).toBe('echo: one');
     expect(lastResults(h.provider.requests[2])[0].content).toBe('echo: two');
@@ -111,6 +118,8 @@ describe('MCP server faults', () => {
       { text: 'done' },
     ]);
     h.manager.start();
+    // Servers up before the first message: this test is about their tools, not about start-up.
+    await h.manager.whenReady();
     const events = await runPrompt(h.session, 'go');
     expect(lastResults(h.provider.requests[1])[0].content).toBe('echo: through the flood');
     const log = statusOf(h, 'flood')?.logFile ?? '';
@@ -125,6 +134,8 @@ describe('MCP server faults', () => {
       { text: 'never' },
     ]);
     h.manager.start();
+    // Servers up before the first message: this test is about their tools, not about start-up.
+    await h.manager.whenReady();
     const events: AgentEvent[] = [];
     const run = (async () => {
       for await (const event of h.session.prompt('go')) events.push(event);
@@ -144,6 +155,8 @@ describe('MCP server faults', () => {
       { text: 'done' },
     ], { toolTimeoutMs: 800 });
     h.manager.start();
+    // Servers up before the first message: this test is about their tools, not about start-up.
+    await h.manager.whenReady();
     await runPrompt(h.session, 'go');
     const [result] = lastResults(h.provider.requests[1]);
     expect(result.isError).toBe(true);
@@ -151,25 +164,26 @@ describe('MCP server faults', () => {
     await until(() => marksOf(marks).includes('cancelled'), 10_000, 'the server to see the cancel');
   });
 
-  it('tools/list_changed is applied from the next user turn, never mid-run', async () => {
+  it('tools/list_changed is applied at a turn boundary, never inside a round of calls', async () => {
     const h = mcpHarness([entry('dyn', faultServer('normal'))], [
-      { toolCalls: [{ id: 'c1', name: 'mcp__dyn__add_tool', input: { name: 'fresh' } }] },
-      { toolCalls: [{ id: 'c2', name: 'mcp__dyn__fresh', input: {} }] },
+      // The new tool is called in the same round that adds it: that round's tools stay as they were.
+      { toolCalls: [{ id: 'c1', name: 'mcp__dyn__add_tool', input: { name: 'fresh' } }, { id: 'c2', name: 'mcp__dyn__fresh', input: {} }] },
       { text: 'first run done' },
       { toolCalls: [{ id: 'c3', name: 'mcp__dyn__fresh', input: {} }] },
       { text: 'second run done' },
     ]);
     h.manager.start();
+    // Servers up before the first message: this test is about their tools, not about start-up.
+    await h.manager.whenReady();
     await runPrompt(h.session, 'add a tool');
-    const [r0, r1, r2] = h.provider.requests;
-    expect(JSON.stringify(r1.tools)).toBe(JSON.stringify(r0.tools));
-    expect(JSON.stringify(r2.tools)).toBe(JSON.stringify(r0.tools));
-    expect(lastResults(r2)[0]).toMatchObject({ isError: true });
-    expect(lastResults(r2)[0].content).toContain('Unknown tool `mcp__dyn__fresh`');
+    const [r0, r1] = h.provider.requests;
+    expect(r0.tools.map((t) => t.name)).not.toContain('mcp__dyn__fresh');
+    expect(lastResults(r1)[1]).toMatchObject({ isError: true });
+    expect(lastResults(r1)[1].content).toContain('Unknown tool `mcp__dyn__fresh`');
     await until(() => statusOf(h, 'dyn')?.toolCount === 6, 10_000, 'the new tool list');
     await runPrompt(h.session, 'use it');
-    const r3 = h.provider.requests[3];
-    expect(r3.tools.map((t) => t.name)).toContain('mcp__dyn__fresh');
-    expect(lastResults(h.provider.requests[4])[0]).toMatchObject({ content: 'fresh ran' });
+    const r2 = h.provider.requests[2];
+    expect(r2.tools.map((t) => t.name)).toContain('mcp__dyn__fresh');
+    expect(lastResults(h.provider.requests[3])[0]).toMatchObject({ content: 'fresh ran' });
   });
 });

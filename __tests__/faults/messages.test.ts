@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyEvent } from '../../source/store/applyEvent.js';
 import { initialState } from '../../source/store/state.js';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import { makeHarness, runPrompt, type Harness } from '../support/engineHarness.js';
 
 let h: Harness | undefined;

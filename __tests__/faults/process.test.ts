@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { validateHistory } from '../../source/engine/history.js';
-import { loadSession } from '../../source/session/loadSession.js';
+import { loadSession } from '../../source/sessionLog/loadSession.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
 import { fromOpenAIRequest } from '../support/requestHistory.js';
 import { cliPath } from '../support/tmux.js';

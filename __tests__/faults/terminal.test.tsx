@@ -1,9 +1,9 @@
 // Fault suite, terminal injection: escape sequences in model text, tool output, prompts and errors never reach
 // the screen raw (TUI and `rein -p` at a terminal), while a pipe still gets the model's text byte for byte.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadMarkdown } from '../../components/lines/markdown.js';
-import { runHeadless } from '../../source/headless.js';
-import { stripTerminalControls } from '../../source/terminalText.js';
+import { loadMarkdown } from '../../components/view/markdown.js';
+import { runHeadless } from '../../source/headless/runHeadless.js';
+import { stripTerminalControls } from '../../source/util/terminalText.js';
 import { keys, renderApp, type AppHarness } from '../components/harness.js';
 import { FakeSession, messageEnd, runEnd, ticks } from '../support/fakeSession.js';
 

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ToolResultBlock } from '../../source/providers/types.js';
+import type { ToolResultBlock } from '../../source/protocol/messages.js';
 import { builtinTools } from '../../source/tools/builtins.js';
 import { defineTool } from '../../source/tools/types.js';
 import { startMockLlmServer, type MockLlmServer, type MockTurn } from '../support/mockLlmServer.js';

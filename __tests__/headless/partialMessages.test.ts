@@ -1,7 +1,7 @@
 // The stream_event synthesis of --include-partial-messages on its own: block order, interleaved kinds, and a retry.
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../source/engine/events.js';
-import { emptyUsage } from '../../source/providers/types.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
+import { emptyUsage } from '../../source/protocol/messages.js';
 import { PartialMessages } from '../../source/headless/partialMessages.js';
 
 const ids = { runId: 'run_1', messageId: 'msg_1' };

@@ -8,7 +8,7 @@ import { McpManager } from '../../source/mcp/manager.js';
 import { mapPromptArguments, promptCommandName } from '../../source/mcp/prompts.js';
 import { findResourceMentions } from '../../source/mcp/resources.js';
 import type { ScriptedTurn } from '../../source/providers/scripted.js';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import { makeHarness, runEnd, runPrompt, userTexts, type Harness } from '../support/engineHarness.js';
 import { entry, everythingBin, faultServer, stdio, until } from '../support/mcpServers.js';
 

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpServerEntry } from '../../source/mcp/config.js';
 import { McpManager } from '../../source/mcp/manager.js';
-import type { ProviderRequest, ToolResultBlock } from '../../source/providers/types.js';
+import type { ProviderRequest } from '../../source/providers/types.js';
+import type { ToolResultBlock } from '../../source/protocol/messages.js';
 import type { ScriptedTurn } from '../../source/providers/scripted.js';
 import { builtinToolNames } from '../../source/tools/builtins.js';
 import { makeHarness, runPrompt, type Harness } from '../support/engineHarness.js';
@@ -55,6 +56,8 @@ describe('MCP tools in a session', () => {
       { text: 'done' },
     ]);
     h.manager.start();
+    // Servers up before the first message: this test is about their tools, not about start-up.
+    await h.manager.whenReady();
     await runPrompt(h.session, 'go');
     const [first, second] = h.provider.requests;
     const names = toolNames(first);
@@ -79,6 +82,8 @@ describe('MCP tools in a session', () => {
       { text: 'done' },
     ]);
     h.manager.start();
+    // Servers up before the first message: this test is about their tools, not about start-up.
+    await h.manager.whenReady();
     const events = await runPrompt(h.session, 'go');
     const progress = events.filter((e) => e.type === 'tool_progress' && e.toolCallId === 'p').map((e) => (e as { text: string }).text);
     expect(progress).toContain('1/3');
@@ -97,6 +102,8 @@ describe('MCP tools in a session', () => {
         { text: 'done' },
       ]);
       h.manager.start();
+      // Servers up before the first message: this test is about their tools, not about start-up.
+      await h.manager.whenReady();
       await runPrompt(h.session, 'go');
       expect(lastResults(h.provider.requests[1]).map((r) => r.content)).toEqual([`Echo: over ${transport}`, 'The sum of 40 and 2 is 42.']);
       expect(h.manager.status()).toMatchObject([{ name: 'remote', status: 'connected', transport }]);
@@ -109,6 +116,8 @@ describe('MCP tools in a session', () => {
       { text: 'done' },
     ]);
     h.manager.start();
+    // Servers up before the first message: this test is about their tools, not about start-up.
+    await h.manager.whenReady();
     await runPrompt(h.session, 'go');
     const reply = JSON.parse(lastResults(h.provider.requests[1])[0].content) as { code: number; message: string };
     expect(reply.code).toBe(-32601);
@@ -123,6 +132,8 @@ describe('MCP tools in a session', () => {
       return [entry('fs', stdio(filesystemBin, [workspace]))];
     }, (_request, index) => (index === 0 ? { toolCalls: [{ id: 'c1', name: 'mcp__fs__read_text_file', input: { path: file } }] } : { text: 'done' }));
     h.manager.start();
+    // Servers up before the first message: this test is about their tools, not about start-up.
+    await h.manager.whenReady();
     await runPrompt(h.session, 'go');
     expect(lastResults(h.provider.requests[1])[0]).toMatchObject({ content: 'written by the test\n' });
   });
@@ -133,6 +144,7 @@ describe('MCP tools in a session', () => {
     const b = mcpHarness([...servers].reverse(), [{ text: 'b' }]);
     a.manager.start();
     b.manager.start();
+    await Promise.all([a.manager.whenReady(), b.manager.whenReady()]);
     await runPrompt(a.session, 'go');
     await runPrompt(b.session, 'go');
     expect(JSON.stringify(a.provider.requests[0].tools)).toBe(JSON.stringify(b.provider.requests[0].tools));
@@ -146,6 +158,8 @@ describe('MCP tools in a session', () => {
       if (event.type === 'mcp_status') seen.push(event.servers.map((s) => `${s.name}:${s.status}`).join(','));
     });
     h.manager.start();
+    // Servers up before the first message: this test is about their tools, not about start-up.
+    await h.manager.whenReady();
     await runPrompt(h.session, 'go');
     expect(seen).toContain('fault:connected,stuck:connecting');
     expect(seen.at(-1)).toBe('fault:connected,stuck:failed');
@@ -162,6 +176,8 @@ describe('MCP tools in a session', () => {
       { text: 'done' },
     ]);
     h.manager.start();
+    // Servers up before the first message: this test is about their tools, not about start-up.
+    await h.manager.whenReady();
     await runPrompt(h.session, 'go');
     const [result] = lastResults(h.provider.requests[1]);
     expect(result.isError).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignToolNames, baseToolName, maxToolNameLength } from '../../source/mcp/toolNames.js';
+import { assignToolNames, baseToolName, maxToolNameLength } from '../../source/protocol/mcpToolNames.js';
 import { adaptInputSchema, resultToToolResult } from '../../source/mcp/toolAdapter.js';
 
 describe('MCP tool names', () => {

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import type { McpServerEntry } from '../../source/mcp/config.js';
 import { McpManager, type McpManagerOptions } from '../../source/mcp/manager.js';
-import type { ToolResultBlock } from '../../source/providers/types.js';
+import type { ToolResultBlock } from '../../source/protocol/messages.js';
 import { makeHarness, runPrompt } from '../support/engineHarness.js';
 import { entry, faultServer } from '../support/mcpServers.js';
 
@@ -70,6 +70,8 @@ describe('MCP tool approval', () => {
     ], { mode: 'auto-edit', cwd: project, workspace: project, sessionsDir: join(home, 'sessions'), mcp: m });
     closers.push(() => h.cleanup());
     m.start();
+    // The server is up before the first message: this test is about approval, not start-up.
+    await m.whenReady();
     const asked: string[] = [];
     await runPrompt(h.session, 'go', (event: Extract<AgentEvent, { type: 'approval_request' }>) => {
       asked.push(event.name);

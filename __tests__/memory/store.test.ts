@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomicSync } from '../../source/memory/atomicWrite.js';
+import { writeFileAtomicSync } from '../../source/util/atomicWrite.js';
 import { formatMemoryFile, parseMemoryFile } from '../../source/memory/memoryFile.js';
 import { MemoryError, MemoryStore, findGitRoot, projectKey } from '../../source/memory/store.js';
 

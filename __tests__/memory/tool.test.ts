@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../source/memory/store.js';
 import { createMemoryTool, memoryToolName, type MemoryToolArgs } from '../../source/tools/memory.js';
 import { ToolRegistry, runToolCall } from '../../source/tools/runner.js';
-import type { AnyTool, ToolResult } from '../../source/tools/types.js';
+import type { AnyTool } from '../../source/tools/types.js';
+import type { ToolResult } from '../../source/protocol/tools.js';
 import { makeWorkspace, type TestWorkspace } from '../tools/helpers.js';
 
 let tmp: string;

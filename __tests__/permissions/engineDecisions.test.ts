@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentEvent, PermissionMode } from '../../source/engine/events.js';
+import type { AgentEvent, PermissionMode } from '../../source/protocol/events.js';
 import { PermissionPolicy } from '../../source/permissions/policy.js';
 import { saveProjectRule } from '../../source/permissions/projectSettings.js';
 import { loadPermissionRules } from '../../source/permissions/ruleSources.js';

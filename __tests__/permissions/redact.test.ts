@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addSecrets, redactSecrets, resetSecrets } from '../../source/permissions/redact.js';
-import { SessionLog } from '../../source/session/sessionLog.js';
+import { addSecrets, redactSecrets, resetSecrets } from '../../source/util/redact.js';
+import { SessionLog } from '../../source/sessionLog/sessionLog.js';
 import { BackgroundTasks } from '../../source/tools/background.js';
 import { truncateToolOutput } from '../../source/tools/truncate.js';
 

@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import { findBwrap } from '../../source/permissions/sandbox.js';
 import { lastToolResults, makeHarness, runPrompt, type Harness } from '../support/engineHarness.js';
 

@@ -3,7 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createAnthropicProvider, mapAnthropicStopReason, mapAnthropicUsage } from '../../source/providers/anthropic.js';
-import type { Message, ProviderEvent } from '../../source/providers/types.js';
+import type { ProviderEvent } from '../../source/providers/types.js';
+import type { Message } from '../../source/protocol/messages.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
 import { apart, collect, doneOf, recordingSleep, request, run, textDeltas, userText } from './collect.js';
 

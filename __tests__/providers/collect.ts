@@ -1,5 +1,6 @@
 // Shared helpers for provider tests: drain a provider stream and build small requests.
-import type { Provider, ProviderEvent, ProviderRequest, Message, ToolSchema } from '../../source/providers/types.js';
+import type { Provider, ProviderEvent, ProviderRequest, ToolSchema } from '../../source/providers/types.js';
+import type { Message } from '../../source/protocol/messages.js';
 import { READ_GAP_MS } from '../../source/providers/sse.js';
 
 /** A pause between the mock server's chunks long enough that each arrives in a read of its own (deltas one read brings are joined). */

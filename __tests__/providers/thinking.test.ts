@@ -1,7 +1,7 @@
 // Reasoning through both real SDKs against the mock server: the request fields each API needs, streamed thinking
 // as thinking events, and the transcript's collapsed thinking line while the model is still thinking.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { assistantToLines } from '../../components/lines/messageLines.js';
+import { assistantToLines } from '../../components/view/messageLines.js';
 import { createAnthropicProvider } from '../../source/providers/anthropic.js';
 import { createOpenAIProvider } from '../../source/providers/openai.js';
 import type { ThinkingSetting } from '../../source/providers/types.js';

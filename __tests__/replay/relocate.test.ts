@@ -1,6 +1,7 @@
 // Relocating a recording: folders map in streamed pieces whichever way the pieces cut them, and hashes name folders by placeholder.
 import { describe, expect, it } from 'vitest';
-import { emptyUsage, type ProviderEvent } from '../../source/providers/types.js';
+import { type ProviderEvent } from '../../source/providers/types.js';
+import { emptyUsage } from '../../source/protocol/messages.js';
 import { hashRequest, type Recording } from '../../source/replay/recording.js';
 import { relocateRecording, replaceInPieces, withPlaceholders } from '../../source/replay/relocate.js';
 

@@ -1,7 +1,7 @@
 // Full screen, streamed lines and turning spinners reach the terminal without React renders, and read as Ink would draw them.
 import { afterEach, describe, expect, it } from 'vitest';
-import { SPINNER_SLOT, spinnerFrames } from '../../components/screen/spinner.js';
-import type { AgentEvent } from '../../source/engine/events.js';
+import { SPINNER_SLOT, spinnerFrames } from '../../components/view/spinner.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import { FakeSession, messageEnd, runEnd } from '../support/fakeSession.js';
 import type { FakeTerminal } from './fakeTerminal.js';
 import { mountApp, type MountedApp } from './mountApp.js';

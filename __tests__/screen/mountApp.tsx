@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { App } from '../../components/App.js';
 import { RowOverlayContext } from '../../components/screen/rowOverlay.js';
 import { renderFullScreen, type FullScreenHandle } from '../../components/screen/render.js';
-import { loadMarkdown } from '../../components/lines/markdown.js';
+import { loadMarkdown } from '../../components/view/markdown.js';
 import { createBridge, type Bridge } from '../../source/store/bridge.js';
 import { slashCommands } from '../../hooks/commands/registry.js';
 import type { FakeSession } from '../support/fakeSession.js';

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PermissionMode } from '../../source/engine/events.js';
+import type { PermissionMode } from '../../source/protocol/events.js';
 import { PermissionPolicy, type PolicyOptions } from '../../source/permissions/policy.js';
 import { parseRule, type PermissionRule, type RuleEffect } from '../../source/permissions/rules.js';
 import type { AnyTool } from '../../source/tools/types.js';

@@ -4,7 +4,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentEvent, PermissionMode } from '../../source/engine/events.js';
+import type { AgentEvent, PermissionMode } from '../../source/protocol/events.js';
 import { parseRule, type PermissionRule } from '../../source/permissions/rules.js';
 import { steeringAskReason } from '../../source/permissions/steering.js';
 import { lastToolResults, makeHarness, runPrompt, type Harness } from '../support/engineHarness.js';

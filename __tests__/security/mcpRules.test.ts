@@ -1,6 +1,6 @@
 // MCP rules name a server, not the start of a string: `mcp__github__*` never reaches a server called `github_`.
 import { describe, expect, it } from 'vitest';
-import { assignToolNames } from '../../source/mcp/toolNames.js';
+import { assignToolNames } from '../../source/protocol/mcpToolNames.js';
 import type { AnyTool } from '../../source/tools/types.js';
 import { policyFor, useFixture } from './bashFixture.js';
 

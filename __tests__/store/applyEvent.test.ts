@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyEvent } from '../../source/store/applyEvent.js';
 import { initialState, limits, type AppState, type ToolItem } from '../../source/store/state.js';
 import { markInterrupted, toggleExpand } from '../../source/store/localActions.js';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import { approvalRequest, FakeSession, messageEnd, runEnd, simpleRun } from '../support/fakeSession.js';
 
 const start = (): AppState => initialState(new FakeSession().info);

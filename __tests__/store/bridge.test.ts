@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { coalesceDeltas, createBridge } from '../../source/store/bridge.js';
 import { applyEvent } from '../../source/store/applyEvent.js';
 import { initialState } from '../../source/store/state.js';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import type { SlashCommand } from '../../source/store/commands.js';
 import { approvalRequest, FakeSession, messageEnd, runEnd, ticks } from '../support/fakeSession.js';
 

@@ -5,8 +5,8 @@ import { applyEvent } from '../../source/store/applyEvent.js';
 import { createBridge } from '../../source/store/bridge.js';
 import { liveOutputTokens, runningToolSince } from '../../source/store/liveProgress.js';
 import { initialState } from '../../source/store/state.js';
-import type { AgentEvent } from '../../source/engine/events.js';
-import { emptyUsage } from '../../source/providers/types.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
+import { emptyUsage } from '../../source/protocol/messages.js';
 import { FakeSession, messageEnd, runEnd, ticks } from '../support/fakeSession.js';
 
 const info = new FakeSession().info;

@@ -1,7 +1,7 @@
 // /model mid-session: the tokens each model spent keep that model's price, and the context is measured
 // against the new model's window (engine session and store together).
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import { applyEvent } from '../../source/store/applyEvent.js';
 import { initialState, type AppState } from '../../source/store/state.js';
 import { makeHarness, runPrompt } from '../support/engineHarness.js';

@@ -4,7 +4,7 @@ import { applyEvent } from '../../source/store/applyEvent.js';
 import { initialState, limits, type AppState, type ToolItem } from '../../source/store/state.js';
 import { markInterrupted, toggleExpand } from '../../source/store/localActions.js';
 import { runningSubagents, stampSubagentStarts } from '../../source/store/subagents.js';
-import type { AgentEvent } from '../../source/engine/events.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
 import { FakeSession } from '../support/fakeSession.js';
 import { backgroundCallEnd, childEnd, childStart, childTool, childTurn, taskCall, taskStart } from '../support/subagentEvents.js';
 

@@ -4,7 +4,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyEvent } from '../../source/store/applyEvent.js';
 import { initialState, type ToolItem } from '../../source/store/state.js';
-import { toolToLines } from '../../components/lines/toolLines.js';
+import { toolToLines } from '../../components/view/toolLines.js';
 import { makeHarness, runPrompt, type Harness } from '../support/engineHarness.js';
 
 let h: Harness | undefined;

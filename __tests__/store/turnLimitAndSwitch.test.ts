@@ -3,11 +3,11 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBridge, type Bridge } from '../../source/store/bridge.js';
-import { SessionLog } from '../../source/session/sessionLog.js';
-import { sessionLogPath } from '../../source/session/records.js';
+import { SessionLog } from '../../source/sessionLog/sessionLog.js';
+import { sessionLogPath } from '../../source/sessionLog/records.js';
 import { validateHistory } from '../../source/engine/history.js';
 import { makeHarness, userTexts, type Harness } from '../support/engineHarness.js';
-import { makeTempDir, writeSession } from '../session/helpers.js';
+import { makeTempDir, writeSession } from '../sessionLog/helpers.js';
 import { FakeSession } from '../support/fakeSession.js';
 
 let h: Harness | undefined;

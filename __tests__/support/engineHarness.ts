@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSession, type EngineSession, type SessionOptions } from '../../source/engine/session.js';
-import type { AgentEvent, ApprovalDecision } from '../../source/engine/events.js';
+import type { AgentEvent, ApprovalDecision } from '../../source/protocol/events.js';
 import { validateHistory } from '../../source/engine/history.js';
 import { createScriptedProvider, type ScriptedProvider, type ScriptedTurn } from '../../source/providers/scripted.js';
 import type { ProviderRequest } from '../../source/providers/types.js';

@@ -1,5 +1,5 @@
 // A scripted MCP side of a FakeSession for screen tests: servers, and every call the screen makes.
-import type { McpServerStatus } from '../../source/engine/events.js';
+import type { McpServerStatus } from '../../source/protocol/events.js';
 import type { McpControl } from '../../source/engine/sessionTypes.js';
 import type { FakeSession } from './fakeSession.js';
 

@@ -1,13 +1,13 @@
 import type { PermissionRule } from '../../source/permissions/rules.js';
 // A scripted AgentSession for TUI tests: prompt() yields prepared events and every action call is recorded.
-import type { Usage } from '../../source/providers/types.js';
-import { emptyUsage } from '../../source/providers/types.js';
-import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from '../../source/engine/events.js';
+import type { Usage } from '../../source/protocol/messages.js';
+import { emptyUsage } from '../../source/protocol/messages.js';
+import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from '../../source/protocol/events.js';
 import type { AgentSession, McpControl, PromptOptions, SessionInfo, SwitchedSession } from '../../source/engine/sessionTypes.js';
-import type { TodoItem, UserAnswer } from '../../source/tools/types.js';
+import type { TodoItem, UserAnswer } from '../../source/protocol/tools.js';
 import type { MemoryStore } from '../../source/memory/store.js';
-import type { SessionSummary } from '../../source/session/listSessions.js';
-import type { EarlierEvents } from '../../source/session/earlierEvents.js';
+import type { SessionSummary } from '../../source/sessionLog/listSessions.js';
+import type { EarlierEvents } from '../../source/sessionLog/earlierEvents.js';
 
 /** A step of a scripted run: an event to yield, or a pause until the test or the user does something. */
 export type Step =

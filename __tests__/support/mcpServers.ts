@@ -16,8 +16,8 @@ export const entry = (name: string, spec: McpServerSpec, scope: 'user' | 'projec
 
 export const stdio = (command: string, args: string[] = [], env: Record<string, string> = {}): McpServerSpec => ({ transport: 'stdio', command, args, env });
 
-export const faultServer = (mode: 'normal' | 'hang' | 'garbage' | 'flood' | 'prompts', marks?: string): McpServerSpec =>
-  stdio(process.execPath, [faultServerFile, mode], marks ? { FAULT_MARKS: marks } : {});
+export const faultServer = (mode: 'normal' | 'hang' | 'garbage' | 'flood' | 'prompts' | 'slow', marks?: string, env: Record<string, string> = {}): McpServerSpec =>
+  stdio(process.execPath, [faultServerFile, mode], { ...(marks ? { FAULT_MARKS: marks } : {}), ...env });
 
 async function freePort(): Promise<number> {
   return new Promise((done, fail) => {

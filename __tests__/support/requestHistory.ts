@@ -1,5 +1,5 @@
 // Turns request bodies recorded by the mock server back into rein's message shape, to validate what was sent.
-import type { AssistantBlock, Message, UserBlock } from '../../source/providers/types.js';
+import type { AssistantBlock, Message, UserBlock } from '../../source/protocol/messages.js';
 
 type Json = Record<string, any>;
 

@@ -1,6 +1,6 @@
 // Event lists of a parent's task call and its subagent, as the engine emits them, for store and screen tests.
-import type { AgentEvent } from '../../source/engine/events.js';
-import type { Usage } from '../../source/providers/types.js';
+import type { AgentEvent } from '../../source/protocol/events.js';
+import type { Usage } from '../../source/protocol/messages.js';
 import { FakeSession, runEnd } from './fakeSession.js';
 
 const usage = (inputTokens: number, outputTokens: number): Usage => ({ inputTokens, outputTokens, cacheReadTokens: 0, cacheWriteTokens: 0 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BackgroundTaskInfo } from '../../source/engine/events.js';
+import type { BackgroundTaskInfo } from '../../source/protocol/events.js';
 import { BackgroundTasks } from '../../source/tools/background.js';
 import { bashOutputTool } from '../../source/tools/bashOutput.js';
 import { killTaskTool } from '../../source/tools/killTask.js';

@@ -73,7 +73,7 @@ describe('processRegistry', () => {
       const script = path.join(dir, 'crash.mts');
       fs.writeFileSync(script, `
 import fs from 'node:fs';
-import { installShutdown } from ${JSON.stringify(pathToFileURL(path.join(root, 'source/shutdown.ts')).href)};
+import { installShutdown } from ${JSON.stringify(pathToFileURL(path.join(root, 'source/cli/shutdown.ts')).href)};
 import { spawnShell } from ${JSON.stringify(pathToFileURL(path.join(root, 'source/tools/processGroup.ts')).href)};
 installShutdown({ write: (text) => process.stderr.write(text) });
 spawnShell('echo $$ > ${dir}/pid; exec sleep 300', { cwd: ${JSON.stringify(dir)}, onOutput: () => {} });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { builtinTools } from '../../source/tools/builtins.js';
 import { ToolRegistry, runToolCall } from '../../source/tools/runner.js';
 import { todoWriteTool } from '../../source/tools/todoWrite.js';
-import type { TodoItem, TodoStatus } from '../../source/tools/types.js';
+import type { TodoItem, TodoStatus } from '../../source/protocol/tools.js';
 import { makeWorkspace, type TestWorkspace } from './helpers.js';
 
 let ws: TestWorkspace;

@@ -2,7 +2,7 @@
 // and the private-address rule (a rule must name the host, in every mode), on the real decision path.
 import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentEvent, PermissionMode } from '../../source/engine/events.js';
+import type { AgentEvent, PermissionMode } from '../../source/protocol/events.js';
 import { parseRule, type PermissionRule } from '../../source/permissions/rules.js';
 import { fetchPage, FetchRefused } from '../../source/tools/web/fetchPage.js';
 import { lastToolResults, makeHarness, runPrompt, type Harness } from '../support/engineHarness.js';

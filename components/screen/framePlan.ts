@@ -9,8 +9,8 @@ import {
   setScrollRegion,
 } from './ansi.js';
 import { encodeRowChange } from './rowSegment.js';
-import cellTruncate from '../lines/cellTruncate.js';
-import cellWidth from '../lines/cellWidth.js';
+import cellTruncate from '../view/cellTruncate.js';
+import cellWidth from '../view/cellWidth.js';
 
 /**
  * The part of a line the terminal has columns for. With autowrap off a terminal prints everything past its last

@@ -19,7 +19,7 @@ import {
 import { FrameCaptureStream, StderrBuffer } from './captureStream.js';
 import { createFrameWriter } from './frameWriter.js';
 import { createRowOverlay, RowOverlayContext } from './rowOverlay.js';
-import { fillSpinnerSlots, SPINNER_SLOT, spinnerMs } from './spinner.js';
+import { fillSpinnerSlots, SPINNER_SLOT, spinnerMs } from '../view/spinner.js';
 import { createSpinnerTicker } from './spinnerTicker.js';
 import { holdStrayOutput, type HeldOutput } from './strayOutput.js';
 import { guardTerminal, restoreAllTerminals } from './terminalGuard.js';

@@ -1,7 +1,7 @@
 // Rows laid out outside Ink and spliced into its frames, so Ink lays out and re-reads only the small live parts of the screen.
 import { createContext } from 'react';
-import cliTruncate from '../lines/cellTruncate.js';
-import stringWidth, { isOneCellText } from '../lines/cellWidth.js';
+import cliTruncate from '../view/cellTruncate.js';
+import stringWidth, { isOneCellText } from '../view/cellWidth.js';
 import { moveToColumn, RESET_STYLE } from './ansi.js';
 
 export interface RowOverlay {

@@ -1,6 +1,6 @@
 // Rewrites only the changed cells of a row instead of the whole row: both rows are read into cells (the text and
 // the style of each column), compared cell by cell, and each run of changed cells is written with its own style.
-import stringWidth, { isOneCellText } from '../lines/cellWidth.js';
+import stringWidth, { isOneCellText } from '../view/cellWidth.js';
 import { ERASE_LINE_END, RESET_STYLE } from './ansi.js';
 
 // Any escape that is not a plain style change (links, cursor moves), and any other control character: their

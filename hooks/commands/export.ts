@@ -1,9 +1,9 @@
 // /export [file]: the conversation as Markdown (tool calls as short blocks, file changes as diff blocks).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { writeFileAtomicSync } from '../../source/memory/atomicWrite.js';
-import { exportMarkdown } from '../../source/session/exportMarkdown.js';
-import { loadSession } from '../../source/session/loadSession.js';
+import { writeFileAtomicSync } from '../../source/util/atomicWrite.js';
+import { exportMarkdown } from '../../source/sessionLog/exportMarkdown.js';
+import { loadSession } from '../../source/sessionLog/loadSession.js';
 import type { SlashCommand } from '../../source/store/commands.js';
 
 export const exportCommand: SlashCommand = {

@@ -1,21 +1,23 @@
 // Runs one subagent: the same agent loop with its own conversation, context manager and a tool set that holds
 // only what its type allows; its events are tagged with its id and passed up, and only its final text returns.
 import { ContextManager } from '../engine/contextManager.js';
-import type { AgentEvent, AgentOrigin, EventOf, PermissionMode } from '../engine/events.js';
+import type { AgentEvent, AgentOrigin, EventOf, PermissionMode } from '../protocol/events.js';
 import { Conversation } from '../engine/history.js';
-import { newId } from '../engine/ids.js';
+import { newId } from '../protocol/ids.js';
 import { runAgentLoop } from '../engine/loop.js';
-import { contextWindowFor } from '../engine/modelInfo.js';
+import { contextWindowFor } from '../providers/modelInfo.js';
 import type { PermissionPolicy } from '../permissions/policy.js';
 import type { ApprovalBroker } from '../engine/approvals.js';
 import { wrapReminder } from '../engine/reminders.js';
-import { addUsage, emptyUsage, type Provider, type Usage } from '../providers/types.js';
+import { type Provider } from '../providers/types.js';
+import { addUsage, emptyUsage, type Usage } from '../protocol/messages.js';
 import { BackgroundTasks } from '../tools/background.js';
 import { FileState } from '../tools/fileState.js';
 import { ToolRegistry } from '../tools/runner.js';
 import type { AnyTool, ToolSessionState } from '../tools/types.js';
-import { SessionLog } from '../session/sessionLog.js';
+import { SessionLog } from '../sessionLog/sessionLog.js';
 import { resolveModel } from './agentModel.js';
+import { sessionLogPath } from '../sessionLog/records.js';
 import type { LoopHooks } from '../extensions/hookTypes.js';
 import type { AgentDefinition } from './types.js';
 import type { AskFallback } from '../engine/askFallback.js';
@@ -125,9 +127,12 @@ export class ChildAgent {
   private usage = emptyUsage();
   private turns = 0;
   private readonly started = Date.now();
-  private readonly hooks?: LoopHooks;
+  /** The session's hooks as this child's (and its agent file's own): its id and type in every input, SubagentStop matched on its type. */
+  private readonly hooks: LoopHooks | undefined;
   /** Said once, when the child first runs: a model its provider cannot serve, hooks left out. */
   private notes: string[] = [];
+  /** SubagentStart runs once, before the child's first request; what it adds opens the child's conversation. */
+  private startContext: string[] | undefined;
 
   constructor(
     private readonly env: ChildEnvironment,
@@ -136,7 +141,9 @@ export class ChildAgent {
     const chosen = resolveModel(run.agent.model, env.providerName, env.model());
     this.model = chosen.model;
     const hooks = env.hooksFor?.(run.agent) ?? { hooks: env.hooks };
-    this.hooks = hooks.hooks;
+    const transcriptPath = env.logDir ? sessionLogPath(env.logDir, this.agentId) : undefined;
+    const own = hooks.hooks;
+    this.hooks = own?.forAgent ? own.forAgent({ agentId: this.agentId, agentType: run.agent.name, ...(transcriptPath ? { transcriptPath } : {}) }) : own;
     this.notes = [chosen.note, hooks.warning].filter((note): note is string => note !== undefined).map((note) => `Agent ${run.agent.name}: ${note}`);
     const log = openChildLog(env, this.agentId, this.model);
     this.history = new Conversation((change) => log?.append({ kind: 'history', ...change }), []);
@@ -158,6 +165,12 @@ export class ChildAgent {
   /** Sends `prompt` and runs to the child's answer; at its turn limit it is asked for the answer once. */
   async ask(prompt: string): Promise<ChildOutcome> {
     for (const message of this.notes.splice(0)) this.run.emit({ type: 'warning', message, agentId: this.agentId, parentToolCallId: this.run.parentToolCallId });
+    if (this.startContext === undefined) {
+      this.startContext = [];
+      const start = await this.hooks?.subagentStart?.(this.run.signal);
+      for (const note of start?.notes ?? []) this.run.emit({ type: 'hook', ...note, agentId: this.agentId, parentToolCallId: this.run.parentToolCallId });
+      this.startContext.push(...(start?.context ?? []));
+    }
     let outcome = await this.loopOnce(prompt, this.env.maxTurns);
     if (outcome.reason === 'max_turns' && !this.run.signal.aborted) {
       const wrapUp = await this.loopOnce(wrapUpPrompt, 1);
@@ -174,7 +187,9 @@ export class ChildAgent {
       maxTokens: env.maxTokens, temperature: env.temperature, maxTurns, context: this.context, mode: env.mode,
       rules: env.rules, broker: env.broker, interactive: env.interactive, registry: this.registry,
       cwd: env.cwd, workspace: env.workspace, state: this.state, signal: run.signal,
-      reminders: () => (history.length === 1 ? [wrapReminder(`Today's date is ${(env.now?.() ?? new Date()).toISOString().slice(0, 10)}.`)] : []),
+      reminders: () => (history.length === 1
+        ? [...(this.startContext ?? []).splice(0).map(wrapReminder), wrapReminder(`Today's date is ${(env.now?.() ?? new Date()).toISOString().slice(0, 10)}.`)]
+        : []),
       onUsage: (turnUsage, model) => {
         env.onUsage(turnUsage, model);
         return (this.usage = addUsage(this.usage, turnUsage));

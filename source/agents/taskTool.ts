@@ -1,5 +1,5 @@
 // The `task` tool: the model hands a self-contained job to a subagent of a named type and gets back its answer.
-import type { AgentEvent } from '../engine/events.js';
+import type { AgentEvent } from '../protocol/events.js';
 import { defineTool, errorResult, textResult, type AnyTool } from '../tools/types.js';
 import { runChild, type ChildEnvironment, type ChildOutcome } from './childRunner.js';
 import type { AgentDefinition } from './types.js';

@@ -1,7 +1,7 @@
 // Team mode: a planner splits the task into steps, workers carry them out in dependency order (independent
 // steps side by side), and a reviewer approves the work or sends flagged steps back, at most twice.
-import type { AgentEvent } from '../engine/events.js';
-import type { TodoItem } from '../tools/types.js';
+import type { AgentEvent } from '../protocol/events.js';
+import type { TodoItem } from '../protocol/tools.js';
 import { ChildAgent, type ChildEnvironment, type ChildOutcome } from './childRunner.js';
 import { readStructured } from './structuredOutput.js';
 import {

@@ -1,10 +1,10 @@
 // Wraps a team's work as one run of the session: run_start, the plan and children as they go, the report as the
 // run's answer, and the task and report appended to the conversation so the next prompt can build on them.
 import { EventQueue } from '../engine/eventQueue.js';
-import type { AgentEvent } from '../engine/events.js';
+import type { AgentEvent } from '../protocol/events.js';
 import type { Conversation } from '../engine/history.js';
-import { newId } from '../engine/ids.js';
-import { emptyUsage } from '../providers/types.js';
+import { newId } from '../protocol/ids.js';
+import { emptyUsage } from '../protocol/messages.js';
 import { runTeam, type TeamOptions } from './team.js';
 
 export interface TeamRunOptions {

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, statSync } from 'nod
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { diffLines } from 'diff';
-import { writeFileAtomicSync } from '../memory/atomicWrite.js';
+import { writeFileAtomicSync } from '../util/atomicWrite.js';
 import type { FileChange } from './types.js';
 
 interface SavedFile {

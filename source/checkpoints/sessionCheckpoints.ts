@@ -1,8 +1,8 @@
 // One session's checkpoints: a snapshot before each user message and after each tool call that may change files, and restoring them.
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Message } from '../providers/types.js';
-import { linesStartingWith } from '../session/lines.js';
+import type { Message } from '../protocol/messages.js';
+import { linesStartingWith } from '../sessionLog/lines.js';
 import { FileSnapshots } from './fileSnapshots.js';
 import { insideGitRepo, shadowDirFor, ShadowRepo } from './shadowRepo.js';
 import type { CheckpointSettings, RewindPoint, RewindPreview } from './types.js';

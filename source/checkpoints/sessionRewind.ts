@@ -1,5 +1,5 @@
 // The session's rewind methods: list the points, preview a restore, and restore code, conversation or both.
-import type { Message } from '../providers/types.js';
+import type { Message } from '../protocol/messages.js';
 import { rewoundHistory, type CheckpointPoint, type SessionCheckpoints } from './sessionCheckpoints.js';
 import type { RewindOutcome, RewindPoint, RewindPreview, RewindScope } from './types.js';
 

@@ -1,7 +1,7 @@
 // The project's instruction files for the system prompt, their @imports held to the same read rules as read_file.
 import path from 'node:path';
 import type { ReinConfig } from '../config/index.js';
-import { contextWindowFor } from '../engine/modelInfo.js';
+import { contextWindowFor } from '../providers/modelInfo.js';
 import { estimateTokens } from '../engine/tokens.js';
 import { discoverInstructions } from '../memory/instructions.js';
 import type { ImportCheck } from '../memory/instructionImports.js';

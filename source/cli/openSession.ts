@@ -2,28 +2,29 @@
 // and the session log, each told whether the project is trusted.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { UsageError, type CliArgs } from '../cliArgs.js';
+import { UsageError, type CliArgs } from './args.js';
 import { knownToolNames, type LoadedConfig, type ReinConfig } from '../config/index.js';
 import { repairHistory } from '../engine/history.js';
-import { newSessionId } from '../engine/ids.js';
+import { newSessionId } from '../protocol/ids.js';
 import { createSession } from '../engine/session.js';
 import { findGitRoot, MemoryStore } from '../memory/store.js';
 import { recordedTools } from '../replay/recordedTools.js';
-import { forkSessionLog, SessionLog, sessionLogPath } from '../session/index.js';
+import { forkSessionLog, SessionLog, sessionLogPath } from '../sessionLog/index.js';
 import { builtinTools } from '../tools/builtins.js';
-import { addSecrets } from '../permissions/redact.js';
+import { addSecrets } from '../util/redact.js';
 import { searchBackend } from '../tools/web/searchBackends.js';
 import { webSearchTool } from '../tools/webSearch.js';
-import { budgetFor, checkAddDirs, checkSessionId, compatOptions, flagNotes, initFactsOf, readSettingsFlag, sessionAgents } from '../compatSetup.js';
-import { openDebugLog } from '../debugLog.js';
+import { budgetFor, checkAddDirs, checkSessionId, compatOptions, flagNotes, initFactsOf, readSettingsFlag, sessionAgents } from './compatSetup.js';
+import { openDebugLog } from './debugLog.js';
 import { startMcpServers } from '../mcp/start.js';
 import { describeProblem } from '../permissions/rules.js';
 import { loadPermissionRules, readClaudeSettings } from '../permissions/ruleSources.js';
 import { setupHooks } from '../extensions/hookSetup.js';
+import { resolveStatusLine } from '../extensions/statusLineConfig.js';
 import { findBwrap, missingBwrapMessage } from '../permissions/sandbox.js';
 import { saveProjectRule } from '../permissions/projectSettings.js';
 import { claudeRuleText } from '../permissions/toolNames.js';
-import { loadFolders } from '../extensionSetup.js';
+import { loadFolders } from './extensionSetup.js';
 import { defaultCheckpointSettings } from '../checkpoints/types.js';
 import type { ProjectTrust } from '../trust/projectTrust.js';
 import { instructionsFor } from './instructions.js';
@@ -100,6 +101,13 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
     layers: loaded.hookLayers, settings: claudeSettings, projectDir: workspace, cwd, reinHome, sessionId,
     transcriptPath: sessionLogPath(sessionsDir, sessionId), projectTrusted: trust.trusted, always: folders.bringsHooks,
   });
+  const reinHomeReal = join(reinHome);
+  const instructionFiles = instructions.files.map((f) => ({
+    path: f.path,
+    memoryType: f.path.startsWith(join(homedir(), '.claude')) || f.path.startsWith(reinHomeReal) ? 'User' as const : f.path.endsWith('CLAUDE.local.md') ? 'Local' as const : 'Project' as const,
+  }));
+  // Only the full-screen session has a status line to show.
+  const statusLine = interactive ? resolveStatusLine(claudeSettings, trust.trusted) : { warnings: [] };
   const meta = { sessionId, cwd, provider: config.provider, model, startedAt: new Date().toISOString(), ...gitBranchOf(cwd) };
   const history = resumed ? repairHistory(resumed.history) : undefined;
   // A $REIN_HOME that cannot be written does not stop a new session: it runs in memory, with one warning.
@@ -150,10 +158,22 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
       ...(logWarning ? [logWarning] : []), ...flagNotes(args, interactive),
       ...loaded.projectRefused, ...trust.notices(), ...(typeof searchSetup === 'string' ? [searchSetup] : []),
       ...instructions.warnings, ...folders.warnings, ...(agents?.warnings ?? []), ...loadedRules.problems.map(describeProblem),
-      ...hooks.warnings,
+      ...hooks.warnings, ...statusLine.warnings,
     ],
     hooks: hooks.hooks,
     projectTrusted: () => trust.trusted,
+    instructionFiles,
+    configFiles: [
+      { path: join(homedir(), '.claude', 'settings.json'), source: 'user_settings' },
+      { path: join(reinHome, 'agent.config.json'), source: 'user_settings' },
+      { path: join(workspace, '.claude', 'settings.json'), source: 'project_settings' },
+      { path: join(workspace, 'agent.config.json'), source: 'project_settings' },
+      { path: join(workspace, '.claude', 'settings.local.json'), source: 'local_settings' },
+      { path: join(workspace, '.claude', 'skills'), source: 'skills' },
+    ],
+    forked: args.forkSession && resumed !== undefined,
+    // Claude Code's switch back to waiting for MCP servers before the first request.
+    waitForMcp: /^(0|false|no|off)$/i.test(process.env.MCP_CONNECTION_NONBLOCKING ?? ''),
     sandbox,
     permissions: {
       rules: loadedRules.rules,
@@ -180,5 +200,5 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
     session, cwd, dontAsk: args.dontAsk, version,
     commands: folders.commands.map((c) => c.name), agents: (agents?.agents ?? []).map((a) => a.name), skills: folders.skills.map((skill) => skill.name),
   });
-  return { session, resumed, sessionsDir, commands: folders.commands, run: { workspace, projectTrusted: () => trust.trusted }, recording, initFacts, debugFile: debug?.file };
+  return { session, resumed, sessionsDir, commands: folders.commands, run: { workspace, projectTrusted: () => trust.trusted }, recording, initFacts, debugFile: debug?.file, statusLine: statusLine.setting };
 }

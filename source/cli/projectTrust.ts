@@ -1,8 +1,9 @@
 // Gathers everything the project in the working directory asks to be trusted with, from every file that can ask,
 // so one question (or, headless, --trust-project) decides it before any of it is used.
-import type { CliArgs } from '../cliArgs.js';
+import type { CliArgs } from './args.js';
 import { loadConfig, type Env, type LoadConfigOptions, type LoadedConfig } from '../config/index.js';
-import { loadHooks } from '../extensions/hookConfig.js';
+import { describeHook, loadHooks } from '../extensions/hookConfig.js';
+import { statusLineOf } from '../extensions/statusLineConfig.js';
 import { loadMcpServers } from '../mcp/config.js';
 import { describeWritten } from '../mcp/manager.js';
 import { loadPermissionRules, readClaudeSettings, type ClaudeSettingsFile } from '../permissions/ruleSources.js';
@@ -10,7 +11,7 @@ import type { PermissionRule } from '../permissions/rules.js';
 import { ProjectTrust } from '../trust/projectTrust.js';
 import type { TrustDecision, TrustItem, TrustRequest } from '../trust/request.js';
 import { instructionsFor } from './instructions.js';
-import { loadFolders, type LoadedFolders } from '../extensionSetup.js';
+import { loadFolders, type LoadedFolders } from './extensionSetup.js';
 import { isProjectFile } from '../extensions/commandFile.js';
 import { findShellCommands } from '../extensions/commandExpand.js';
 
@@ -45,6 +46,9 @@ export function projectTrustItems(o: ProjectTrustInput): TrustItem[] {
     if (s.scope === 'project' && s.settings?.disableAllHooks === true) {
       items.push({ kind: 'setting', name: 'disableAllHooks', file: s.file, definition: 'disableAllHooks: true (turns off your own hooks too)' });
     }
+    // A status line is a command rein runs again and again: from a project file it waits for trust like a hook.
+    const statusLine = s.scope === 'project' ? statusLineOf(s.settings) : undefined;
+    if (statusLine) items.push({ kind: 'setting', name: 'statusLine', file: s.file, definition: `statusLine: ${statusLine.command}` });
   }
   if (!o.trustMcp && !o.strictMcpConfig) {
     const { servers } = loadMcpServers({ projectDir: o.projectDir, layers: o.loaded.mcpServers, flagConfigs: o.mcpConfigs, env: o.env });
@@ -57,7 +61,7 @@ export function projectTrustItems(o: ProjectTrustInput): TrustItem[] {
   for (const hook of loadHooks(hookSources).hooks) {
     if (hook.scope !== 'project') continue;
     const name = hook.matcher && hook.matcher !== '*' ? `${hook.event} ${hook.matcher}` : hook.event;
-    items.push({ kind: 'hook', name, file: hook.file, definition: hook.command });
+    items.push({ kind: 'hook', name, file: hook.file, definition: describeHook(hook) });
   }
   for (const i of o.untrustedImports) items.push({ kind: 'import', name: i.import, file: i.file, definition: i.realPath });
   for (const command of o.folders?.commands ?? []) {

@@ -3,8 +3,8 @@ import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync } from '
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import type { CliArgs } from '../cliArgs.js';
-import { UsageError } from '../cliArgs.js';
+import type { CliArgs } from './args.js';
+import { UsageError } from './args.js';
 import type { ReinConfig } from '../config/index.js';
 import { createProvider } from '../providers/index.js';
 import type { Provider } from '../providers/types.js';

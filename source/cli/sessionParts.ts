@@ -1,8 +1,8 @@
 // The parts of a session the entry point reads from flags and disk: the session --continue or --resume names, the
 // system prompt flags, the git branch for the log's header, and the closing line naming the session.
 import { existsSync, readFileSync } from 'node:fs';
-import { UsageError, type CliArgs } from '../cliArgs.js';
-import { findSession, listSessions, loadSession, readGitBranch, resumeLoadOptions, sessionLogPath, type LoadedSession } from '../session/index.js';
+import { UsageError, type CliArgs } from './args.js';
+import { findSession, listSessions, loadSession, readGitBranch, resumeLoadOptions, sessionLogPath, type LoadedSession } from '../sessionLog/index.js';
 
 /** The saved session that --continue or --resume names, loaded; undefined for a new session. */
 export function findResumed(args: CliArgs, sessionsDir: string, cwd: string): LoadedSession | undefined {

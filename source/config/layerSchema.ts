@@ -1,5 +1,5 @@
 // The JSON Schema every config layer is validated against, and the list of built-in tool names.
-import { permissionModes } from '../engine/events.js';
+import { permissionModes } from '../protocol/events.js';
 import { keyActions } from './keys.js';
 
 /** Every built-in tool; `tools` entries must be one of these. The tools package checks its registry against it. */

@@ -1,7 +1,7 @@
 // Splits a project's agent.config.json into what always applies (narrowing or neutral settings) and what widens
 // rein's power, which applies only once the user trusts the project; an API key is never taken from it.
 import path from 'node:path';
-import type { PermissionMode } from '../engine/events.js';
+import type { PermissionMode } from '../protocol/events.js';
 import { defaultProtectedPaths, defaultProtectedWritePaths } from './defaults.js';
 import { knownToolNames } from './schema.js';
 import type { ConfigLayer, WideningSetting } from './types.js';

@@ -1,5 +1,5 @@
 // The shape of rein's resolved configuration and of the partial layers it is merged from.
-import type { PermissionMode } from '../engine/events.js';
+import type { PermissionMode } from '../protocol/events.js';
 
 import type { ThinkingSetting } from '../providers/types.js';
 import type { KeyAction } from './keys.js';

@@ -1,6 +1,6 @@
 // Requests to the user and their answers, paired by id: the loop waits on a promise that `respond` settles.
-import type { UserAnswer } from '../tools/types.js';
-import type { ApprovalDecision } from './events.js';
+import type { UserAnswer } from '../protocol/tools.js';
+import type { ApprovalDecision } from '../protocol/events.js';
 
 export class Broker<Answer> {
   private pending = new Map<string, (answer: Answer) => void>();

@@ -1,5 +1,6 @@
 // Keeps the conversation inside the model's window: measures it, runs micro and auto compaction, and trips the breaker.
-import type { Message, Provider, ToolSchema } from '../providers/types.js';
+import type { Provider, ToolSchema } from '../providers/types.js';
+import type { Message } from '../protocol/messages.js';
 import {
   applySummary,
   ContextBreaker,
@@ -9,8 +10,8 @@ import {
   planCompaction,
   summaryRequest,
 } from './compaction/index.js';
-import { callSignal } from './callSignal.js';
-import type { AgentEvent } from './events.js';
+import { callSignal } from '../util/callSignal.js';
+import type { AgentEvent } from '../protocol/events.js';
 import type { Conversation } from './history.js';
 import { wrapReminder } from './reminders.js';
 import { ContextMeter, TokenCounter } from './tokens.js';
@@ -42,8 +43,8 @@ const mostChars = 8;
 export class ContextManager {
   /** Counts for budgeting (what to keep, what micro-compaction frees): a typical ratio is close enough there. */
   readonly counter = new TokenCounter((text) => Math.ceil(text.length / typicalChars));
-  /** Called before history is summarised (the PreCompact hooks), however the compaction was started. */
-  beforeCompact?: (trigger: 'manual' | 'auto', instructions: string | undefined, signal: AbortSignal) => Promise<void>;
+  /** Called before history is summarised (the PreCompact hooks), however the compaction was started; a reason blocks it. */
+  beforeCompact?: (trigger: 'manual' | 'auto', instructions: string | undefined, signal: AbortSignal) => Promise<string | undefined>;
   private readonly typical = new ContextMeter(this.counter);
   private readonly upper = new ContextMeter(new TokenCounter((text) => Math.ceil(text.length / fewestChars)));
   private readonly lower = new ContextMeter(new TokenCounter((text) => Math.ceil(text.length / mostChars)));
@@ -201,7 +202,12 @@ export class ContextManager {
         : 'There is no older history to compact yet.';
       return { ok: false, error };
     }
-    await this.beforeCompact?.(level === 'manual' ? 'manual' : 'auto', instructions, signal);
+    const blocked = await this.beforeCompact?.(level === 'manual' ? 'manual' : 'auto', instructions, signal);
+    if (blocked !== undefined) {
+      // Counted as a compaction that freed nothing: the breaker stops trying after a few, as it would for those.
+      this.breaker.compacted(tokensBefore, this.settings.window);
+      return { ok: false, error: `A PreCompact hook blocked compaction: ${blocked}` };
+    }
     let next: Message[];
     let summary: string | undefined;
     let error: string | undefined;

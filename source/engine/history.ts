@@ -1,5 +1,5 @@
 // History invariants: every tool call is answered exactly once, in order, in the very next user message.
-import type { Message, ToolUseBlock, UserMessage } from '../providers/types.js';
+import type { Message, ToolUseBlock, UserMessage } from '../protocol/messages.js';
 
 /** Returns a description of the first problem found, or undefined when the history is valid. */
 export function validateHistory(messages: readonly Message[]): string | undefined {

@@ -1,5 +1,5 @@
 // Makes an invalid history valid again with the least change: unanswered calls answered, stray results dropped.
-import type { AssistantMessage, Message, ToolResultBlock, ToolUseBlock, UserBlock, UserMessage } from '../providers/types.js';
+import type { AssistantMessage, Message, ToolResultBlock, ToolUseBlock, UserBlock, UserMessage } from '../protocol/messages.js';
 import { validateHistory } from './history.js';
 
 export const unansweredCallText = 'Interrupted: this call ended before it finished and has no other result.';

@@ -1,19 +1,11 @@
 // The agent loop: an async generator that streams model turns, runs tools and yields AgentEvents until the run ends.
-import {
-  addUsage,
-  emptyUsage,
-  type AssistantMessage,
-  type Provider,
-  type ProviderError,
-  type ToolSchema,
-  type ToolUseBlock,
-  type Usage,
-} from '../providers/types.js';
+import { type Provider, type ProviderError, type ToolSchema } from '../providers/types.js';
+import { addUsage, emptyUsage, type AssistantMessage, type ToolResultBlock, type ToolUseBlock, type Usage } from '../protocol/messages.js';
 import type { ContextManager } from './contextManager.js';
-import type { AgentEvent, PermissionMode, RunEndReason } from './events.js';
+import type { AgentEvent, PermissionMode, RunEndReason } from '../protocol/events.js';
 import { validateHistory, type Conversation } from './history.js';
 import { repairHistory } from './historyRepair.js';
-import { newId } from './ids.js';
+import { newId } from '../protocol/ids.js';
 import { streamModelCall } from './modelCall.js';
 import { doesNotFitMessage, maxOverflowRetries, outputBudget, recoverFromOverflow } from './overflow.js';
 import { RepeatGuard } from './repeatGuard.js';
@@ -22,6 +14,7 @@ import { interruptedBlocks, toolRound } from './loopRound.js';
 import type { StructuredOutputGate } from './structuredOutput.js';
 import { wrapReminder } from './reminders.js';
 import type { LoopHooks } from '../extensions/hookTypes.js';
+import type { ToolRegistry } from '../tools/runner.js';
 import { ToolErrorGuard } from './toolErrorGuard.js';
 
 export interface LoopOptions extends ToolEnvironment {
@@ -60,6 +53,8 @@ export interface LoopOptions extends ToolEnvironment {
   hooks?: LoopHooks;
   /** Executed tool calls failing in a row that stop the run (default 8; 0 = no limit). */
   maxConsecutiveToolErrors?: number;
+  /** Asked before each request: a new tool set when it changed (an MCP server came up), else undefined. */
+  refreshTools?: () => { tools: ToolSchema[]; registry: ToolRegistry } | undefined;
 }
 
 /** Errors that will not go away by asking again. */
@@ -69,6 +64,10 @@ const fatalErrorKinds = new Set<ProviderError['kind']>(['auth', 'not_found', 'ba
 const maxConsecutiveErrors = 3;
 /** What a fallback model answers for: the model is overloaded, unknown to the server, or its server keeps failing. */
 const fallbackErrorKinds = new Set<ProviderError['kind']>(['overloaded', 'not_found', 'server']);
+const maxStopContinuations = 8;
+
+const resultText = (result: ToolResultBlock | undefined): string =>
+  result === undefined ? '' : typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
 
 const textOf = (message: AssistantMessage): string =>
   message.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('');
@@ -104,8 +103,8 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
   let consecutiveErrors = 0;
   let overflows = 0;
   const repeats = new RepeatGuard();
-  // True once a Stop hook has sent the model back to work: it can do so once per run, never in a loop.
-  let stopHookActive = false;
+  // Stop hooks that sent the model back to work in a row: past eight the turn ends anyway (Claude Code's cap).
+  let stopContinuations = 0;
   const toolErrors = new ToolErrorGuard(o.maxConsecutiveToolErrors);
   let warnedRepeat = false;
   if (o.prompt !== undefined) o.history.appendUserText(o.prompt);
@@ -126,6 +125,12 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
       // An interactive session asks whether to go on (its continueRun); headless runs and subagents just stop.
       if (!o.askAtTurnLimit) yield { type: 'warning', runId: o.runId, message: `Stopped after ${o.maxTurns} ${o.maxTurns === 1 ? 'turn' : 'turns'} (maxTurns); raise it with --max-turns or "maxTurns" in agent.config.json.` };
       return yield end('max_turns');
+    }
+    // A turn boundary: tools of MCP servers that came up meanwhile join here, never in the middle of a round.
+    const fresh = o.refreshTools?.();
+    if (fresh) {
+      o.tools = fresh.tools;
+      o.registry = fresh.registry;
     }
     for (const reminder of o.reminders()) o.history.appendUserText(reminder);
     const prepared = yield* o.context.prepare(o.history, o.system, o.tools, o.runId, o.signal);
@@ -191,7 +196,11 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
       consecutiveErrors += 1;
       const text = error?.message ?? 'The model call failed for an unknown reason.';
       yield { type: 'error', runId: o.runId, message: text, ...(error?.status !== undefined ? { status: error.status } : {}) };
-      if ((error && fatalErrorKinds.has(error.kind)) || consecutiveErrors >= maxConsecutiveErrors) return yield end('error', text);
+      if ((error && fatalErrorKinds.has(error.kind)) || consecutiveErrors >= maxConsecutiveErrors) {
+        // StopFailure runs instead of Stop; what it says is not read (as in Claude Code).
+        await o.hooks?.stopFailure?.(error?.kind ?? 'unknown', text, o.signal);
+        return yield end('error', text);
+      }
       o.history.appendUserText(`<error>The previous model call failed: ${text} Continue with the task.</error>`);
       continue;
     }
@@ -232,12 +241,18 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
       }
       if (stopReason === 'refusal') return yield end('refusal', 'The model declined to continue.');
       if (o.hooks) {
-        const stop = await o.hooks.stop(stopHookActive, lastText, o.signal);
+        const stop = await o.hooks.stop(stopContinuations > 0, lastText, o.signal);
         for (const note of stop.notes) yield hookEvent(o.runId, note);
         if (o.signal.aborted) return yield end('aborted');
-        if (stop.block && !stop.stop && !stopHookActive) {
-          stopHookActive = true;
-          o.history.appendUserText(wrapReminder(`A Stop hook asks you to continue before finishing:\n${stop.block}`));
+        // A block sends the model back with the reason; additionalContext alone does too, as feedback.
+        const feedback = stop.block ? `A Stop hook asks you to continue before finishing:\n${stop.block}` : stop.context.length > 0 ? `Stop hook feedback:\n${stop.context.join('\n')}` : undefined;
+        if (feedback && !stop.stop && !stop.impossible) {
+          if (stopContinuations >= maxStopContinuations) {
+            yield { type: 'warning', runId: o.runId, message: `A hook blocked the turn from ending ${stopContinuations + 1} times in a row; the turn ends anyway. A Stop hook should let the model stop once stop_hook_active is true.` };
+            return yield end('done');
+          }
+          stopContinuations += 1;
+          o.history.appendUserText(wrapReminder(feedback));
           continue;
         }
       }
@@ -249,9 +264,20 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
       return yield end('done');
     }
 
+    stopContinuations = 0;
     const hookState: RoundHookState = { context: [] };
     const ran = new Set<string>();
     const results = yield* toolRound(o, calls, abortRun, hookState, ran);
+    if (hookState.interrupt !== undefined) {
+      yield { type: 'warning', runId: o.runId, message: `A PermissionRequest hook interrupted the run: ${hookState.interrupt}` };
+      return yield end('aborted');
+    }
+    if (o.hooks?.postToolBatch && !o.signal.aborted) {
+      const batch = await o.hooks.postToolBatch(calls.map((call, i) => ({ call, content: resultText(results[i]) })), o.signal);
+      for (const note of batch.notes) yield hookEvent(o.runId, note);
+      hookState.context.push(...batch.context);
+      hookState.stop ??= batch.stop ?? batch.block;
+    }
     // What hooks added goes into the newest user turn, after the results, so the request prefix stays as it was.
     for (const text of hookState.context.splice(0)) o.history.appendUserText(wrapReminder(text));
     if (hookState.stop) {

@@ -1,7 +1,7 @@
 // One tool round inside a run: runs the calls, appends their results, and keeps the history valid if the run is cut short.
-import type { ToolResultBlock, ToolUseBlock } from '../providers/types.js';
+import type { ToolResultBlock, ToolUseBlock } from '../protocol/messages.js';
 import { EventQueue } from './eventQueue.js';
-import type { AgentEvent } from './events.js';
+import type { AgentEvent } from '../protocol/events.js';
 import { interruptedResult, runToolRound, type RoundHookState } from './toolRound.js';
 import type { LoopOptions } from './loop.js';
 

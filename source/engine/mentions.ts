@@ -3,9 +3,9 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PermissionMode } from './events.js';
+import type { PermissionMode } from '../protocol/events.js';
 import type { PermissionPolicy } from '../permissions/policy.js';
-import { findMentions } from '../extensions/mentions.js';
+import { findMentions } from '../util/mentions.js';
 import { readFileTool } from '../tools/readFile.js';
 import { resolveToolPath } from '../tools/paths.js';
 import type { AnyTool, ToolContext } from '../tools/types.js';

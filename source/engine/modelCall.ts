@@ -1,7 +1,8 @@
 // One model call inside a run: streams the provider's deltas as AgentEvents and returns how the call ended.
-import { emptyUsage, type AssistantMessage, type Provider, type ProviderError, type ProviderRequest, type StopReason, type Usage } from '../providers/types.js';
-import { callSignal } from './callSignal.js';
-import type { AgentEvent } from './events.js';
+import { type Provider, type ProviderError, type ProviderRequest } from '../providers/types.js';
+import { emptyUsage, type AssistantMessage, type StopReason, type Usage } from '../protocol/messages.js';
+import { callSignal } from '../util/callSignal.js';
+import type { AgentEvent } from '../protocol/events.js';
 
 export interface ModelCallResult {
   message: AssistantMessage;

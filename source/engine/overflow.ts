@@ -1,9 +1,10 @@
 // Recovery from a provider's context-length error: learn the real window, shrink the history to fit it, and retry.
-import type { Message, ProviderError, ToolSchema } from '../providers/types.js';
+import type { ProviderError, ToolSchema } from '../providers/types.js';
+import type { Message } from '../protocol/messages.js';
 import { cutLargestToolResults, cutOversizedMessage } from './compaction/shrink.js';
 import type { ContextManager } from './contextManager.js';
 import { parseContextLimit } from './contextLimit.js';
-import type { AgentEvent } from './events.js';
+import type { AgentEvent } from '../protocol/events.js';
 import type { Conversation } from './history.js';
 
 /** Context-length errors in a row after which the run gives up. */

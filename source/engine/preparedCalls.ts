@@ -1,9 +1,9 @@
 // Runs the tool calls a custom command needs before the model is called (its !`command`s and @files), with the same
 // permission checks, approvals and events as the model's own calls; their results go into the message, not the history.
 import type { CommandTools, PreparedCall, PreparedResult, PrepareOptions } from '../extensions/commandExpand.js';
-import type { ToolResult } from '../tools/types.js';
-import type { AgentEvent, PermissionMode } from './events.js';
-import { newId } from './ids.js';
+import type { ToolResult } from '../protocol/tools.js';
+import type { AgentEvent, PermissionMode } from '../protocol/events.js';
+import { newId } from '../protocol/ids.js';
 import { runToolRound, type ToolEnvironment } from './toolRound.js';
 
 export function preparedCallRunner(env: ToolEnvironment & { runId: string; mode: PermissionMode; emit: (event: AgentEvent) => void; sessionId: string }): CommandTools {

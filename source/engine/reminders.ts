@@ -1,6 +1,6 @@
 // Dynamic material for the newest user turn (never the system prompt, so the cached prefix stays byte-stable).
-import type { BackgroundTaskInfo } from './events.js';
-import type { TodoItem } from '../tools/types.js';
+import type { BackgroundTaskInfo } from '../protocol/events.js';
+import type { TodoItem } from '../protocol/tools.js';
 
 export const todoReminderAfterRounds = 3;
 

@@ -1,6 +1,6 @@
 // Notices the model making the same tool call (or the same short cycle of calls, A-B-A-B) with identical arguments
 // and getting the identical results again and again.
-import type { ToolResultBlock, ToolUseBlock } from '../providers/types.js';
+import type { ToolResultBlock, ToolUseBlock } from '../protocol/messages.js';
 
 export const repeatWarnAt = 3;
 export const repeatStopAt = 5;

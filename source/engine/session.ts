@@ -2,11 +2,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MemoryStore } from '../memory/store.js';
-import { addUsage, emptyUsage, type Message, type Provider, type Usage } from '../providers/types.js';
-import { findSession, listSessions } from '../session/listSessions.js';
-import { loadSession, resumeLoadOptions } from '../session/loadSession.js';
-import { SessionLog } from '../session/sessionLog.js';
-import { sessionLogPath } from '../session/records.js';
+import { type Provider } from '../providers/types.js';
+import { addUsage, emptyUsage, type Message, type Usage } from '../protocol/messages.js';
+import { findSession, listSessions } from '../sessionLog/listSessions.js';
+import { loadSession, resumeLoadOptions } from '../sessionLog/loadSession.js';
+import { SessionLog } from '../sessionLog/sessionLog.js';
+import { sessionLogPath } from '../sessionLog/records.js';
 import { repairHistory } from './historyRepair.js';
 import { BackgroundTasks } from '../tools/background.js';
 import { FileState } from '../tools/fileState.js';
@@ -15,14 +16,15 @@ import type { ToolRegistry } from '../tools/runner.js';
 import type { McpSessionSource } from '../mcp/types.js';
 import { SessionMcp } from './sessionMcp.js';
 import { SessionTools } from './sessionTools.js';
-import type { AnyTool, TodoItem, ToolSessionState, UserAnswer } from '../tools/types.js';
+import type { AnyTool, ToolSessionState } from '../tools/types.js';
+import type { TodoItem, UserAnswer } from '../protocol/tools.js';
 import { ApprovalBroker, QuestionBroker } from './approvals.js';
 import { ContextManager } from './contextManager.js';
-import type { AgentEvent, ApprovalDecision, PermissionMode } from './events.js';
+import type { AgentEvent, ApprovalDecision, PermissionMode } from '../protocol/events.js';
 import { Conversation } from './history.js';
-import { newId, newSessionId } from './ids.js';
+import { newId, newSessionId } from '../protocol/ids.js';
 import { runAgentLoop } from './loop.js';
-import { contextWindowFor } from './modelInfo.js';
+import { contextWindowFor } from '../providers/modelInfo.js';
 import { outputBudget } from './overflow.js';
 import { PermissionPolicy, type PolicyOptions } from '../permissions/policy.js';
 import { sandboxRun } from '../permissions/sandbox.js';
@@ -41,8 +43,10 @@ import { runTeamRun } from '../agents/teamRun.js';
 import { resolveModel } from '../agents/agentModel.js';
 import type { SessionHooks } from '../extensions/sessionHooks.js';
 import type { LoopHooks } from '../extensions/hookTypes.js';
-import { HookLifecycle } from '../extensions/hookLifecycle.js';
 import { untrustedProject } from '../extensions/projectTrust.js';
+import { HookLifecycle, type LoadedInstructionFile } from '../extensions/hookLifecycle.js';
+import { hookPorts, typedCommand } from './sessionHookPorts.js';
+import type { WatchedConfig } from '../extensions/configWatch.js';
 import { wrapReminder } from './reminders.js';
 import { SessionCheckpoints } from '../checkpoints/sessionCheckpoints.js';
 import { pointFor, sessionRewind } from '../checkpoints/sessionRewind.js';
@@ -96,6 +100,16 @@ export interface SessionOptions {
   projectTrusted?: () => boolean;
   /** How long an interactive session waits after a run before the "waiting for your input" Notification (default 60 s). */
   idleNotifyMs?: number;
+  /** How long an approval waits before the permission_prompt Notification (default 6 s). */
+  approvalNotifyMs?: number;
+  /** The instruction files in the system prompt, for InstructionsLoaded. */
+  instructionFiles?: LoadedInstructionFile[];
+  /** A --fork-session continuation: SessionStart says "fork". */
+  forked?: boolean;
+  /** Each run's first request waits for MCP servers still starting (MCP_CONNECTION_NONBLOCKING=false, as in Claude Code). */
+  waitForMcp?: boolean;
+  /** Settings files (and the skills folder) whose changes ConfigChange hooks hear of. */
+  configFiles?: readonly WatchedConfig[];
   /** A resumed session's history and todo list. */
   resume?: { history: Message[]; todos: TodoItem[] };
   /** Sees every event first, as it is recorded (the --debug log). */
@@ -120,6 +134,8 @@ export interface EngineSession extends AgentSession {
   prefix(): { system: string; tools: ReturnType<ToolRegistry['schemas']> };
   /** The registry the next run uses (MCP tools included once their servers are up). */
   registry(): ToolRegistry;
+  /** Runs the Setup hooks (`--init`, `--init-only`, `--maintenance`); `sessionStart` runs SessionStart "startup" too. */
+  runSetupHooks(trigger: 'init' | 'maintenance', sessionStart?: boolean): Promise<void>;
 }
 
 /** Streamed pieces are not logged: the message_end and tool_end that follow carry them whole. */
@@ -252,10 +268,29 @@ export function createSession(o: SessionOptions): EngineSession {
 
   o.hooks?.bindMode(() => info.mode);
   o.hooks?.bindSession(() => ({ sessionId, transcriptPath: sessionLogPath(o.sessionsDir, sessionId) }));
+  // What SessionStart and Setup hooks write to CLAUDE_ENV_FILE holds for every bash command of the session.
+  if (o.hooks) Object.defineProperty(state, 'envFile', { get: () => o.hooks?.envFile(), enumerable: true, configurable: true });
   const hooks = o.hooks
-    ? new HookLifecycle({ hooks: o.hooks, resumed: o.resume !== undefined, interactive: o.interactive, idleNotifyMs: o.idleNotifyMs, emit: (e) => emit(e), record: (e) => record(e), activeRunId: () => activeRunId })
+    ? new HookLifecycle({
+        hooks: o.hooks, resumed: o.resume !== undefined, forked: o.forked, interactive: o.interactive, idleNotifyMs: o.idleNotifyMs, approvalNotifyMs: o.approvalNotifyMs,
+        model: () => info.model, instructions: o.instructionFiles, configFiles: o.configFiles, emit: (e) => emit(e), record: (e) => record(e), activeRunId: () => activeRunId,
+      })
     : undefined;
+  o.hooks?.bindPorts(hookPorts({
+    provider: o.provider, providerName: o.providerName, model: () => info.model, mcp: o.mcp, backgroundTasks: () => state.background.list(), childEnvironment,
+  }));
+  if (o.hooks) {
+    o.hooks.warn = (message) => emit({ type: 'warning', ...ambientIds(), message });
+    o.hooks.setMode = (mode) => setMode(mode);
+  }
   if (hooks) context.beforeCompact = (trigger, instructions, signal) => hooks.beforeCompact(trigger, instructions, signal);
+
+  function setMode(mode: PermissionMode): void {
+    if (mode === info.mode) return;
+    info.mode = mode;
+    reminders.modeChanged(mode);
+    emit({ type: 'mode_change', ...ambientIds(), mode });
+  }
 
   /** Logs an event before anyone sees it, then hands it on. */
   const record = (event: AgentEvent): AgentEvent => {
@@ -376,15 +411,15 @@ export function createSession(o: SessionOptions): EngineSession {
       if (options.hooks && options.hooks.length > 0) o.hooks?.addHooks(options.hooks);
       if (hooks && text !== undefined) {
         // Hooks see the message as it was typed ("/review 12" for a custom command).
-        const refused = yield* hooks.beforePrompt(options.display ?? text, runId, runController.signal);
+        const refused = yield* hooks.beforePrompt(options.display ?? text, runId, runController.signal, typedCommand(text, options.display, options.expand !== undefined));
         if (refused) {
           yield record({ type: 'run_end', runId, reason: runController.signal.aborted ? 'aborted' : 'blocked', text: '', turns: 0, usage: emptyUsage(), durationMs: 0, error: refused });
           return;
         }
       }
       if (text !== undefined) await checkpoints?.beforeRun();
-      await sessionMcp.ready(runController.signal);
-      // A changed MCP tool list (list_changed, a server that came up or went down) is taken only here, between runs.
+      // MCP servers still starting are not waited for: their tools join at a turn boundary once they are up.
+      if (o.waitForMcp) await sessionMcp.ready(runController.signal);
       if (sessionTools.refresh()) toolSchemas = sessionTools.schemas;
       yield* takeMcpNotices();
       if (options.allowedTools && options.allowedTools.length > 0) revokeGrant = rules.grantForRun(options.allowedTools);
@@ -429,6 +464,7 @@ export function createSession(o: SessionOptions): EngineSession {
         },
         hooks: o.hooks?.forLoop(false),
         ...compat.forRun(),
+        refreshTools: () => (sessionTools.refresh() ? { tools: (toolSchemas = sessionTools.schemas), registry: sessionTools.registry } : undefined),
       });
       yield* forwardRun(loop, runId, options);
     } finally {
@@ -538,6 +574,8 @@ export function createSession(o: SessionOptions): EngineSession {
     // Everything that can fail comes first, so a log that cannot be read leaves the current session as it was.
     const loaded = loadSession(summary.file, resumeLoadOptions);
     const nextLog = log ? SessionLog.reopen(summary.file) : undefined;
+    // SessionEnd "resume" for the session being left (its id and log), SessionStart "resume" with the next message.
+    hooks?.switched();
     log?.close();
     log = nextLog;
     watchLog(log);
@@ -573,12 +611,6 @@ export function createSession(o: SessionOptions): EngineSession {
     rewound: (runId) => emit({ type: 'conversation_rewound', sessionId, runId }),
   });
 
-  function setMode(mode: PermissionMode): void {
-    if (mode === info.mode) return;
-    info.mode = mode;
-    reminders.modeChanged(mode);
-    emit({ type: 'mode_change', ...ambientIds(), mode });
-  }
 
   return {
     info,
@@ -593,6 +625,10 @@ export function createSession(o: SessionOptions): EngineSession {
     history: () => history.messages,
     prefix: () => ({ system, tools: toolSchemas }),
     registry: () => sessionTools.registry,
+    runSetupHooks: async (trigger: 'init' | 'maintenance', sessionStart = false) => {
+      await hooks?.setup(trigger);
+      if (sessionStart) await hooks?.startOnly();
+    },
     respond: (approvalId: string, decision: ApprovalDecision) => { broker.respond(approvalId, decision); },
     answer: (questionId: string, answer: UserAnswer) => { questions.respond(questionId, answer); },
     abort: () => {

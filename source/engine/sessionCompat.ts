@@ -1,6 +1,6 @@
 // What a session does for the flags of `claude -p` beyond rein's own: who answers what would ask, the spend cap,
 // the structured-output tool and gate, and fallback models; the session and its subagents take them from here.
-import type { Usage } from '../providers/types.js';
+import type { Usage } from '../protocol/messages.js';
 import type { ToolRegistry } from '../tools/runner.js';
 import { structuredOutputTool } from '../tools/structuredOutput.js';
 import type { AnyTool, ToolContext } from '../tools/types.js';

@@ -1,6 +1,6 @@
 // The session's side of its MCP servers: waits for start-up before a run's first request, and routes their notices
 // into the run's own stream (so headless output shows them) or to subscribers between runs.
-import type { McpServerStatus } from './events.js';
+import type { McpServerStatus } from '../protocol/events.js';
 import type { McpSessionSource } from '../mcp/types.js';
 import { attachedResource, findResourceMentions } from '../mcp/resources.js';
 

@@ -1,7 +1,7 @@
 // Collects the dynamic material a session adds to the newest user turn before each request.
 import type { MemoryStore } from '../memory/store.js';
 import type { ToolSessionState } from '../tools/types.js';
-import type { PermissionMode } from './events.js';
+import type { PermissionMode } from '../protocol/events.js';
 import { backgroundResults, TodoNudge, wrapReminder } from './reminders.js';
 import { modeChangeReminder } from './systemPrompt.js';
 

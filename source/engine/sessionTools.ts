@@ -1,6 +1,7 @@
 // The session's tool registry: built-in tools plus the MCP tools of the moment, rebuilt only between runs so the
 // request prefix (tool schemas included) stays byte-stable while a run goes on.
 import type { McpSessionSource } from '../mcp/types.js';
+import { createWaitTool, pendingServers, pendingToolHint } from '../mcp/waitTool.js';
 import type { ToolSchema } from '../providers/types.js';
 import { ToolRegistry } from '../tools/runner.js';
 import type { AnyTool } from '../tools/types.js';
@@ -9,6 +10,9 @@ export class SessionTools {
   registry: ToolRegistry;
   schemas: ToolSchema[];
   private mcpVersion: number | undefined;
+  /** Whether the wait tool is in the set: while a server is starting (as Claude Code offers WaitForMcpServers). */
+  private waiting: boolean | undefined;
+  private readonly waitTool: AnyTool | undefined;
 
   constructor(
     private readonly builtin: AnyTool[],
@@ -16,6 +20,7 @@ export class SessionTools {
   ) {
     this.registry = new ToolRegistry(builtin);
     this.schemas = this.registry.schemas();
+    this.waitTool = mcp ? createWaitTool(mcp) : undefined;
     this.refresh();
   }
 
@@ -24,14 +29,22 @@ export class SessionTools {
     return [...this.builtin, ...(this.mcp?.tools().tools ?? [])];
   }
 
-  /** Takes the MCP tools' latest snapshot; true when the tool set changed. Call only when no run is active. */
+  /**
+   * Takes the MCP tools' latest snapshot; true when the tool set changed. Call only between model calls (at a turn
+   * boundary), never while a round of calls runs.
+   */
   refresh(): boolean {
-    if (!this.mcp) return false;
-    const snapshot = this.mcp.tools();
-    if (snapshot.version === this.mcpVersion) return false;
+    const mcp = this.mcp;
+    if (!mcp) return false;
+    const snapshot = mcp.tools();
+    const waiting = pendingServers(mcp).length > 0;
+    if (snapshot.version === this.mcpVersion && waiting === this.waiting) return false;
     this.mcpVersion = snapshot.version;
-    // Built-in tools first, then MCP tools in byte order of their names: the same servers give the same prefix.
-    this.registry = new ToolRegistry([...this.builtin, ...snapshot.tools]);
+    this.waiting = waiting;
+    // Built-in tools first, then MCP tools in byte order of their names: once every server is up the set (and the
+    // request prefix) is the one a session whose servers were all ready from the start sends.
+    const wait = waiting && this.waitTool ? [this.waitTool] : [];
+    this.registry = new ToolRegistry([...this.builtin, ...wait, ...snapshot.tools], (name) => pendingToolHint(mcp, name));
     this.schemas = this.registry.schemas();
     return true;
   }

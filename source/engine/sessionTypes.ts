@@ -1,11 +1,11 @@
 // The session's public face: the engine's only inputs are these method calls.
-import type { Usage } from '../providers/types.js';
-import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from './events.js';
+import type { Usage } from '../protocol/messages.js';
+import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from '../protocol/events.js';
 import type { McpSessionSource } from '../mcp/types.js';
-import type { TodoItem, UserAnswer } from '../tools/types.js';
+import type { TodoItem, UserAnswer } from '../protocol/tools.js';
 import type { MemoryStore } from '../memory/store.js';
-import type { SessionSummary } from '../session/listSessions.js';
-import type { EarlierEvents } from '../session/earlierEvents.js';
+import type { SessionSummary } from '../sessionLog/listSessions.js';
+import type { EarlierEvents } from '../sessionLog/earlierEvents.js';
 import type { PermissionRule } from '../permissions/rules.js';
 import type { HookCommand } from '../extensions/hookTypes.js';
 import type { CommandTools, Expansion } from '../extensions/commandExpand.js';

@@ -1,7 +1,7 @@
 // --json-schema: the gate that ends a run once the model has called StructuredOutput with a valid object (or kept failing to).
-import type { ToolResultBlock, ToolUseBlock } from '../providers/types.js';
+import type { ToolResultBlock, ToolUseBlock } from '../protocol/messages.js';
 import { structuredOutputToolName } from '../tools/structuredOutput.js';
-import type { RunEndReason } from './events.js';
+import type { RunEndReason } from '../protocol/events.js';
 
 /** Invalid outputs a run may give before it ends (Claude Code stops after five, measured). */
 export const maxStructuredOutputAttempts = 5;

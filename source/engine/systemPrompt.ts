@@ -1,5 +1,5 @@
 // The system prompt, built once per session so every request starts with the same bytes.
-import type { PermissionMode } from './events.js';
+import type { PermissionMode } from '../protocol/events.js';
 
 export interface SystemPromptInput {
   cwd: string;

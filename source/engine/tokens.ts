@@ -2,7 +2,8 @@
 import { createRequire } from 'node:module';
 import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite';
 import { imageTokenEstimate } from '../providers/images.js';
-import type { Message, ToolSchema } from '../providers/types.js';
+import type { ToolSchema } from '../providers/types.js';
+import type { Message } from '../protocol/messages.js';
 
 // The 2.3 MB rank table is loaded only when the first exact count is needed, never at start-up.
 const requireRanks = createRequire(import.meta.url);

@@ -1,5 +1,5 @@
 // Notices tool calls that keep failing (with any arguments) and arguments that keep arriving as broken JSON.
-import type { ToolResultBlock, ToolUseBlock } from '../providers/types.js';
+import type { ToolResultBlock, ToolUseBlock } from '../protocol/messages.js';
 import { INVALID_JSON_KEY } from '../providers/toolInput.js';
 
 export const defaultMaxConsecutiveToolErrors = 8;

@@ -2,24 +2,28 @@
 // mutating calls one at a time, and returns exactly one result per call, in call order.
 import path from 'node:path';
 import { isInside } from '../tools/paths.js';
-import type { ToolResultBlock, ToolUseBlock } from '../providers/types.js';
+import type { ToolResultBlock, ToolUseBlock } from '../protocol/messages.js';
 import { runToolCall, validateToolInput, type ToolRegistry } from '../tools/runner.js';
-import type { AnyTool, ToolContext, ToolResult, ToolSessionState, UserAnswer, UserRequest } from '../tools/types.js';
+import type { AnyTool, ToolContext, ToolSessionState } from '../tools/types.js';
+import type { ToolResult, UserAnswer, UserRequest } from '../protocol/tools.js';
 import { declinedMessage, headlessDeniedMessage, type ApprovalBroker, type QuestionBroker } from './approvals.js';
-import type { AgentEvent, PermissionMode } from './events.js';
-import { newId } from './ids.js';
+import type { AgentEvent, PermissionMode } from '../protocol/events.js';
+import { newId } from '../protocol/ids.js';
 import type { PermissionPolicy } from '../permissions/policy.js';
 import { alwaysRuleKind } from '../permissions/bashRules.js';
 import { looksLikeSandboxDenial } from '../permissions/sandbox.js';
 import type { HookNote, LoopHooks } from '../extensions/hookTypes.js';
 import type { AskFallback } from './askFallback.js';
+import { permissionHook } from './permissionHook.js';
 
-/** What the round's hooks said that outlives one call: context for the model, and a hook's stop. */
+/** What the round's hooks said that outlives one call: context for the model, a hook's stop, an interrupt. */
 export interface RoundHookState {
   context: string[];
   stop?: string;
   /** A call that ends the run (a plan shown in a headless run): its text is the run's answer. */
   endRun?: string;
+  /** A PermissionRequest hook denied with `interrupt: true`: the run ends as Esc would end it. */
+  interrupt?: string;
 }
 
 export const hookEvent = (runId: string, note: HookNote): AgentEvent => ({ type: 'hook', runId, ...note });
@@ -85,6 +89,8 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
   // A PreToolUse hook may rewrite a call's arguments; the history keeps what the model sent.
   const calls = p.calls.map((call) => ({ ...call }));
   const started = new Map<string, number>();
+  // Calls the runner answers without running them (unknown tool, bad arguments): no tool hooks for those.
+  const unrun = new Set<number>();
 
   /** `denied`: the call was refused by a permission decision (a rule, the mode, a hook, the user, or no one to ask). */
   const finish = (index: number, result: ToolResult, denied = false) => {
@@ -124,12 +130,16 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
     // The checkpoint comes before the result is shown, so the next call never starts before it.
     if (tool && !tool.readOnly) await p.state.checkpoints?.afterCall(call.name, call.id);
     finish(index, result);
-    if (p.hooks && tool && !p.signal.aborted) {
-      const after = await p.hooks.loop.postToolUse(call, result, p.signal);
+    if (p.hooks && tool && !p.signal.aborted && !unrun.has(index)) {
+      const begun = started.get(call.id);
+      const after = await p.hooks.loop.postToolUse(call, result, p.signal, begun ? Date.now() - begun : undefined);
       for (const note of after.notes) p.emit(hookEvent(p.runId, note));
-      if (after.block) p.hooks.state.context.push(`PostToolUse hook feedback on ${call.name}:\n${after.block}`);
+      const event = result.isError ? 'PostToolUseFailure' : 'PostToolUse';
+      if (after.block) p.hooks.state.context.push(`${event} hook feedback on ${call.name}:\n${after.block}`);
       p.hooks.state.context.push(...after.context);
       if (after.stop) p.hooks.state.stop ??= after.stop;
+      // updatedToolOutput changes only what the model gets; the screen keeps the tool's own result.
+      if (after.replacedOutput !== undefined) results[index] = { ...result, content: after.replacedOutput };
     }
   };
 
@@ -190,7 +200,10 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
     const call = calls[index];
     const tool = p.registry.get(call.name);
     // Unknown tools and bad arguments are answered by the runner without asking anyone.
-    if (!tool || (await validateToolInput(tool, call.input)) !== undefined) return true;
+    if (!tool || (await validateToolInput(tool, call.input)) !== undefined) {
+      unrun.add(index);
+      return true;
+    }
     let hookSays: 'allow' | 'ask' | undefined;
     let hookReason: string | undefined;
     if (p.hooks) {
@@ -207,7 +220,10 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
       if (before.updatedInput) {
         call.input = before.updatedInput;
         // The rewritten arguments must still fit the tool; the runner reports them otherwise.
-        if ((await validateToolInput(tool, call.input)) !== undefined) return true;
+        if ((await validateToolInput(tool, call.input)) !== undefined) {
+          unrun.add(index);
+          return true;
+        }
       }
       hookSays = before.permission;
       hookReason = before.reason;
@@ -227,8 +243,19 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
       finish(index, { content: headlessDeniedMessage(tool.name, p.mode, tool.editsFiles === true), display: { kind: 'text', text: 'denied: needs approval' }, isError: true }, true);
       return false;
     }
+    let alwaysRules = await p.rules.alwaysRules(tool, call.input, p.cwd);
+    if (p.hooks?.loop.permissionRequest) {
+      const hookState = p.hooks.state;
+      const answered = await permissionHook({
+        runId: p.runId, loop: p.hooks.loop, rules: p.rules, mode: p.mode, cwd: p.cwd, signal: p.signal, emit: p.emit,
+        refuse: (result) => finish(index, result),
+      }, call, tool, alwaysRules, verdict.kind === 'ask' && verdict.firm === true);
+      if (answered === 'interrupt') hookState.interrupt = results[index]?.content ?? 'A PermissionRequest hook interrupted the run.';
+      if (answered === 'run') return true;
+      if (answered !== 'ask') return false;
+      alwaysRules = await p.rules.alwaysRules(tool, call.input, p.cwd);
+    }
     const approvalId = newId('appr');
-    const alwaysRules = await p.rules.alwaysRules(tool, call.input, p.cwd);
     let diff: string | undefined;
     if (tool.preview) {
       try {
@@ -290,32 +317,33 @@ export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[
   };
 
   let index = 0;
-  while (index < p.calls.length && !p.signal.aborted) {
+  const going = () => !p.signal.aborted && p.hooks?.state.interrupt === undefined;
+  while (index < p.calls.length && going()) {
     const tool = p.registry.get(p.calls[index].name);
     if (tool?.readOnly) {
       // A run of consecutive read-only calls executes side by side, once each is admitted in call order
       // (deny rules and protected paths hold for reads too).
       const group: number[] = [];
-      while (index < p.calls.length && p.registry.get(p.calls[index].name)?.readOnly && !p.signal.aborted) {
+      while (index < p.calls.length && p.registry.get(p.calls[index].name)?.readOnly && going()) {
         const current = index++;
         if (await admit(current)) group.push(current);
       }
-      if (!p.signal.aborted) await Promise.all(group.map((i) => execute(i)));
+      if (going()) await Promise.all(group.map((i) => execute(i)));
       continue;
     }
     if (tool?.concurrent) {
       // Consecutive concurrent calls (subagents) are admitted in call order, then run side by side.
       const admitted: number[] = [];
-      while (index < p.calls.length && p.registry.get(p.calls[index].name)?.concurrent && !p.signal.aborted) {
+      while (index < p.calls.length && p.registry.get(p.calls[index].name)?.concurrent && going()) {
         const current = index++;
         if (await admit(current)) admitted.push(current);
       }
-      if (!p.signal.aborted) await Promise.all(admitted.map((i) => execute(i)));
+      if (going()) await Promise.all(admitted.map((i) => execute(i)));
       continue;
     }
     const current = index++;
     if (await admit(current)) {
-      if (p.signal.aborted) break;
+      if (!going()) break;
       await execute(current);
     }
   }

@@ -1,10 +1,10 @@
 // Turns a custom command's template into the message the model gets: arguments, variables, !`command` output and @file contents.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ToolResult } from '../tools/types.js';
+import type { ToolResult } from '../protocol/tools.js';
 import { fillVariables, substituteArguments } from './commandArguments.js';
 import type { CustomCommand } from './commandFile.js';
-import { findMentions } from './mentions.js';
+import { findMentions } from '../util/mentions.js';
 import { untrustedProject } from './projectTrust.js';
 
 export { splitArguments, substituteArguments } from './commandArguments.js';

@@ -1,6 +1,8 @@
 // Builds a session's hooks from every place they are configured: agent.config.json layers and Claude Code's settings files.
 import type { ClaudeSettingsFile } from '../permissions/ruleSources.js';
 import { loadHooks, type HooksSource } from './hookConfig.js';
+import type { HttpHookPolicy } from './hookHandlers.js';
+import { ifProblem } from './hookIf.js';
 import { SessionHooks } from './sessionHooks.js';
 
 export interface SetupHooksOptions {
@@ -29,9 +31,29 @@ export function setupHooks(o: SetupHooksOptions): { hooks?: SessionHooks; warnin
     ...o.settings.filter((s) => s.settings?.hooks !== undefined).map((s) => ({ file: s.file, scope: s.scope, hooks: s.settings?.hooks })),
   ];
   const loaded = loadHooks(sources);
-  if (loaded.hooks.length === 0 && !o.always) return { warnings: loaded.problems };
+  const problems = [...loaded.problems];
+  for (const hook of loaded.hooks) {
+    const bad = hook.if === undefined ? undefined : ifProblem(hook.if, o.projectDir);
+    if (bad) problems.push(`The ${hook.event} hook "${hook.command}" in ${hook.file} has "if": "${hook.if}", which is not a permission rule (${bad}); it never runs.`);
+  }
+  if (loaded.hooks.length === 0 && !o.always) return { warnings: problems };
   const hooks = new SessionHooks({
     hooks: loaded.hooks, projectTrusted: o.projectTrusted, projectDir: o.projectDir, cwd: o.cwd, sessionId: o.sessionId, transcriptPath: o.transcriptPath,
+    httpPolicy: httpPolicy(o.settings, o.projectTrusted),
   });
-  return { hooks, warnings: loaded.problems };
+  return { hooks, warnings: problems };
+}
+
+/** allowedHttpHookUrls and httpHookAllowedEnvVars, merged over the settings files (a project's once it is trusted). */
+export function httpPolicy(settings: ClaudeSettingsFile[], projectTrusted: boolean): HttpHookPolicy {
+  const lists = (key: string): string[] | undefined => {
+    const found = settings
+      .filter((s) => s.scope === 'user' || projectTrusted)
+      .map((s) => s.settings?.[key])
+      .filter((v): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string'));
+    return found.length > 0 ? found.flat() : undefined;
+  };
+  const allowedUrls = lists('allowedHttpHookUrls');
+  const allowedEnvVars = lists('httpHookAllowedEnvVars');
+  return { ...(allowedUrls ? { allowedUrls } : {}), ...(allowedEnvVars ? { allowedEnvVars } : {}) };
 }

@@ -41,17 +41,23 @@ export function fromClaudeInput(reinName: string, input: Record<string, unknown>
   return rename(input, back);
 }
 
+/** Claude Code's exact-name matchers: letters, digits, `_`, `-`, spaces, `,` and `|` only; a list split on `|` or `,`. */
+const exactList = (matcher: string): string[] | undefined =>
+  /^[A-Za-z0-9_ ,|-]+$/.test(matcher) ? matcher.split(/[|,]/).map((name) => name.trim()).filter(Boolean) : undefined;
+
 /** Whether a matcher selects this tool: "", "*" match all; plain names (`Bash|edit_file`) match exactly, in either naming; anything else is a regular expression tried on both names. */
 export function matcherSelectsTool(matcher: string, reinName: string): boolean {
   if (matcher === '' || matcher === '*') return true;
-  if (/^[A-Za-z0-9_|-]+$/.test(matcher)) return matcher.split('|').some((name) => name === reinName || reinToolName(name) === reinName);
+  const names = exactList(matcher);
+  if (names) return names.some((name) => name === reinName || reinToolName(name) === reinName || name === claudeToolName(reinName));
   const pattern = new RegExp(matcher);
   return pattern.test(reinName) || pattern.test(claudeToolName(reinName));
 }
 
-/** SessionStart's source, PreCompact's trigger: "", "*" or a regular expression over the value. */
+/** SessionStart's source, PreCompact's trigger, a subagent's type: "", "*" or an exact list or a regular expression over the value. */
 export function matcherSelectsValue(matcher: string, value: string): boolean {
   if (matcher === '' || matcher === '*') return true;
-  if (/^[A-Za-z0-9_|-]+$/.test(matcher)) return matcher.split('|').includes(value);
+  const names = exactList(matcher);
+  if (names) return names.includes(value);
   return new RegExp(matcher).test(value);
 }

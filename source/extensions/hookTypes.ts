@@ -1,6 +1,6 @@
-// Types of user-configured lifecycle hooks: the events, one configured command, and what running it produced.
+// Types of user-configured lifecycle hooks: the events, one configured handler, and what running it produced.
 
-/** Claude Code's hook events, with the same names. */
+/** Claude Code's hook events that rein runs, with the same names (hookEvents.ts lists the ones it does not). */
 export const hookEventNames = [
   'SessionStart',
   'UserPromptSubmit',
@@ -11,24 +11,57 @@ export const hookEventNames = [
   'SubagentStop',
   'PreCompact',
   'SessionEnd',
+  'PermissionRequest',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'SubagentStart',
+  'StopFailure',
+  'PostCompact',
+  'InstructionsLoaded',
+  'ConfigChange',
+  'Setup',
+  'UserPromptExpansion',
 ] as const;
 
 export type HookEventName = (typeof hookEventNames)[number];
 
-/** One configured command for one event. */
+/** Claude Code's handler types: a shell command, a POST to a URL, a model's yes/no, an MCP tool call, a verifying subagent. */
+export type HookHandlerType = 'command' | 'http' | 'prompt' | 'mcp_tool' | 'agent';
+
+/** One configured handler for one event (named for the first kind there was; `type` says which it is). */
 export interface HookCommand {
   event: HookEventName;
   /** As written; '' matches everything. */
   matcher: string;
+  /** The shell command; for the other types, what the handler does in one line (its URL, prompt or tool). */
   command: string;
   timeoutMs: number;
   /** The file it was configured in. */
   file: string;
   /** Project hooks (from the working directory's files) run only once the project is trusted. */
   scope: 'user' | 'project';
+  /** Unset means 'command'. */
+  type?: HookHandlerType;
+  /** A permission rule (`Bash(git *)`) the tool call must match for the handler to run (tool events only). */
+  if?: string;
+  /** Exec form: `command` is spawned directly with these arguments, no shell. */
+  args?: string[];
+  /** Runs in the background; what it says reaches the model with the next request. */
+  async?: boolean;
+  /** http: where the input is POSTed, extra headers, and the variables the headers may name. */
+  url?: string;
+  headers?: Record<string, string>;
+  allowedEnvVars?: string[];
+  /** prompt and agent: the text ($ARGUMENTS is the input JSON) and an optional model. */
+  prompt?: string;
+  model?: string;
+  /** mcp_tool: the server, its tool, and the arguments (`${path}` strings filled from the input). */
+  server?: string;
+  tool?: string;
+  input?: Record<string, unknown>;
 }
 
-/** What one hook process did. */
+/** What one hook handler did. */
 export interface HookRun {
   hook: HookCommand;
   /** Undefined when it was killed or never started. */
@@ -38,6 +71,19 @@ export interface HookRun {
   timedOut: boolean;
   aborted: boolean;
   spawnError?: string;
+  /** An http, mcp_tool or prompt handler that could not give an answer: why, in a few words. */
+  failure?: string;
+  /** prompt and agent handlers: the model's verdict. */
+  verdict?: { ok: boolean; reason?: string; impossible?: boolean };
+}
+
+/** PermissionRequest's answer (Claude Code's `hookSpecificOutput.decision`). */
+export interface PermissionRequestDecision {
+  behavior?: string;
+  updatedInput?: Record<string, unknown>;
+  updatedPermissions?: unknown[];
+  message?: string;
+  interrupt?: boolean;
 }
 
 /** The JSON a hook may print on stdout (Claude Code's fields). */
@@ -46,6 +92,7 @@ export interface HookJsonOutput {
   stopReason?: string;
   suppressOutput?: boolean;
   systemMessage?: string;
+  terminalSequence?: string;
   decision?: string;
   reason?: string;
   hookSpecificOutput?: {
@@ -54,6 +101,14 @@ export interface HookJsonOutput {
     permissionDecisionReason?: string;
     updatedInput?: Record<string, unknown>;
     additionalContext?: string;
+    decision?: PermissionRequestDecision;
+    updatedToolOutput?: unknown;
+    updatedMCPToolOutput?: unknown;
+    initialUserMessage?: string;
+    sessionTitle?: string;
+    watchPaths?: unknown;
+    reloadSkills?: boolean;
+    suppressOriginalPrompt?: boolean;
   };
 }
 
@@ -90,12 +145,60 @@ export interface HookStepVerdict {
   context: string[];
   stop?: string;
   notes: HookNote[];
+  /** PostToolUse's `updatedToolOutput`: what the model sees instead of the tool's own result. */
+  replacedOutput?: string;
+  /** Stop: the model judged the condition can never be met (a prompt hook's `impossible`): let it stop. */
+  impossible?: boolean;
+}
+
+/** A rule change a PermissionRequest hook asks for (Claude Code's permission update entries, as rein applies them). */
+export type PermissionUpdate =
+  | { kind: 'rules'; effect: 'allow' | 'deny' | 'ask'; rules: string[]; scope: 'session' | 'project' }
+  | { kind: 'mode'; mode: string };
+
+export interface PermissionRequestVerdict {
+  /** Unset: no hook decided, the dialog is shown. */
+  behavior?: 'allow' | 'deny';
+  /** allow: the arguments to run with instead (rein's argument names). */
+  updatedInput?: Record<string, unknown>;
+  updates: PermissionUpdate[];
+  /** deny: what the model is told. */
+  message?: string;
+  /** deny: stop the run as Esc would. */
+  interrupt?: boolean;
+  notes: HookNote[];
+}
+
+/** One call of a finished round, for PostToolBatch. */
+export interface HookBatchCall {
+  call: HookToolCall;
+  /** The text the model gets as the call's result. */
+  content: string;
+}
+
+/** A subagent as its hooks see it. */
+export interface HookAgent {
+  agentId: string;
+  agentType: string;
+  /** The subagent's own log. */
+  transcriptPath?: string;
 }
 
 /** What the agent loop calls (the same for the session's own loop and a subagent's). */
 export interface LoopHooks {
   preToolUse(call: HookToolCall, signal: AbortSignal): Promise<PreToolUseVerdict>;
-  postToolUse(call: HookToolCall, result: { content: string; isError?: boolean }, signal: AbortSignal): Promise<HookStepVerdict>;
+  /** PostToolUse after a call that succeeded, PostToolUseFailure after one that failed. */
+  postToolUse(call: HookToolCall, result: { content: string; isError?: boolean }, signal: AbortSignal, durationMs?: number): Promise<HookStepVerdict>;
   /** Stop (or SubagentStop for a subagent's loop) when the model ends its turn without tool calls. */
   stop(stopHookActive: boolean, lastText: string, signal: AbortSignal): Promise<HookStepVerdict>;
+  /** PermissionRequest, in place of the approval dialog (interactive sessions only). */
+  permissionRequest?(call: HookToolCall, suggestions: string[], signal: AbortSignal): Promise<PermissionRequestVerdict>;
+  /** PostToolBatch, once a round's calls all have results. */
+  postToolBatch?(calls: HookBatchCall[], signal: AbortSignal): Promise<HookStepVerdict>;
+  /** StopFailure, when the run ends on a model call that failed. */
+  stopFailure?(kind: string, message: string, signal: AbortSignal): Promise<void>;
+  /** SubagentStart, before a subagent's first request (only on the hooks `forAgent` gives). */
+  subagentStart?(signal: AbortSignal): Promise<HookStepVerdict>;
+  /** The same hooks for one subagent: its id and type go into every input, SubagentStop's matcher sees its type. */
+  forAgent?(agent: HookAgent, own?: readonly HookCommand[]): LoopHooks;
 }

@@ -5,7 +5,7 @@ import type { HookCommand, HookRun } from './hookTypes.js';
 
 export interface SpawnHookOptions {
   cwd: string;
-  /** Added to the environment (CLAUDE_PROJECT_DIR and rein's own name for it). */
+  /** Added to the environment (CLAUDE_PROJECT_DIR and rein's own name for it, CLAUDE_ENV_FILE where it applies). */
   env: Record<string, string>;
   signal?: AbortSignal;
   /** Time between SIGTERM and SIGKILL. */
@@ -21,7 +21,10 @@ export async function spawnHook(hook: HookCommand, input: unknown, o: SpawnHookO
   const base: HookRun = { hook, exitCode: undefined, stdout: '', stderr: '', timedOut: false, aborted: false };
   if (o.signal?.aborted) return { ...base, aborted: true };
   const execa = await loadExeca();
-  const child = execa('/bin/bash', ['-c', hook.command], {
+  // Exec form (`args` given): the command is spawned directly, with ${CLAUDE_PROJECT_DIR} filled in as plain text.
+  const fill = (text: string) => text.replace(/\$\{CLAUDE_PROJECT_DIR\}/g, o.env.CLAUDE_PROJECT_DIR ?? o.cwd);
+  const [file, argv] = hook.args ? [fill(hook.command), hook.args.map(fill)] : ['/bin/bash', ['-c', hook.command]];
+  const child = execa(file, argv, {
     cwd: o.cwd,
     env: o.env,
     detached: true,

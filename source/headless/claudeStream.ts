@@ -1,8 +1,8 @@
 // `--output-format stream-json` as Claude Code writes it: system/init first, assistant and user messages with content
 // blocks, system notices, stream_event lines with --include-partial-messages, and the result last (the caller's).
 import { randomUUID } from 'node:crypto';
-import type { AgentEvent } from '../engine/events.js';
-import type { AssistantBlock, Usage } from '../providers/types.js';
+import type { AgentEvent } from '../protocol/events.js';
+import type { AssistantBlock, Usage } from '../protocol/messages.js';
 import { PartialMessages } from './partialMessages.js';
 
 /** What system/init tells a reader about the session (gathered by the caller once its tools are known). */

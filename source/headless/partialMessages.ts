@@ -1,6 +1,6 @@
 // --include-partial-messages: the model's stream as Anthropic's streaming events (message_start, content_block_start,
 // deltas, content_block_stop, message_delta, message_stop), synthesised from rein's events whatever the provider.
-import type { AgentEvent, EventOf } from '../engine/events.js';
+import type { AgentEvent, EventOf } from '../protocol/events.js';
 
 type StreamEvent = Record<string, unknown>;
 

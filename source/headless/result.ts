@@ -1,9 +1,9 @@
 // The closing `result` object of `--output-format json` and `stream-json`, with Claude Code's fields and meanings.
 import { randomUUID } from 'node:crypto';
 import { claudeToolName, toClaudeInput } from '../extensions/hookToolNames.js';
-import type { RunEndReason } from '../engine/events.js';
-import type { Usage } from '../providers/types.js';
-import { costByModel, costOf } from '../store/prices.js';
+import type { RunEndReason } from '../protocol/events.js';
+import type { Usage } from '../protocol/messages.js';
+import { costByModel, costOf } from '../providers/prices.js';
 import type { RunFacts } from './runFacts.js';
 
 export interface ResultContext {

@@ -1,6 +1,6 @@
 // What one headless run did, gathered from its events (children's included) for the closing result.
-import type { AgentEvent, EventOf } from '../engine/events.js';
-import { addUsage, emptyUsage, type StopReason, type Usage } from '../providers/types.js';
+import type { AgentEvent, EventOf } from '../protocol/events.js';
+import { addUsage, emptyUsage, type StopReason, type Usage } from '../protocol/messages.js';
 
 export interface Denial {
   name: string;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { applyEdits, modify } from 'jsonc-parser';
 import { configFileName } from '../config/paths.js';
 import { parseJson } from '../config/jsonSyntax.js';
-import { writeFileAtomicSync } from '../memory/atomicWrite.js';
+import { writeFileAtomicSync } from '../util/atomicWrite.js';
 import { mcpJsonFile, type McpScope } from './config.js';
 
 /** One file that can hold `mcpServers`; `editable` files are the ones `add` and `remove` write (see scopeFile). */

@@ -18,7 +18,7 @@ import {
   type ReadResourceResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { callSignal } from '../engine/callSignal.js';
+import { callSignal } from '../util/callSignal.js';
 import type { McpServerEntry } from './config.js';
 import { describeExit, ProcessGroupStdioTransport } from './stdioTransport.js';
 import type { McpCallOptions, McpConnectionState, McpServerLink } from './types.js';
@@ -172,7 +172,8 @@ export class McpConnection implements McpServerLink {
     } catch (error) {
       if (attempt !== this.attempt || this.closing) return;
       const exit = transport instanceof ProcessGroupStdioTransport ? transport.exit : undefined;
-      const reason = exit ? `${describeExit(exit)} while starting` : errorText(error);
+      // A command that could not be spawned at all has no exit to describe: its error says why.
+      const reason = exit && (exit.code !== null || exit.signal !== null) ? `${describeExit(exit)} while starting` : errorText(error);
       this.client = undefined;
       await transport.close().catch(() => undefined);
       this.set({ status: 'failed', lastError: reason, tools: [], toolsVersion: this.state.toolsVersion + 1, prompts: [] });

@@ -1,14 +1,14 @@
 // Starts every configured MCP server in the background (project ones only when the project is trusted), tracks their status,
 // and hands the session a sorted snapshot of their tools.
 import { join } from 'node:path';
-import type { McpServerStatus } from '../engine/events.js';
+import type { McpServerStatus } from '../protocol/events.js';
 import type { AnyTool } from '../tools/types.js';
 import { describeProblem, type McpConfigProblem, type McpServerEntry, type McpServerSpec } from './config.js';
 import type { ConnectionOptions, McpConnection } from './connection.js';
 import { mapPromptArguments, promptCommands, promptMessagesText } from './prompts.js';
 import { resourceContentsText } from './resources.js';
-import { adaptMcpTool } from './toolAdapter.js';
-import { assignToolNames, compareToolNames } from './toolNames.js';
+import { adaptMcpTool, resultToToolResult } from './toolAdapter.js';
+import { assignToolNames, compareToolNames } from '../protocol/mcpToolNames.js';
 import type { McpPromptCommand, McpResourceInfo, McpResourceText, McpSessionSource } from './types.js';
 
 export interface McpManagerOptions {
@@ -213,13 +213,42 @@ export class McpManager implements McpSessionSource {
     return slot.connection;
   }
 
+  /** Resolves once the named server is no longer connecting (or at once on abort). */
+  async settled(name: string, signal?: AbortSignal): Promise<void> {
+    const starting = () => {
+      const slot = this.slots.get(name);
+      if (slot?.kind === 'waiting' && slot.status === 'connecting' && this.pending.size > 0) return Promise.race([...this.pending]);
+      if (slot?.kind === 'live' && slot.connection.state.status === 'connecting') return slot.connection.whenSettled();
+      return undefined;
+    };
+    if (!starting() || signal?.aborted) return;
+    let onAbort = () => {};
+    const aborted = new Promise<void>((resolve) => (onAbort = resolve));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      for (let wait = starting(); wait && !signal?.aborted; wait = starting()) await Promise.race([wait.catch(() => undefined), aborted]);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
   async listResources(server: string, signal?: AbortSignal): Promise<McpResourceInfo[]> {
+    await this.settled(server, signal);
     return this.connected(server).listResources(signal);
   }
 
   async readResource(server: string, uri: string, signal?: AbortSignal): Promise<McpResourceText> {
+    // An @server:uri in the first message may name a server still starting: it is waited for.
+    await this.settled(server, signal);
     const result = await this.connected(server).readResource(uri, signal);
     return { uri, text: resourceContentsText(result) };
+  }
+
+  async callTool(server: string, tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<{ text: string; isError: boolean }> {
+    // A hook may call a server still starting: it is waited for (the hook's own timeout bounds the wait).
+    await this.settled(server, signal);
+    const result = resultToToolResult(await this.connected(server).callTool(tool, args, { signal, onProgress: () => {} }));
+    return { text: typeof result.content === 'string' ? result.content : JSON.stringify(result.content), isError: result.isError === true };
   }
 
   promptCommands(): McpPromptCommand[] {
@@ -229,7 +258,12 @@ export class McpManager implements McpSessionSource {
   }
 
   async runPromptCommand(command: string, args: string, signal?: AbortSignal): Promise<string> {
-    const found = this.promptCommands().find((c) => c.command === command.toLowerCase());
+    let found = this.promptCommands().find((c) => c.command === command.toLowerCase());
+    // Its server may still be starting: the servers are waited for before it is called unknown.
+    if (!found && this.pending.size > 0) {
+      await Promise.race([this.whenReady(), new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }))]);
+      found = this.promptCommands().find((c) => c.command === command.toLowerCase());
+    }
     if (!found) throw new Error(`No MCP prompt /${command}; type / to see the prompts of connected servers.`);
     const result = await this.connected(found.server).getPrompt(found.prompt, mapPromptArguments(found, args), signal);
     return promptMessagesText(result);

@@ -2,8 +2,9 @@
 // refuse it), its result as text for the model, and approval by the server's readOnlyHint.
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { withImagePlaceholders } from '../providers/images.js';
-import type { ImageContent } from '../providers/types.js';
-import { textResult, type AnyTool, type ToolResult } from '../tools/types.js';
+import type { ImageContent } from '../protocol/messages.js';
+import { textResult, type AnyTool } from '../tools/types.js';
+import { type ToolResult } from '../protocol/tools.js';
 import type { McpServerLink } from './types.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -1,6 +1,6 @@
 // Types shared inside the MCP room and with the session that uses it (type-only: no SDK code is loaded by them).
 import type { CallToolResult, Prompt, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { McpServerStatus } from '../engine/events.js';
+import type { McpServerStatus } from '../protocol/events.js';
 import type { AnyTool } from '../tools/types.js';
 
 export interface McpConnectionState {
@@ -71,6 +71,10 @@ export interface McpSessionSource {
   listResources(server: string, signal?: AbortSignal): Promise<McpResourceInfo[]>;
   /** One resource's content as text; rejects with a plain sentence for an unknown server or a failed read. */
   readResource(server: string, uri: string, signal?: AbortSignal): Promise<McpResourceText>;
+  /** Resolves once the named server is no longer connecting (at once for an unknown one, or on abort). */
+  settled(name: string, signal?: AbortSignal): Promise<void>;
+  /** Calls a tool of a connected server by its own name (mcp_tool hooks); rejects with a plain sentence when it cannot. */
+  callTool(server: string, tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<{ text: string; isError: boolean }>;
   /** Every connected server's prompts as slash commands, sorted by command name. */
   promptCommands(): McpPromptCommand[];
   /** Fetches the prompt behind `command` with `args` (positional words) and returns its messages as one user message. */

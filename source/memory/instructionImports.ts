@@ -2,7 +2,7 @@
 // `~/` for home, at most 5 levels deep, never inside code, each file once (which also stops cycles).
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { findMentions } from '../extensions/mentions.js';
+import { findMentions } from '../util/mentions.js';
 
 export const maxImportDepth = 5;
 

@@ -1,7 +1,7 @@
 // MemoryStore: typed markdown memories in a global and a per-project folder, each with a MEMORY.md index kept in step.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomicSync } from './atomicWrite.js';
+import { writeFileAtomicSync } from '../util/atomicWrite.js';
 import {
   formatMemoryFile,
   isMemoryType,

@@ -1,6 +1,6 @@
 // Decides one bash command on what bash will run: deny rules, the destructive guard, paths, files that steer rein,
 // allow rules, and the mode, in that order.
-import type { PermissionMode } from '../engine/events.js';
+import type { PermissionMode } from '../protocol/events.js';
 import { allowCovers, denyCovers } from './bashRules.js';
 import { judgePaths, type PathJudge } from './bashPaths.js';
 import { destructiveRefusal, guardVerdict, unsureReason } from './guard.js';

@@ -1,5 +1,5 @@
 // Matches bash rules against every command a bash call really runs, and writes the narrow rule an "always" adds.
-import type { AlwaysRuleKind } from '../engine/events.js';
+import type { AlwaysRuleKind } from '../protocol/events.js';
 import { needsExactRule, riskyWord } from './argumentRisks.js';
 import type { PermissionRule } from './rules.js';
 import { analyzeShell, type ShellWord } from './shellCommands.js';

@@ -3,8 +3,8 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { Minimatch, minimatch } from 'minimatch';
 import { realpathNearest } from '../tools/paths.js';
-import type { PermissionMode } from '../engine/events.js';
-import { toolRefOf } from '../mcp/toolNames.js';
+import type { PermissionMode } from '../protocol/events.js';
+import { toolRefOf } from '../protocol/mcpToolNames.js';
 import { shellEnv } from '../tools/processGroup.js';
 import type { AnyTool } from '../tools/types.js';
 import { defaultProtectedPaths, defaultProtectedWritePaths } from '../config/defaults.js';
@@ -88,6 +88,18 @@ export class PermissionPolicy {
       if (typeof parsed !== 'string') (scope === 'project' ? this.rules : this.session).push(parsed);
     }
     return where;
+  }
+
+  /** Adds deny or ask rules for this session (a PermissionRequest hook's rule updates); returns the ones that parsed. */
+  addSessionRules(rules: string[], effect: 'deny' | 'ask'): string[] {
+    const added: string[] = [];
+    for (const text of rules) {
+      const parsed = parseRule(text, effect, 'this session', this.ctx);
+      if (typeof parsed === 'string') continue;
+      this.session.push(parsed);
+      added.push(parsed.text);
+    }
+    return added;
   }
 
   removeSessionRule(text: string): boolean {

@@ -2,7 +2,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { applyEdits, modify, parse } from 'jsonc-parser';
-import { writeFileAtomicSync as writeFileAtomic } from '../memory/atomicWrite.js';
+import { writeFileAtomicSync as writeFileAtomic } from '../util/atomicWrite.js';
 import { claudeRuleText } from './toolNames.js';
 
 export const localSettingsPath = (workspace: string) => join(workspace, '.claude', 'settings.local.json');

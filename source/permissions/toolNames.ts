@@ -15,6 +15,7 @@ const claudeToRein: Record<string, string> = {
   TodoWrite: 'todo_write',
   Task: 'task',
   Agent: 'task',
+  WaitForMcpServers: 'wait_for_mcp_servers',
   WebFetch: 'web_fetch',
   WebSearch: 'web_search',
   AskUserQuestion: 'ask_user',
@@ -24,7 +25,7 @@ const claudeToRein: Record<string, string> = {
 /** Claude Code's name for each rein tool that has one (the first of its names above). */
 const reinToClaude: Record<string, string> = {
   read_file: 'Read', write_file: 'Write', edit_file: 'Edit', glob: 'Glob', grep: 'Grep', bash: 'Bash',
-  bash_output: 'BashOutput', kill_task: 'KillShell', todo_write: 'TodoWrite', task: 'Task', web_fetch: 'WebFetch', web_search: 'WebSearch', ask_user: 'AskUserQuestion', exit_plan_mode: 'ExitPlanMode',
+  bash_output: 'BashOutput', kill_task: 'KillShell', todo_write: 'TodoWrite', task: 'Agent', wait_for_mcp_servers: 'WaitForMcpServers', web_fetch: 'WebFetch', web_search: 'WebSearch', ask_user: 'AskUserQuestion', exit_plan_mode: 'ExitPlanMode',
 };
 
 /** Claude Code's name for a rein tool that has one; others (memory, mcp__…) keep theirs. */

@@ -5,19 +5,11 @@ import { streamAttempt } from './attempt.js';
 import { messageStreamEvents } from './sse.js';
 import type { ErrorContext } from './errors.js';
 import { parseToolInput } from './toolInput.js';
-import { retirementNotice } from '../engine/modelInfo.js';
+import { retirementNotice } from './modelInfo.js';
 import { sdkClientOptions, stallLimits } from './clientOptions.js';
 import { retryingCall, type ProviderConnectionOptions } from './retry.js';
-import {
-  emptyUsage,
-  type AssistantBlock,
-  type AssistantMessage,
-  type Provider,
-  type ProviderEvent,
-  type ProviderRequest,
-  type StopReason,
-  type Usage,
-} from './types.js';
+import { type Provider, type ProviderEvent, type ProviderRequest } from './types.js';
+import { emptyUsage, type AssistantBlock, type AssistantMessage, type StopReason, type Usage } from '../protocol/messages.js';
 
 /** keyHint defaults to ANTHROPIC_API_KEY. */
 export type AnthropicProviderOptions = ProviderConnectionOptions;

@@ -2,7 +2,8 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { thinkingBudget, thinkingEffort } from './thinking.js';
 import { anthropicImageTypes, withImagePlaceholders } from './images.js';
-import type { AssistantBlock, Message, ProviderRequest, ThinkingSetting, ToolResultBlock, UserBlock } from './types.js';
+import type { ProviderRequest, ThinkingSetting } from './types.js';
+import type { AssistantBlock, Message, ToolResultBlock, UserBlock } from '../protocol/messages.js';
 
 type ContentParam = Anthropic.Messages.ContentBlockParam;
 type MessageParam = Anthropic.Messages.MessageParam;

@@ -1,5 +1,5 @@
 // What providers and compaction say about tool-result images they cannot pass on, and which images Anthropic takes.
-import type { ImageContent } from './types.js';
+import type { ImageContent } from '../protocol/messages.js';
 
 /** The image types Anthropic's API accepts in a tool result. */
 export const anthropicImageTypes: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);

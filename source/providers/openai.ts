@@ -7,16 +7,8 @@ import { toOpenAIParams } from './openaiRequest.js';
 import { sdkClientOptions, stallLimits } from './clientOptions.js';
 import { retryingCall, type ProviderConnectionOptions } from './retry.js';
 import { parseToolInput } from './toolInput.js';
-import {
-  emptyUsage,
-  type AssistantBlock,
-  type AssistantMessage,
-  type Provider,
-  type ProviderEvent,
-  type ProviderRequest,
-  type StopReason,
-  type Usage,
-} from './types.js';
+import { type Provider, type ProviderEvent, type ProviderRequest } from './types.js';
+import { emptyUsage, type AssistantBlock, type AssistantMessage, type StopReason, type Usage } from '../protocol/messages.js';
 
 /** keyHint defaults to OPENAI_API_KEY. */
 export interface OpenAIProviderOptions extends ProviderConnectionOptions {

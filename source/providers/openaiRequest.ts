@@ -2,7 +2,8 @@
 import type OpenAI from 'openai';
 import { withImagePlaceholders } from './images.js';
 import { thinkingEffort } from './thinking.js';
-import type { AssistantMessage, Message, ProviderRequest, ThinkingSetting, UserMessage } from './types.js';
+import type { ProviderRequest, ThinkingSetting } from './types.js';
+import type { AssistantMessage, Message, UserMessage } from '../protocol/messages.js';
 
 type ChatMessage = OpenAI.Chat.ChatCompletionMessageParam;
 /** DeepSeek-style servers take the model's reasoning back in this extra field. */

@@ -1,6 +1,7 @@
 // The one retry policy for model calls: backoff with jitter, retry-after, quick retries of broken streams.
 import { classifyProviderError, StreamBrokenError, type ClassifiedError, type ErrorContext } from './errors.js';
-import { emptyUsage, type ProviderEvent, type ThinkingSetting } from './types.js';
+import { type ProviderEvent, type ThinkingSetting } from './types.js';
+import { emptyUsage } from '../protocol/messages.js';
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 

@@ -1,15 +1,6 @@
 // An in-process provider that plays scripted turns: drives engine tests and offline demos.
-import {
-  emptyUsage,
-  type AssistantBlock,
-  type AssistantMessage,
-  type Provider,
-  type ProviderError,
-  type ProviderEvent,
-  type ProviderRequest,
-  type StopReason,
-  type Usage,
-} from './types.js';
+import { type Provider, type ProviderError, type ProviderEvent, type ProviderRequest } from './types.js';
+import { emptyUsage, type AssistantBlock, type AssistantMessage, type StopReason, type Usage } from '../protocol/messages.js';
 
 export interface ScriptedTurn {
   text?: string;

@@ -1,9 +1,9 @@
 // `rein sessions export <id> --record <file>`: a session log turned into a recording, as far as the log allows. The
 // log keeps each answer whole (not its streamed pieces, not the requests): each answer becomes one text event and
 // whole tool calls, without timing, and nothing is compared on replay.
-import type { AgentEvent } from '../engine/events.js';
+import type { AgentEvent } from '../protocol/events.js';
 import type { ProviderEvent } from '../providers/types.js';
-import type { MetaRecord } from '../session/records.js';
+import type { MetaRecord } from '../sessionLog/records.js';
 import { recordingVersion, type RecordingLine } from './recording.js';
 
 export function recordingFromLog(meta: MetaRecord, events: readonly AgentEvent[]): RecordingLine[] {

@@ -1,7 +1,7 @@
 // --record <file>: wraps the real provider and writes every request (hashes and size) and every streamed event,
 // with its time offset, as JSON lines. Secrets are redacted; a recording that cannot be written is said once.
 import { appendFileSync, writeFileSync } from 'node:fs';
-import { redactSecrets } from '../permissions/redact.js';
+import { redactSecrets } from '../util/redact.js';
 import type { Provider, ProviderEvent } from '../providers/types.js';
 import { hashRequest, recordingVersion, type RecordingFacts, type RecordingLine } from './recording.js';
 import type { Places } from './relocate.js';

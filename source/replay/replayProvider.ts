@@ -3,7 +3,7 @@
 // is reported once, naming the turn and the part. The recording comes relocated to `places` (see relocate.ts),
 // which the hashes then name by placeholder, as the recorded hashes named the recorded places.
 import type { Provider, ProviderEvent } from '../providers/types.js';
-import { emptyUsage } from '../providers/types.js';
+import { emptyUsage } from '../protocol/messages.js';
 import { firstDifference, hashRequest, type Recording } from './recording.js';
 import type { Places } from './relocate.js';
 

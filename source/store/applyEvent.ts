@@ -1,11 +1,11 @@
 // The pure reducer from AgentEvents to AppState: immutable updates, the same object back when nothing changed.
-import type { AgentEvent, EventOf, RunEndReason } from '../engine/events.js';
+import type { AgentEvent, EventOf, RunEndReason } from '../protocol/events.js';
 import { applyQuestionEvent, dropRunQuestions } from './questions.js';
 import type { AppState, AssistantItem, ToolItem, ToolStatus, TranscriptItem } from './state.js';
 import { limits } from './state.js';
-import { addModelUsage } from './prices.js';
+import { addModelUsage } from '../providers/prices.js';
 import { appendItems, clipText, findItemIndex, putNotice, updateItem } from './transcript.js';
-import type { ToolDisplay } from '../tools/types.js';
+import type { ToolDisplay } from '../protocol/tools.js';
 import { applySubagentEvent, subagentFromCall } from './subagents.js';
 import { hookLine } from '../extensions/hookLine.js';
 

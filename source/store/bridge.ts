@@ -1,9 +1,9 @@
 // Connects an AgentSession to the store: runs prompts, batches streamed deltas, and exposes the user's actions.
-import type { AgentEvent, ApprovalDecision, PermissionMode } from '../engine/events.js';
-import type { UserAnswer } from '../tools/types.js';
+import type { AgentEvent, ApprovalDecision, PermissionMode } from '../protocol/events.js';
+import type { UserAnswer } from '../protocol/tools.js';
 import type { AgentSession, PromptOptions } from '../engine/sessionTypes.js';
-import type { SessionSummary } from '../session/listSessions.js';
-import { readEarlierEvents, type EarlierEvents } from '../session/earlierEvents.js';
+import type { SessionSummary } from '../sessionLog/listSessions.js';
+import { readEarlierEvents, type EarlierEvents } from '../sessionLog/earlierEvents.js';
 import { prependEarlier } from './earlier.js';
 import { CommandList } from './commandList.js';
 import { applyEvent } from './applyEvent.js';

@@ -1,7 +1,7 @@
 // The slash-command contract and parser; the commands themselves live in hooks/commands, one per file.
 import { existsSync } from 'node:fs';
 import type { AgentSession, PromptOptions } from '../engine/sessionTypes.js';
-import type { PermissionMode } from '../engine/events.js';
+import type { PermissionMode } from '../protocol/events.js';
 import type { AppPanel, AppState } from './state.js';
 
 /** What a command may do: read the state, print a notice, and call the same actions as the keys. */

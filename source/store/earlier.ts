@@ -1,5 +1,5 @@
 // Transcript items read back from the session log when the view reaches the top of what a resume loaded.
-import type { AgentEvent } from '../engine/events.js';
+import type { AgentEvent } from '../protocol/events.js';
 import { applyEvent, finishRunItems } from './applyEvent.js';
 import { limits, type AppState, type TranscriptItem } from './state.js';
 import { settleSubagents } from './subagents.js';

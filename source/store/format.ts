@@ -1,6 +1,6 @@
 // Number and usage formatting shared by the status bar, /cost and the exit summary line.
-import type { McpServerStatus } from '../engine/events.js';
-import type { Usage } from '../providers/types.js';
+import type { McpServerStatus } from '../protocol/events.js';
+import type { Usage } from '../protocol/messages.js';
 
 /** "MCP 2/3": servers connected out of those configured and not turned off; undefined without any. */
 export function mcpCount(servers: readonly McpServerStatus[] | undefined): { label: string; connected: number; total: number; failed: boolean } | undefined {

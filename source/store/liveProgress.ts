@@ -1,5 +1,5 @@
 // What the screen shows while a run works: when the run and each tool call started, and the tokens streamed so far.
-import type { AgentEvent } from '../engine/events.js';
+import type { AgentEvent } from '../protocol/events.js';
 import { estimateTokensOfChars } from '../engine/tokens.js';
 import type { AppState, TranscriptItem } from './state.js';
 import { findItemIndex } from './transcript.js';

@@ -1,5 +1,5 @@
 // What tools ask the user (ask_user's questions, exit_plan_mode's plan) while they wait: the dialog shows the first.
-import type { EventOf } from '../engine/events.js';
+import type { EventOf } from '../protocol/events.js';
 import type { AppState } from './state.js';
 
 /** A question or plan waiting for the user: the request event itself, without its tag. */

@@ -1,5 +1,5 @@
 // The store's state for a saved session: its log's events replayed for the transcript, with what is in force now over it.
-import type { AgentEvent } from '../engine/events.js';
+import type { AgentEvent } from '../protocol/events.js';
 import type { AgentSession } from '../engine/sessionTypes.js';
 import { applyEvent } from './applyEvent.js';
 import { initialState, type AppState } from './state.js';

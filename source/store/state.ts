@@ -1,11 +1,11 @@
 // The TUI's state shape: everything the screen shows, built only by reducing AgentEvents (plus a few local actions).
-import type { Usage } from '../providers/types.js';
+import type { Usage } from '../protocol/messages.js';
 import type { PendingQuestion } from './questions.js';
-import { emptyUsage } from '../providers/types.js';
-import { pricedUsage } from './prices.js';
-import type { BackgroundTaskInfo, ContextInfo, EventOf, McpServerStatus, PermissionMode, RunEndReason } from '../engine/events.js';
+import { emptyUsage } from '../protocol/messages.js';
+import { pricedUsage } from '../providers/prices.js';
+import type { BackgroundTaskInfo, ContextInfo, EventOf, McpServerStatus, PermissionMode, RunEndReason } from '../protocol/events.js';
 import type { SessionInfo } from '../engine/sessionTypes.js';
-import type { TodoItem, ToolDisplay } from '../tools/types.js';
+import type { TodoItem, ToolDisplay } from '../protocol/tools.js';
 
 /** A snapshot of the session's info (the engine's object changes in place; the store's must not). */
 export type SessionView = Readonly<SessionInfo>;
@@ -149,6 +149,8 @@ export interface AppState {
   streamedChars?: number;
   /** Messages typed while a run was active, sent in order when it ends. */
   queued: string[];
+  /** What the user's status line command printed last (Claude Code's `statusLine`); unset shows none. */
+  userStatus?: string;
   /** Counter for ids of locally created items. */
   seq: number;
 }

@@ -1,5 +1,5 @@
 // A subagent's events reduced into the task block of its parent's call: its tool lines, turns, tokens and answer.
-import type { AgentEvent } from '../engine/events.js';
+import type { AgentEvent } from '../protocol/events.js';
 import type { AppState, SubagentToolLine, SubagentView, ToolItem, TranscriptItem } from './state.js';
 import { limits } from './state.js';
 import { clipText, updateItem } from './transcript.js';

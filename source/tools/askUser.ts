@@ -1,6 +1,7 @@
 // ask_user: the model asks the user one to four multiple-choice questions (Claude Code's AskUserQuestion); the user
 // picks an option or writes their own answer. Headless, nobody answers: the model is told to decide itself.
-import { defineTool, errorResult, textResult, type UserQuestion } from './types.js';
+import { defineTool, errorResult, textResult } from './types.js';
+import { type UserQuestion } from '../protocol/tools.js';
 
 export interface AskUserArgs {
   questions: UserQuestion[];

@@ -1,8 +1,8 @@
 // Background shell tasks: started by the bash tool, watched by the UI, read by the model through bash_output.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { redactSecrets } from '../permissions/redact.js';
-import type { BackgroundTaskInfo } from '../engine/events.js';
+import { redactSecrets } from '../util/redact.js';
+import type { BackgroundTaskInfo } from '../protocol/events.js';
 import { spawnShell, type ShellProcess } from './processGroup.js';
 import { beginShutdown } from './processRegistry.js';
 import type { SandboxRun } from './types.js';
@@ -67,9 +67,10 @@ export class BackgroundTasks {
   }
 
   /** `sandbox`: the command runs inside it, released once the command has exited. */
-  start(command: string, cwd: string, sandbox?: SandboxRun): BackgroundTaskInfo {
+  /** `runAs`: what bash runs when it differs from what is shown (the hooks' environment sourced first). */
+  start(command: string, cwd: string, sandbox?: SandboxRun, runAs = command): BackgroundTaskInfo {
     return this.track(command, undefined, (onOutput) => {
-      const shell = spawnShell(command, { cwd, killGraceMs: this.killGraceMs, onOutput, wrap: sandbox?.words });
+      const shell = spawnShell(runAs, { cwd, killGraceMs: this.killGraceMs, onOutput, wrap: sandbox?.words });
       void shell.exited.then(() => sandbox?.release());
       return shell;
     });

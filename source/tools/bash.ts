@@ -1,5 +1,5 @@
 // bash: runs a shell command in its own process group with a timeout, streaming output lines as progress.
-import { promises as fs } from 'node:fs';
+import { promises as fs, statSync } from 'node:fs';
 import { defaultKillGraceMs, spawnShell } from './processGroup.js';
 import { defineTool, errorResult, textResult, type ToolDefinition } from './types.js';
 
@@ -117,8 +117,9 @@ export function createBashTool(options: BashToolOptions = {}): ToolDefinition<Ba
     summarize: (args) => args.command,
 
     async execute(args, ctx) {
+      const command = withHookEnv(args.command, ctx.state.envFile);
       if (args.run_in_background) {
-        const task = ctx.state.background.start(args.command, ctx.cwd, ctx.outsideSandbox ? undefined : ctx.state.sandbox?.());
+        const task = ctx.state.background.start(args.command, ctx.cwd, ctx.outsideSandbox ? undefined : ctx.state.sandbox?.(), command);
         return textResult(
           `Started in the background as ${task.taskId}. Read its output with bash_output (task_id "${task.taskId}"), ` +
             `stop it with kill_task; you will be told when it ends.`,
@@ -131,7 +132,7 @@ export function createBashTool(options: BashToolOptions = {}): ToolDefinition<Ba
       const output = new HeadTailBuffer();
       const progress = progressReporter(ctx.onProgress);
       const sandbox = ctx.outsideSandbox ? undefined : ctx.state.sandbox?.();
-      const shell = spawnShell(args.command, {
+      const shell = spawnShell(command, {
         cwd: ctx.cwd,
         killGraceMs: options.killGraceMs,
         wrap: sandbox?.words,
@@ -173,3 +174,14 @@ export function createBashTool(options: BashToolOptions = {}): ToolDefinition<Ba
 }
 
 export const bashTool = createBashTool();
+
+/** The command with the hooks' environment file sourced first, when hooks have written one (CLAUDE_ENV_FILE). */
+export function withHookEnv(command: string, envFile: string | undefined): string {
+  if (!envFile) return command;
+  try {
+    if (statSync(envFile).size === 0) return command;
+  } catch {
+    return command;
+  }
+  return `. '${envFile.replace(/'/g, `'\\''`)}'\n${command}`;
+}

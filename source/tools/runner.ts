@@ -2,7 +2,8 @@
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { ToolSchema } from '../providers/types.js';
 import { outputLimitsFor, cutMiddle, truncateToolOutput } from './truncate.js';
-import { errorResult, type AnyTool, type ToolContext, type ToolResult } from './types.js';
+import { errorResult, type AnyTool, type ToolContext } from './types.js';
+import { type ToolResult } from '../protocol/tools.js';
 
 export interface ToolCall {
   id: string;
@@ -16,7 +17,8 @@ export const defaultToolTimeoutMs = 120_000;
 export class ToolRegistry {
   private readonly byName = new Map<string, AnyTool>();
 
-  constructor(tools: AnyTool[]) {
+  /** `unknownHint` adds a sentence to the answer for a name that is no tool (an MCP server still starting). */
+  constructor(tools: AnyTool[], readonly unknownHint?: (name: string) => string | undefined) {
     for (const tool of tools) {
       if (this.byName.has(tool.name)) throw new Error(`Two tools are named ${tool.name}; tool names must be unique.`);
       this.byName.set(tool.name, tool);
@@ -203,7 +205,8 @@ async function runUnguarded(registry: ToolRegistry, call: ToolCall, ctx: ToolCon
   const tool = registry.get(call.name);
   if (!tool) {
     const known = registry.list().map((t) => t.name).join(', ');
-    return errorResult(`Unknown tool \`${call.name}\`. Available tools: ${known || '(none)'}.`);
+    const hint = registry.unknownHint?.(call.name);
+    return errorResult(`Unknown tool \`${call.name}\`${hint ? `. ${hint}` : ''}. Available tools: ${known || '(none)'}.`);
   }
   const raw = call.input?.__invalidJson;
   if (raw !== undefined) {

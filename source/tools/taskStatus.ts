@@ -1,5 +1,5 @@
 // Words for background task states, shared by bash_output and kill_task.
-import type { BackgroundTaskInfo } from '../engine/events.js';
+import type { BackgroundTaskInfo } from '../protocol/events.js';
 import type { BackgroundTasks } from './background.js';
 
 export function describeStatus(info: BackgroundTaskInfo): string {

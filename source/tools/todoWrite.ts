@@ -1,5 +1,6 @@
 // todo_write: the model's task list for the session, replaced whole on each call and checked for sane progress.
-import { defineTool, errorResult, type TodoItem } from './types.js';
+import { defineTool, errorResult } from './types.js';
+import { type TodoItem } from '../protocol/tools.js';
 
 export interface TodoWriteArgs {
   todos: TodoItem[];

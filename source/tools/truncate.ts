@@ -1,7 +1,7 @@
 // Cuts oversized tool output to head + tail, saving the full text in the session folder so nothing is lost.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { redactSecrets } from '../permissions/redact.js';
+import { redactSecrets } from '../util/redact.js';
 
 export interface OutputLimits {
   maxChars: number;

@@ -1,56 +1,7 @@
 // The contract between the engine and a tool: a JSON-Schema-described function that returns, never throws.
 import type { BackgroundTasks } from './background.js';
 import type { FileState } from './fileState.js';
-import type { ImageContent } from '../providers/types.js';
-
-/** What the UI shows for a finished call; the model never sees this. */
-export type ToolDisplay =
-  | { kind: 'text'; text: string }
-  | { kind: 'diff'; path: string; diff: string; created: boolean }
-  | { kind: 'todos'; todos: TodoItem[] }
-  /** A short note shown instead of an error: the call was declined as a matter of course, nothing failed. */
-  | { kind: 'note'; text: string }
-  | { kind: 'none' };
-
-/** One question the model puts to the user (Claude Code's AskUserQuestion shape). */
-export interface UserQuestion {
-  question: string;
-  /** A short label (a dozen characters) for the question. */
-  header?: string;
-  options: { label: string; description?: string }[];
-  multiSelect?: boolean;
-}
-
-export type PlanDecision = 'approve-auto-edit' | 'approve-ask' | 'keep-planning';
-
-/** What the model asks of the user from inside a tool call, and the answer. */
-export type UserRequest = { kind: 'questions'; questions: UserQuestion[] } | { kind: 'plan'; plan: string };
-export type UserAnswer =
-  /** Each question's text to the chosen label(s), or the user's own words ("other"). */
-  | { kind: 'answers'; answers: Record<string, string> }
-  | { kind: 'plan'; decision: PlanDecision; feedback?: string }
-  /** Esc: the user closed the dialog without answering. */
-  | { kind: 'dismissed' };
-
-export interface ToolResult {
-  /** What the model receives. */
-  content: string;
-  /** Images for the model with the text (MCP tool results; image files read). Never in events or the UI. */
-  images?: ImageContent[];
-  /** What the UI shows. */
-  display: ToolDisplay;
-  isError: boolean;
-  /** What the call changes beyond its result: the permission mode (an approved plan), or the end of the run (a plan shown headless). */
-  effects?: { mode?: 'ask' | 'auto-edit'; endRun?: string };
-}
-
-export type TodoStatus = 'pending' | 'in_progress' | 'completed';
-
-export interface TodoItem {
-  content: string;
-  status: TodoStatus;
-  activeForm: string;
-}
+import type { ToolResult, TodoItem, UserRequest, UserAnswer } from '../protocol/tools.js';
 
 /** One sandboxed command: the words to put before `/bin/bash -c …` (`bwrap … --`), and `release` once it has exited. */
 export interface SandboxRun {
@@ -79,6 +30,11 @@ export interface ToolSessionState {
   readRefusal?: (absPath: string) => string | undefined;
   /** Whether an allow rule names this host (WebFetch(domain:host)), which web_fetch needs to reach a private address. */
   mayReachPrivateHost?: (host: string) => boolean;
+  /**
+   * A file of `export` lines that hooks write through CLAUDE_ENV_FILE (SessionStart, Setup): bash sources it before each
+   * command, so what the hooks set holds for every command of the session.
+   */
+  envFile?: string;
   /** Workspace checkpoints: file tools call `beforeWrite` before changing a file; the tool round calls `afterCall`. */
   checkpoints?: {
     beforeWrite(absPath: string): Promise<void>;

@@ -1,7 +1,7 @@
 // Remembers, under $REIN_HOME, the user's answer for each project, tied to the fingerprint of what the project asked for.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomicSync } from '../memory/atomicWrite.js';
+import { writeFileAtomicSync } from '../util/atomicWrite.js';
 
 export type TrustAnswer = 'trusted' | 'denied';
 

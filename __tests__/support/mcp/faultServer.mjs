@@ -6,6 +6,7 @@
 //   garbage  writes lines that are not JSON-RPC to stdout around its answers
 //   flood    writes megabytes to stderr while it serves
 //   prompts  echo, a prompt `greet` (argument `who`), and add_prompt (registers another prompt: prompts/list_changed)
+//   slow     like normal, but reads nothing until FAULT_DELAY_MS (default 2000) have passed: a server slow to start
 // FAULT_MARKS, when set, is a file the server appends events to (start, cancelled) so tests can see them.
 import { appendFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -17,6 +18,8 @@ const mark = (text) => {
   if (process.env.FAULT_MARKS) appendFileSync(process.env.FAULT_MARKS, `${text}\n`);
 };
 mark(`start ${process.pid}`);
+
+if (mode === 'slow') await new Promise((resolve) => setTimeout(resolve, Number(process.env.FAULT_DELAY_MS ?? 2000)));
 
 if (mode === 'hang') {
   // Reads its input and never answers: the client must give up on its own.

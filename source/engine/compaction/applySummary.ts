@@ -1,5 +1,5 @@
 // Splices a summary in front of the kept messages, carrying every message the user typed verbatim.
-import type { Message, UserBlock } from '../../providers/types.js';
+import type { Message, UserBlock } from '../../protocol/messages.js';
 import { withImagePlaceholders } from '../../providers/images.js';
 import type { CompactionPlan } from './plan.js';
 import { collectUserTexts, summaryBlocks } from './userText.js';

@@ -1,5 +1,5 @@
 // Automatic compaction: choose which older messages to summarise, and splice the summary in front of the kept ones.
-import type { Message } from '../../providers/types.js';
+import type { Message } from '../../protocol/messages.js';
 import type { TokenCounter } from '../tokens.js';
 import type { CompactionPlan } from './plan.js';
 import { continuationMessage, cutBefore, recentFrom, splitPoints } from './splitPoints.js';

@@ -1,5 +1,5 @@
 // The fallback when the summary call fails: drop the older half of the exchanges, keeping the user's words.
-import type { Message } from '../../providers/types.js';
+import type { Message } from '../../protocol/messages.js';
 import { applySummary } from './applySummary.js';
 import { recentFrom, splitPoints } from './splitPoints.js';
 import { collectSummaries } from './userText.js';

@@ -1,5 +1,5 @@
 // Micro compaction: cut old tool results to head + tail, in batches so provider prompt caches keep hitting.
-import type { Message, ToolResultBlock, UserMessage } from '../../providers/types.js';
+import type { Message, ToolResultBlock, UserMessage } from '../../protocol/messages.js';
 import { withImagePlaceholders } from '../../providers/images.js';
 import type { TokenCounter } from '../tokens.js';
 

@@ -1,5 +1,5 @@
 // The result of planning a compaction: which messages get summarised and which are kept.
-import type { Message } from '../../providers/types.js';
+import type { Message } from '../../protocol/messages.js';
 
 export interface CompactionPlan {
   /** Messages to summarise. */

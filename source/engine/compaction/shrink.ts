@@ -1,6 +1,6 @@
 // Shrinking a history that the provider refused as too long: the largest tool results first, then one oversized message.
 import { imageTokenEstimate, withImagePlaceholders } from '../../providers/images.js';
-import type { Message, ToolResultBlock } from '../../providers/types.js';
+import type { Message, ToolResultBlock } from '../../protocol/messages.js';
 import type { TokenCounter } from '../tokens.js';
 
 /** Characters per token the counter assumes; used to turn a token budget into characters to keep. */

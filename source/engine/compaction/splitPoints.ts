@@ -1,5 +1,5 @@
 // Where a history may be cut in two so that the newer part is a valid history on its own.
-import type { Message, UserMessage } from '../../providers/types.js';
+import type { Message, UserMessage } from '../../protocol/messages.js';
 import { wrapReminder } from '../reminders.js';
 import { hasToolResults } from './userText.js';
 

@@ -1,5 +1,5 @@
 // Builds the request that asks the model to summarise the older part of the conversation.
-import type { Message } from '../../providers/types.js';
+import type { Message } from '../../protocol/messages.js';
 import { defaultTranscriptLimits, renderTranscript, type TranscriptLimits } from './transcript.js';
 
 export const summarySystemPrompt = `You summarise a conversation between a user and rein, a terminal coding agent, so the work can continue in a fresh context that holds only your summary and the newest messages. Write plain markdown with exactly these sections:

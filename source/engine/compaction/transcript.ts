@@ -1,6 +1,6 @@
 // Renders messages as a compact plain-text transcript for the summariser, trimmed from the middle when too long.
 import { withImagePlaceholders } from '../../providers/images.js';
-import type { Message, ToolUseBlock } from '../../providers/types.js';
+import type { Message, ToolUseBlock } from '../../protocol/messages.js';
 import { isTypedText, readSummaryBlock } from './userText.js';
 
 export interface TranscriptLimits {

@@ -1,5 +1,5 @@
 // Tells the user's own typed text apart from injected notes, and writes/reads the summary message that carries it verbatim.
-import type { Message, TextBlock, UserMessage } from '../../providers/types.js';
+import type { Message, TextBlock, UserMessage } from '../../protocol/messages.js';
 
 /** Text the engine injects into user messages: never the user's own words. */
 const injectedWrapper = /<(system-reminder|background-results|error)>[\s\S]*?<\/\1>/g;
