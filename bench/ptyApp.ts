@@ -27,6 +27,8 @@ export interface PtyAppOptions {
   colour?: boolean;
   /** Node flags for the rein process, e.g. ['--cpu-prof', '--cpu-prof-dir=…']. */
   nodeFlags?: string[];
+  /** Variables set in the rein process's environment after the bench's own (e.g. CI=false, as an old setup had it). */
+  env?: Record<string, string>;
 }
 
 /** One read from the pty: when it arrived (performance.now()), its raw bytes and its text. */
@@ -65,6 +67,7 @@ function benchEnv(opts: PtyAppOptions): Record<string, string> {
   for (const key of ['CI', 'FORCE_COLOR', 'NO_COLOR', 'NODE_OPTIONS', 'ANTHROPIC_API_KEY', 'DEEPSEEK_API_KEY']) delete env[key];
   Object.assign(env, { TERM: 'xterm-256color', REIN_HOME: opts.home, OPENAI_API_KEY: 'x' });
   if (opts.colour === false) env.NO_COLOR = '1';
+  Object.assign(env, opts.env ?? {});
   return env;
 }
 
