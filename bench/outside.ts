@@ -29,6 +29,8 @@ const peakRss = (pid: number): number => Number(/^VmHWM:\s+(\d+) kB$/m.exec(read
 export interface OutsideFigures {
   size: string;
   firstFrameMs: number;
+  /** utime + stime of the process when its first frame was seen. */
+  firstFrameCpu: number;
   streamCpu: number;
   streamSeconds: number;
   rssAfter1: number;
@@ -71,7 +73,9 @@ export async function measureOutside(cols: number, rows: number, turns = 60): Pr
       }
     };
     await waitScreen((s) => s.includes('Type a message'), 'its prompt');
-    const firstFrameMs = Date.now() - procStat(pid).startedAt;
+    const started = procStat(pid);
+    const firstFrameMs = Date.now() - started.startedAt;
+    const firstFrameCpu = started.cpu;
     await quiet(500);
     const send = async (text: string): Promise<void> => {
       await tmux('send-keys', '-t', 'm', '-l', text);
@@ -104,7 +108,7 @@ export async function measureOutside(cols: number, rows: number, turns = 60): Pr
       }
     }
     await quiet(300);
-    return { size: `${cols}x${rows}`, firstFrameMs, streamCpu, streamSeconds: ((request.respondedAt ?? request.receivedAt) - request.receivedAt) / 1000, rssAfter1, rssAfter60: peakRss(pid) };
+    return { size: `${cols}x${rows}`, firstFrameMs, firstFrameCpu, streamCpu, streamSeconds: ((request.respondedAt ?? request.receivedAt) - request.receivedAt) / 1000, rssAfter1, rssAfter60: peakRss(pid) };
   } finally {
     await tmux('kill-server').catch(() => undefined);
     server.close();
@@ -118,7 +122,7 @@ export async function benchOutside(): Promise<string[]> {
   for (const [cols, rows] of [[120, 40], [80, 24]] as const) {
     const f = await measureOutside(cols, rows, Number(process.env.REIN_BENCH_OUTSIDE_TURNS ?? 60));
     out.push(
-      `  ${f.size}: first frame ${(f.firstFrameMs / 1000).toFixed(2)} s · stream CPU ${f.streamCpu.toFixed(2)} s over ${f.streamSeconds.toFixed(1)} s · peak RSS ${mb(f.rssAfter1)} after 1 turn, ${mb(f.rssAfter60)} after 60`,
+      `  ${f.size}: first frame ${(f.firstFrameMs / 1000).toFixed(2)} s (${f.firstFrameCpu.toFixed(2)} CPU-s) · stream CPU ${f.streamCpu.toFixed(2)} s over ${f.streamSeconds.toFixed(1)} s · peak RSS ${mb(f.rssAfter1)} after 1 turn, ${mb(f.rssAfter60)} after 60`,
     );
   }
   return out;

@@ -77,6 +77,12 @@ export class PtyApp {
   /** process.hrtime.bigint() at the spawn, to line up with the rein process's CPU profile. */
   readonly spawnedNs: bigint;
   exitCode: number | undefined;
+  /**
+   * utime + stime of the process when its first frame's end (?2026l) arrived: the start-up's cost in CPU, which a
+   * busy machine does not inflate as it does the wall time.
+   */
+  firstFrameCpuSeconds: number | undefined;
+  private outputTail = '';
   readonly cols: number;
   readonly rows: number;
   private readonly term: pty.IPty;
@@ -109,7 +115,12 @@ export class PtyApp {
     this.term.onData((data: string | Buffer) => {
       const at = performance.now();
       const buffer = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-      this.chunks.push({ at, bytes: buffer.length, text: this.decoder.write(buffer) });
+      const text = this.decoder.write(buffer);
+      this.chunks.push({ at, bytes: buffer.length, text });
+      if (this.firstFrameCpuSeconds === undefined) {
+        if ((this.outputTail + text).includes('\x1b[?2026l')) this.firstFrameCpuSeconds = this.cpuSeconds();
+        this.outputTail = text.slice(-7);
+      }
       this.wake();
     });
     this.exited = new Promise((done) => {
