@@ -6,6 +6,7 @@ import { StringDecoder } from 'node:string_decoder';
 import xterm from '@xterm/headless';
 import pty from '@lydell/node-pty';
 import startFlags from '../scripts/node-flags.json' with { type: 'json' };
+import { perfTimeOfBootTicks } from './bootClock.js';
 
 export { startFlags };
 
@@ -225,9 +226,7 @@ export class PtyApp {
    */
   processStartedAt(): number {
     const stat = readFileSync(`/proc/${this.pid}/stat`, 'utf8');
-    const startTicks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
-    const bootEpochMs = Date.now() - Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * 1000;
-    return bootEpochMs + (startTicks / clockTicksPerSecond()) * 1000 - performance.timeOrigin;
+    return perfTimeOfBootTicks(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]), clockTicksPerSecond());
   }
 
   /** utime + stime of the rein process so far, in seconds. */
