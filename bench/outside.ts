@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import startFlags from '../scripts/node-flags.json' with { type: 'json' };
+import { perfTimeOfBootTicks } from './bootClock.js';
 import { RemoteScript } from './remoteScript.js';
 import { ContentMaker, streamedAnswer } from './renderContent.js';
 import { liveRunTurns, writeFixtureFiles } from './renderLive.js';
@@ -15,13 +16,35 @@ import { mb } from './stats.js';
 const run = promisify(execFile);
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-const bootMs = Date.now() - Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * 1000;
-
-/** utime + stime of the whole process (every thread), and its start as a Date.now() time. */
+/** utime + stime of the whole process (every thread), and its start as a performance.now() time. */
 function procStat(pid: number): { cpu: number; startedAt: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { cpu: (Number(f[11]) + Number(f[12])) / ticks, startedAt: bootMs + (Number(f[19]) / ticks) * 1000 };
+  return { cpu: (Number(f[11]) + Number(f[12])) / ticks, startedAt: perfTimeOfBootTicks(Number(f[19]), ticks) };
+}
+
+/** Bytes the process has passed to write() so far, to any file or terminal (/proc/<pid>/io wchar). */
+const bytesWritten = (pid: number): number => Number(/^wchar:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0);
+
+/**
+ * When the process's first frame was written, and its CPU then, from /proc sampled every millisecond or two: the
+ * first moment it has written more than the few bytes that enter the alternate screen (a whole frame is one write).
+ * Polling tmux's screen instead runs a tmux client each time, which on a busy machine is late by up to a second.
+ */
+function watchFirstWrite(pid: number, minBytes = 256): Promise<{ at: number; cpu: number } | undefined> {
+  return new Promise((done) => {
+    const deadline = performance.now() + 60_000;
+    const look = (): void => {
+      try {
+        if (bytesWritten(pid) > minBytes) return done({ at: performance.now(), cpu: procStat(pid).cpu });
+      } catch {
+        return done(undefined);
+      }
+      if (performance.now() > deadline) return done(undefined);
+      setTimeout(look, 1);
+    };
+    look();
+  });
 }
 
 const peakRss = (pid: number): number => Number(/^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
@@ -29,6 +52,8 @@ const peakRss = (pid: number): number => Number(/^VmHWM:\s+(\d+) kB$/m.exec(read
 export interface OutsideFigures {
   size: string;
   firstFrameMs: number;
+  /** utime + stime of the process when its first frame was seen. */
+  firstFrameCpu: number;
   streamCpu: number;
   streamSeconds: number;
   rssAfter1: number;
@@ -54,9 +79,10 @@ export async function measureOutside(cols: number, rows: number, turns = 60): Pr
     await tmux('new-session', '-d', '-s', 'm', '-x', String(cols), '-y', String(rows), '-c', cwd, `exec ${command.map((w) => `'${w}'`).join(' ')}`);
     await tmux('set', '-g', 'status', 'off');
     const pid = Number((await tmux('display-message', '-p', '-t', 'm', '#{pane_pid}')).stdout.trim());
+    const firstWrite = watchFirstWrite(pid);
     const capture = async (): Promise<string> => (await tmux('capture-pane', '-p', '-t', 'm')).stdout;
     const waitScreen = async (test: (s: string) => boolean, what: string, timeoutMs = 60_000): Promise<string> => {
-      for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(3)) {
+      for (const deadline = performance.now() + timeoutMs; performance.now() < deadline; await sleep(3)) {
         const screen = await capture();
         if (test(screen)) return screen;
       }
@@ -64,14 +90,18 @@ export async function measureOutside(cols: number, rows: number, turns = 60): Pr
     };
     const quiet = async (ms: number): Promise<void> => {
       let last = await capture();
-      for (let since = Date.now(); Date.now() - since < ms; await sleep(20)) {
+      for (let since = performance.now(); performance.now() - since < ms; await sleep(20)) {
         const now = await capture();
-        if (now !== last) since = Date.now();
+        if (now !== last) since = performance.now();
         last = now;
       }
     };
     await waitScreen((s) => s.includes('Type a message'), 'its prompt');
-    const firstFrameMs = Date.now() - procStat(pid).startedAt;
+    const seenAt = performance.now();
+    const started = procStat(pid);
+    const written = await firstWrite;
+    const firstFrameMs = (written?.at ?? seenAt) - started.startedAt;
+    const firstFrameCpu = written?.cpu ?? started.cpu;
     await quiet(500);
     const send = async (text: string): Promise<void> => {
       await tmux('send-keys', '-t', 'm', '-l', text);
@@ -104,7 +134,7 @@ export async function measureOutside(cols: number, rows: number, turns = 60): Pr
       }
     }
     await quiet(300);
-    return { size: `${cols}x${rows}`, firstFrameMs, streamCpu, streamSeconds: ((request.respondedAt ?? request.receivedAt) - request.receivedAt) / 1000, rssAfter1, rssAfter60: peakRss(pid) };
+    return { size: `${cols}x${rows}`, firstFrameMs, firstFrameCpu, streamCpu, streamSeconds: ((request.respondedAt ?? request.receivedAt) - request.receivedAt) / 1000, rssAfter1, rssAfter60: peakRss(pid) };
   } finally {
     await tmux('kill-server').catch(() => undefined);
     server.close();
@@ -118,7 +148,7 @@ export async function benchOutside(): Promise<string[]> {
   for (const [cols, rows] of [[120, 40], [80, 24]] as const) {
     const f = await measureOutside(cols, rows, Number(process.env.REIN_BENCH_OUTSIDE_TURNS ?? 60));
     out.push(
-      `  ${f.size}: first frame ${(f.firstFrameMs / 1000).toFixed(2)} s · stream CPU ${f.streamCpu.toFixed(2)} s over ${f.streamSeconds.toFixed(1)} s · peak RSS ${mb(f.rssAfter1)} after 1 turn, ${mb(f.rssAfter60)} after 60`,
+      `  ${f.size}: first frame ${(f.firstFrameMs / 1000).toFixed(2)} s (${f.firstFrameCpu.toFixed(2)} CPU-s) · stream CPU ${f.streamCpu.toFixed(2)} s over ${f.streamSeconds.toFixed(1)} s · peak RSS ${mb(f.rssAfter1)} after 1 turn, ${mb(f.rssAfter60)} after 60`,
     );
   }
   return out;

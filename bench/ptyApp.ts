@@ -6,6 +6,7 @@ import { StringDecoder } from 'node:string_decoder';
 import xterm from '@xterm/headless';
 import pty from '@lydell/node-pty';
 import startFlags from '../scripts/node-flags.json' with { type: 'json' };
+import { perfTimeOfBootTicks } from './bootClock.js';
 
 export { startFlags };
 
@@ -27,6 +28,8 @@ export interface PtyAppOptions {
   colour?: boolean;
   /** Node flags for the rein process, e.g. ['--cpu-prof', '--cpu-prof-dir=…']. */
   nodeFlags?: string[];
+  /** Variables set in the rein process's environment after the bench's own (e.g. CI=false, as an old setup had it). */
+  env?: Record<string, string>;
 }
 
 /** One read from the pty: when it arrived (performance.now()), its raw bytes and its text. */
@@ -65,6 +68,7 @@ function benchEnv(opts: PtyAppOptions): Record<string, string> {
   for (const key of ['CI', 'FORCE_COLOR', 'NO_COLOR', 'NODE_OPTIONS', 'ANTHROPIC_API_KEY', 'DEEPSEEK_API_KEY']) delete env[key];
   Object.assign(env, { TERM: 'xterm-256color', REIN_HOME: opts.home, OPENAI_API_KEY: 'x' });
   if (opts.colour === false) env.NO_COLOR = '1';
+  Object.assign(env, opts.env ?? {});
   return env;
 }
 
@@ -74,6 +78,12 @@ export class PtyApp {
   /** process.hrtime.bigint() at the spawn, to line up with the rein process's CPU profile. */
   readonly spawnedNs: bigint;
   exitCode: number | undefined;
+  /**
+   * utime + stime of the process when its first frame's end (?2026l) arrived: the start-up's cost in CPU, which a
+   * busy machine does not inflate as it does the wall time.
+   */
+  firstFrameCpuSeconds: number | undefined;
+  private outputTail = '';
   readonly cols: number;
   readonly rows: number;
   private readonly term: pty.IPty;
@@ -106,7 +116,12 @@ export class PtyApp {
     this.term.onData((data: string | Buffer) => {
       const at = performance.now();
       const buffer = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-      this.chunks.push({ at, bytes: buffer.length, text: this.decoder.write(buffer) });
+      const text = this.decoder.write(buffer);
+      this.chunks.push({ at, bytes: buffer.length, text });
+      if (this.firstFrameCpuSeconds === undefined) {
+        if ((this.outputTail + text).includes('\x1b[?2026l')) this.firstFrameCpuSeconds = this.cpuSeconds();
+        this.outputTail = text.slice(-7);
+      }
       this.wake();
     });
     this.exited = new Promise((done) => {
@@ -211,9 +226,7 @@ export class PtyApp {
    */
   processStartedAt(): number {
     const stat = readFileSync(`/proc/${this.pid}/stat`, 'utf8');
-    const startTicks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
-    const bootEpochMs = Date.now() - Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * 1000;
-    return bootEpochMs + (startTicks / clockTicksPerSecond()) * 1000 - performance.timeOrigin;
+    return perfTimeOfBootTicks(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]), clockTicksPerSecond());
   }
 
   /** utime + stime of the rein process so far, in seconds. */

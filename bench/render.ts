@@ -161,7 +161,7 @@ async function measureTranscript(messages: number, preload: Preload, colour: boo
 }
 
 /** Peak RSS of a fresh session after one live turn and after sixty. */
-async function measureTurns(cols = benchCols, rows = benchRows): Promise<{ size: string; firstFrame: number; idle: number; after1: number; after60: number; now60: number; seconds: number }> {
+async function measureTurns(cols = benchCols, rows = benchRows): Promise<{ size: string; firstFrame: number; firstFrameCpu: number; idle: number; after1: number; after60: number; now60: number; seconds: number }> {
   const ws = await workspace();
   const app = new PtyApp({ cwd: ws.cwd, home: ws.home, baseUrl: ws.server.openaiBaseUrl, cols, rows });
   try {
@@ -176,7 +176,7 @@ async function measureTurns(cols = benchCols, rows = benchRows): Promise<{ size:
     await driveLiveRuns(app, ws.script, Array.from({ length: 59 }, () => shape), 9);
     await app.waitForQuiet(300, 60_000);
     const after60 = app.peakRss();
-    return { size: `${cols}×${rows}`, firstFrame, idle, after1, after60, now60: app.rss(), seconds: (performance.now() - started) / 1000 };
+    return { size: `${cols}×${rows}`, firstFrame, firstFrameCpu: app.firstFrameCpuSeconds ?? Number.NaN, idle, after1, after60, now60: app.rss(), seconds: (performance.now() - started) / 1000 };
   } finally {
     await app.close();
     await ws.dispose();
@@ -250,6 +250,7 @@ function turnsLines(turns: Awaited<ReturnType<typeof measureTurns>>): string[] {
   return [
     `memory over turns at ${turns.size} (fresh session, live runs of 2 tool rounds and a 3 KB answer, 60 runs in ${turns.seconds.toFixed(1)} s)`,
     line('first frame of an empty session (process start → first ?2026l)', `${(turns.firstFrame / 1000).toFixed(2)} s`, '≤ 0.25 s', turns.firstFrame <= 250),
+    line('  CPU-s the process had spent by then', `${turns.firstFrameCpu.toFixed(2)} s`),
     line('peak RSS (VmHWM) idle after start-up', mb(turns.idle)),
     line('peak RSS (VmHWM) after 1 turn', mb(turns.after1), '≤ 100 MB', turns.after1 <= limit),
     line('peak RSS (VmHWM) after 60 turns', `${mb(turns.after60)} (×${growth.toFixed(2)})`, '≤ 100 MB, about the same', turns.after60 <= limit && growth <= 1.25),

@@ -106,8 +106,9 @@ export class MockScript implements ScriptLike {
  * (the UI may still be drawing; a prompt typed then is queued, as a person's would be).
  * Returns the number of conversation messages the runs added.
  */
-export async function driveLiveRuns(app: PtyApp, script: ScriptLike, shapes: LiveRunShape[], seed = 5): Promise<number> {
-  const make = new ContentMaker(seed);
+export async function driveLiveRuns(app: PtyApp, script: ScriptLike, shapes: LiveRunShape[], seed: number | ContentMaker = 5): Promise<number> {
+  // A maker passed in goes on where its last runs ended, so runs driven in parts draw what one call would.
+  const make = typeof seed === 'number' ? new ContentMaker(seed) : seed;
   let messages = 0;
   for (const shape of shapes) {
     const turns = liveRunTurns(make, shape);

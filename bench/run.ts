@@ -1,6 +1,7 @@
 // `npm run bench`: runs every benchmark against the built CLI and prints the figures.
 import { execFileSync } from 'node:child_process';
 import { benchAgents } from './agents.js';
+import { benchAgree } from './agree.js';
 import { benchCheckpoints } from './checkpoints.js';
 import { benchContext } from './context.js';
 import { benchFaults } from './faults.js';
@@ -19,6 +20,7 @@ const sections: Array<[string, () => Promise<string[]>]> = [
   ['headless', () => benchHeadless()],
   ['render', () => benchRender()],
   ['outside', () => benchOutside()],
+  ['agree', () => benchAgree()],
   ['frames', () => benchFrames()],
   ['context', () => benchContext()],
   ['long-context', () => benchLongContext()],

@@ -1,10 +1,13 @@
 // End-to-end: a markdown answer streamed into the built CLI at 80x24 and 60x20 (and across a resize) leaves the
-// same pane as a whole repaint: Ctrl+L after stray bytes were written over the screen brings back exactly it.
+// same pane as a whole repaint: Ctrl+L after stray bytes were written over the screen brings back exactly it, text
+// and colours, both once the answer is whole and while it is still streaming.
 import { openSync, writeSync, closeSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { startMockLlmServer } from '../support/mockLlmServer.js';
+import { startMockLlmServer, type MockTurn } from '../support/mockLlmServer.js';
+import xterm from '@xterm/headless';
+import { spinnerFrames } from '../../components/view/spinner.js';
 import { reinCommand, typeAndSend, useTuiFixture, type TmuxPane } from '../support/tmux.js';
 
 const run = promisify(execFile);
@@ -33,8 +36,12 @@ const answer = [
   'The answer ends here.',
 ].join('\n');
 
-async function startAt(width: number, height: number): Promise<TmuxPane> {
-  const server = await startMockLlmServer({ turns: [{ text: answer, chunkSize: 4, chunkDelayMs: 3 }] });
+/** The answer up to this line arrives in 4-character deltas; then the stream stays open and sends nothing more. */
+const pausedAt = 'The stream pauses after this line.';
+const pausedPrefix = `${answer.slice(0, answer.indexOf('> a quoted'))}${pausedAt}\n`.padEnd(4 * Math.ceil((answer.indexOf('> a quoted') + pausedAt.length + 1) / 4), ' ');
+
+async function startAt(width: number, height: number, turn: MockTurn = { text: answer, chunkSize: 4, chunkDelayMs: 3 }): Promise<TmuxPane> {
+  const server = await startMockLlmServer({ turns: [turn] });
   fx.server = server;
   const args = ['--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'test-model'];
   const pane = await fx.tmux.start({ command: reinCommand({ cli: fx.cli.cliPath, args, home: fx.home, env: { OPENAI_API_KEY: 'sk-test' } }), cwd: fx.cwd, width, height });
@@ -54,14 +61,80 @@ async function scribble(pane: TmuxPane): Promise<void> {
   }
 }
 
-/** The pane once the answer is whole, then the pane after stray bytes and Ctrl+L: the two must be the same. */
+/**
+ * The pane cell by cell with colours and attributes: capture-pane -e played into a headless terminal of the pane's
+ * size and read back. A blank cell keeps only what shows on it (background, inverse): a cell a row patch erased and
+ * one never written look the same, though tmux reports them with different styles. `live` makes a running turn's
+ * spinner frames alike and every number one cell (elapsed seconds, token counts).
+ */
+async function captureStyled(pane: TmuxPane, live: boolean): Promise<string> {
+  const target = ['-t', pane.target];
+  const [size, styled] = await Promise.all([
+    run('tmux', ['-L', fx.tmux.socket, 'display-message', '-p', ...target, '#{pane_width}x#{pane_height}'], { encoding: 'utf8' }),
+    run('tmux', ['-L', fx.tmux.socket, 'capture-pane', '-e', '-p', ...target], { encoding: 'utf8' }),
+  ]);
+  const [cols, rows] = size.stdout.trim().split('x').map(Number);
+  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+  await new Promise<void>((done) => term.write(styled.stdout.replace(/\n$/, '').replaceAll('\n', '\r\n'), done));
+  const cell = term.buffer.active.getNullCell();
+  const out: string[] = [];
+  for (let y = 0; y < rows; y++) {
+    const line = term.buffer.active.getLine(y);
+    const cells: string[] = [];
+    for (let x = 0; line && x < cols; x++) {
+      line.getCell(x, cell);
+      if (cell.getWidth() === 0) continue;
+      let chars = cell.getChars() || ' ';
+      if (live && spinnerFrames.includes(chars)) chars = '*';
+      if (live && /\d/.test(chars)) chars = 'N';
+      const back = `${cell.isBgDefault() ? 'default' : `${cell.getBgColorMode()}.${cell.getBgColor()}`}.${cell.isInverse()}`;
+      const fore = `${cell.getFgColorMode()}.${cell.getFgColor()}.${[cell.isBold(), cell.isDim(), cell.isItalic(), cell.isUnderline(), cell.isStrikethrough()].map(Number).join('')}`;
+      const encoded = chars === ' ' ? `${chars}{${back}}` : `${chars}{${back}.${fore}}`;
+      if (!(chars === 'N' && cells.at(-1) === encoded)) cells.push(encoded);
+    }
+    while (cells.at(-1) === ' {default.false}') cells.pop();
+    out.push(cells.join(''));
+  }
+  term.dispose();
+  return out.join('\n');
+}
+
+/** Polls the styled pane until it has read the same three times 300 ms apart. */
+async function stableStyled(pane: TmuxPane, live: boolean): Promise<string> {
+  let last = '';
+  let same = 0;
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+    const now = await captureStyled(pane, live);
+    same = now === last ? same + 1 : 0;
+    if (same >= 2) return now;
+    last = now;
+    await new Promise((done) => setTimeout(done, 300));
+  }
+  throw new Error(`the pane kept changing:\n${last}`);
+}
+
+/** The pane as the stream left it, then the pane after stray bytes and Ctrl+L: the two must be the same, text and styles. */
 async function expectRepaintMatches(pane: TmuxPane): Promise<void> {
   const built = await pane.waitFor((screen) => screen.includes('The answer ends here.') && !/Working/.test(screen), 30_000);
+  const builtStyled = await stableStyled(pane, false);
   await scribble(pane);
   await pane.waitFor('SCRIBBLED-OVER', 10_000);
   await pane.sendKeys('C-l');
   const repainted = await pane.waitFor((screen) => !screen.includes('SCRIBBLED-OVER'), 10_000);
   expect(repainted).toBe(built);
+  expect(await stableStyled(pane, false)).toBe(builtStyled);
+}
+
+/** As expectRepaintMatches, in the middle of a stream that has stopped sending after `pausedAt`, spinner turning. */
+async function expectRepaintMatchesMidStream(pane: TmuxPane): Promise<void> {
+  const shown = await pane.waitFor((screen) => screen.includes(pausedAt) && /Working/.test(screen), 30_000);
+  expect(shown).not.toContain('The answer ends here.');
+  const built = await stableStyled(pane, true);
+  await scribble(pane);
+  await pane.waitFor('SCRIBBLED-OVER', 10_000);
+  await pane.sendKeys('C-l');
+  await pane.waitFor((screen) => !screen.includes('SCRIBBLED-OVER'), 10_000);
+  expect(await stableStyled(pane, true)).toBe(built);
 }
 
 describe('the screen built frame by frame equals a repaint, in tmux', () => {
@@ -70,6 +143,15 @@ describe('the screen built frame by frame equals a repaint, in tmux', () => {
       const pane = await startAt(width, height);
       await typeAndSend(pane, 'explain the frame writer');
       await expectRepaintMatches(pane);
+    });
+  }
+
+  for (const [width, height] of [[80, 24], [60, 20]] as const) {
+    it(`at ${width}x${height}, mid-stream`, async () => {
+      const steps = 1 + pausedPrefix.length / 4;
+      const pane = await startAt(width, height, { text: `${pausedPrefix}${answer}`, chunkSize: 4, chunkDelayMs: 3, fault: { kind: 'hang', afterSteps: steps } });
+      await typeAndSend(pane, 'explain the frame writer');
+      await expectRepaintMatchesMidStream(pane);
     });
   }
 

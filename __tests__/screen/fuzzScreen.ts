@@ -12,7 +12,7 @@ for (let seed = from; seed < from + count; seed++) {
     failed.push(seed);
     process.stdout.write(`${error instanceof Error ? error.message : String(error)}\n\n`);
   }
-  if ((seed - from + 1) % 100 === 0) process.stdout.write(`${seed - from + 1} seeds, ${failed.length} failed, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+  if ((seed - from + 1) % 10 === 0) process.stdout.write(`${seed - from + 1} seeds, ${failed.length} failed, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
 }
 process.stdout.write(`seeds ${from}..${from + count - 1}: ${count - failed.length} passed, ${failed.length} failed${failed.length ? ` (${failed.join(', ')})` : ''}\n`);
 process.exit(failed.length > 0 ? 1 : 0);

@@ -99,6 +99,16 @@ describe('encodeRowChange', () => {
     expect(await paint(wholeRow(before) + patch!, 20)).toEqual(await paint(wholeRow(after), 20));
   });
 
+  it('leaves the last column blank where a wide character would start in it, as the clipped whole-row write does', async () => {
+    // Found by the screen property (seed 2107): a table row laid out wider than a 65-column screen kept a border
+    // glyph in the last column, where the patch sent a wide character the terminal could not draw there.
+    const before = `${'x'.repeat(62)}\x1b[2m───\x1b[22m`;
+    const after = `${'x'.repeat(62)}ｗ漢yy`;
+    const patch = encodeRowChange(0, before, after, Number.POSITIVE_INFINITY, 65);
+    expect(patch).toBeDefined();
+    expect(await paint(wholeRow(before) + patch!, 65)).toEqual(await paint(wholeRow(`${'x'.repeat(62)}ｗ`), 65));
+  });
+
   it('leaves rows with escapes it does not track to a whole rewrite', () => {
     expect(encodeRowChange(0, 'see \x1b]8;;https://x\x07link\x1b]8;;\x07', 'see \x1b]8;;https://y\x07link\x1b]8;;\x07', 1000)).toBeUndefined();
     expect(encodeRowChange(0, 'a\x1b[5Gb', 'a\x1b[5Gc', 1000)).toBeUndefined();

@@ -8,9 +8,11 @@ import { runScreenSeed } from './screenProperty.js';
  * a row's change sent no bytes (so did most of the first thirty); 7 carries tabs in model text; 108 a tab in an
  * approval's title; 2013 half an emoji (a surrogate without its pair) in a tool call's summary, which a row patch
  * and a whole-row write drew differently; 2075 a row laid out before a resize, wider than the terminal, whose whole-row
- * write put its last character in the last column.
+ * write put its last character in the last column; 2107 a table row laid out wider than a 65-column screen, with a
+ * wide character starting in the last column, which a row patch sent (the terminal could not draw it there, and
+ * the border glyph under it stayed) where the clipped whole-row write leaves the column blank.
  */
-const foundSeeds = [6, 7, 14, 108, 2013, 2075];
+const foundSeeds = [6, 7, 14, 108, 2013, 2075, 2107];
 /** SCREEN_SEEDS=12,345 runs those seeds; otherwise a few new ones each run, besides the fixed ones. */
 const randomSeeds = process.env.SCREEN_SEEDS
   ? process.env.SCREEN_SEEDS.split(',').map(Number)

@@ -37,7 +37,7 @@ export interface MockTurn {
     | { kind: 'garbage_line' } // a line that is not valid SSE JSON in the middle of the stream
     | { kind: 'malformed_tool_json' } // the tool call arguments streamed are not valid JSON (beyond repair), stream otherwise completes
     | { kind: 'sloppy_tool_json' } // arguments in single quotes with a trailing comma and no closing brace (repairable)
-    | { kind: 'hang' } // sends headers and a few chunks, then never finishes
+    | { kind: 'hang'; afterSteps?: number } // sends headers and a few chunks (afterSteps events, default 4), then never finishes
     | { kind: 'headers_then_nothing' } // 200 and SSE headers, then not a byte more
     | { kind: 'no_headers' } // reads the request and never answers at all
     | { kind: 'cut_after_finish' }; // streams the whole answer up to its stop (message_stop / finish_reason), then the socket drops
@@ -148,7 +148,7 @@ async function streamTurn(res: http.ServerResponse, format: Format, turn: MockTu
   if (fault === 'cut_mid_text') cutAt = faultIndex(steps, 'text');
   if (fault === 'cut_mid_tool_call') cutAt = steps.some((s) => s.tag === 'tool_args') ? faultIndex(steps, 'tool_args', 0) : faultIndex(steps, 'text');
   if (fault === 'garbage_line') steps.splice(faultIndex(steps, 'text'), 0, garbageStep(format));
-  if (fault === 'hang') cutAt = Math.min(steps.length - 1, 4);
+  if (turn.fault?.kind === 'hang') cutAt = Math.min(steps.length - 1, turn.fault.afterSteps ?? 4);
   if (fault === 'headers_then_nothing') cutAt = 0;
   if (fault === 'cut_at_start') cutAt = 1;
   if (fault === 'empty_stream') return void res.end();

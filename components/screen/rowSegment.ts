@@ -130,6 +130,15 @@ function readCells(line: string): Cells | undefined {
   return cells;
 }
 
+/**
+ * The cells a terminal `columns` wide shows: a wide character that starts in the last column does not fit there,
+ * and the whole-row write (clipped to whole characters) leaves that column blank, so the patch does too.
+ */
+function clipCells(cells: Cells | undefined, columns: number): Cells | undefined {
+  if (!cells || !(columns < cells.text.length) || cells.text[columns] !== '') return cells;
+  return { text: [...cells.text.slice(0, columns - 1), ' '], style: [...cells.style.slice(0, columns - 1), ''] };
+}
+
 /** Columns up to the last one that is not a blank, unstyled cell. */
 function drawnLength(cells: Cells): number {
   let length = cells.text.length;
@@ -155,8 +164,8 @@ function switchStyle(from: string, to: string): string {
  */
 export function encodeRowChange(row: number, old: string, next: string, wholeCost: number, columns = Number.POSITIVE_INFINITY): string | undefined {
   if (old === next) return undefined;
-  const a = cellsOf(old);
-  const b = cellsOf(next);
+  const a = clipCells(cellsOf(old), columns);
+  const b = clipCells(cellsOf(next), columns);
   if (!a || !b) return undefined;
   // Cells past the terminal's last column are not on screen (the terminal clips them), and a cursor sent there
   // stops at the last column: an erase from there would wipe what is drawn in it.
