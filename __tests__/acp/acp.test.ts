@@ -67,6 +67,10 @@ describe('rein acp', { timeout: 120_000 }, () => {
       expect(again.stopReason).toBe('end_turn');
       expect(side.permissions).toHaveLength(2);
       expect(toolResults(server!.requests[5]!.body).join('\n')).toContain('PASS');
+      // Nothing but JSON-RPC on stdout: the command's output went to the model, never to the pipe.
+      const lines = side.stdout.join('').split('\n').filter(Boolean);
+      expect(lines.length).toBeGreaterThan(10);
+      for (const line of lines) expect((JSON.parse(line) as { jsonrpc: string }).jsonrpc).toBe('2.0');
     });
     const exit = await agent;
     expect(exit.exitCode).toBe(0);
@@ -128,6 +132,28 @@ describe('rein acp', { timeout: 120_000 }, () => {
     const exit = await agent;
     expect(exit.exitCode).toBe(0);
     await until('the command to be stopped', () => !isRunning(pid), 30_000);
+  });
+
+  it('file tools read the editor\'s unsaved buffer and write through the editor when it offers fs', async () => {
+    writeFileSync(join(s.repo, 'draft.txt'), 'saved text\n');
+    const buffers = new Map([[join(s.repo, 'draft.txt'), 'unsaved text\nsecond line\n']]);
+    server = await startMockLlmServer({ turns: [
+      { toolCalls: [{ name: 'read_file', input: { path: 'draft.txt' } }] },
+      { toolCalls: [{ name: 'edit_file', input: { path: 'draft.txt', old_string: 'second line', new_string: 'edited line' } }] },
+      { text: 'Done.' },
+    ] });
+    const agent = startAgent(s, server, ['--permission-mode', 'auto-edit']);
+    const fs = { read: (r: { path: string }) => buffers.get(r.path) ?? '', write: (r: { path: string; content: string }) => void buffers.set(r.path, r.content) };
+    await withClient(agent, { fs }, async (ctx, side) => {
+      const { sessionId } = await ctx.request('session/new', { cwd: s.repo, mcpServers: [] });
+      await ctx.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'edit the draft' }] });
+      expect(toolResults(server!.requests[1]!.body).join('\n')).toMatch(/1\tunsaved text\n\s+2\tsecond line/);
+      expect(side.writes).toEqual([{ sessionId, path: join(s.repo, 'draft.txt'), content: 'unsaved text\nedited line\n' }]);
+      expect(side.reads.every((r) => r.sessionId === sessionId && r.path === join(s.repo, 'draft.txt'))).toBe(true);
+      // The editor holds the change; the saved file is the editor's to save.
+      expect(readFileSync(join(s.repo, 'draft.txt'), 'utf8')).toBe('saved text\n');
+    });
+    await agent;
   });
 
   it('session/load replays a saved session and goes on with it', async () => {

@@ -30,6 +30,8 @@ export interface ClientSide {
   permissions: RequestPermissionRequest[];
   reads: ReadTextFileRequest[];
   writes: WriteTextFileRequest[];
+  /** Everything rein wrote to stdout, as it came. */
+  stdout: string[];
 }
 
 export interface Handlers {
@@ -49,7 +51,8 @@ export function startAgent(s: Scratch, server: MockLlmServer, extraArgs: string[
 export async function withClient<T>(
   agent: ReturnType<typeof startAgent>, handlers: Handlers, op: (ctx: ClientContext, side: ClientSide) => Promise<T>,
 ): Promise<T> {
-  const side: ClientSide = { updates: [], permissions: [], reads: [], writes: [] };
+  const side: ClientSide = { updates: [], permissions: [], reads: [], writes: [], stdout: [] };
+  agent.stdout!.on('data', (chunk: Buffer) => side.stdout.push(chunk.toString('utf8')));
   const app = client({ name: 'rein-acp-tests' })
     .onNotification('session/update', ({ params }) => {
       side.updates.push(params);

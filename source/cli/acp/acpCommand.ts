@@ -1,7 +1,9 @@
 // `rein acp`: rein as an Agent Client Protocol agent on stdio, for editors (Zed and others) that start it and talk JSON-RPC.
 import { Readable, Writable } from 'node:stream';
 import { format } from 'node:util';
-import { agent, ndJsonStream, PROTOCOL_VERSION, RequestError, type ContentBlock, type SessionModeState } from '@agentclientprotocol/sdk';
+import { promises as fs } from 'node:fs';
+import { agent, ndJsonStream, PROTOCOL_VERSION, RequestError, type AgentContext, type ClientCapabilities, type ContentBlock, type SessionModeState } from '@agentclientprotocol/sdk';
+import type { FileAccess } from '../../tools/types.js';
 import { parseCliArgs } from '../args.js';
 import { installShutdown } from '../shutdown.js';
 import type { AgentSession } from '../../engine/sessionTypes.js';
@@ -26,6 +28,20 @@ export function promptText(blocks: ContentBlock[]): string {
   }).join('');
 }
 
+/** Text files through the editor, each way only when it offers that method; the disk otherwise. */
+export function editorFiles(caps: ClientCapabilities, client: AgentContext, sessionId: () => string): FileAccess | undefined {
+  const read = caps.fs?.readTextFile === true;
+  const write = caps.fs?.writeTextFile === true;
+  if (!read && !write) return undefined;
+  return {
+    readText: async (path) => (read ? (await client.request('fs/read_text_file', { sessionId: sessionId(), path })).content : fs.readFile(path, 'utf8')),
+    writeText: async (path, content) => {
+      if (write) await client.request('fs/write_text_file', { sessionId: sessionId(), path, content });
+      else await fs.writeFile(path, content, 'utf8');
+    },
+  };
+}
+
 export async function runAcp(argv: string[], o: { version: string }): Promise<number> {
   // Flags are checked now, so a wrong one stops `rein acp` at start with its sentence rather than at the first session.
   parseCliArgs(argv);
@@ -41,8 +57,12 @@ export async function runAcp(argv: string[], o: { version: string }): Promise<nu
     return live;
   };
   const modes = (session: AgentSession): SessionModeState => ({ currentModeId: session.info.mode, availableModes });
-  const open = async (cwd: string, mcpServers: Parameters<typeof openAcpSession>[0]['mcpServers'], resume?: string) => {
-    const opened = await openAcpSession({ argv, cwd, mcpServers, resume, version: o.version });
+  let caps: ClientCapabilities = {};
+  const open = async (client: AgentContext, cwd: string, mcpServers: Parameters<typeof openAcpSession>[0]['mcpServers'], resume?: string) => {
+    let id = resume ?? '';
+    const files = editorFiles(caps, client, () => id);
+    const opened = await openAcpSession({ argv, cwd, mcpServers, resume, version: o.version, files });
+    id = opened.session.info.sessionId;
     const live: Live = { session: opened.session, mapper: new UpdateMapper(opened.session.info.cwd) };
     sessions.set(opened.session.info.sessionId, live);
     for (const notice of opened.notices) log(notice);
@@ -50,7 +70,9 @@ export async function runAcp(argv: string[], o: { version: string }): Promise<nu
   };
 
   const app = agent({ name: 'rein' })
-    .onRequest('initialize', () => ({
+    .onRequest('initialize', ({ params }) => {
+      caps = params.clientCapabilities ?? {};
+      return {
       protocolVersion: PROTOCOL_VERSION,
       agentCapabilities: {
         loadSession: true,
@@ -59,14 +81,15 @@ export async function runAcp(argv: string[], o: { version: string }): Promise<nu
       },
       agentInfo: { name: 'rein', title: 'rein', version: o.version },
       authMethods: [],
-    }))
-    .onRequest('session/new', async ({ params }) => {
-      const { session } = await open(params.cwd, params.mcpServers);
+      };
+    })
+    .onRequest('session/new', async ({ params, client }) => {
+      const { session } = await open(client, params.cwd, params.mcpServers);
       return { sessionId: session.info.sessionId, modes: modes(session) };
     })
     .onRequest('session/load', async ({ params, client }) => {
       if (sessions.has(params.sessionId)) throw RequestError.invalidRequest(undefined, `Session ${params.sessionId} is open already.`);
-      const { session, history } = await open(params.cwd, params.mcpServers, params.sessionId);
+      const { session, history } = await open(client, params.cwd, params.mcpServers, params.sessionId);
       // The conversation so far, as the editor shows a live one, before the answer to session/load.
       const replay = new UpdateMapper(session.info.cwd, () => undefined);
       for (const event of history) {

@@ -7,6 +7,7 @@ import { resolveApiKey, resolveReinHome } from '../../config/index.js';
 import { addSecrets } from '../../util/redact.js';
 import { openSession } from '../openSession.js';
 import { loadTrustedConfig } from '../projectTrust.js';
+import type { FileAccess } from '../../tools/types.js';
 import { permissionModes, type AgentEvent, type PermissionMode } from '../../protocol/events.js';
 
 const modeNames: Record<PermissionMode, [string, string]> = {
@@ -40,6 +41,8 @@ export interface AcpOpenRequest {
   /** session/load: the saved session to continue. */
   resume?: string;
   version: string;
+  /** The editor's buffers, when it offers them: the file tools go through it. */
+  files?: FileAccess;
 }
 
 export async function openAcpSession(r: AcpOpenRequest) {
@@ -72,7 +75,7 @@ export async function openAcpSession(r: AcpOpenRequest) {
   if (!key.ok) throw RequestError.authRequired(undefined, key.message);
   addSecrets(key.apiKey);
   // Interactive: the editor answers approvals, as a person at the TUI would.
-  const opened = openSession({ loaded: decided.loaded, args, key, interactive: true, reinHome, trust: decided.trust, version: r.version });
+  const opened = openSession({ loaded: decided.loaded, args, key, interactive: true, reinHome, trust: decided.trust, version: r.version, files: r.files });
   const notices: string[] = [...decided.trust.notices(), ...(opened.resumed?.warnings ?? [])];
   const history: AgentEvent[] = opened.resumed?.events ?? [];
   return { session: opened.session, sessionsDir: opened.sessionsDir, notices, history };
