@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
 import { isRunning, pidIn, until } from '../support/commandPids.js';
+import { everythingBin, filesystemBin } from '../support/mcpServers.js';
 import { agentText, scratch, select, startAgent, updatesOf, withClient, type Scratch } from './acpClient.js';
 
 let s: Scratch;
@@ -152,6 +153,21 @@ describe('rein acp', { timeout: 120_000 }, () => {
       expect(side.reads.every((r) => r.sessionId === sessionId && r.path === join(s.repo, 'draft.txt'))).toBe(true);
       // The editor holds the change; the saved file is the editor's to save.
       expect(readFileSync(join(s.repo, 'draft.txt'), 'utf8')).toBe('saved text\n');
+    });
+    await agent;
+  });
+
+  it('the editor\'s MCP servers join the ones rein is given', async () => {
+    server = await startMockLlmServer({ turns: [{ text: 'Tools seen.' }] });
+    const own = JSON.stringify({ mcpServers: { everything: { command: everythingBin, args: [] } } });
+    // Servers are waited for before the first request, so the request shows every tool.
+    const agent = startAgent(s, server, ['--mcp-config', own], { MCP_CONNECTION_NONBLOCKING: 'false' });
+    await withClient(agent, {}, async (ctx) => {
+      const { sessionId } = await ctx.request('session/new', { cwd: s.repo, mcpServers: [{ name: 'editorfs', command: filesystemBin, args: [s.repo], env: [] }] });
+      await ctx.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'which tools?' }] });
+      const offered: string[] = (server!.requests[0]!.body.tools ?? []).map((t: any) => t.function?.name ?? t.name);
+      expect(offered).toContain('mcp__everything__echo');
+      expect(offered.filter((name) => name.startsWith('mcp__editorfs__')).length).toBeGreaterThan(3);
     });
     await agent;
   });

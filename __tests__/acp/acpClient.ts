@@ -40,10 +40,10 @@ export interface Handlers {
   fs?: { read: (request: ReadTextFileRequest) => string; write: (request: WriteTextFileRequest) => void };
 }
 
-export function startAgent(s: Scratch, server: MockLlmServer, extraArgs: string[] = []): ResultPromise<{ stdin: 'pipe'; stdout: 'pipe'; stderr: 'pipe'; reject: false }> {
+export function startAgent(s: Scratch, server: MockLlmServer, extraArgs: string[] = [], env: Record<string, string> = {}): ResultPromise<{ stdin: 'pipe'; stdout: 'pipe'; stderr: 'pipe'; reject: false }> {
   return execa('node', [cli, 'acp', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'test-model', ...extraArgs], {
     cwd: s.home, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', reject: false, buffer: { stdout: false },
-    env: { REIN_HOME: s.home, HOME: s.home, OPENAI_API_KEY: 'sk-test', CI: 'true' }, extendEnv: true, timeout: 120_000,
+    env: { REIN_HOME: s.home, HOME: s.home, OPENAI_API_KEY: 'sk-test', CI: 'true', ...env }, extendEnv: true, timeout: 120_000,
   });
 }
 

@@ -58,10 +58,14 @@ export async function runAcp(argv: string[], o: { version: string }): Promise<nu
   };
   const modes = (session: AgentSession): SessionModeState => ({ currentModeId: session.info.mode, availableModes });
   let caps: ClientCapabilities = {};
+  let opening: Promise<unknown> = Promise.resolve();
   const open = async (client: AgentContext, cwd: string, mcpServers: Parameters<typeof openAcpSession>[0]['mcpServers'], resume?: string) => {
     let id = resume ?? '';
     const files = editorFiles(caps, client, () => id);
-    const opened = await openAcpSession({ argv, cwd, mcpServers, resume, version: o.version, files });
+    // One at a time: a session is opened in its folder (the process's working directory) from start to end.
+    const turn = opening.then(() => openAcpSession({ argv, cwd, mcpServers, resume, version: o.version, files }));
+    opening = turn.catch(() => undefined);
+    const opened = await turn;
     id = opened.session.info.sessionId;
     const live: Live = { session: opened.session, mapper: new UpdateMapper(opened.session.info.cwd) };
     sessions.set(opened.session.info.sessionId, live);
