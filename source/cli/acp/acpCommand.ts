@@ -44,7 +44,10 @@ export function editorFiles(caps: ClientCapabilities, client: AgentContext, sess
 
 export async function runAcp(argv: string[], o: { version: string }): Promise<number> {
   // Flags are checked now, so a wrong one stops `rein acp` at start with its sentence rather than at the first session.
-  parseCliArgs(argv);
+  if (parseCliArgs(argv).help) {
+    process.stdout.write('Usage: rein acp [options]\n\nServes an editor over the Agent Client Protocol on standard input and output; the editor starts it.\nThe options are rein\'s own (rein --help); see docs/acp.md for Zed and JetBrains settings.\n');
+    return 0;
+  }
   const log = (line: string) => process.stderr.write(`rein acp: ${line}\n`);
   // stdout carries protocol messages only: anything printed the usual way goes to stderr.
   for (const name of ['log', 'info', 'debug', 'warn'] as const) console[name] = (...items: unknown[]) => process.stderr.write(`${format(...items)}\n`);
