@@ -150,6 +150,9 @@ describe('rein acp', { timeout: 120_000 }, () => {
       await ctx.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'edit the draft' }] });
       expect(toolResults(server!.requests[1]!.body).join('\n')).toMatch(/1\tunsaved text\n\s+2\tsecond line/);
       expect(side.writes).toEqual([{ sessionId, path: join(s.repo, 'draft.txt'), content: 'unsaved text\nedited line\n' }]);
+      // The diff the editor is shown starts from its buffer, not from the saved file.
+      const diffs = updatesOf(side, 'tool_call_update').flatMap((u) => u.content ?? []).filter((c) => c.type === 'diff');
+      expect(diffs[0]).toEqual({ type: 'diff', path: join(s.repo, 'draft.txt'), oldText: 'unsaved text\nsecond line\n', newText: 'unsaved text\nedited line\n' });
       expect(side.reads.every((r) => r.sessionId === sessionId && r.path === join(s.repo, 'draft.txt'))).toBe(true);
       // The editor holds the change; the saved file is the editor's to save.
       expect(readFileSync(join(s.repo, 'draft.txt'), 'utf8')).toBe('saved text\n');

@@ -70,7 +70,7 @@ export async function runAcp(argv: string[], o: { version: string }): Promise<nu
     opening = turn.catch(() => undefined);
     const opened = await turn;
     id = opened.session.info.sessionId;
-    const live: Live = { session: opened.session, mapper: new UpdateMapper(opened.session.info.cwd) };
+    const live: Live = { session: opened.session, mapper: new UpdateMapper(opened.session.info.cwd, undefined, files && ((path) => files.readText(path))) };
     sessions.set(opened.session.info.sessionId, live);
     for (const notice of opened.notices) log(notice);
     return { live, ...opened };

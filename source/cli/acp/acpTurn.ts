@@ -67,6 +67,7 @@ export async function runTurn(o: TurnOptions): Promise<StopReason> {
   let end: EventOf<'run_end'> | undefined;
   let lastStop: string | undefined;
   for await (const event of o.session.prompt(o.text) as AsyncGenerator<AgentEvent>) {
+    await o.mapper.prefetch(event);
     for (const update of o.mapper.map(event)) await send(update);
     if (event.agentId !== undefined) continue;
     // Not awaited: the run waits on its own for the answer, and the stream keeps flowing meanwhile.

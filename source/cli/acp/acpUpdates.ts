@@ -63,8 +63,24 @@ const text = (value: string) => ({ type: 'text' as const, text: value });
 export class UpdateMapper {
   private readonly announced = new Set<string>();
   private readonly diffs = new Map<string, ToolCallContent[]>();
+  /** The editor's text of files about to be edited, fetched before the event is mapped. */
+  private readonly buffers = new Map<string, string | undefined>();
+  private readonly readFile: (path: string) => string | undefined;
 
-  constructor(private readonly cwd: string, private readonly readFile: (path: string) => string | undefined = readOrUndefined) {}
+  constructor(
+    private readonly cwd: string, readFile: (path: string) => string | undefined = readOrUndefined,
+    private readonly editorText?: (path: string) => Promise<string>,
+  ) {
+    this.readFile = (path) => (this.buffers.has(path) ? this.buffers.get(path) : readFile(path));
+  }
+
+  /** When the editor holds the files, an edit's "before" is its buffer: fetched here, as `map` cannot wait. */
+  async prefetch(e: AgentEvent): Promise<void> {
+    if (!this.editorText || (e.type !== 'approval_request' && e.type !== 'tool_start') || (e.name !== 'edit_file' && e.name !== 'write_file')) return;
+    if (e.type === 'tool_start' && this.diffs.has(e.toolCallId)) return;
+    const path = callPath(e.input, this.cwd);
+    if (path) this.buffers.set(path, await this.editorText(path).catch(() => undefined));
+  }
 
   /** The permission request's view of a call: title, kind, where, and the diff it would apply. */
   approvalCall(e: EventOf<'approval_request'>) {
