@@ -9,8 +9,9 @@ import { PermissionPolicy } from '../source/permissions/policy.js';
 import { loadPermissionRules } from '../source/permissions/ruleSources.js';
 import { findBwrap, sandboxRun } from '../source/permissions/sandbox.js';
 import type { AnyTool } from '../source/tools/types.js';
+import { bashTool } from '../source/tools/bash.js';
 
-const bash = { name: 'bash', readOnly: false } as unknown as AnyTool;
+const bash: AnyTool = bashTool;
 
 async function decisionMicros(): Promise<string> {
   const workspace = mkdtempSync(join(tmpdir(), 'rein-bench-perm-'));
@@ -18,10 +19,10 @@ async function decisionMicros(): Promise<string> {
   const { rules: parsed } = loadPermissionRules({ workspace, home: workspace, allowedTools: rules });
   const policy = new PermissionPolicy({ rules: parsed, workspace, home: workspace });
   const command = Array.from({ length: 20 }, (_, i) => `timeout 5 tool${i * 3} run --flag "value ${i}" | grep -v x`).join(' && ');
-  await policy.decide(bash, { command }, 'ask', workspace);
+  await policy.judge(bash, { command }, 'ask', workspace);
   const repeat = 300;
   const started = performance.now();
-  for (let i = 0; i < repeat; i++) await policy.decide(bash, { command }, 'ask', workspace);
+  for (let i = 0; i < repeat; i++) await policy.judge(bash, { command }, 'ask', workspace);
   rmSync(workspace, { recursive: true, force: true });
   return `one bash decision, 100 rules, 40 simple commands (${command.length} chars): ${(((performance.now() - started) / repeat) * 1000).toFixed(0)} µs`;
 }

@@ -5,20 +5,26 @@ import { benchCheckpoints } from './checkpoints.js';
 import { benchContext } from './context.js';
 import { benchFaults } from './faults.js';
 import { benchFrames } from './frames.js';
+import { benchFirstRequest } from './firstRequest.js';
 import { benchHeadless } from './headless.js';
+import { benchLongContext } from './longContext.js';
 import { benchMcp } from './mcp.js';
+import { benchMcpMany } from './mcpMany.js';
 import { benchOutside } from './outside.js';
 import { benchPermissions } from './permissions.js';
 import { benchRender } from './render.js';
 
 const sections: Array<[string, () => Promise<string[]>]> = [
+  ['first-request', () => benchFirstRequest()],
   ['headless', () => benchHeadless()],
   ['render', () => benchRender()],
   ['outside', () => benchOutside()],
   ['frames', () => benchFrames()],
   ['context', () => benchContext()],
+  ['long-context', () => benchLongContext()],
   ['agents', () => benchAgents()],
   ['mcp', () => benchMcp()],
+  ['mcp-many', () => benchMcpMany()],
   ['permissions', () => benchPermissions()],
   ['faults', () => benchFaults()],
   ['checkpoints', () => benchCheckpoints()],

@@ -163,8 +163,8 @@ describe('rein acp', { timeout: 120_000 }, () => {
   it('the editor\'s MCP servers join the ones rein is given', async () => {
     server = await startMockLlmServer({ turns: [{ text: 'Tools seen.' }] });
     const own = JSON.stringify({ mcpServers: { everything: { command: everythingBin, args: [] } } });
-    // Servers are waited for before the first request, so the request shows every tool.
-    const agent = startAgent(s, server, ['--mcp-config', own], { MCP_CONNECTION_NONBLOCKING: 'false' });
+    // Servers are waited for before the first request, and every schema is listed (no tool search), so the request shows every tool.
+    const agent = startAgent(s, server, ['--mcp-config', own], { MCP_CONNECTION_NONBLOCKING: 'false', ENABLE_TOOL_SEARCH: 'false' });
     await withClient(agent, {}, async (ctx) => {
       const { sessionId } = await ctx.request('session/new', { cwd: s.repo, mcpServers: [{ name: 'editorfs', command: filesystemBin, args: [s.repo], env: [] }] });
       await ctx.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'which tools?' }] });

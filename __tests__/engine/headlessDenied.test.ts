@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headlessDeniedMessage } from '../../source/engine/approvals.js';
+import { headlessDeniedMessage } from '../../source/permissions/decide.js';
 
 describe('the headless denial names only the modes that would let the call run', () => {
   it('in auto-edit mode, a command needs yolo (auto-edit is already in force)', () => {

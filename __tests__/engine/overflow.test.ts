@@ -57,13 +57,13 @@ function expectOneEndPerMessage(events: AgentEvent[]) {
 
 describe('context-length errors', () => {
   it('learns the window a vLLM server states, cuts the largest tool results, retries, and keeps the window for the session', async () => {
-    const server = windowed(9_000, vllm, bulkThenDone(3));
+    const server = windowed(8_500, vllm, bulkThenDone(3));
     h = makeHarness(server.script, { tools: [...builtinTools, bulkTool], contextWindow: 128_000 });
     const events = await runPrompt(h.session, 'read the chunks');
     expect(runEnd(events)).toMatchObject({ reason: 'done', text: 'all done' });
     expect(server.refused.length).toBeGreaterThan(0);
-    expect(events.some((e) => e.type === 'warning' && e.message.includes('9,000 tokens'))).toBe(true);
-    expect(h.session.info.contextWindow).toBe(9_000);
+    expect(events.some((e) => e.type === 'warning' && e.message.includes('8,500 tokens'))).toBe(true);
+    expect(h.session.info.contextWindow).toBe(8_500);
     expectOneEndPerMessage(events);
     const lastRequest = h.provider.requests.at(-1)!;
     expect(JSON.stringify(lastRequest.messages)).toContain("the request was longer than the model's context window");

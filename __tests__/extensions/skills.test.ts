@@ -64,7 +64,7 @@ describe('skills', () => {
     expect(runEnd(events).reason).toBe('done');
     const [first, second] = h.provider.requests;
     expect(first.system).toContain(`# Skills\n`);
-    expect(first.system).toContain(`- deploy: deploy the app to staging (${skillFile})`);
+    expect(first.system).toContain(`In ${join(reinHome, 'skills')} (each at NAME/SKILL.md):\n- deploy: deploy the app to staging`);
     expect(first.system).not.toContain('Run ./scripts/ship.sh');
     expect(second.system).toBe(first.system);
     const [body, other] = lastToolResults(second);

@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildSystemPrompt } from '../../source/engine/systemPrompt.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../source/memory/store.js';
 import { createMemoryTool, memoryToolName, type MemoryToolArgs } from '../../source/tools/memory.js';
@@ -28,12 +29,19 @@ afterEach(async () => {
 const run = (args: MemoryToolArgs): Promise<ToolResult> => tool.execute(args, ws.ctx());
 
 describe('memory tool', () => {
-  it('is named memory, needs no approval as a file edit, and names both folders in its description', () => {
+  it('is named memory, needs no approval as a file edit, and leaves the folders to the system prompt', () => {
     expect(tool.name).toBe(memoryToolName);
-    expect(tool).toMatchObject({ name: 'memory', readOnly: false, editsFiles: false });
-    expect(tool.description).toContain(store.globalDir);
-    expect(tool.description).toContain(store.projectDir);
-    expect(tool.description).toContain('read_file');
+    expect(tool).toMatchObject({ name: 'memory', readOnly: false });
+    expect(tool.kind ?? 'other').toBe('other');
+    for (const type of ['user', 'feedback', 'reference', 'project']) expect(tool.description).toContain(`(${type})`.replace('(user)', '(type user)'));
+    // The folders go to the model once, with the index of what there is to read.
+    expect(tool.description).not.toContain(store.globalDir);
+    const base = { cwd: '/w', workspace: '/w', platform: 'linux', mode: 'ask' as const, memoryTool: true };
+    expect(buildSystemPrompt(base)).not.toContain('# Memory');
+    const index = `Global memories (about the user, in every project), files in ${store.globalDir}:\n- [x](x.md) — a fact`;
+    const prompt = buildSystemPrompt({ ...base, memoryIndex: index });
+    expect(prompt).toContain('read one with read_file');
+    expect(prompt).toContain(store.globalDir);
   });
 
   it('saves a memory and reports an identical save as already saved', async () => {

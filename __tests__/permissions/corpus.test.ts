@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { PermissionPolicy } from '../../source/permissions/policy.js';
 import { parseRule } from '../../source/permissions/rules.js';
 import type { AnyTool } from '../../source/tools/types.js';
+import { bashTool } from '../../source/tools/bash.js';
 
 const workspace = '/work/project';
-const bash = { name: 'bash', readOnly: false } as unknown as AnyTool;
+const bash: AnyTool = bashTool;
 type Expect = 'allow' | 'ask' | 'deny';
 
 /** [the rule "always" added or the user wrote, a command, what rein must decide in ask mode]. */
@@ -126,7 +127,7 @@ describe('the widening corpus', () => {
       const rule = parseRule(ruleText, 'allow', 'test', { workspace });
       if (typeof rule === 'string') throw new Error(`${ruleText}: ${rule}`);
       const policy = new PermissionPolicy({ rules: [rule], workspace, home: '/root' });
-      const verdict = await policy.decide(bash, { command }, 'ask', workspace);
+      const verdict = await policy.judge(bash, { command }, 'ask', workspace);
       if (verdict.kind !== expected) wrong.push(`${ruleText} :: ${JSON.stringify(command)} → ${verdict.kind}, expected ${expected}`);
       if (verdict.kind === 'allow' && expected !== 'allow') widened.push(`${ruleText} :: ${command}`);
     }
@@ -153,8 +154,8 @@ describe('"always" adds exactly the rule shown', () => {
     const rules = await policy.alwaysRules(bash, { command: approved }, workspace);
     expect(rules).toEqual(shown);
     policy.addAlways(rules, 'session');
-    expect((await policy.decide(bash, { command: approved }, 'ask', workspace)).kind).toBe('allow');
-    expect((await policy.decide(bash, { command: other }, 'ask', workspace)).kind).not.toBe('allow');
+    expect((await policy.judge(bash, { command: approved }, 'ask', workspace)).kind).toBe('allow');
+    expect((await policy.judge(bash, { command: other }, 'ask', workspace)).kind).not.toBe('allow');
     expect(policy.list().map((r) => [r.text, r.source])).toEqual(shown.map((r) => [r, 'this session']));
   });
 });

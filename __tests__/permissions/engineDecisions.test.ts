@@ -8,6 +8,8 @@ import { saveProjectRule } from '../../source/permissions/projectSettings.js';
 import { loadPermissionRules } from '../../source/permissions/ruleSources.js';
 import { lastToolResults, makeHarness, runPrompt, type Harness } from '../support/engineHarness.js';
 import { steeringAskReason } from '../../source/permissions/steering.js';
+import { readFileTool } from '../../source/tools/readFile.js';
+import { bashTool } from '../../source/tools/bash.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -49,10 +51,10 @@ describe('the destructive guard', () => {
 
   it('only an allow rule naming the exact command lifts it', async () => {
     const policy = (rule: string) => new PermissionPolicy({ workspace: '/w', home: '/h', rules: loadPermissionRules({ workspace: '/w', home: '/h', allowedTools: [rule] }).rules });
-    const bash = { name: 'bash', readOnly: false } as never;
-    expect((await policy('Bash(rm:*)').decide(bash, { command: 'rm -rf /w' }, 'yolo', '/w')).kind).toBe('deny');
-    expect((await policy('Bash').decide(bash, { command: 'rm -rf /w' }, 'yolo', '/w')).kind).toBe('deny');
-    expect((await policy('Bash(rm -rf /w)').decide(bash, { command: 'rm -rf /w' }, 'yolo', '/w')).kind).toBe('allow');
+    const bash = bashTool;
+    expect((await policy('Bash(rm:*)').judge(bash, { command: 'rm -rf /w' }, 'yolo', '/w')).kind).toBe('deny');
+    expect((await policy('Bash').judge(bash, { command: 'rm -rf /w' }, 'yolo', '/w')).kind).toBe('deny');
+    expect((await policy('Bash(rm -rf /w)').judge(bash, { command: 'rm -rf /w' }, 'yolo', '/w')).kind).toBe('allow');
   });
 });
 
@@ -82,11 +84,11 @@ describe('protected paths', () => {
 
   it('an allow rule covers them, and an empty list turns them off', async () => {
     const rules = loadPermissionRules({ workspace: '/w', home: '/h', allowedTools: ['Read(.env)'] }).rules;
-    const read = { name: 'read_file', readOnly: true } as never;
-    expect((await new PermissionPolicy({ workspace: '/w', home: '/h', rules }).decide(read, { path: '.env' }, 'ask', '/w')).kind).toBe('allow');
-    expect((await new PermissionPolicy({ workspace: '/w', home: '/h', rules: [] }).decide(read, { path: '.env' }, 'ask', '/w')).kind).toBe('ask');
-    expect((await new PermissionPolicy({ workspace: '/w', home: '/h', rules: [], protectedPaths: [] }).decide(read, { path: '.env' }, 'ask', '/w')).kind).toBe('allow');
-    expect((await new PermissionPolicy({ workspace: '/w', home: '/h', rules: [] }).decide(read, { path: '/h/.ssh/id_ed25519' }, 'yolo', '/w')).kind).toBe('ask');
+    const read = readFileTool;
+    expect((await new PermissionPolicy({ workspace: '/w', home: '/h', rules }).judge(read, { path: '.env' }, 'ask', '/w')).kind).toBe('allow');
+    expect((await new PermissionPolicy({ workspace: '/w', home: '/h', rules: [] }).judge(read, { path: '.env' }, 'ask', '/w')).kind).toBe('ask');
+    expect((await new PermissionPolicy({ workspace: '/w', home: '/h', rules: [], protectedPaths: [] }).judge(read, { path: '.env' }, 'ask', '/w')).kind).toBe('allow');
+    expect((await new PermissionPolicy({ workspace: '/w', home: '/h', rules: [] }).judge(read, { path: '/h/.ssh/id_ed25519' }, 'yolo', '/w')).kind).toBe('ask');
   });
 });
 

@@ -8,12 +8,17 @@ import { saveProjectRule } from '../../source/permissions/projectSettings.js';
 import { loadPermissionRules } from '../../source/permissions/ruleSources.js';
 import { describeProblem, parseRule } from '../../source/permissions/rules.js';
 import type { AnyTool } from '../../source/tools/types.js';
+import { bashTool } from '../../source/tools/bash.js';
+import { editFileTool } from '../../source/tools/editFile.js';
+import { grepTool } from '../../source/tools/grep.js';
+import { readFileTool } from '../../source/tools/readFile.js';
+import { writeFileTool } from '../../source/tools/writeFile.js';
 
 const tool = (name: string, extra: Partial<AnyTool> = {}) => ({ name, readOnly: false, ...extra }) as unknown as AnyTool;
-const bash = tool('bash');
-const readFile = tool('read_file', { readOnly: true });
-const editFile = tool('edit_file', { editsFiles: true });
-const writeFile = tool('write_file', { editsFiles: true });
+const bash: AnyTool = bashTool;
+const readFile: AnyTool = readFileTool;
+const editFile: AnyTool = editFileTool;
+const writeFile: AnyTool = writeFileTool;
 
 let root: string;
 let workspace: string;
@@ -130,33 +135,33 @@ describe('precedence: deny > ask > allow > the mode', () => {
   it('a deny holds in every mode, yolo included, over any allow', async () => {
     const policy = policyWith({ allow: ['Bash', 'Read', 'mcp__github'], deny: ['Bash(git push:*)', 'Read(./secrets/**)', 'mcp__github__delete_repo'] });
     for (const mode of ['ask', 'auto-edit', 'plan', 'yolo'] as const) {
-      expect((await policy.decide(bash, { command: 'git push origin main' }, mode, workspace)).kind).toBe('deny');
-      expect((await policy.decide(bash, { command: 'npm test && git push' }, mode, workspace)).kind).toBe('deny');
-      expect((await policy.decide(readFile, { path: 'secrets/a.txt' }, mode, workspace)).kind).toBe('deny');
-      expect((await policy.decide(tool('grep', { readOnly: true }), { pattern: 'x', path: 'secrets/deep/b' }, mode, workspace)).kind).toBe('deny');
-      expect((await policy.decide(tool('mcp__github__delete_repo'), {}, mode, workspace)).kind).toBe('deny');
-      expect((await policy.decide(tool('mcp__github__list'), {}, mode, workspace)).kind).toBe(mode === 'plan' ? 'allow' : 'allow');
+      expect((await policy.judge(bash, { command: 'git push origin main' }, mode, workspace)).kind).toBe('deny');
+      expect((await policy.judge(bash, { command: 'npm test && git push' }, mode, workspace)).kind).toBe('deny');
+      expect((await policy.judge(readFile, { path: 'secrets/a.txt' }, mode, workspace)).kind).toBe('deny');
+      expect((await policy.judge(grepTool, { pattern: 'x', path: 'secrets/deep/b' }, mode, workspace)).kind).toBe('deny');
+      expect((await policy.judge(tool('mcp__github__delete_repo'), {}, mode, workspace)).kind).toBe('deny');
+      expect((await policy.judge(tool('mcp__github__list'), {}, mode, workspace)).kind).toBe(mode === 'plan' ? 'allow' : 'allow');
     }
   });
 
   it('an ask beats an allow, and an allow beats the mode default', async () => {
     const policy = policyWith({ allow: ['Bash(npm:*)', 'Edit(src/**)', 'mcp__fs__*'], ask: ['Bash(npm publish:*)'] });
-    expect((await policy.decide(bash, { command: 'npm publish' }, 'ask', workspace)).kind).toBe('ask');
-    expect((await policy.decide(bash, { command: 'npm ci' }, 'ask', workspace)).kind).toBe('allow');
-    expect((await policy.decide(editFile, { path: 'src/a.ts' }, 'ask', workspace)).kind).toBe('allow');
-    expect((await policy.decide(editFile, { path: 'lib/a.ts' }, 'ask', workspace)).kind).toBe('ask');
-    expect((await policy.decide(writeFile, { path: join(workspace, 'src/new.ts') }, 'ask', workspace)).kind).toBe('allow');
-    expect((await policy.decide(tool('mcp__fs__read'), {}, 'ask', workspace)).kind).toBe('allow');
-    expect((await policy.decide(tool('mcp__other__read'), {}, 'ask', workspace)).kind).toBe('ask');
-    expect((await policy.decide(bash, { command: 'npm publish' }, 'yolo', workspace)).kind).toBe('ask');
+    expect((await policy.judge(bash, { command: 'npm publish' }, 'ask', workspace)).kind).toBe('ask');
+    expect((await policy.judge(bash, { command: 'npm ci' }, 'ask', workspace)).kind).toBe('allow');
+    expect((await policy.judge(editFile, { path: 'src/a.ts' }, 'ask', workspace)).kind).toBe('allow');
+    expect((await policy.judge(editFile, { path: 'lib/a.ts' }, 'ask', workspace)).kind).toBe('ask');
+    expect((await policy.judge(writeFile, { path: join(workspace, 'src/new.ts') }, 'ask', workspace)).kind).toBe('allow');
+    expect((await policy.judge(tool('mcp__fs__read'), {}, 'ask', workspace)).kind).toBe('allow');
+    expect((await policy.judge(tool('mcp__other__read'), {}, 'ask', workspace)).kind).toBe('ask');
+    expect((await policy.judge(bash, { command: 'npm publish' }, 'yolo', workspace)).kind).toBe('ask');
   });
 
   it('session rules are listed last and can be removed', async () => {
     const policy = policyWith({ allow: ['Read'] });
     policy.addAlways(['Bash(npm test:*)'], 'session');
     expect(policy.list().map((r) => [r.text, r.source])).toEqual([['Read', 'agent.config.json'], ['Bash(npm test:*)', 'this session']]);
-    expect((await policy.decide(bash, { command: 'npm test' }, 'ask', workspace)).kind).toBe('allow');
+    expect((await policy.judge(bash, { command: 'npm test' }, 'ask', workspace)).kind).toBe('allow');
     expect(policy.removeSessionRule('Bash(npm test:*)')).toBe(true);
-    expect((await policy.decide(bash, { command: 'npm test' }, 'ask', workspace)).kind).toBe('ask');
+    expect((await policy.judge(bash, { command: 'npm test' }, 'ask', workspace)).kind).toBe('ask');
   });
 });

@@ -42,8 +42,8 @@ describe('"always" is no broader than the approval', () => {
     const rules = await policy.alwaysRules(bashTool, { command: approved }, fx.ws);
     expect(rules).toEqual(saved);
     policy.addAlways(rules, 'session');
-    expect((await policy.decide(bashTool, { command: approved }, 'ask', fx.ws)).kind).toBe('allow');
-    expect((await policy.decide(bashTool, { command: later }, 'ask', fx.ws)).kind).toBe('ask');
+    expect((await policy.judge(bashTool, { command: approved }, 'ask', fx.ws)).kind).toBe('allow');
+    expect((await policy.judge(bashTool, { command: later }, 'ask', fx.ws)).kind).toBe('ask');
   });
 });
 
@@ -76,7 +76,7 @@ const widening: [string, string][] = [
 describe('prefix rules stop at the words that change a command', () => {
   it.each(widening)('%s does not cover %j', async (rule, command) => {
     const policy = policyFor(fx, { allow: [rule] });
-    expect((await policy.decide(bashTool, { command }, 'ask', fx.ws)).kind).toBe('ask');
+    expect((await policy.judge(bashTool, { command }, 'ask', fx.ws)).kind).toBe('ask');
   });
 
   it.each([
@@ -87,7 +87,7 @@ describe('prefix rules stop at the words that change a command', () => {
     ['Bash(git log:*)', 'git log --oneline -5'],
   ])('%s still covers %j', async (rule, command) => {
     const policy = policyFor(fx, { allow: [rule] });
-    expect((await policy.decide(bashTool, { command }, 'ask', fx.ws)).kind).toBe('allow');
+    expect((await policy.judge(bashTool, { command }, 'ask', fx.ws)).kind).toBe('allow');
   });
 });
 

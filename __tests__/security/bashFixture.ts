@@ -1,5 +1,5 @@
 // A throwaway workspace and home on disk with the files attacks aim at, and tables of bash attacks decided through
-// PermissionPolicy.decide in every mode.
+// PermissionPolicy.judge in every mode.
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -8,11 +8,12 @@ import type { PermissionMode } from '../../source/protocol/events.js';
 import { PermissionPolicy, type PolicyOptions } from '../../source/permissions/policy.js';
 import { parseRule, type PermissionRule, type RuleEffect } from '../../source/permissions/rules.js';
 import type { AnyTool } from '../../source/tools/types.js';
+import { bashTool as realBashTool } from '../../source/tools/bash.js';
 
 export type Verdict = 'allow' | 'ask' | 'deny';
 export type Expected = Record<PermissionMode, Verdict>;
 export const modes: PermissionMode[] = ['ask', 'auto-edit', 'plan', 'yolo'];
-export const bashTool = { name: 'bash', readOnly: false } as unknown as AnyTool;
+export const bashTool: AnyTool = realBashTool;
 
 /** Refused in every mode. */
 export const refused: Expected = { ask: 'deny', 'auto-edit': 'deny', plan: 'deny', yolo: 'deny' };
@@ -89,7 +90,7 @@ export function policyFor(fx: Fixture, rules: Rules = {}, extra: Partial<PolicyO
 }
 
 export async function decideBash(policy: PermissionPolicy, fx: Fixture, command: string, mode: PermissionMode, cwd = fx.ws): Promise<Verdict> {
-  return (await policy.decide(bashTool, { command }, mode, cwd)).kind;
+  return (await policy.judge(bashTool, { command }, mode, cwd)).kind;
 }
 
 /** One attack: the command, what rein must decide in each mode, and (optionally) the rules in force and the directory it runs in. */

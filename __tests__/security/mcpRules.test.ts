@@ -29,7 +29,7 @@ describe('MCP rules match the parsed server', () => {
   ];
   it.each(cases)('allow %s on server %s tool %s: %s', async (rule, server, t, expected) => {
     const policy = policyFor(fx, { allow: [rule] });
-    expect((await policy.decide(tool(nameOf(server, t)), {}, 'ask', fx.ws)).kind).toBe(expected);
+    expect((await policy.judge(tool(nameOf(server, t)), {}, 'ask', fx.ws)).kind).toBe(expected);
   });
 
   it.each([
@@ -37,11 +37,11 @@ describe('MCP rules match the parsed server', () => {
     ['mcp__github', 'github__evil', 'run'],
   ])('deny %s leaves server %s alone', async (rule, server, t) => {
     const policy = policyFor(fx, { deny: [rule] });
-    expect((await policy.decide(tool(nameOf(server, t)), {}, 'yolo', fx.ws)).kind).toBe('allow');
+    expect((await policy.judge(tool(nameOf(server, t)), {}, 'yolo', fx.ws)).kind).toBe('allow');
   });
 
   it('deny on a server reaches every tool of it', async () => {
     const policy = policyFor(fx, { deny: ['mcp__github'] });
-    expect((await policy.decide(tool(nameOf('github', 'list_issues')), {}, 'yolo', fx.ws)).kind).toBe('deny');
+    expect((await policy.judge(tool(nameOf('github', 'list_issues')), {}, 'yolo', fx.ws)).kind).toBe('deny');
   });
 });

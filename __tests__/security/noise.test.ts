@@ -1,6 +1,7 @@
 // Ordinary use is no noisier: everyday commands and edits inside the workspace keep their decisions in every mode.
 import { describe, expect, it } from 'vitest';
 import type { AnyTool } from '../../source/tools/types.js';
+import { editFileTool } from '../../source/tools/editFile.js';
 import { attack, attackTable, asksButYolo, type Expected, modes, policyFor, runs, useFixture } from './bashFixture.js';
 
 const fx = useFixture();
@@ -42,12 +43,12 @@ attackTable('everyday commands with the rules users write', fx, [
 ]);
 
 describe('file edits inside the workspace', () => {
-  const edit = { name: 'edit_file', readOnly: false, editsFiles: true } as unknown as AnyTool;
+  const edit: AnyTool = editFileTool;
   const expected: Expected = { ask: 'ask', 'auto-edit': 'allow', plan: 'deny', yolo: 'allow' };
   it.each(['src/x.ts', 'docs/guide.md', 'a.txt'])('%s keeps its decisions', async (path) => {
     const policy = policyFor(fx);
     const got: Partial<Expected> = {};
-    for (const mode of modes) got[mode] = (await policy.decide(edit, { path, old_string: 'a', new_string: 'b' }, mode, fx.ws)).kind;
+    for (const mode of modes) got[mode] = (await policy.judge(edit, { path, old_string: 'a', new_string: 'b' }, mode, fx.ws)).kind;
     expect(got).toEqual(expected);
   });
 });

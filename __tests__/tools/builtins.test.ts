@@ -14,22 +14,23 @@ describe('builtinTools', () => {
     expect(bytes).toBeLessThan(9_000);
   });
 
-  it('marks which tools are read-only and which edit files', () => {
-    const flags = Object.fromEntries(builtinTools.map((t) => [t.name, [t.readOnly, t.editsFiles === true]]));
+  it('marks which tools are read-only, what kind each is and which arguments name paths', () => {
+    const flags = Object.fromEntries(builtinTools.map((t) => [t.name, [t.readOnly, t.kind ?? 'other', t.pathArguments ?? []]]));
     expect(flags).toEqual({
-      read_file: [true, false],
-      write_file: [false, true],
-      edit_file: [false, true],
-      glob: [true, false],
-      grep: [true, false],
-      bash: [false, false],
-      bash_output: [true, false],
-      kill_task: [false, false],
-      todo_write: [true, false],
-      web_fetch: [false, false],
-      ask_user: [false, false],
-      exit_plan_mode: [false, false],
+      read_file: [true, 'read', ['path']],
+      write_file: [false, 'edit', ['path']],
+      edit_file: [false, 'edit', ['path']],
+      glob: [true, 'read', ['path']],
+      grep: [true, 'read', ['path']],
+      bash: [false, 'execute', []],
+      bash_output: [true, 'other', []],
+      kill_task: [false, 'other', []],
+      todo_write: [true, 'other', []],
+      web_fetch: [false, 'other', []],
+      ask_user: [false, 'other', []],
+      exit_plan_mode: [false, 'other', []],
     });
+    expect(builtinTools.find((t) => t.name === 'web_fetch')?.urlArgument).toBe('url');
   });
 
   it('summarizes the key argument of each call', () => {

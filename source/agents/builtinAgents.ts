@@ -13,7 +13,7 @@ const shared = [
 export const builtinAgents: readonly AgentDefinition[] = [
   {
     name: 'explore',
-    description: 'Finds and reads code to answer a question about the codebase; changes nothing.',
+    description: 'Reads code to answer a question; changes nothing.',
     tools: readOnlyTools,
     source: 'built-in',
     systemPrompt: [
@@ -25,7 +25,7 @@ export const builtinAgents: readonly AgentDefinition[] = [
   },
   {
     name: 'plan',
-    description: 'Reads the code and returns a step-by-step plan with the files each step touches; changes nothing.',
+    description: 'Returns a step-by-step plan naming the files each step touches; changes nothing.',
     tools: readOnlyTools,
     source: 'built-in',
     systemPrompt: [
@@ -38,7 +38,7 @@ export const builtinAgents: readonly AgentDefinition[] = [
   },
   {
     name: 'verification',
-    description: 'Runs tests, linters and builds and reports what passes and what fails; edits no file.',
+    description: 'Runs tests, linters and builds; reports what passes and fails; edits nothing.',
     tools: [...readOnlyTools, 'bash'],
     source: 'built-in',
     systemPrompt: [
@@ -51,7 +51,7 @@ export const builtinAgents: readonly AgentDefinition[] = [
   },
   {
     name: 'general',
-    description: 'A general-purpose agent with every tool of the session for a self-contained multi-step task.',
+    description: 'Every tool of the session, for a self-contained multi-step job.',
     source: 'built-in',
     systemPrompt: [
       shared,

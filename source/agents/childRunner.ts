@@ -1,6 +1,7 @@
 // Runs one subagent: the same agent loop with its own conversation, context manager and a tool set that holds
 // only what its type allows; its events are tagged with its id and passed up, and only its final text returns.
-import { ContextManager } from '../engine/contextManager.js';
+import { ContextManager, type ContextSettings } from '../engine/contextManager.js';
+import { contextTuning, type ContextTuning } from '../config/defaults.js';
 import type { AgentEvent, AgentOrigin, EventOf, PermissionMode } from '../protocol/events.js';
 import { Conversation } from '../engine/history.js';
 import { newId } from '../protocol/ids.js';
@@ -13,7 +14,8 @@ import { type Provider } from '../providers/types.js';
 import { addUsage, emptyUsage, type Usage } from '../protocol/messages.js';
 import { BackgroundTasks } from '../tools/background.js';
 import { FileState } from '../tools/fileState.js';
-import { ToolRegistry } from '../tools/runner.js';
+import type { ToolRegistry } from '../tools/runner.js';
+import { registryWithSearch } from '../mcp/toolSearch.js';
 import type { AnyTool, ToolSessionState } from '../tools/types.js';
 import { SessionLog } from '../sessionLog/sessionLog.js';
 import { resolveModel } from './agentModel.js';
@@ -42,6 +44,8 @@ export interface ChildEnvironment {
   /** Turns per child before it is asked for its answer and stopped. */
   maxTurns: number;
   contextWindow?: number;
+  /** The user's `context` settings (the session's own); unset ones take the defaults. */
+  context?: ContextTuning;
   /** Where each child's conversation is logged (`<session folder>/agents/<agent id>/log.jsonl`); unset = nowhere. */
   logDir?: string;
   /** Names the provider in a child's log. */
@@ -147,10 +151,10 @@ export class ChildAgent {
     this.notes = [chosen.note, hooks.warning].filter((note): note is string => note !== undefined).map((note) => `Agent ${run.agent.name}: ${note}`);
     const log = openChildLog(env, this.agentId, this.model);
     this.history = new Conversation((change) => log?.append({ kind: 'history', ...change }), []);
-    this.registry = new ToolRegistry(childTools(run.agent, env.tools()));
+    this.registry = registryWithSearch(childTools(run.agent, env.tools()), env.contextWindow ?? contextWindowFor(this.model));
     this.system = childSystemPrompt(run.agent, env);
     this.context = new ContextManager(
-      { window: env.contextWindow ?? contextWindowFor(this.model), dangerRatio: 0.9, keepRecentToolResults: 10, keepRecentRatio: 0.3 },
+      childContextSettings(env, this.model),
       () => ({ provider: env.provider, model: this.model, maxTokens: Math.min(env.maxTokens, 8192) }),
     );
     this.state = {
@@ -210,6 +214,11 @@ export class ChildAgent {
     this.turns += outcome.turns;
     return outcome;
   }
+}
+
+/** A child keeps its conversation in its window as the session does: the user's settings, else the defaults. */
+export function childContextSettings(env: Pick<ChildEnvironment, 'contextWindow' | 'context'>, model: string): ContextSettings {
+  return { window: env.contextWindow ?? contextWindowFor(model), ...contextTuning(env.context) };
 }
 
 export function runChild(env: ChildEnvironment, run: ChildRun): Promise<ChildOutcome> {

@@ -82,23 +82,16 @@ export function createTaskTool(o: TaskToolOptions): AnyTool {
   const inSlot = slots(o.maxParallel);
   return defineTool<TaskArgs>({
     name: 'task',
-    description: [
-      'Hand a self-contained job to a subagent: a fresh agent with its own conversation and a limited set of tools.',
-      'It works on its own and returns only its final answer, so your context stays small. Give it the whole',
-      'brief in `prompt` (it sees nothing of this conversation). Several task calls in one message run at the',
-      'same time. Subagent types:',
-      describeTypes(o.agents),
-    ].join('\n'),
+    description:
+      'Hand a self-contained job to a subagent; only its final answer comes back. It sees none of this conversation: put the ' +
+      `whole brief in prompt. Task calls in one message run in parallel. Types:\n${describeTypes(o.agents)}`,
     inputSchema: {
       type: 'object',
       properties: {
-        description: { type: 'string', description: 'What the subagent does, in 3-5 words (shown to the user).' },
-        prompt: { type: 'string', description: 'The whole brief: the task, what to look at, and what to report back.' },
-        subagent_type: { type: 'string', enum: o.agents.map((agent) => agent.name), description: 'Which kind of subagent to start.' },
-        run_in_background: {
-          type: 'boolean',
-          description: 'Return at once with a task id; the answer reaches you in a later turn when the subagent ends. kill_task stops it.',
-        },
+        description: { type: 'string', description: '3-5 words, shown to the user' },
+        prompt: { type: 'string', description: 'The task, what to look at and report' },
+        subagent_type: { type: 'string', enum: o.agents.map((agent) => agent.name) },
+        run_in_background: { type: 'boolean', description: 'Return a task id at once; the answer comes in a later turn.' },
       },
       required: ['description', 'prompt', 'subagent_type'],
       additionalProperties: false,

@@ -8,7 +8,7 @@ Usage:
   rein -p "task"            run one task headless and print the answer
   rein -p - < task.txt      read the headless prompt from standard input (so does a bare -p)
   rein --continue           pick up the latest session in this directory (works with -p too)
-  rein mcp <command>        manage MCP servers: list, get, add, remove (rein mcp --help)
+  rein mcp <command>        manage MCP servers: list, get, add, remove; serve rein's tools (rein mcp --help)
   rein sessions <command>   saved sessions: list, export <id> --format md (rein sessions --help)
   rein acp [options]        serve editors over the Agent Client Protocol on stdio (Zed and others)
 

@@ -40,6 +40,13 @@ async function main(rawArgv: string[]): Promise<number> {
   tuneCompiler();
   const setup = rawArgv[0] === 'mcp' || rawArgv[0] === 'sessions' || rawArgv[0] === 'acp' ? { argv: rawArgv, initOnly: false, trigger: undefined } : takeSetupFlags(rawArgv);
   const argv = setup.argv;
+  if (argv[0] === 'mcp' && argv[1] === 'serve') {
+    const { runMcpServe } = await import('./mcpServe.js');
+    return runMcpServe(argv.slice(2), {
+      cwd: process.cwd(), env: process.env, reinHome: resolveReinHome(process.env), version: version(),
+      stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text),
+    });
+  }
   if (argv[0] === 'mcp') {
     const { runMcpCommand } = await import('./mcpCommand.js');
     const { mcpHealth } = await import('./mcpHealth.js');

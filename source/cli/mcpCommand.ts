@@ -14,6 +14,8 @@ Usage:
   rein mcp add [options] <name> -- <command> [args...]        a stdio server
   rein mcp add --transport http|sse [options] <name> <url>    a remote server
   rein mcp remove [--scope project|user] <name>
+  rein mcp serve [--permission-mode <mode>]       rein's own tools for another program, over MCP on stdio
+                                                  (rein mcp serve --help)
 
 Options for add:
   -s, --scope <scope>       project (default): .mcp.json in this directory, shared with the repository

@@ -12,6 +12,24 @@ export const defaultModels: Readonly<Record<ProviderName, string>> = {
 export const defaultProtectedPaths: readonly string[] = ['.env*', '*.pem', '*.key', 'id_rsa*', '~/.ssh/**', '~/.aws/**', '~/.config/gcloud/**'];
 export const defaultProtectedWritePaths: readonly string[] = ['.git/**'];
 
+/** How the context manager keeps a conversation in its window, unless the user's `context` settings say otherwise. */
+export const contextDefaults = { dangerRatio: 0.9, keepRecentToolResults: 10, keepRecentRatio: 0.3 } as const;
+
+export interface ContextTuning {
+  dangerRatio?: number;
+  keepRecentToolResults?: number;
+  keepRecentRatio?: number;
+}
+
+/** The user's context settings with the defaults filled in: the one place the session and its subagents take them from. */
+export function contextTuning(given?: ContextTuning): Required<ContextTuning> {
+  return {
+    dangerRatio: given?.dangerRatio ?? contextDefaults.dangerRatio,
+    keepRecentToolResults: given?.keepRecentToolResults ?? contextDefaults.keepRecentToolResults,
+    keepRecentRatio: given?.keepRecentRatio ?? contextDefaults.keepRecentRatio,
+  };
+}
+
 export const deepSeekBaseUrl = 'https://api.deepseek.com/v1';
 export const deepSeekModel = 'deepseek-chat';
 
@@ -73,9 +91,9 @@ export function finalizeConfig(merged: ConfigLayer, env: Env, cwd: string, reinH
     tools: [...new Set(merged.tools ?? knownToolNames)],
     security: { workspace: merged.security?.workspace ?? cwd },
     context: {
-      contextDangerRatio: merged.context?.contextDangerRatio ?? 0.9,
-      keepRecentToolResults: merged.context?.keepRecentToolResults ?? 10,
-      keepRecentRatio: merged.context?.keepRecentRatio ?? 0.3,
+      contextDangerRatio: merged.context?.contextDangerRatio ?? contextDefaults.dangerRatio,
+      keepRecentToolResults: merged.context?.keepRecentToolResults ?? contextDefaults.keepRecentToolResults,
+      keepRecentRatio: merged.context?.keepRecentRatio ?? contextDefaults.keepRecentRatio,
       ...(merged.context?.maxContextTokens !== undefined ? { maxContextTokens: merged.context.maxContextTokens } : {}),
       ...(merged.context?.instructionsBudgetTokens !== undefined ? { instructionsBudgetTokens: merged.context.instructionsBudgetTokens } : {}),
     },

@@ -44,9 +44,3 @@ export function declinedMessage(reason?: string): string {
   const why = reason && reason.trim() ? ` Their reason: ${reason.trim()}` : '';
   return `The user declined this tool call.${why} Do not retry the same call; adjust your approach or ask the user how to proceed.`;
 }
-
-/** Names only the modes that would have let the call run: auto-edit covers file edits, yolo covers everything. */
-export function headlessDeniedMessage(tool: string, mode: string, editsFiles = false): string {
-  const modes = editsFiles && mode !== 'auto-edit' ? '--permission-mode auto-edit or yolo' : '--permission-mode yolo';
-  return `${tool} needs the user's approval, but rein is running headless in ${mode} mode and cannot ask, so the call was denied. Use read-only tools, or the user can rerun with ${modes}.`;
-}

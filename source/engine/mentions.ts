@@ -80,7 +80,7 @@ export async function attachMentions(o: AttachOptions): Promise<AttachResult> {
     // A link named like an image that leads to something else (a key, a .env) is not a pasted image.
     if (!real || !imageFile.test(real) || !(await fs.stat(real)).isFile()) continue;
     // The user pasted this file's path: once the rules let it be read, read_file may open that one file for the session.
-    const verdict = await o.rules.decide(readFileTool as AnyTool, { path: real }, o.mode, o.ctx.cwd);
+    const verdict = await o.rules.judge(readFileTool as AnyTool, { path: real }, o.mode, o.ctx.cwd);
     if (verdict.kind !== 'allow') {
       result.notes.push(`${pasted} was not attached: ${verdict.kind === 'deny' ? 'a rule denies reading it' : `reading it needs approval${verdict.reason ? ` (${verdict.reason})` : ''}`}.`);
       continue;
@@ -99,7 +99,7 @@ export async function attachMentions(o: AttachOptions): Promise<AttachResult> {
     const stat = await fs.stat(resolved.path.real).catch(() => undefined);
     if (!stat) continue;
     const display = resolved.path.display;
-    const verdict = await o.rules.decide(readFileTool as AnyTool, { path: mention }, o.mode, o.ctx.cwd);
+    const verdict = await o.rules.judge(readFileTool as AnyTool, { path: mention }, o.mode, o.ctx.cwd);
     if (verdict.kind !== 'allow') {
       const why = verdict.kind === 'deny' ? 'a rule denies reading it' : `reading it needs approval${verdict.reason ? ` (${verdict.reason})` : ''}`;
       result.notes.push(`@${mention} was not attached: ${why}; ask for it in words and approve the read.`);

@@ -7,6 +7,7 @@ import type { ToolResult } from '../protocol/tools.js';
 import type { AgentEvent, PermissionMode } from '../protocol/events.js';
 import type { LoopHooks } from '../extensions/hookTypes.js';
 import type { PermissionPolicy } from '../permissions/policy.js';
+import { decide } from '../permissions/decide.js';
 
 export interface PermissionHookParams {
   runId: string;
@@ -47,7 +48,7 @@ export async function permissionHook(p: PermissionHookParams, call: ToolUseBlock
     call.input = answer.updatedInput;
     // Arguments that no longer fit the tool are reported by the runner; the rest are judged again by the rules.
     if ((await validateToolInput(tool, call.input)) !== undefined) return 'run';
-    const again = await p.rules.decide(tool, call.input, p.mode, p.cwd);
+    const again = await decide(tool, call.input, p.mode, undefined, { policy: p.rules, cwd: p.cwd, interactive: true });
     if (again.kind === 'deny') {
       p.refuse({ content: again.message, display: { kind: 'text', text: again.label }, isError: true });
       return 'answered';

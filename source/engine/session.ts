@@ -24,7 +24,7 @@ import type { AgentEvent, ApprovalDecision, PermissionMode } from '../protocol/e
 import { Conversation } from './history.js';
 import { newId, newSessionId } from '../protocol/ids.js';
 import { runAgentLoop } from './loop.js';
-import { contextWindowFor } from '../providers/modelInfo.js';
+import { contextWindowFor, isKnownModel } from '../providers/modelInfo.js';
 import { outputBudget } from './overflow.js';
 import { PermissionPolicy, type PolicyOptions } from '../permissions/policy.js';
 import { sandboxRun } from '../permissions/sandbox.js';
@@ -155,7 +155,7 @@ export function createSession(o: SessionOptions): EngineSession {
     cwd: o.cwd, workspace: o.workspace, platform: o.platform ?? process.platform, mode: o.mode,
     instructions: o.instructions, memoryIndex: o.memory?.indexText(), memoryTool: o.memory !== undefined,
     replaceInstructions: o.systemPrompt?.replace, append: o.systemPrompt?.append,
-    skills: skillsPromptSection(o.skills ?? []), addedDirs: o.addDirs,
+    skills: skillsPromptSection(o.skills ?? [], o.contextWindow ?? (isKnownModel(o.model) ? contextWindowFor(o.model) : undefined)), addedDirs: o.addDirs,
   });
   const broker = new ApprovalBroker();
   const questions = new QuestionBroker();
@@ -234,7 +234,7 @@ export function createSession(o: SessionOptions): EngineSession {
         environment: childEnvironment(),
       })]
     : baseTools;
-  const sessionTools = new SessionTools(tools, o.mcp);
+  const sessionTools = new SessionTools(tools, o.mcp, o.contextWindow ?? (isKnownModel(o.model) ? contextWindowFor(o.model) : undefined));
   let toolSchemas = sessionTools.schemas;
   const learnedWindows = new Map<string, number>();
   const history = new Conversation((change) => {

@@ -1,6 +1,7 @@
 // The session's tool registry: built-in tools plus the MCP tools of the moment, rebuilt only between runs so the
 // request prefix (tool schemas included) stays byte-stable while a run goes on.
 import type { McpSessionSource } from '../mcp/types.js';
+import { mcpToolSet } from '../mcp/toolSearch.js';
 import { createWaitTool, pendingServers, pendingToolHint } from '../mcp/waitTool.js';
 import type { ToolSchema } from '../providers/types.js';
 import { ToolRegistry } from '../tools/runner.js';
@@ -17,6 +18,8 @@ export class SessionTools {
   constructor(
     private readonly builtin: AnyTool[],
     private readonly mcp: McpSessionSource | undefined,
+    /** The model's context window, when known: MCP tools past 10% of it are found by search. */
+    private readonly window?: number,
   ) {
     this.registry = new ToolRegistry(builtin);
     this.schemas = this.registry.schemas();
@@ -44,7 +47,8 @@ export class SessionTools {
     // Built-in tools first, then MCP tools in byte order of their names: once every server is up the set (and the
     // request prefix) is the one a session whose servers were all ready from the start sends.
     const wait = waiting && this.waitTool ? [this.waitTool] : [];
-    this.registry = new ToolRegistry([...this.builtin, ...wait, ...snapshot.tools], (name) => pendingToolHint(mcp, name));
+    const { listed, deferred } = mcpToolSet(snapshot.tools, this.window);
+    this.registry = new ToolRegistry([...this.builtin, ...wait, ...listed], (name) => pendingToolHint(mcp, name), deferred);
     this.schemas = this.registry.schemas();
     return true;
   }

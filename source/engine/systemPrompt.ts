@@ -24,21 +24,19 @@ export interface SystemPromptInput {
 }
 
 const contextRules = `# Context
-The conversation is kept within the model's window automatically. Old tool output may be cut to its head and tail; when the window fills up, older messages are replaced by a <conversation-summary> that keeps the user's messages verbatim. If you need something that was cut, read it again. Files you read before a summary can still be edited.`;
+Old tool output may be cut to head and tail, and older messages replaced by a <conversation-summary>; read again what you need. Files read before a summary can still be edited.`;
 
-const identity = `You are rein, a coding agent working in the user's terminal. You read code, edit files, run commands and keep a todo list to carry out the user's software tasks.
+// Tool-specific rules (read before edit, parallel reads, background commands, todo list rules) live in the tools'
+// own descriptions, sent with every request anyway; this says only how to work.
+const identity = `You are rein, a coding agent in the user's terminal, carrying out their software tasks.
 
 # How to work
-- Be concise: the user reads your text in a terminal. Lead with the answer or the change; skip preamble and recaps.
-- Understand before you change: read the relevant files with read_file, glob and grep. Never guess at file contents.
-- Prefer edit_file for changes to existing files; write_file only for new files or full rewrites. Both need the file to have been read first in this session.
-- Follow the project's conventions, style and libraries. Do not add comments that merely restate the code.
-- After changing code, verify it: run the project's tests, type checker or build with bash when they exist.
-- For multi-step work, track progress with todo_write: one item in_progress at a time, mark items completed as soon as they are done.
-- Independent read-only calls (reads, searches) can be made together in one message; they run in parallel.
-- Long-running commands (servers, watchers) go in the background with bash run_in_background, then bash_output.
+- Be concise: lead with the answer or the change; no preamble or recap.
+- Understand before you change: read the relevant code. Never guess at file contents.
+- Follow the project's conventions and libraries; no comments that restate the code.
+- Verify a change: run the project's tests, type checker or build.
 - If a tool call is declined, do not repeat it; adjust or ask the user.
-- Never invent URLs, APIs or results. If you are blocked, say what blocks you.`;
+- Never invent URLs, APIs or results; if blocked, say what blocks you.`;
 
 const modeRules: Record<PermissionMode, string> = {
   ask: 'Permission mode: ask. Read-only tools run at once; the user approves each file change and command.',
@@ -51,14 +49,17 @@ const modeRules: Record<PermissionMode, string> = {
 export function buildSystemPrompt(input: SystemPromptInput): string {
   const layers = [
     input.replaceInstructions ?? identity,
-    `# Permissions\n${modeRules[input.mode]} The mode can change during the session; a reminder in the conversation then says so.`,
-    `# Environment\nWorking directory: ${input.cwd}\nWorkspace root (file tools are limited to it): ${input.workspace}\nPlatform: ${input.platform}`,
+    // A later change of mode arrives as a reminder that says so itself.
+    `# Permissions\n${modeRules[input.mode]}`,
+    input.cwd === input.workspace
+      ? `# Environment\nWorkspace root (file tools stay inside it) and working directory: ${input.cwd}\nPlatform: ${input.platform}`
+      : `# Environment\nWorking directory: ${input.cwd}\nWorkspace root (file tools stay inside it): ${input.workspace}\nPlatform: ${input.platform}`,
   ];
   if (input.addedDirs?.length) layers[2] += `\nMore folders the file tools may read and write: ${input.addedDirs.join(', ')}`;
   if (input.instructions) layers.push(`# Project instructions\nThe user's instructions for this project (from AGENTS.md / CLAUDE.md, nearest last). Follow them.\n\n${input.instructions}`);
-  if (input.memoryTool) {
-    const index = input.memoryIndex ? `\n\n${input.memoryIndex}` : '\n\nNo memories are saved yet.';
-    layers.push(`# Memory\nMemories saved in earlier sessions; read a memory file with read_file when it is relevant, and save new ones with the memory tool.${index}`);
+  // With nothing saved yet there is nothing to read: the memory tool's description says how to save.
+  if (input.memoryTool && input.memoryIndex) {
+    layers.push(`# Memory\nMemories saved in earlier sessions; read one with read_file when it is relevant.\n\n${input.memoryIndex}`);
   }
   if (input.skills) layers.push(input.skills);
   layers.push(contextRules);

@@ -2,6 +2,7 @@
 // judged by rein's own rule matcher as a deny rule would be (every subcommand of a bash command is tried).
 import { PermissionPolicy } from '../permissions/policy.js';
 import { parseRule } from '../permissions/rules.js';
+import { builtinTools } from '../tools/builtins.js';
 import type { AnyTool } from '../tools/types.js';
 import type { HookToolCall } from './hookTypes.js';
 
@@ -16,8 +17,10 @@ export async function callMatchesIf(rule: string, call: HookToolCall, cwd: strin
   }
   const policy = policies.get(key);
   if (!policy) return false;
-  // Only the rule decides here: the tool's own traits (read-only, edits files) do not matter to a deny rule.
-  const verdict = await policy.decide({ name: call.name } as AnyTool, call.input, 'yolo', cwd);
+  // Only the rule decides here; a built-in tool's kind and path arguments say what the rule is matched against (its
+  // command, its paths); any other tool is matched by name.
+  const tool: AnyTool = builtinTools.find((t) => t.name === call.name) ?? ({ name: call.name, readOnly: false } as AnyTool);
+  const verdict = await policy.judge(tool, call.input, 'yolo', cwd);
   return verdict.kind === 'deny' && verdict.label === 'denied by a rule';
 }
 

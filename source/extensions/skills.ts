@@ -109,10 +109,4 @@ export function loadSkills(f: SkillFolders): { skills: SkillInfo[]; warnings: st
   return { skills: [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)), warnings };
 }
 
-/** The system prompt's skills section: one line per skill with the path of its SKILL.md. */
-export function skillsPromptSection(skills: readonly SkillInfo[]): string | undefined {
-  const listed = skills.filter((s) => s.modelInvocable !== false);
-  if (listed.length === 0) return undefined;
-  const lines = listed.map((s) => `- ${s.name}: ${s.description} (${s.file})`);
-  return `# Skills\nSkills are instructions for particular kinds of task. When the task at hand matches a skill's description, read its SKILL.md with read_file before you start and follow it; files it mentions are in the same folder and can be read the same way.\n\n${lines.join('\n')}`;
-}
+export { skillsPromptSection } from './skillsPrompt.js';

@@ -1,4 +1,5 @@
-// The one decision function: deny > ask > allow > the mode's default, with the destructive guard and protected paths in every mode.
+// The rules' verdict on a call: deny > ask > allow > the mode's default, with the destructive guard and protected paths in
+// every mode. `decide()` (decide.ts) weighs it against hook verdicts and who can be asked.
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { Minimatch, minimatch } from 'minimatch';
@@ -6,7 +7,9 @@ import { realpathNearest } from '../tools/paths.js';
 import type { PermissionMode } from '../protocol/events.js';
 import { toolRefOf } from '../protocol/mcpToolNames.js';
 import { shellEnv } from '../tools/processGroup.js';
-import type { AnyTool } from '../tools/types.js';
+import { kindOf, type AnyTool } from '../tools/types.js';
+import { readFileTool } from '../tools/readFile.js';
+import { claudeToolName } from './toolNames.js';
 import { defaultProtectedPaths, defaultProtectedWritePaths } from '../config/defaults.js';
 import { decideBashCommand, type BashJudge } from './bashDecision.js';
 import { judgePaths } from './bashPaths.js';
@@ -17,6 +20,7 @@ import { initialState } from './shellState.js';
 import { planModeRefusal, type PermissionVerdict } from './verdict.js';
 import { expandShell } from './wrappers.js';
 import { isSteeringPath, steeringAskReason } from './steering.js';
+import { domainMatches, hostOf, resolveProtected, sameServer } from './ruleTargets.js';
 
 export { planModeRefusal, type PermissionVerdict } from './verdict.js';
 
@@ -38,15 +42,18 @@ export interface PolicyOptions {
   env?: Readonly<Record<string, string | undefined>>;
 }
 
-/** The path a file tool is given, as the tool resolves it (`~/` is the home folder). */
-function pathOf(input: Record<string, unknown>, cwd: string, home: string): string {
-  const given = typeof input.path === 'string' ? input.path : '.';
-  if (given === '~') return home;
-  return resolve(cwd, given.startsWith('~/') ? `${home}/${given.slice(2)}` : given);
+/** The paths a tool's path arguments name, as the tool resolves them (absent is the working folder, `~/` the home folder). */
+function pathsOf(tool: AnyTool, input: Record<string, unknown>, cwd: string, home: string): string[] {
+  return (tool.pathArguments ?? []).map((name) => {
+    const value = input[name];
+    const given = typeof value === 'string' ? value : '.';
+    if (given === '~') return home;
+    return resolve(cwd, given.startsWith('~/') ? `${home}/${given.slice(2)}` : given);
+  });
 }
 
-/** The tools that take a `path`: their rules and protected paths are judged on the path as given and as it really is. */
-const fileTools = new Set(['read_file', 'write_file', 'edit_file', 'glob', 'grep']);
+/** Tools that declare path arguments: their rules and protected paths are judged on each path as given and as it really is. */
+const touchesPaths = (tool: AnyTool) => (tool.pathArguments?.length ?? 0) > 0;
 
 export class PermissionPolicy {
   private rules: PermissionRule[];
@@ -114,14 +121,14 @@ export class PermissionPolicy {
 
   /** The exact rules "always" would add for this call (what the dialog shows). */
   async alwaysRules(tool: AnyTool, input: Record<string, unknown>, cwd: string): Promise<string[]> {
-    if (tool.name === 'web_fetch') {
-      const host = hostOf(input);
-      return [host ? `WebFetch(domain:${host})` : 'WebFetch'];
+    if (tool.urlArgument) {
+      const host = hostOf(input[tool.urlArgument]);
+      return [host ? `${claudeToolName(tool.name)}(domain:${host})` : claudeToolName(tool.name)];
     }
-    if (tool.name !== 'bash') return [tool.name];
+    if (kindOf(tool) !== 'execute') return [tool.name];
     const command = typeof input.command === 'string' ? input.command : '';
     await loadShellParser();
-    const judge = this.bashJudge();
+    const judge = this.bashJudge(tool);
     const expanded = expandShell(command, judge.shell, initialState(cwd));
     return alwaysBashRules(command, expanded, judgePaths(expanded, judge, cwd).concerns);
   }
@@ -132,14 +139,15 @@ export class PermissionPolicy {
   }
 
   /** `outsideSandbox` decides a command as if the sandbox were off (a rerun outside it). */
-  async decide(tool: AnyTool, input: Record<string, unknown>, mode: PermissionMode, cwd: string, outsideSandbox = false): Promise<PermissionVerdict> {
-    if (tool.name === 'bash') {
+  async judge(tool: AnyTool, input: Record<string, unknown>, mode: PermissionMode, cwd: string, outsideSandbox = false): Promise<PermissionVerdict> {
+    const kind = kindOf(tool);
+    if (kind === 'execute') {
       await loadShellParser();
-      return decideBashCommand(typeof input.command === 'string' ? input.command : '', mode, cwd, outsideSandbox, this.bashJudge());
+      return decideBashCommand(typeof input.command === 'string' ? input.command : '', mode, cwd, outsideSandbox, this.bashJudge(tool));
     }
     // A link (or /proc/self/cwd) can lead a harmless-looking path to a denied or protected file: both forms are judged.
-    const paths = fileTools.has(tool.name) ? await this.pathForms(input, cwd) : [];
-    const host = tool.name === 'web_fetch' ? hostOf(input) : undefined;
+    const paths = touchesPaths(tool) ? await this.pathForms(tool, input, cwd) : [];
+    const host = tool.urlArgument ? hostOf(input[tool.urlArgument]) : undefined;
     const all = this.list();
     const matching = (effect: PermissionRule['effect']) => all.filter((r) => r.effect === effect && this.ruleMatchesTool(r, tool, paths, host));
     const deny = matching('deny');
@@ -147,7 +155,7 @@ export class PermissionPolicy {
     const allowRules = matching('allow');
     const allowed = allowRules.length > 0;
     // Only a rule naming the path lifts the question on a steering file: a tool-wide allow does not.
-    if (tool.editsFiles && mode !== 'yolo' && mode !== 'plan' && (await this.steers(paths)) && !allowRules.some((r) => r.target.kind === 'path')) {
+    if (kind === 'edit' && mode !== 'yolo' && mode !== 'plan' && (await this.steers(paths)) && !allowRules.some((r) => r.target.kind === 'path')) {
       return { kind: 'ask', reason: steeringAskReason, firm: true };
     }
     const protectedReason = this.protectedPath(tool, paths);
@@ -155,15 +163,18 @@ export class PermissionPolicy {
     if (matching('ask').length > 0) return { kind: 'ask', firm: true };
     if (allowed || tool.readOnly || tool.autoApproved) return { kind: 'allow' };
     if (mode === 'plan') return { kind: 'deny', label: 'refused: plan mode', message: planModeRefusal(tool.name) };
-    if (mode === 'yolo' || (mode === 'auto-edit' && tool.editsFiles)) return { kind: 'allow' };
+    if (mode === 'yolo' || (mode === 'auto-edit' && kind === 'edit')) return { kind: 'allow' };
     return { kind: 'ask' };
   }
 
   /** The path as given and where it really leads (symlinks resolved, also for a file not written yet). */
-  private async pathForms(input: Record<string, unknown>, cwd: string): Promise<string[]> {
-    const given = pathOf(input, cwd, this.home);
-    const real = await realpathNearest(given).catch(() => given);
-    return real === given ? [given] : [given, real];
+  private async pathForms(tool: AnyTool, input: Record<string, unknown>, cwd: string): Promise<string[]> {
+    const forms: string[] = [];
+    for (const given of pathsOf(tool, input, cwd, this.home)) {
+      const real = await realpathNearest(given).catch(() => given);
+      forms.push(...(real === given ? [given] : [given, real]));
+    }
+    return forms;
   }
 
   private async steers(paths: string[]): Promise<boolean> {
@@ -177,8 +188,8 @@ export class PermissionPolicy {
    * glob leave out of a folder they search, and what instruction imports never read.
    */
   readRefusal(realPath: string): string | undefined {
-    const readTool = { name: 'read_file' } as AnyTool;
-    const deny = this.list().find((r) => r.effect === 'deny' && this.ruleMatchesTool(r, readTool, [realPath]));
+    // What read_file itself would meet on this path.
+    const deny = this.list().find((r) => r.effect === 'deny' && this.ruleMatchesTool(r, readFileTool, [realPath]));
     if (deny) return `a permission rule (${deny.text} in ${deny.source}) denies reading it`;
     if (this.matchesProtected(realPath, this.protectedAll)) return 'it is a protected path';
     return undefined;
@@ -230,28 +241,27 @@ export class PermissionPolicy {
   }
 
   private protectedPath(tool: AnyTool, paths: string[]): string | undefined {
-    if (!fileTools.has(tool.name)) return undefined;
+    if (!touchesPaths(tool)) return undefined;
     if (paths.some((p) => this.matchesProtected(p, this.protectedAll))) return 'a protected path';
-    if (tool.editsFiles && paths.some((p) => this.matchesProtected(p, this.protectedWrite))) return 'a protected path';
+    if (kindOf(tool) === 'edit' && paths.some((p) => this.matchesProtected(p, this.protectedWrite))) return 'a protected path';
     return undefined;
   }
 
   private shellEnvironment?: Readonly<Record<string, string | undefined>>;
 
-  private bashJudge(): BashJudge {
+  /** How `tool`'s shell commands are judged: the rules naming it (or its commands) and the path rules. */
+  private bashJudge(tool: AnyTool): BashJudge {
     const all = this.list();
     const pathRules = all.filter((r) => r.target.kind === 'path');
-    const readTools = ['read_file', 'glob', 'grep'];
-    const writeTools = ['edit_file', 'write_file'];
     return {
       workspace: resolve(this.o.workspace),
       shell: { home: this.o.home ?? homedir(), env: this.o.env ?? (this.shellEnvironment ??= { ...process.env, ...shellEnv }) },
-      rules: all.filter((r) => r.target.kind === 'bash' || (r.target.kind === 'tool' && r.target.tools.includes('bash'))),
+      rules: all.filter((r) => r.target.kind === 'bash' || (r.target.kind === 'tool' && r.target.tools.includes(tool.name))),
       sandboxed: this.o.sandboxed === true,
       protectedAll: (p) => this.matchesProtected(p, this.protectedAll),
       protectedWrite: (p) => this.matchesProtected(p, this.protectedWrite),
-      hasReadDeny: pathRules.some((r) => r.effect === 'deny' && r.target.kind === 'path' && r.target.tools.some((t) => readTools.includes(t))),
-      pathRule: (effect, path, write) => pathRules.find((r) => r.effect === effect && r.target.kind === 'path' && r.target.tools.some((t) => (write ? writeTools : readTools).includes(t)) && this.globMatches(r.target.glob, path)),
+      hasReadDeny: pathRules.some((r) => r.effect === 'deny' && r.target.kind === 'path' && r.target.access === 'read'),
+      pathRule: (effect, path, write) => pathRules.find((r) => r.effect === effect && r.target.kind === 'path' && r.target.access === (write ? 'edit' : 'read') && this.globMatches(r.target.glob, path)),
     };
   }
 
@@ -263,29 +273,4 @@ export class PermissionPolicy {
     }
     return matcher.match(path);
   }
-}
-
-/** The host a web_fetch call names, lower-cased; undefined when its URL does not parse. */
-function hostOf(input: Record<string, unknown>): string | undefined {
-  try {
-    return new URL(String(input.url)).hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  } catch {
-    return undefined;
-  }
-}
-
-/** `example.com` matches that host, `*.example.com` its subdomains, `*` every host. */
-function domainMatches(pattern: string, host: string): boolean {
-  if (pattern === '*') return true;
-  if (pattern.startsWith('*.')) return host.endsWith(pattern.slice(1));
-  return host === pattern;
-}
-
-/** Server and tool names as rules write them and as tool names carry them (characters outside [A-Za-z0-9_-] become `_`). */
-const sameServer = (actual: string, written: string) => actual === written || actual.replace(/[^A-Za-z0-9_-]/g, '_') === written;
-
-function resolveProtected(pattern: string, workspace: string, home?: string): string {
-  if (pattern.startsWith('~')) return (home ?? homedir()) + pattern.slice(1);
-  if (pattern.startsWith('./')) return `${resolve(workspace)}/${pattern.slice(2)}`;
-  return pattern;
 }

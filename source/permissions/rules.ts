@@ -1,7 +1,7 @@
 // Permission rules in Claude Code's syntax (`Bash(npm test)`, `Read(./secrets/**)`, `mcp__server__*`), parsed and checked when loaded.
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
-import { pathRuleTools, reinToolName } from './toolNames.js';
+import { pathRuleAccess, pathRuleTools, reinToolName } from './toolNames.js';
 
 export type RuleEffect = 'allow' | 'ask' | 'deny';
 
@@ -10,8 +10,8 @@ export type RuleTarget =
   | { kind: 'tool'; tools: string[] }
   /** Bash commands: `words` exactly, or starting with `words` when `prefix`. */
   | { kind: 'bash'; command: string; prefix: boolean }
-  /** File tools on paths matching an absolute glob. */
-  | { kind: 'path'; tools: string[]; glob: string }
+  /** File tools on paths matching an absolute glob; `access` says whether the rule speaks of reading or writing. */
+  | { kind: 'path'; tools: string[]; glob: string; access: 'read' | 'edit' }
   /** MCP tools: a whole server, or one tool (`*` = every tool) of it. */
   | { kind: 'mcp'; server: string; tool?: string }
   /** web_fetch of one host (`example.com`), its subdomains (`*.example.com`) or any host (`*`). */
@@ -102,7 +102,7 @@ export function parseRule(text: unknown, effect: RuleEffect, source: string, ctx
     return rule({ kind: 'domain', tools: ['web_fetch'], domain });
   }
   const tools = pathRuleTools[name];
-  if (tools) return rule({ kind: 'path', tools: [...tools], glob: absolutePattern(spec.trim(), ctx) });
+  if (tools) return rule({ kind: 'path', tools: [...tools], glob: absolutePattern(spec.trim(), ctx), access: pathRuleAccess(name) });
   if (foreignTools.has(name)) return rule({ kind: 'tool', tools: [name] });
   return `${name} takes no specifier; write \`${name}\` alone`;
 }

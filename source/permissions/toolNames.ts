@@ -44,6 +44,9 @@ export function reinToolName(name: string): string {
   return claudeToRein[name] ?? name;
 }
 
+/** Whether a path rule speaks of reading or of writing (what bash commands touching the path are judged by). */
+export const pathRuleAccess = (name: string): 'read' | 'edit' => (['Read', 'read_file', 'Glob', 'glob', 'Grep', 'grep'].includes(name) ? 'read' : 'edit');
+
 /** The rein tools a Claude Code path rule speaks for: Read covers every tool that reads, Edit and Write every tool that writes. */
 export const pathRuleTools: Record<string, readonly string[]> = {
   Read: ['read_file', 'glob', 'grep'],

@@ -23,7 +23,7 @@ export const askUserTool = defineTool<AskUserArgs>({
           type: 'object',
           properties: {
             question: { type: 'string', minLength: 1 },
-            header: { type: 'string', description: 'Short label' },
+            header: { type: 'string', description: 'A few words' },
             options: {
               type: 'array',
               minItems: 2,

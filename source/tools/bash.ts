@@ -95,23 +95,22 @@ export function createBashTool(options: BashToolOptions = {}): ToolDefinition<Ba
   return defineTool<BashArgs>({
     name: 'bash',
     description:
-      'Run a bash command in the working folder; stdout and stderr come back combined, with the exit code when it is not 0. ' +
-      'Each call is a fresh shell: cd does not persist, so use absolute paths or `cd dir && cmd`. Quote paths with spaces. ' +
-      'timeout in ms (default 120000, max 600000); long output is cut to its start and end, with the full text saved to a file. ' +
-      'Set run_in_background for servers and watchers, then use bash_output and kill_task. ' +
-      'Do not use it to read, search or edit files: read_file, grep, glob and edit_file do that better.',
+      'Run a bash command in the working folder; stdout and stderr come back together, with the exit code when not 0. ' +
+      'Each call is a new shell (cd does not persist: `cd dir && cmd`). Long output is cut to its start and end, the whole saved to a file. ' +
+      'run_in_background for servers and watchers, then bash_output and kill_task. To read, search or edit files use read_file, grep, glob and edit_file.',
     inputSchema: {
       type: 'object',
       properties: {
         command: { type: 'string', minLength: 1 },
-        timeout: { type: 'integer', minimum: 1, maximum: maxBashTimeoutMs, description: 'Milliseconds' },
-        description: { type: 'string', description: 'What the command does, in 5-10 words' },
+        timeout: { type: 'integer', minimum: 1, maximum: maxBashTimeoutMs, description: 'Milliseconds (default 120000)' },
+        description: { type: 'string', description: 'What it does, in 5-10 words' },
         run_in_background: { type: 'boolean' },
       },
       required: ['command'],
       additionalProperties: false,
     },
     readOnly: false,
+    kind: 'execute',
     // The command enforces its own timeout (and reports partial output); the runner's is only a backstop.
     timeoutMs: (args) => Math.min(args.timeout ?? defaultBashTimeoutMs, maxBashTimeoutMs) + 5_000 + (options.killGraceMs ?? defaultKillGraceMs),
     summarize: (args) => args.command,

@@ -9,7 +9,7 @@ export interface TaskIdArgs {
 export const bashOutputTool = defineTool<TaskIdArgs>({
   name: 'bash_output',
   description:
-    'Get the new output of a background task (started with bash run_in_background) since the last bash_output call, and its status.',
+    'A background task\'s status and its output since the last call.',
   inputSchema: taskIdSchema,
   readOnly: true,
   summarize: (args) => args.task_id,

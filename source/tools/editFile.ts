@@ -63,22 +63,22 @@ async function planEdit(args: EditFileArgs, ctx: ToolContext): Promise<EditPlan>
 export const editFileTool = defineTool<EditFileArgs>({
   name: 'edit_file',
   description:
-    'Replace old_string with new_string in a file. You must have read the file in this session, and it must not have changed on disk since. ' +
-    'old_string must match the file exactly (indentation included, without the line-number prefix read_file shows) and be unique; ' +
-    'include enough surrounding lines to make it unique, or set replace_all to change every occurrence (e.g. renaming).',
+    'Replace old_string with new_string in a file you have read in this session (unchanged on disk since). old_string must match exactly, ' +
+    'indentation included and without read_file\'s line-number prefix, and be unique: include surrounding lines, or set replace_all to change every occurrence.',
   inputSchema: {
     type: 'object',
     properties: {
-      path: { type: 'string', description: 'Absolute, or relative to the working folder' },
-      old_string: { type: 'string', minLength: 1, description: 'Exact text to replace' },
-      new_string: { type: 'string', description: 'Replacement text' },
-      replace_all: { type: 'boolean', description: 'Replace every occurrence (default false)' },
+      path: { type: 'string' },
+      old_string: { type: 'string', minLength: 1 },
+      new_string: { type: 'string' },
+      replace_all: { type: 'boolean' },
     },
     required: ['path', 'old_string', 'new_string'],
     additionalProperties: false,
   },
   readOnly: false,
-  editsFiles: true,
+  kind: 'edit',
+  pathArguments: ['path'],
   summarize: (args, show) => show(args.path),
 
   async preview(args, ctx) {

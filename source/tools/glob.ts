@@ -17,18 +17,20 @@ const splitNul = (text: string): string[] => text.split('\0').filter((entry) => 
 export const globTool = defineTool<GlobArgs>({
   name: 'glob',
   description:
-    'Find files by name pattern, e.g. "**/*.ts" or "src/**/test_*.py" (a pattern without "/" matches file names at any depth). ' +
-    'Honours .gitignore and skips hidden files. Returns paths newest first, at most 200. Use grep to search file contents.',
+    'Find files by name, e.g. "src/**/*.ts" (without "/" a pattern matches names at any depth), honouring .gitignore ' +
+    'and skipping hidden files. At most 200 paths, newest first.',
   inputSchema: {
     type: 'object',
     properties: {
-      pattern: { type: 'string', minLength: 1, description: 'Glob pattern, relative to path' },
-      path: { type: 'string', description: 'Folder to search (default: the working folder)' },
+      pattern: { type: 'string', minLength: 1, description: 'Relative to path' },
+      path: { type: 'string', description: 'Folder' },
     },
     required: ['pattern'],
     additionalProperties: false,
   },
   readOnly: true,
+  kind: 'read',
+  pathArguments: ['path'],
   summarize: (args, show) => (args.path ? `${args.pattern} in ${show(args.path)}` : args.pattern),
 
   async execute(args, ctx) {

@@ -76,26 +76,27 @@ function noMatches(pattern: string, display: string) {
 export const grepTool = defineTool<GrepArgs>({
   name: 'grep',
   description:
-    'Search file contents with ripgrep (Rust regex syntax: escape literal braces and parens, e.g. "fn\\(" ). Honours .gitignore. ' +
-    'output_mode: files_with_matches (default; paths newest first), content (matching lines with line numbers; context adds lines around), ' +
-    'or count. Filter files with glob (e.g. "*.ts") or type (e.g. "py"). At most head_limit (default 200) lines are returned. ' +
-    'Always use this instead of running grep or rg through bash.',
+    'Search file contents with ripgrep (Rust regex: escape literal braces and parens, e.g. "fn\\("), honouring .gitignore. output_mode: ' +
+    'files_with_matches (default, newest first), content (matching lines numbered, with context lines around) or count. ' +
+    'At most head_limit lines (default 200).',
   inputSchema: {
     type: 'object',
     properties: {
-      pattern: { type: 'string', minLength: 1, description: 'Regular expression' },
-      path: { type: 'string', description: 'File or folder to search (default: the working folder)' },
-      glob: { type: 'string', description: 'Only files matching this glob' },
-      type: { type: 'string', description: 'Only files of this ripgrep type (js, py, rust, ...)' },
+      pattern: { type: 'string', minLength: 1 },
+      path: { type: 'string', description: 'File or folder' },
+      glob: { type: 'string', description: 'Only files matching it, e.g. "*.ts"' },
+      type: { type: 'string', description: 'ripgrep file type, e.g. py' },
       output_mode: { type: 'string', enum: ['content', 'files_with_matches', 'count'] },
       case_insensitive: { type: 'boolean' },
-      context: { type: 'integer', minimum: 0, maximum: 50, description: 'Lines of context around matches (content mode)' },
-      head_limit: { type: 'integer', minimum: 1, description: 'Maximum output lines (default 200)' },
+      context: { type: 'integer', minimum: 0, maximum: 50 },
+      head_limit: { type: 'integer', minimum: 1 },
     },
     required: ['pattern'],
     additionalProperties: false,
   },
   readOnly: true,
+  kind: 'read',
+  pathArguments: ['path'],
   summarize: (args, show) => (args.path ? `${args.pattern} in ${show(args.path)}` : args.pattern),
 
   async execute(args, ctx) {

@@ -8,7 +8,7 @@ const lastLinesShown = 20;
 
 export const killTaskTool = defineTool<TaskIdArgs>({
   name: 'kill_task',
-  description: 'Stop a background task started with bash run_in_background, including every process it started.',
+  description: 'Stop a background task and every process it started.',
   inputSchema: taskIdSchema,
   readOnly: false,
   summarize: (args) => args.task_id,

@@ -16,14 +16,11 @@ export interface MemoryToolArgs {
 
 const typeList = memoryTypes.join(', ');
 
-function describeTool(store: MemoryStore): string {
+function describeTool(): string {
   return (
-    'Save, update or delete a memory that lasts across sessions. ' +
-    'Save durable facts: who the user is and their preferences (type user), corrections and guidance they give you (feedback), ' +
-    'pointers to outside material (reference), and facts about this project that the code does not make obvious (project). ' +
-    'Do not save secrets, anything readable from the code or git history, or the state of the current task. ' +
-    'content is the fact in a sentence or two; name is a short kebab-case slug; description is a one-line summary for the index. ' +
-    `Memory files can be read with read_file: global ones in ${store.globalDir}, project ones in ${store.projectDir}.`
+    'Keep a memory across sessions: the user and their preferences (type user), their corrections and guidance (feedback), pointers to ' +
+    'outside material (reference), project facts the code does not show (project). No secrets, nothing code or git history tells, not ' +
+    'this task\'s state. content: a sentence or two; name: kebab-case; description: one index line.'
   );
 }
 
@@ -66,7 +63,7 @@ function runAction(store: MemoryStore, args: MemoryToolArgs): ToolResult {
 export function createMemoryTool(store: MemoryStore): AnyTool {
   return defineTool<MemoryToolArgs>({
     name: memoryToolName,
-    description: describeTool(store),
+    description: describeTool(),
     inputSchema: {
       type: 'object',
       properties: {
@@ -81,7 +78,6 @@ export function createMemoryTool(store: MemoryStore): AnyTool {
     },
     // It writes only inside the memory folders, never workspace files; the engine runs it without approval.
     readOnly: false,
-    editsFiles: false,
     autoApproved: true,
     summarize: (args) => [args.action, args.name].filter(Boolean).join(' '),
 

@@ -121,21 +121,22 @@ async function readPage(realPath: string, size: number, offset: number, limit: n
 export const readFileTool = defineTool<ReadFileArgs>({
   name: 'read_file',
   description:
-    'Read a text file. Returns lines numbered like `cat -n` (number + tab, not part of the file). Reads up to 2000 lines from the start by default; ' +
-    'for longer files pass offset (1-based line) and limit. Lines over 2000 characters are cut. PNG, JPEG, GIF and WebP images (up to 5 MB) are returned as images. ' +
-    'Refuses other binary files and folders (use glob to list files). ' +
-    'Read a file before editing or overwriting it. Read several files in parallel by calling it more than once in a response.',
+    'Read a text file, lines numbered like `cat -n` (number and tab are not in the file): 2000 lines unless offset and limit say otherwise; ' +
+    'lines over 2000 characters are cut. PNG, JPEG, GIF and WebP images up to 5 MB come as images; other binaries are refused. ' +
+    'Call it several times in one response to read files in parallel.',
   inputSchema: {
     type: 'object',
     properties: {
-      path: { type: 'string', description: 'Absolute, or relative to the working folder' },
-      offset: { type: 'integer', minimum: 1, description: 'First line to read (1-based)' },
-      limit: { type: 'integer', minimum: 1, description: 'Number of lines to read (default 2000)' },
+      path: { type: 'string' },
+      offset: { type: 'integer', minimum: 1, description: 'First line, 1-based' },
+      limit: { type: 'integer', minimum: 1 },
     },
     required: ['path'],
     additionalProperties: false,
   },
   readOnly: true,
+  kind: 'read',
+  pathArguments: ['path'],
   summarize: (args, show) => show(args.path),
 
   async execute(args, ctx) {

@@ -4,6 +4,7 @@ import type { ToolSchema } from '../providers/types.js';
 import { outputLimitsFor, cutMiddle, truncateToolOutput } from './truncate.js';
 import { errorResult, type AnyTool, type ToolContext } from './types.js';
 import { type ToolResult } from '../protocol/tools.js';
+import { wireSchema } from './wireSchema.js';
 
 export interface ToolCall {
   id: string;
@@ -17,12 +18,23 @@ export const defaultToolTimeoutMs = 120_000;
 export class ToolRegistry {
   private readonly byName = new Map<string, AnyTool>();
 
-  /** `unknownHint` adds a sentence to the answer for a name that is no tool (an MCP server still starting). */
-  constructor(tools: AnyTool[], readonly unknownHint?: (name: string) => string | undefined) {
-    for (const tool of tools) {
+  private readonly unlisted = new Set<string>();
+
+  /**
+   * `unknownHint` adds a sentence to the answer for a name that is no tool (an MCP server still starting).
+   * `unlistedTools` run like the rest but are left out of the schemas (MCP tools reached through search and a proxy).
+   */
+  constructor(tools: AnyTool[], readonly unknownHint?: (name: string) => string | undefined, unlistedTools: AnyTool[] = []) {
+    for (const tool of [...tools, ...unlistedTools]) {
       if (this.byName.has(tool.name)) throw new Error(`Two tools are named ${tool.name}; tool names must be unique.`);
       this.byName.set(tool.name, tool);
     }
+    for (const tool of unlistedTools) this.unlisted.add(tool.name);
+  }
+
+  /** Whether `name` is a tool the request does not list, called through the MCP proxy. */
+  isUnlisted(name: string): boolean {
+    return this.unlisted.has(name);
   }
 
   get(name: string): AnyTool | undefined {
@@ -34,7 +46,7 @@ export class ToolRegistry {
   }
 
   schemas(): ToolSchema[] {
-    return this.list().map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+    return this.list().filter((tool) => !this.unlisted.has(tool.name)).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: wireSchema(tool) }));
   }
 }
 

@@ -24,7 +24,7 @@ export function unknownTaskError(tasks: BackgroundTasks, taskId: string): string
 
 export const taskIdSchema = {
   type: 'object',
-  properties: { task_id: { type: 'string', minLength: 1, description: 'Id returned by bash with run_in_background, e.g. "bg1"' } },
+  properties: { task_id: { type: 'string', minLength: 1, description: 'e.g. "bg1"' } },
   required: ['task_id'],
   additionalProperties: false,
 };

@@ -37,9 +37,8 @@ function summarizeTodos(todos: TodoItem[]): string {
 export const todoWriteTool = defineTool<TodoWriteArgs>({
   name: 'todo_write',
   description:
-    'Keep a todo list for multi-step tasks (3+ steps) so the person can follow progress; skip it for simple tasks. Send the whole list every time. ' +
-    'Exactly one item in_progress while working; mark each item completed as soon as it is done (not in batches). ' +
-    'content is imperative ("Run tests"), activeForm is continuous ("Running tests"). At most 20 items.',
+    'The todo list of a task of 3+ steps, sent whole each time. One item in_progress while working; mark each completed as soon as done. ' +
+    'content imperative ("Run tests"), activeForm continuous ("Running tests"). At most 20 items.',
   inputSchema: {
     type: 'object',
     properties: {

@@ -64,14 +64,25 @@ export interface FileAccess {
   writeText(absPath: string, content: string): Promise<void>;
 }
 
+/**
+ * What a call does, as permission decisions see it: `read` and `edit` touch the files their path arguments name
+ * (`edit` calls are auto-approved in auto-edit mode and meet write-protected paths), `execute` runs the shell command
+ * in its `command` argument (judged by the bash analysis), `other` is everything else (MCP and custom tools).
+ */
+export type ToolKind = 'read' | 'edit' | 'execute' | 'other';
+
 export interface ToolDefinition<Args = Record<string, unknown>> {
   name: string;
   description: string;
   inputSchema: Record<string, unknown>;
   /** Read-only tools run without approval in `ask` mode and in parallel with each other. */
   readOnly: boolean;
-  /** Tools that only edit files (auto-approved in `auto-edit` mode). */
-  editsFiles?: boolean;
+  /** Default `other`. */
+  kind?: ToolKind;
+  /** Arguments naming a path the call touches (absent means the working folder): rules and protected paths judge each. */
+  pathArguments?: readonly string[];
+  /** The argument holding a URL whose host `WebFetch(domain:…)` rules judge. */
+  urlArgument?: string;
   /**
    * Runs without approval in every mode although it may write: it only touches rein's own files (memory), or
    * every call it makes is checked on its own (a subagent's tool calls).
@@ -92,6 +103,9 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
 export function defineTool<Args>(def: ToolDefinition<Args>): ToolDefinition<Args> {
   return def;
 }
+
+/** A tool's kind; tools that declare none (MCP, custom) are `other`. */
+export const kindOf = (tool: Pick<AnyTool, 'kind'>): ToolKind => tool.kind ?? 'other';
 
 // Tools differ in their argument types; the registry holds them side by side.
 export type AnyTool = ToolDefinition<any>;

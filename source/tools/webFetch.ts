@@ -9,7 +9,7 @@ export interface WebFetchArgs {
 
 export const webFetchTool = defineTool<WebFetchArgs>({
   name: 'web_fetch',
-  description: 'Fetch a web page and read it: HTML as markdown, text and JSON as they are. Long pages are cut to head and tail (the whole is saved).',
+  description: 'Fetch a web page: HTML as markdown, text and JSON as they are; a long page is cut to head and tail (the whole saved).',
   inputSchema: {
     type: 'object',
     properties: { url: { type: 'string', description: 'Full http(s) URL' } },
@@ -17,6 +17,7 @@ export const webFetchTool = defineTool<WebFetchArgs>({
     additionalProperties: false,
   },
   readOnly: false,
+  urlArgument: 'url',
   summarize: (args) => args.url,
 
   async execute(args, ctx) {

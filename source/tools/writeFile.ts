@@ -26,19 +26,20 @@ async function planWrite(args: WriteFileArgs, ctx: ToolContext): Promise<WritePl
 export const writeFileTool = defineTool<WriteFileArgs>({
   name: 'write_file',
   description:
-    'Create a file or replace its whole content; parent folders are created. To overwrite an existing file you must have read it ' +
-    'in this session and it must not have changed since. Prefer edit_file for changes to existing files: it sends only the changed part.',
+    'Create a file, or replace a whole file you have read in this session (unchanged since); folders are created. ' +
+    'To change part of a file use edit_file.',
   inputSchema: {
     type: 'object',
     properties: {
-      path: { type: 'string', description: 'Absolute, or relative to the working folder' },
-      content: { type: 'string', description: 'The complete new file content' },
+      path: { type: 'string' },
+      content: { type: 'string' },
     },
     required: ['path', 'content'],
     additionalProperties: false,
   },
   readOnly: false,
-  editsFiles: true,
+  kind: 'edit',
+  pathArguments: ['path'],
   summarize: (args, show) => show(args.path),
 
   async preview(args, ctx) {
