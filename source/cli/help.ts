@@ -10,6 +10,7 @@ Usage:
   rein --continue           pick up the latest session in this directory (works with -p too)
   rein mcp <command>        manage MCP servers: list, get, add, remove; serve rein's tools (rein mcp --help)
   rein sessions <command>   saved sessions: list, export <id> --format md (rein sessions --help)
+  rein acp [options]        serve editors over the Agent Client Protocol on stdio (Zed and others)
 
 Options:
   -p, --print <prompt>        run headless with this prompt ('-' reads standard input)

@@ -38,7 +38,7 @@ async function readStdin(): Promise<string> {
 
 async function main(rawArgv: string[]): Promise<number> {
   tuneCompiler();
-  const setup = rawArgv[0] === 'mcp' || rawArgv[0] === 'sessions' ? { argv: rawArgv, initOnly: false, trigger: undefined } : takeSetupFlags(rawArgv);
+  const setup = rawArgv[0] === 'mcp' || rawArgv[0] === 'sessions' || rawArgv[0] === 'acp' ? { argv: rawArgv, initOnly: false, trigger: undefined } : takeSetupFlags(rawArgv);
   const argv = setup.argv;
   if (argv[0] === 'mcp' && argv[1] === 'serve') {
     const { runMcpServe } = await import('./mcpServe.js');
@@ -59,6 +59,10 @@ async function main(rawArgv: string[]): Promise<number> {
   if (argv[0] === 'sessions') {
     const { runSessionsCommand } = await import('./sessionsCommand.js');
     return runSessionsCommand(argv.slice(1), { sessionsDir: join(resolveReinHome(process.env), 'sessions'), cwd: process.cwd(), write: (text) => process.stdout.write(text) });
+  }
+  if (argv[0] === 'acp') {
+    const { runAcp } = await import('./acp/acpCommand.js');
+    return runAcp(argv.slice(1), { version: version() });
   }
   const args = parseCliArgs(argv);
   if (args.help) {

@@ -11,6 +11,7 @@ import { findGitRoot, MemoryStore } from '../memory/store.js';
 import { recordedTools } from '../replay/recordedTools.js';
 import { forkSessionLog, SessionLog, sessionLogPath } from '../sessionLog/index.js';
 import { builtinTools } from '../tools/builtins.js';
+import { withFileAccess, type FileAccess } from '../tools/types.js';
 import { addSecrets } from '../util/redact.js';
 import { searchBackend } from '../tools/web/searchBackends.js';
 import { webSearchTool } from '../tools/webSearch.js';
@@ -54,9 +55,11 @@ export interface OpenSessionOptions {
   version: string;
   /** --json-schema, checked: the run ends with an object of this shape. */
   jsonSchema?: Record<string, unknown>;
+  /** The file tools read and write text through this (an editor's buffers over ACP) rather than the disk. */
+  files?: FileAccess;
 }
 
-export function openSession({ loaded, args, key, interactive, reinHome, replay, trust, version, jsonSchema }: OpenSessionOptions) {
+export function openSession({ loaded, args, key, interactive, reinHome, replay, trust, version, jsonSchema, files }: OpenSessionOptions) {
   const config: ReinConfig = loaded.config;
   const baseUrlFrom = loaded.baseUrlFrom;
   const cwd = process.cwd();
@@ -127,9 +130,9 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
     // A replay keeps the recorded date and platform, so the date reminder and the prompt are the recorded ones.
     ...(recording ? { now: () => new Date(recording.header.facts.date), platform: recording.header.facts.platform } : {}),
     model,
-    tools: recording && args.replayTools === 'recorded'
+    tools: ((tools) => (files ? withFileAccess(tools, files) : tools))(recording && args.replayTools === 'recorded'
       ? recordedTools(builtinTools.filter((t) => enabled.has(t.name)), recording)
-      : [...builtinTools.filter((t) => enabled.has(t.name)), ...(search && enabled.has('web_search') ? [webSearchTool(search)] : [])],
+      : [...builtinTools.filter((t) => enabled.has(t.name)), ...(search && enabled.has('web_search') ? [webSearchTool(search)] : [])]),
     cwd,
     workspace: config.security.workspace,
     // Recorded tool results touch nothing, so a replay of them asks nothing unless a mode is given.

@@ -37,7 +37,7 @@ async function planEdit(args: EditFileArgs, ctx: ToolContext): Promise<EditPlan>
   const stale = staleFileError(ctx.state.files, real, display, stat, 'edit');
   if (stale) return { ok: false, error: stale };
 
-  const before = await fs.readFile(real, 'utf8');
+  const before = ctx.files ? await ctx.files.readText(real) : await fs.readFile(real, 'utf8');
   let search = args.old_string;
   let replacement = args.new_string;
   let count = countOccurrences(before, search);
@@ -90,8 +90,10 @@ export const editFileTool = defineTool<EditFileArgs>({
     const plan = await planEdit(args, ctx);
     if (!plan.ok) return errorResult(plan.error);
     await ctx.state.checkpoints?.beforeWrite(plan.real);
-    await writeFileAtomic(plan.real, plan.after);
-    ctx.state.files.record(plan.real, await fs.stat(plan.real));
+    await (ctx.files ? ctx.files.writeText(plan.real, plan.after) : writeFileAtomic(plan.real, plan.after));
+    // An editor may keep the change in its buffer, unsaved: then the disk's file is as it was, or not there yet.
+    const written = await statIfExists(plan.real);
+    if (written) ctx.state.files.record(plan.real, written);
     const { diff, added, removed } = makeDiff(plan.display, plan.before, plan.after);
     const replacements = plan.count === 1 ? '1 replacement' : `${plan.count} replacements`;
     return {

@@ -73,6 +73,24 @@ interface Page {
   nextOffset: number | undefined;
 }
 
+/** A page of text an editor gave, numbered as readPage numbers the disk's lines. */
+function pageOfText(text: string, offset: number, limit: number): Page {
+  const all = text === '' ? [] : text.replace(/\r?\n$/, '').split(/\r?\n/);
+  const lines: string[] = [];
+  let chars = 0;
+  let nextOffset: number | undefined;
+  for (let n = offset; n <= all.length; n++) {
+    if (lines.length >= limit || chars >= maxPageChars) {
+      nextOffset = n;
+      break;
+    }
+    const formatted = formatLine(n, all[n - 1]!);
+    lines.push(formatted);
+    chars += formatted.length + 1;
+  }
+  return { lines, total: all.length, nextOffset };
+}
+
 async function readPage(realPath: string, size: number, offset: number, limit: number, signal: AbortSignal): Promise<Page> {
   const stream = createReadStream(realPath, { encoding: 'utf8', signal });
   const reader = createInterface({ input: stream, crlfDelay: Infinity });
@@ -143,7 +161,7 @@ export const readFileTool = defineTool<ReadFileArgs>({
 
     const offset = args.offset ?? 1;
     const limit = args.limit ?? defaultReadLines;
-    const page = await readPage(real, stat.size, offset, limit, ctx.signal);
+    const page = ctx.files ? pageOfText(await ctx.files.readText(real), offset, limit) : await readPage(real, stat.size, offset, limit, ctx.signal);
     ctx.state.files.record(real, stat);
 
     if (page.total === 0) return textResult(`${display} is empty.`);

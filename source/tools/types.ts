@@ -54,6 +54,14 @@ export interface ToolContext {
   toolCallId: string;
   /** Set for a command the user let run again outside the sandbox. */
   outsideSandbox?: boolean;
+  /** Text files read and written through an editor (its unsaved buffers) instead of the disk; unset = the disk. */
+  files?: FileAccess;
+}
+
+/** The file tools' way to a text file's content when something other than the disk holds it (an editor over ACP). */
+export interface FileAccess {
+  readText(absPath: string): Promise<string>;
+  writeText(absPath: string, content: string): Promise<void>;
 }
 
 /**
@@ -101,6 +109,15 @@ export const kindOf = (tool: Pick<AnyTool, 'kind'>): ToolKind => tool.kind ?? 'o
 
 // Tools differ in their argument types; the registry holds them side by side.
 export type AnyTool = ToolDefinition<any>;
+
+/** The same tools, each call given `files` as its way to text files. */
+export function withFileAccess(tools: AnyTool[], files: FileAccess): AnyTool[] {
+  return tools.map((tool) => ({
+    ...tool,
+    execute: (args, ctx) => tool.execute(args, { ...ctx, files }),
+    ...(tool.preview ? { preview: (args: unknown, ctx: ToolContext) => tool.preview!(args, { ...ctx, files }) } : {}),
+  }));
+}
 
 export const textResult = (content: string, isError = false, display?: string): ToolResult => ({
   content,

@@ -20,7 +20,7 @@ async function planWrite(args: WriteFileArgs, ctx: ToolContext): Promise<WritePl
   if (stat.isDirectory()) return { ok: false, error: `${display} is a folder; give the path of a file.` };
   const stale = staleFileError(ctx.state.files, real, display, stat, 'overwrite');
   if (stale) return { ok: false, error: stale };
-  return { ok: true, real, display, before: await fs.readFile(real, 'utf8'), created: false };
+  return { ok: true, real, display, before: ctx.files ? await ctx.files.readText(real) : await fs.readFile(real, 'utf8'), created: false };
 }
 
 export const writeFileTool = defineTool<WriteFileArgs>({
@@ -51,8 +51,10 @@ export const writeFileTool = defineTool<WriteFileArgs>({
     const plan = await planWrite(args, ctx);
     if (!plan.ok) return errorResult(plan.error);
     await ctx.state.checkpoints?.beforeWrite(plan.real);
-    await writeFileAtomic(plan.real, args.content);
-    ctx.state.files.record(plan.real, await fs.stat(plan.real));
+    await (ctx.files ? ctx.files.writeText(plan.real, args.content) : writeFileAtomic(plan.real, args.content));
+    // An editor may keep the change in its buffer, unsaved: then the disk's file is as it was, or not there yet.
+    const written = await statIfExists(plan.real);
+    if (written) ctx.state.files.record(plan.real, written);
     const { diff } = makeDiff(plan.display, plan.before, args.content);
     const lines = countLines(args.content);
     const content = plan.created ? `Created ${plan.display} (${plural(lines, 'line')}).` : `Wrote ${plural(lines, 'line')} to ${plan.display}.`;
