@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildSystemPrompt } from '../../source/engine/systemPrompt.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../source/memory/store.js';
-import { createMemoryTool, memoryToolName, type MemoryToolArgs } from '../../source/tools/memory.js';
+import { createMemoryTool, memoryToolName, type MemoryToolArgs } from '../../source/memory/tool.js';
 import { ToolRegistry, runToolCall } from '../../source/tools/runner.js';
 import type { AnyTool } from '../../source/tools/types.js';
 import type { ToolResult } from '../../source/protocol/tools.js';

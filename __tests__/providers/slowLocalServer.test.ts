@@ -5,7 +5,7 @@ import { createAnthropicProvider } from '../../source/providers/anthropic.js';
 import { createOpenAIProvider } from '../../source/providers/openai.js';
 import type { ProviderConnectionOptions } from '../../source/providers/retry.js';
 import { stallLimits } from '../../source/providers/clientOptions.js';
-import { isLocalUrl, LOCAL_REQUEST_TIMEOUT_MS, LOCAL_STREAM_IDLE_TIMEOUT_MS } from '../../source/providers/localServer.js';
+import { isLocalUrl, LOCAL_REQUEST_TIMEOUT_MS, LOCAL_STREAM_IDLE_TIMEOUT_MS } from '../../source/config/localServer.js';
 import { finalizeConfig } from '../../source/config/defaults.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
 import { doneOf, recordingSleep, request, run, userText } from './collect.js';

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { knownToolNames } from './schema.js';
 import type { ConfigLayer, Env, ProviderName, ReinConfig } from './types.js';
-import { defaultTimeouts } from '../providers/localServer.js';
+import { defaultTimeouts } from './localServer.js';
 
 export const defaultModels: Readonly<Record<ProviderName, string>> = {
   anthropic: 'claude-sonnet-5-5',

@@ -1,6 +1,6 @@
 // The system prompt's skills section, within a budget: names and one-line descriptions, then names only.
 import path from 'node:path';
-import type { SkillInfo } from './skills.js';
+import type { SkillInfo } from './skillInfo.js';
 
 /** Claude Code's share: 1% of the window (at about 4 characters a token), 8,000 characters when the window is unknown. */
 export const skillsBudgetChars = (window: number | undefined): number => (window ? Math.round(window * 0.01 * 4) : 8_000);

@@ -3,7 +3,7 @@
 import { httpFetch } from './httpFetch.js';
 import type { StallLimits } from './attempt.js';
 import type { ProviderConnectionOptions } from './retry.js';
-import { defaultTimeouts } from './localServer.js';
+import { defaultTimeouts } from '../config/localServer.js';
 
 /** A logger that drops everything; with logLevel 'off' it also keeps ANTHROPIC_LOG / OPENAI_LOG from turning logging on. */
 const silent = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined };

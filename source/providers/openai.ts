@@ -9,7 +9,7 @@ import { retryingCall, type ProviderConnectionOptions } from './retry.js';
 import { parseToolInput } from './toolInput.js';
 import { cutCallIndex } from './lengthCut.js';
 import { roughTokens } from './usageEstimate.js';
-import { isLocalUrl } from './localServer.js';
+import { isLocalUrl } from '../config/localServer.js';
 import { servedWindow } from './servedWindow.js';
 import { isKnownModel } from './modelInfo.js';
 import { type Provider, type ProviderEvent, type ProviderRequest } from './types.js';

@@ -7,7 +7,7 @@ import type { AgentEvent, PermissionMode } from '../../protocol/events.js';
 import { newSessionId } from '../../protocol/ids.js';
 import { BackgroundTasks } from '../../tools/background.js';
 import { FileState } from '../../tools/fileState.js';
-import { createMemoryTool } from '../../tools/memory.js';
+import { createMemoryTool } from '../../memory/tool.js';
 import type { ToolSessionState } from '../../tools/types.js';
 import { contextWindowFor, isKnownModel } from '../../providers/modelInfo.js';
 import { PermissionPolicy } from '../../permissions/policy.js';

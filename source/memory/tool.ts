@@ -1,7 +1,7 @@
 // memory: lets the model save, update and delete the user's markdown memories that outlive the session.
 import { MemoryError, memoryTypes, type MemoryStore } from '../memory/store.js';
 import { isMemoryType, type MemoryType } from '../memory/memoryFile.js';
-import { defineTool, errorResult, textResult, type AnyTool } from './types.js';
+import { defineTool, errorResult, textResult, type AnyTool } from '../tools/types.js';
 import { type ToolResult } from '../protocol/tools.js';
 
 export const memoryToolName = 'memory';
