@@ -1,6 +1,5 @@
 // The TUI's state shape: everything the screen shows, built only by reducing AgentEvents (plus a few local actions).
 import type { Usage } from '../protocol/messages.js';
-import type { PendingQuestion } from './questions.js';
 import { emptyUsage } from '../protocol/messages.js';
 import { pricedUsage } from '../providers/prices.js';
 import type { BackgroundTaskInfo, ContextInfo, EventOf, McpServerStatus, PermissionMode, RunEndReason } from '../protocol/events.js';
@@ -113,6 +112,9 @@ export type TranscriptItem = UserItem | AssistantItem | ToolItem | NoticeItem | 
 
 /** Panels a slash command can open in place of the transcript. */
 export type AppPanel = 'mcp' | 'resume' | 'rewind';
+
+/** A question or plan waiting for the user: the request event itself, without its tag. */
+export type PendingQuestion = EventOf<'question_request'> extends infer E ? (E extends unknown ? Omit<E, 'type'> : never) : never;
 
 /** An approval request waiting for the user: the event itself, without its tag. */
 export type PendingApproval = Omit<EventOf<'approval_request'>, 'type'>;
