@@ -3,7 +3,7 @@
 import React from 'react';
 import { Box, Text } from 'ink';
 import type { BackgroundStatus, BackgroundTaskInfo } from '../source/protocol/events.js';
-import { formatDuration, formatElapsed } from '../source/store/format.js';
+import { formatDuration, formatElapsed } from '../source/util/format.js';
 import type { RunningSubagent } from '../source/store/subagents.js';
 
 export interface BackgroundSidebarProps {

@@ -13,12 +13,12 @@ import { appendItems } from '../source/store/transcript.js';
 import { readGitBranch } from '../source/sessionLog/gitBranch.js';
 import { resumedState } from '../source/store/resumed.js';
 import { homeRelative } from './view/welcomeLines.js';
-import { usageSummaryLine } from '../source/store/format.js';
-import { slashCommands } from '../hooks/commands/registry.js';
-import { helpCommandFor } from '../hooks/commands/help.js';
-import { CommandList } from '../source/store/commandList.js';
-import type { SlashCommand } from '../source/store/commands.js';
-import { syncMcpPromptCommands } from '../hooks/commands/mcpPrompts.js';
+import { usageSummaryLine } from '../source/util/format.js';
+import { builtinCommands } from '../source/commands/builtins.js';
+import { defaultKeyBindings } from '../source/commands/keyHelp.js';
+import { CommandList } from '../source/commands/commandList.js';
+import type { SlashCommand } from '../source/commands/slashCommand.js';
+import { syncMcpPromptCommands } from '../source/commands/mcpPrompts.js';
 import { App } from './App.js';
 import { createIdleCollector } from './screen/idleCollect.js';
 import { capYoungGeneration } from './screen/youngGeneration.js';
@@ -123,8 +123,7 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   // A resumed log that stops mid-run was cut off by a crash or a kill: show that run as interrupted.
   state = markInterrupted(state);
   // /help lists the keys as agent.config.json binds them.
-  const keys = opts.keys;
-  const commands = new CommandList(keys ? slashCommands.map((c) => (c.name === 'help' ? helpCommandFor(keys) : c)) : slashCommands);
+  const commands = new CommandList(builtinCommands(opts.keys ?? defaultKeyBindings));
   const clashes = commands.setSource('custom', opts.customCommands ?? []);
   for (const notice of [...(opts.notices ?? []), ...clashes]) state = addNotice(state, 'warning', notice);
   // The MCP servers' prompts join the list as the servers connect.

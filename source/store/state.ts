@@ -4,6 +4,7 @@ import { emptyUsage } from '../protocol/messages.js';
 import { pricedUsage } from '../providers/prices.js';
 import type { BackgroundTaskInfo, ContextInfo, EventOf, McpServerStatus, PermissionMode, RunEndReason } from '../protocol/events.js';
 import type { SessionInfo } from '../engine/sessionTypes.js';
+import type { CommandPanel } from '../commands/slashCommand.js';
 import type { TodoItem, ToolDisplay } from '../protocol/tools.js';
 
 /** A snapshot of the session's info (the engine's object changes in place; the store's must not). */
@@ -111,7 +112,7 @@ export interface WelcomeItem {
 export type TranscriptItem = UserItem | AssistantItem | ToolItem | NoticeItem | WelcomeItem;
 
 /** Panels a slash command can open in place of the transcript. */
-export type AppPanel = 'mcp' | 'resume' | 'rewind';
+export type AppPanel = CommandPanel;
 
 /** A question or plan waiting for the user: the request event itself, without its tag. */
 export type PendingQuestion = EventOf<'question_request'> extends infer E ? (E extends unknown ? Omit<E, 'type'> : never) : never;

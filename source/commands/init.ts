@@ -1,6 +1,6 @@
 // /init: the model explores the repository and writes an AGENTS.md; the file is always shown as a diff for approval.
-import { parseRule, type PermissionRule } from '../../source/permissions/rules.js';
-import type { SlashCommand } from '../../source/store/commands.js';
+import { parseRule, type PermissionRule } from '../permissions/rules.js';
+import type { SlashCommand } from './slashCommand.js';
 
 export const initPrompt = `Explore this repository and write an AGENTS.md at its root for agents (and people) who work in it. Read the build files, the README, the test setup and a few source files first. Keep it short and concrete:
 

@@ -1,6 +1,6 @@
 // The slash commands a session offers: the built-ins, then commands from other sources (custom command files now,
 // MCP server prompts later, which may arrive while the session runs). The menu and /help read it; onChange re-renders.
-import type { SlashCommand } from './commands.js';
+import type { SlashCommand } from './slashCommand.js';
 
 export class CommandList {
   private readonly sources = new Map<string, readonly SlashCommand[]>();

@@ -1,5 +1,5 @@
 // /mcp: opens the MCP panel (servers, status, tools; reconnect, enable, disable), or says how to add a server.
-import type { SlashCommand } from '../../source/store/commands.js';
+import type { SlashCommand } from './slashCommand.js';
 
 export const noServersHint =
   'No MCP servers configured. Add one in .mcp.json at the project root: {"mcpServers": {"name": {"command": "server-command", "args": []}}} (or {"type": "http", "url": "…"}), then start rein again.';
@@ -7,6 +7,7 @@ export const noServersHint =
 export const mcpCommand: SlashCommand = {
   name: 'mcp',
   description: 'MCP servers: status, tools, reconnect, on/off',
+  screen: true,
   run(ctx, args) {
     if (args) {
       ctx.fail(`/mcp takes no arguments ("${args}"): it opens the panel, whose keys reconnect, enable or disable a server.`);

@@ -1,8 +1,8 @@
 // Each MCP server prompt as a slash command `/mcp__server__prompt [args]`; the engine fetches the prompt when the
 // message is sent (see source/engine/sessionMcp.ts), so the command only sends what was typed.
-import type { McpControl } from '../../source/engine/sessionTypes.js';
-import type { CommandList } from '../../source/store/commandList.js';
-import type { SlashCommand } from '../../source/store/commands.js';
+import type { McpControl } from '../engine/sessionTypes.js';
+import type { CommandList } from './commandList.js';
+import type { SlashCommand } from './slashCommand.js';
 
 export function mcpPromptCommands(mcp: McpControl | undefined): SlashCommand[] {
   return (mcp?.promptCommands() ?? []).map((p) => ({

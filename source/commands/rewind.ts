@@ -1,9 +1,10 @@
 // /rewind: opens the panel of the session's messages; choosing one restores its code, its conversation or both.
-import type { SlashCommand } from '../../source/store/commands.js';
+import type { SlashCommand } from './slashCommand.js';
 
 export const rewindCommand: SlashCommand = {
   name: 'rewind',
   description: 'go back to before a message: code, conversation or both',
+  screen: true,
   run(ctx, args) {
     if (args) {
       ctx.fail(`/rewind takes no arguments ("${args}"): it opens a list of your messages to pick from.`);
@@ -13,7 +14,7 @@ export const rewindCommand: SlashCommand = {
       ctx.fail('Wait for the running task to finish (or press Esc) before rewinding.');
       return;
     }
-    if (!ctx.session.rewindPoints) {
+    if (!ctx.canRewind) {
       ctx.fail('This session keeps no checkpoints ("checkpoints": { "enabled": false }), so there is nothing to rewind.');
       return;
     }

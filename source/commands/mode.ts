@@ -1,6 +1,6 @@
 // /mode [name]: shows or sets the permission mode (ask, auto-edit, plan, yolo).
-import type { SlashCommand } from '../../source/store/commands.js';
-import { permissionModes, type PermissionMode } from '../../source/protocol/events.js';
+import type { SlashCommand } from './slashCommand.js';
+import { permissionModes, type PermissionMode } from '../protocol/events.js';
 
 const descriptions: Record<PermissionMode, string> = {
   ask: 'ask before any tool that changes something',

@@ -1,54 +1,6 @@
-// The slash-command contract and parser; the commands themselves live in hooks/commands, one per file.
+// Reads "/name args" and finds the command it names (or says it names none); the menu's matching and wording.
 import { existsSync } from 'node:fs';
-import type { AgentSession, PromptOptions } from '../engine/sessionTypes.js';
-import type { PermissionMode } from '../protocol/events.js';
-import type { AppPanel, AppState } from './state.js';
-
-/** What a command may do: read the state, print a notice, and call the same actions as the keys. */
-export interface CommandContext {
-  getState(): AppState;
-  /** Shows a line (or a few) of output in the transcript. */
-  print(text: string): void;
-  /** Shows an error notice in the transcript. */
-  fail(text: string): void;
-  setMode(mode: PermissionMode): void;
-  setModel(model: string): void;
-  /** The model names the provider serves; undefined when it does not say. */
-  listModels(): Promise<string[] | undefined>;
-  clear(): void;
-  exit(): void;
-  killTask(taskId: string): Promise<void>;
-  /** Compacts the conversation as busy work: Esc interrupts it and messages sent meanwhile are queued. */
-  compact(instructions?: string): Promise<void>;
-  /**
-   * Sends a message to the model as the user's prompt (a custom command's expanded template); `title` is the
-   * command line as typed, shown in the transcript and queued as it is while a run is active.
-   */
-  prompt(title: string, options: PromptOptions): void;
-  /** Sends text to the model as a message, as typed (queued while a run is active); slash commands are not parsed. */
-  send(text: string): void;
-  /** Starts team mode; false when a run is active or subagents are off. */
-  team(task: string): boolean;
-  /** Shows a full panel in place of the transcript (`/mcp`, `/resume`); the panel's own keys close it. */
-  openPanel(panel: AppPanel): void;
-  /** The engine session, for commands that call it directly (/compact, /memory, /resume). */
-  readonly session: AgentSession;
-  /** Every registered command, for /help. */
-  readonly commands: readonly SlashCommand[];
-}
-
-export interface SlashCommand {
-  /** Without the slash: "help". */
-  name: string;
-  /** Shown after the name in the menu and /help: "[name]". Absent when the command takes no arguments. */
-  argsHint?: string;
-  description: string;
-  /** Where a command that is not built in comes from, shown beside its description: "project, .claude". */
-  origin?: string;
-  /** Left out of the menu and /help (a skill only the model may use); typing it still answers. */
-  hidden?: boolean;
-  run(ctx: CommandContext, args: string): void | Promise<void>;
-}
+import type { SlashCommand } from './slashCommand.js';
 
 export interface ParsedCommand {
   /** Lowercased, as command names are: "frontend:component". */

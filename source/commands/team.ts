@@ -1,5 +1,5 @@
 // /team <task>: a planner, workers and a reviewer take the task on together; the plan shows in the todo panel.
-import type { SlashCommand } from '../../source/store/commands.js';
+import type { SlashCommand } from './slashCommand.js';
 
 export const teamCommand: SlashCommand = {
   name: 'team',
@@ -10,7 +10,7 @@ export const teamCommand: SlashCommand = {
       ctx.fail('Say what the team should do: /team <task>.');
       return;
     }
-    if (!ctx.session.team) {
+    if (!ctx.canTeam) {
       ctx.fail('Team mode needs the task tool; add "task" to "tools" in agent.config.json.');
       return;
     }

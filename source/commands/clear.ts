@@ -1,5 +1,5 @@
 // /clear: starts a new conversation (background tasks keep running).
-import type { SlashCommand } from '../../source/store/commands.js';
+import type { SlashCommand } from './slashCommand.js';
 
 export const clearCommand: SlashCommand = {
   name: 'clear',

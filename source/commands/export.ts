@@ -1,17 +1,17 @@
 // /export [file]: the conversation as Markdown (tool calls as short blocks, file changes as diff blocks).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { writeFileAtomicSync } from '../../source/util/atomicWrite.js';
-import { exportMarkdown } from '../../source/sessionLog/exportMarkdown.js';
-import { loadSession } from '../../source/sessionLog/loadSession.js';
-import type { SlashCommand } from '../../source/store/commands.js';
+import { writeFileAtomicSync } from '../util/atomicWrite.js';
+import { exportMarkdown } from '../sessionLog/exportMarkdown.js';
+import { loadSession } from '../sessionLog/loadSession.js';
+import type { SlashCommand } from './slashCommand.js';
 
 export const exportCommand: SlashCommand = {
   name: 'export',
   argsHint: '[file]',
   description: 'write the conversation as Markdown',
   run(ctx, args) {
-    const log = ctx.session.logFile?.();
+    const log = ctx.logFile();
     if (!log || !existsSync(log)) {
       ctx.print('Nothing to export yet: the conversation starts with your first message.');
       return;

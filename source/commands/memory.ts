@@ -1,12 +1,12 @@
 // /memory: lists, shows, adds and deletes markdown memories, and prints their folders.
-import type { MemoryType } from '../../source/memory/memoryFile.js';
-import { isMemoryType, memoryTypes } from '../../source/memory/memoryFile.js';
-import type { CommandContext, SlashCommand } from '../../source/store/commands.js';
+import type { MemoryType } from '../memory/memoryFile.js';
+import { isMemoryType, memoryTypes } from '../memory/memoryFile.js';
+import type { CommandContext, SlashCommand } from './slashCommand.js';
 
 const usage = `Usage: /memory [list] · /memory show <name> · /memory add <${memoryTypes.join('|')}> <text> · /memory delete <name> · /memory path`;
 
 function list(ctx: CommandContext): void {
-  const store = ctx.session.memory();
+  const store = ctx.memory();
   if (!store) return;
   const entries = store.list();
   if (entries.length === 0) {
@@ -28,7 +28,7 @@ export const memoryCommand: SlashCommand = {
   argsHint: '[list|show|add|delete|path]',
   description: 'list, show, add or delete memories',
   run(ctx, args) {
-    const store = ctx.session.memory();
+    const store = ctx.memory();
     if (!store) {
       ctx.fail('Memory is off in this session.');
       return;

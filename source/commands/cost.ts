@@ -1,7 +1,7 @@
 // /cost: tokens in and out, cache hits, and the cost when the model's price is known.
-import type { SlashCommand } from '../../source/store/commands.js';
-import { cacheHitPercent, formatCost, formatInt } from '../../source/store/format.js';
-import { priceFor } from '../../source/providers/prices.js';
+import type { SlashCommand } from './slashCommand.js';
+import { cacheHitPercent, formatCost, formatInt } from '../util/format.js';
+import { priceFor } from '../providers/prices.js';
 
 export const costCommand: SlashCommand = {
   name: 'cost',

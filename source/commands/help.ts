@@ -1,11 +1,12 @@
 // /help: lists the slash commands and the keys (as bound in agent.config.json's `keys`).
-import type { KeyBindings } from '../../source/config/keys.js';
-import { describeCommand, type SlashCommand } from '../../source/store/commands.js';
-import { defaultKeyBindings, keyHelpFor } from '../keymap.js';
+import type { KeyBindings } from '../config/keys.js';
+import type { SlashCommand } from './slashCommand.js';
+import { describeCommand } from './resolve.js';
+import { keyHelpFor } from './keyHelp.js';
 
-/** /help listing the keys as `bindings` has them. */
-export function helpCommandFor(bindings: KeyBindings): SlashCommand {
-  const keyHelp = keyHelpFor(bindings);
+/** /help listing the keys as `bindings` has them; without bindings (no screen, no keys) it lists the commands alone. */
+export function helpCommandFor(bindings?: KeyBindings): SlashCommand {
+  const keyHelp = bindings ? keyHelpFor(bindings) : [];
   return {
     name: 'help',
     description: 'list commands and keys',
@@ -15,9 +16,7 @@ export function helpCommandFor(bindings: KeyBindings): SlashCommand {
       const width = Math.max(...listed.map((c) => usage(c).length));
       const commands = listed.map((c) => `  ${usage(c).padEnd(width)}  ${describeCommand(c)}`);
       const keys = keyHelp.map(([keys, what]) => `  ${keys}: ${what}`);
-      ctx.print(['Commands:', ...commands, '', 'Keys:', ...keys].join('\n'));
+      ctx.print(['Commands:', ...commands, ...(keys.length > 0 ? ['', 'Keys:', ...keys] : [])].join('\n'));
     },
   };
 }
-
-export const helpCommand: SlashCommand = helpCommandFor(defaultKeyBindings);

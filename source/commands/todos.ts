@@ -1,5 +1,5 @@
 // /todos: prints the current todo list.
-import type { SlashCommand } from '../../source/store/commands.js';
+import type { SlashCommand } from './slashCommand.js';
 
 const mark = { pending: '○', in_progress: '◐', completed: '✓' } as const;
 

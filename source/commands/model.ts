@@ -1,6 +1,6 @@
 // /model [name]: shows the model in use or switches to another one.
-import type { SlashCommand } from '../../source/store/commands.js';
-import { isKnownModel } from '../../source/providers/modelInfo.js';
+import type { SlashCommand } from './slashCommand.js';
+import { isKnownModel } from '../providers/modelInfo.js';
 
 export const modelCommand: SlashCommand = {
   name: 'model',

@@ -1,5 +1,5 @@
 // /permissions [remove <rule>]: lists the permission rules in force with where each comes from; removes session rules.
-import type { SlashCommand } from '../../source/store/commands.js';
+import type { SlashCommand } from './slashCommand.js';
 
 export const permissionsCommand: SlashCommand = {
   name: 'permissions',
@@ -9,7 +9,7 @@ export const permissionsCommand: SlashCommand = {
     const removal = /^remove\s+([\s\S]+)$/i.exec(args);
     if (removal) {
       const rule = removal[1].trim();
-      if (ctx.session.removeSessionRule(rule)) ctx.print(`Removed ${rule} from this session's rules.`);
+      if (ctx.removeSessionRule(rule)) ctx.print(`Removed ${rule} from this session's rules.`);
       else ctx.fail(`There is no session rule ${rule}; /permissions lists them (rules from files are changed in their file).`);
       return;
     }
@@ -17,7 +17,7 @@ export const permissionsCommand: SlashCommand = {
       ctx.fail('Use /permissions to list the rules, or /permissions remove <rule> to drop one added for this session.');
       return;
     }
-    const rules = ctx.session.permissionRules();
+    const rules = ctx.permissionRules();
     if (rules.length === 0) {
       ctx.print(`No permission rules; mode ${ctx.getState().session.mode} decides. Add rules under "permissions" in .claude/settings.json or agent.config.json.`);
       return;

@@ -1,5 +1,5 @@
 // /compact [instructions]: summarises older history now; the instructions go to the summariser.
-import type { SlashCommand } from '../../source/store/commands.js';
+import type { SlashCommand } from './slashCommand.js';
 
 export const compactCommand: SlashCommand = {
   name: 'compact',

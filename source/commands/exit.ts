@@ -1,5 +1,5 @@
 // /exit: leaves rein (the session log is flushed on the way out).
-import type { SlashCommand } from '../../source/store/commands.js';
+import type { SlashCommand } from './slashCommand.js';
 
 export const exitCommand: SlashCommand = {
   name: 'exit',

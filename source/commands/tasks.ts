@@ -1,6 +1,6 @@
 // /tasks [kill <id>]: lists background tasks, or stops one.
-import type { SlashCommand } from '../../source/store/commands.js';
-import { formatDuration } from '../../source/store/format.js';
+import type { SlashCommand } from './slashCommand.js';
+import { formatDuration } from '../util/format.js';
 
 export const tasksCommand: SlashCommand = {
   name: 'tasks',
