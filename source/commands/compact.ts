@@ -10,7 +10,8 @@ export const compactCommand: SlashCommand = {
       ctx.fail('Wait for the running task to finish (or press Esc) before compacting.');
       return;
     }
-    ctx.print(args ? `Compacting the conversation (${args})… Esc to interrupt` : 'Compacting the conversation… Esc to interrupt');
+    const hint = ctx.screen ? ' Esc to interrupt' : '';
+    ctx.print(args ? `Compacting the conversation (${args})…${hint}` : `Compacting the conversation…${hint}`);
     // The result arrives as a compaction (or error) event from the session.
     await ctx.compact(args || undefined);
   },

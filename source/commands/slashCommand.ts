@@ -30,6 +30,8 @@ export interface CommandFacts {
 /** What a command may do: read the facts, print, and call the same actions as the keys. */
 export interface CommandContext {
   getState(): CommandFacts;
+  /** A person watches the full screen (hints may name its keys); false in a headless run. */
+  readonly screen: boolean;
   /** Shows a line (or a few) of output (a notice in the transcript; standard output headless). */
   print(text: string): void;
   /** Shows an error (an error notice; standard error headless, and the run fails). */

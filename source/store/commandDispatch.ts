@@ -32,6 +32,7 @@ export function createCommandDispatch(o: DispatchOptions): CommandDispatch {
 
   const contextFor = (title: string): CommandContext => ({
     getState: () => store.getState(),
+    screen: true,
     print: (output) => pump.update((state) => addNotice(state, 'command', output, title)),
     fail: (output) => pump.update((state) => addNotice(state, 'error', output, title)),
     setMode: (mode) => o.actions.setMode(mode),
