@@ -11,7 +11,7 @@ import { useLiveTranscript } from '../hooks/useLiveTranscript.js';
 import { useTerminalSize } from '../hooks/useTerminalSize.js';
 import { useNow, useSpinnerFrame } from '../hooks/useTicker.js';
 import { usePromptController, usePromptMeasure } from '../hooks/usePromptController.js';
-import { useWorkspaceFiles } from '../hooks/useWorkspaceFiles.js';
+import { useWorkspaceFiles, type FileLister } from '../hooks/useWorkspaceFiles.js';
 import { useApprovalDialog } from '../hooks/useApprovalDialog.js';
 import { useMcpPanel } from '../hooks/useMcpPanel.js';
 import { useResumePicker } from '../hooks/useResumePicker.js';
@@ -66,6 +66,8 @@ export interface AppProps {
   keys?: KeyBindings;
   /** Where the turn limit was set ("the --max-turns flag"), for the question asked when a run reaches it. */
   turnLimitFrom?: string;
+  /** Lists the workspace's files for the `@` menu. */
+  listFiles?: FileLister;
 }
 
 /** Below this width the sidebar hides unless toggled on. */
@@ -78,7 +80,7 @@ const wheelLines = 3;
 const noServers: readonly McpServerStatus[] = [];
 const noTools: readonly { name: string; description?: string }[] = [];
 
-export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom }: AppProps) {
+export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom, listFiles }: AppProps) {
   const { store } = bridge;
   const { columns, rows } = useTerminalSize();
   const frameHeight = Math.max(1, rows - 1);
@@ -144,7 +146,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom }
 
   const commands = useCommands(bridge.commands);
   const send = useCallback((text: string) => bridge.send(text), [bridge]);
-  const files = useWorkspaceFiles(session.cwd);
+  const files = useWorkspaceFiles(session.cwd, listFiles);
   const prompt = usePromptController({ historyFile, commands, files, onSubmit: send });
   // The app depends on the prompt only through its height and the menu's: a key that changes neither renders the prompt alone.
   const promptTextHeight = usePromptMeasure(prompt, (v) => promptTextRows(v.editor.text, columns, promptMaxRows));

@@ -3,8 +3,8 @@
 import React from 'react';
 import { Box, Text } from 'ink';
 import type { BackgroundStatus, BackgroundTaskInfo } from '../source/protocol/events.js';
-import { formatDuration, formatElapsed } from '../source/util/format.js';
 import type { RunningSubagent } from '../source/store/subagents.js';
+import { subagentStatusText, subagentTitle, taskStatusText } from './view/backgroundStatus.js';
 
 export interface BackgroundSidebarProps {
   tasks: readonly BackgroundTaskInfo[];
@@ -18,20 +18,6 @@ export interface BackgroundSidebarProps {
 }
 
 const statusColor: Record<BackgroundStatus, string> = { running: 'cyan', exited: 'green', failed: 'red', killed: 'yellow' };
-
-export function taskStatusText(task: BackgroundTaskInfo, now: number): string {
-  const took = formatDuration(Math.max(0, (task.endedAt ?? now) - task.startedAt));
-  const exit = task.exitCode === undefined || task.status === 'running' ? '' : ` (exit ${task.exitCode})`;
-  return `${task.status}${exit} · ${took}`;
-}
-
-/** The second row of a running subagent: where it runs, how long, and its turns so far. */
-export function subagentStatusText(agent: RunningSubagent, now: number): string {
-  const took = agent.startedAt === undefined ? [] : [formatElapsed(now - agent.startedAt)];
-  return [agent.background ? 'background' : 'running', ...took, `${agent.turns} ${agent.turns === 1 ? 'turn' : 'turns'}`].join(' · ');
-}
-
-export const subagentTitle = (agent: RunningSubagent): string => `${agent.agentType}${agent.description ? ` · ${agent.description}` : ''}`;
 
 export const BackgroundSidebar = React.memo(function BackgroundSidebar({ tasks, selectedId, now, width, subagents = [] }: BackgroundSidebarProps) {
   return (

@@ -26,6 +26,7 @@ import { SetupScreen } from './SetupScreen.js';
 import { TrustGate } from './TrustGate.js';
 import type { TrustDecision, TrustRequest } from '../source/trust/request.js';
 import type { KeyBindings } from '../source/config/keys.js';
+import type { FileLister } from '../hooks/useWorkspaceFiles.js';
 
 export interface TuiRenderHandle {
   unmount(): void;
@@ -60,6 +61,10 @@ export interface StartTuiOptions {
   mouse?: boolean;
   /** The renderer; the full-screen one by default. Tests pass Ink's own. */
   render?: (node: ReactElement) => TuiRenderHandle;
+  /** Lists the workspace's files for the `@` menu (none offered without it). */
+  listFiles?: FileLister;
+  /** Called once the first frame is on screen: loads what the first request will need. */
+  warmUp?: () => void;
   /** Claude Code's `statusLine` command, shown above the status bar; the project folder it runs in. */
   statusLine?: { setting: StatusLineSetting; projectDir: string };
 }
@@ -74,7 +79,6 @@ async function defaultRender(mouse: boolean): Promise<(node: ReactElement) => Tu
   return (node) => renderFullScreen(node, { exitOnCtrlC: false, mouse });
 }
 
-import { warmUpTransport } from '../source/providers/httpFetch.js';
 import type { StatusLineSetting } from '../source/extensions/statusLineConfig.js';
 import { feedStatusLine } from '../source/store/statusLineFeed.js';
 
@@ -142,9 +146,9 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   const onKeys = () => idle.activity();
   process.stdin.on('data', onKeys);
   try {
-    handle = render(<App bridge={bridge} historyFile={opts.historyFile} gitBranch={gitBranch} keys={opts.keys} turnLimitFrom={opts.turnLimitFrom} />);
+    handle = render(<App bridge={bridge} historyFile={opts.historyFile} gitBranch={gitBranch} keys={opts.keys} turnLimitFrom={opts.turnLimitFrom} listFiles={opts.listFiles} />);
     // The first frame is on screen: load the HTTP client's parts now rather than when the first answer is asked for.
-    setTimeout(warmUpTransport, 0).unref();
+    if (opts.warmUp) setTimeout(opts.warmUp, 0).unref();
     if (opts.initialPrompt) bridge.send(opts.initialPrompt);
     await handle.waitUntilExit();
   } finally {

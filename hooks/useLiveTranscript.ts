@@ -6,7 +6,7 @@ import type { AppStore } from '../source/store/store.js';
 import { visibleAssistantText } from '../components/view/messageLines.js';
 import { sliceViewport } from '../components/view/transcriptLines.js';
 import type { TranscriptView } from '../components/view/transcriptView.js';
-import type { RowOverlay } from '../components/screen/rowOverlay.js';
+import type { RowOverlay } from '../components/view/rowOverlayTypes.js';
 import { useStoreWithEquality } from './useStore.js';
 
 /** Where the transcript rows go and how they are laid out, as of the app's last render. */

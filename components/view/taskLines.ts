@@ -4,7 +4,7 @@ import type { SubagentView, ToolItem, ToolStatus } from '../../source/store/stat
 import { formatDuration, formatElapsed, formatTokens } from '../../source/util/format.js';
 import { currentStep, isSubagentActive } from '../../source/store/subagents.js';
 import { paint, sanitize, wrapText } from './style.js';
-import { toolHeadLine } from './toolLines.js';
+import { toolHeadLine } from './toolHead.js';
 
 const branch = '  ⎿ ';
 const indent = '    ';

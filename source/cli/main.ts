@@ -18,6 +18,7 @@ import { customSlashCommand } from '../commands/commandPrompt.js';
 import { builtinCommands } from '../commands/builtins.js';
 import { headlessPromptOptions } from './extensionSetup.js';
 import { openSession } from './openSession.js';
+import { tuiPorts } from './tuiPorts.js';
 import { loadTrustedConfig } from './projectTrust.js';
 import { checkJsonSchema } from './compatSetup.js';
 import { contextWindowFor } from '../providers/modelInfo.js';
@@ -153,6 +154,7 @@ async function main(rawArgv: string[]): Promise<number> {
     version: version(),
     keys,
     mouse: config.mouse,
+    ...tuiPorts,
     ...(opened?.statusLine ? { statusLine: { setting: opened.statusLine, projectDir: opened.run.workspace } } : {}),
     turnLimitFrom: args.maxTurns !== undefined ? `the --max-turns flag` : process.env.REIN_MAX_TURNS !== undefined ? 'REIN_MAX_TURNS' : '"maxTurns" in agent.config.json (50 when not set; 0 removes it)',
   });
