@@ -1,10 +1,11 @@
+// Kept for tests only: the Ink drawing of a widget, the reference its row renderer in components/view/ is held to.
 // Running subagents (type, description, elapsed time, current step), then background tasks: command, status, live
 // elapsed time and last output line; the selected one is highlighted.
 import React from 'react';
 import { Box, Text } from 'ink';
-import type { BackgroundStatus, BackgroundTaskInfo } from '../source/protocol/events.js';
-import type { RunningSubagent } from '../source/store/subagents.js';
-import { subagentStatusText, subagentTitle, taskStatusText } from './view/backgroundStatus.js';
+import type { BackgroundStatus, BackgroundTaskInfo } from '../../../source/protocol/events.js';
+import type { RunningSubagent } from '../../../source/store/subagents.js';
+import { subagentStatusText, subagentTitle, taskStatusText } from '../../../components/view/backgroundStatus.js';
 
 export interface BackgroundSidebarProps {
   tasks: readonly BackgroundTaskInfo[];

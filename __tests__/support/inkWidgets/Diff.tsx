@@ -1,8 +1,9 @@
+// Kept for tests only: the Ink drawing of a widget, the reference its row renderer in components/view/ is held to.
 // A unified diff, coloured: + green, − red, hunk headers dim; cut to maxLines with a count of the rest.
 import React from 'react';
 import { Text } from 'ink';
-import { diffToLines } from './view/diffLines.js';
-import { Lines } from './Lines.js';
+import { diffToLines } from '../../../components/view/diffLines.js';
+import { Lines } from '../../../components/Lines.js';
 
 export interface DiffProps {
   diff: string;

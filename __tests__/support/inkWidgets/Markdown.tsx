@@ -1,7 +1,8 @@
+// Kept for tests only: the Ink drawing of a widget, the reference its row renderer in components/view/ is held to.
 // Markdown as terminal lines; while streaming, only text up to the last safe boundary shows.
 import React from 'react';
-import { markdownToLines, safeMarkdownLength } from './view/markdown.js';
-import { Lines } from './Lines.js';
+import { markdownToLines, safeMarkdownLength } from '../../../components/view/markdown.js';
+import { Lines } from '../../../components/Lines.js';
 
 export interface MarkdownProps {
   text: string;

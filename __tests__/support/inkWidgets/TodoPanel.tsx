@@ -1,7 +1,8 @@
+// Kept for tests only: the Ink drawing of a widget, the reference its row renderer in components/view/ is held to.
 // The todo list: pending ○, in progress ◐ with its active form and a spinner, completed ✓ dimmed; counts in the header.
 import React from 'react';
 import { Box, Text } from 'ink';
-import type { TodoItem } from '../source/protocol/tools.js';
+import type { TodoItem } from '../../../source/protocol/tools.js';
 
 export interface TodoPanelProps {
   todos: readonly TodoItem[];
