@@ -1,17 +1,16 @@
-// The full-screen layout: transcript (or a panel: task output, /mcp) and sidebar on top, then queue, prompt or a
-// dialog (approval, a tool's question, turn limit), status bar.
-import React, { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+// The app: the frame's layout (frameLayout.ts), the modal stack that owns the keys (hooks/modalStack.ts), the main
+// pane (transcript or panel, and the sidebar), then queue, prompt or the top dialog, and the status bar.
+import React, { useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { Box } from 'ink';
-import type { Key } from 'ink';
 import type { Bridge } from '../source/store/bridge.js';
 import type { McpServerStatus } from '../source/protocol/events.js';
 import { useStore } from '../hooks/useStore.js';
 import { useCommands } from '../hooks/useCommands.js';
-import { useLiveTranscript } from '../hooks/useLiveTranscript.js';
+import { useLiveTranscript, useOverlayReset } from '../hooks/useLiveTranscript.js';
 import { useTerminalSize } from '../hooks/useTerminalSize.js';
 import { useNow, useSpinnerFrame } from '../hooks/useTicker.js';
 import { usePromptController, usePromptMeasure } from '../hooks/usePromptController.js';
-import { useWorkspaceFiles } from '../hooks/useWorkspaceFiles.js';
+import { useWorkspaceFiles, type FileLister } from '../hooks/useWorkspaceFiles.js';
 import { useApprovalDialog } from '../hooks/useApprovalDialog.js';
 import { useMcpPanel } from '../hooks/useMcpPanel.js';
 import { useResumePicker } from '../hooks/useResumePicker.js';
@@ -27,8 +26,11 @@ import { useTranscriptLayout } from '../hooks/useTranscriptLayout.js';
 import type { GlobalAction } from '../hooks/keymap.js';
 import type { WheelEvent } from '../hooks/keyChunks.js';
 import type { KeyBindings } from '../source/config/keys.js';
-import { isMarkdownReady, loadMarkdown } from './view/markdown.js';
+import { useMarkdownVersion } from '../hooks/useMarkdownVersion.js';
 import { backgroundOf, promptTextRows, queuedLines, statusLine } from './view/bottomLines.js';
+import { frameHeights, frameSize } from './frameLayout.js';
+import { modalStack, shownModals, taskPanelKey, type Modal } from '../hooks/modalStack.js';
+import { MainPane } from './MainPane.js';
 import { sidebarRows } from './view/sidebarLines.js';
 import { sliceViewport } from './view/transcriptLines.js';
 import { runningSubagents } from '../source/store/subagents.js';
@@ -41,18 +43,10 @@ import { useQuestionDialog } from '../hooks/useQuestionDialog.js';
 import { initialQuestionUi } from '../hooks/questionKeys.js';
 import { ApprovalDialog } from './ApprovalDialog.js';
 import { approvalLayout } from './view/approvalLines.js';
-import { BackgroundSidebar } from './BackgroundSidebar.js';
-import { McpPanel } from './McpPanel.js';
-import { ResumePanel } from './ResumePanel.js';
-import { RewindPanel } from './RewindPanel.js';
 import { TurnLimitDialog, turnLimitDialogHeight } from './TurnLimitDialog.js';
 import { PromptArea } from './PromptArea.js';
 import { QueuedMessages } from './QueuedMessages.js';
-import { StatusBar } from './StatusBar.js';
 import { Lines } from './Lines.js';
-import { TaskOutputPanel } from './TaskOutputPanel.js';
-import { TodoPanel } from './TodoPanel.js';
-import { Transcript } from './Transcript.js';
 
 export interface AppProps {
   /** The session's bridge; its command list feeds the completion menu. */
@@ -66,22 +60,18 @@ export interface AppProps {
   keys?: KeyBindings;
   /** Where the turn limit was set ("the --max-turns flag"), for the question asked when a run reaches it. */
   turnLimitFrom?: string;
+  /** Lists the workspace's files for the `@` menu. */
+  listFiles?: FileLister;
 }
 
-/** Below this width the sidebar hides unless toggled on. */
-export const sidebarMinColumns = 100;
 const promptMaxRows = 8;
-const menuMaxRows = 6;
-const queuedMaxRows = 3;
 /** Transcript lines one wheel notch scrolls. */
 const wheelLines = 3;
-const noServers: readonly McpServerStatus[] = [];
-const noTools: readonly { name: string; description?: string }[] = [];
+const noServers: readonly McpServerStatus[] = [], noTools: readonly { name: string; description?: string }[] = [];
 
-export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom }: AppProps) {
+export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom, listFiles }: AppProps) {
   const { store } = bridge;
   const { columns, rows } = useTerminalSize();
-  const frameHeight = Math.max(1, rows - 1);
 
   const session = useStore(store, (s) => s.session);
   // Full screen, the transcript's rows go above Ink's frame; streamed lines are then painted without a render.
@@ -105,27 +95,10 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom }
   const running = useStore(store, (s) => s.running);
   const queued = useStore(store, (s) => s.queued);
 
-  const [markdownVersion, setMarkdownVersion] = useState(isMarkdownReady() ? 1 : 0);
-  useEffect(() => {
-    if (isMarkdownReady()) return;
-    // Load the markdown renderer after the first frame is on screen: it costs a few hundred ms.
-    let live = true;
-    const timer = setTimeout(() => {
-      void loadMarkdown().then((ok) => {
-        if (ok && live) setMarkdownVersion((v) => v + 1);
-      });
-    }, 0);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, []);
+  const markdownVersion = useMarkdownVersion();
 
   const [sidebarPref, setSidebarPref] = useState<boolean | undefined>(undefined);
-  const showSidebar = sidebarPref ?? columns >= sidebarMinColumns;
-  const sidebarWidth = showSidebar ? Math.min(40, Math.max(22, Math.floor(columns * 0.28))) : 0;
-  const mainWidth = Math.max(10, columns - sidebarWidth);
-  const textWidth = Math.max(8, mainWidth - 1);
+  const { frameHeight, showSidebar, sidebarWidth, mainWidth, textWidth, dialogMaxRows } = frameSize(columns, rows, sidebarPref);
 
   const [taskPanelId, setTaskPanelId] = useState<string | undefined>(undefined);
   const panelTask = tasks.find((t) => t.taskId === taskPanelId);
@@ -144,14 +117,12 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom }
 
   const commands = useCommands(bridge.commands);
   const send = useCallback((text: string) => bridge.send(text), [bridge]);
-  const files = useWorkspaceFiles(session.cwd);
+  const files = useWorkspaceFiles(session.cwd, listFiles);
   const prompt = usePromptController({ historyFile, commands, files, onSubmit: send });
   // The app depends on the prompt only through its height and the menu's: a key that changes neither renders the prompt alone.
   const promptTextHeight = usePromptMeasure(prompt, (v) => promptTextRows(v.editor.text, columns, promptMaxRows));
-  const menuLength = usePromptMeasure(prompt, (v) => Math.min(v.menu.items.length, menuMaxRows));
+  const menuLength = usePromptMeasure(prompt, (v) => v.menu.items.length);
   const approval = approvals[0];
-  // A dialog leaves the status bar its row: on a tiny screen it may take all the rest, and its body scrolls.
-  const dialogMaxRows = Math.min(Math.max(1, frameHeight - 1), Math.max(5, Math.floor(frameHeight * 0.7)));
   const approvalFit = useMemo(() => (approval ? approvalLayout(approval, columns, dialogMaxRows) : undefined), [approval, columns, dialogMaxRows]);
   // A page keeps one row of the last in view.
   const dialog = useApprovalDialog(approval, bridge.respond, approvalFit?.maxScroll, Math.max(1, (approvalFit?.room ?? 2) - 1));
@@ -173,21 +144,9 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom }
   const rewindPanelOpen = panel === 'rewind';
   const rewindPanel = useRewindPanel(rewindPanelOpen, bridge, prompt.setText);
 
-  // Heights are computed here so the frame is exactly rows − 1 tall.
-  const queuedRows = asking ? 0 : Math.min(queued.length, queuedMaxRows);
   const userRows = useUserStatusRows(store, asking || menuLength > 0, columns, frameHeight);
-  const bottomBudget = Math.max(0, frameHeight - 1 - userRows.length - queuedRows - 3);
-  const dialogRows = approvalFit
-    ? approvalFit.height
-    : questionDialogFit
-      ? questionDialogFit.height
-      : turnLimitShown
-        ? Math.min(dialogMaxRows, turnLimitDialogHeight(turnLimitShown.turns, columns, turnLimitFrom))
-        : 0;
-  // The prompt keeps its rule and one row of text on any screen that has room for them beside the status bar.
-  const promptRows = asking ? 0 : Math.min(Math.max(bottomBudget, Math.min(2, frameHeight - 1)), 1 + promptTextHeight);
-  const menuRows = asking ? 0 : Math.min(menuLength, Math.max(0, bottomBudget - promptRows));
-  const mainHeight = Math.max(0, frameHeight - 1 - userRows.length - queuedRows - dialogRows - promptRows - menuRows);
+  const dialogRows = approvalFit?.height ?? questionDialogFit?.height ?? (turnLimitShown ? Math.min(dialogMaxRows, turnLimitDialogHeight(turnLimitShown.turns, columns, turnLimitFrom)) : 0);
+  const { queuedRows, promptRows, menuRows, mainHeight } = frameHeights({ frameHeight, asking, queued: queued.length, userRows: userRows.length, dialogRows, promptText: promptTextHeight, menuItems: menuLength });
 
   const layout = useTranscriptLayout(latest, trimmedCount, textWidth, spinner, markdownVersion, mainHeight, view.current, layoutNow);
   const viewport = useViewport(layout.total, mainHeight, layout.addedAbove, textWidth);
@@ -224,15 +183,26 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom }
   );
 
   const onTaskPanelKey = useCallback(
-    (input: string, key: Key) => {
-      const index = tasks.findIndex((t) => t.taskId === taskPanelId);
-      if (key.escape || input === 'q' || (key.ctrl && input === 't')) setTaskPanelId(undefined);
-      else if (key.upArrow && index > 0) setTaskPanelId(tasks[index - 1].taskId);
-      else if (key.downArrow && index < tasks.length - 1) setTaskPanelId(tasks[index + 1].taskId);
-      else if (input === 'x' && taskPanelId) void bridge.killTask(taskPanelId);
+    (input: string, key: Parameters<Modal['handleKey']>[1]) => {
+      const next = taskPanelKey(tasks, taskPanelId, input, key);
+      if (next.kill) void bridge.killTask(next.kill);
+      else if (next.selected !== taskPanelId) setTaskPanelId(next.selected);
     },
     [bridge, tasks, taskPanelId],
   );
+
+
+  // The modal stack, top first: it decides who has the keys, which dialog shows at the bottom and which panel on top.
+  const modals = modalStack([
+    approval && { id: 'approval', kind: 'dialog', handleKey: dialog.handleKey },
+    questionShown && { id: 'question', kind: 'dialog', handleKey: questionDialog.handleKey },
+    turnLimitShown && { id: 'turnLimit', kind: 'dialog', handleKey: turnLimitDialog.handleKey },
+    mcpPanelOpen && { id: 'mcp', kind: 'panel', handleKey: mcpPanel.handleKey },
+    resumePanelOpen && { id: 'resume', kind: 'panel', handleKey: resumePicker.handleKey, takesPaste: true },
+    rewindPanelOpen && { id: 'rewind', kind: 'panel', handleKey: rewindPanel.handleKey },
+    panelTask && { id: 'task', kind: 'panel', handleKey: onTaskPanelKey },
+  ]);
+  const shown = shownModals(modals);
 
   // The wheel scrolls the transcript only while the pointer is over it (1-based cells; the transcript is top left).
   const onWheel = useCallback(
@@ -244,14 +214,9 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom }
   );
 
   const { exitArmed } = useKeymap({
-    approval: approval ? dialog.handleKey : questionShown ? questionDialog.handleKey : undefined,
-    turnLimit: turnLimitShown ? turnLimitDialog.handleKey : undefined,
-    mcpPanel: mcpPanelOpen ? mcpPanel.handleKey : undefined,
-    resumePanel: resumePanelOpen ? resumePicker.handleKey : undefined,
-    rewindPanel: rewindPanelOpen ? rewindPanel.handleKey : undefined,
+    modal: modals[0],
     // Esc twice on an empty prompt opens /rewind, refused in one line while a run is active.
     onDoubleEscape: () => bridge.send('/rewind'),
-    taskPanel: panelTask ? onTaskPanelKey : undefined,
     prompt: prompt.handleKey,
     running,
     promptEmpty: () => prompt.text() === '',
@@ -267,8 +232,6 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom }
     now,
   });
 
-  // Read on every render: the clock above re-renders twice a second while the panel is open.
-  const output = panelTask ? bridge.taskOutput(panelTask.taskId) : '';
   const mcpPicked = mcpServers[selectedIndex(mcpPanel.ui, mcpServers.map((s) => s.name))];
   const mcpTools = mcpPanelOpen && mcpPanel.ui.tools && mcpPicked ? bridge.mcpTools(mcpPicked.name) : noTools;
 
@@ -277,10 +240,10 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom }
   // Full screen, following the bottom, the transcript and the sidebar go above Ink's frame as ready rows,
   // so each keystroke or streamed line has Ink lay out only the few rows below them.
   const side = useMemo(
-    () => (showSidebar ? sidebarRows({ todos, tasks, subagents, now: clock, width: sidebarWidth, height: mainHeight, spinner: todoSpinner }) : undefined),
-    [showSidebar, todos, tasks, subagents, clock, sidebarWidth, mainHeight, todoSpinner],
+    () => (showSidebar ? sidebarRows({ todos, tasks, subagents, selectedId: panelTask?.taskId, now: clock, width: sidebarWidth, height: mainHeight, spinner: todoSpinner }) : undefined),
+    [showSidebar, todos, tasks, subagents, panelTask?.taskId, clock, sidebarWidth, mainHeight, todoSpinner],
   );
-  const above = overlay !== undefined && !panelTask && !mcpPanelOpen && !resumePanelOpen && !rewindPanelOpen && viewport.offset === 0 && mainHeight > 0 && (!showSidebar || side !== undefined);
+  const above = overlay !== undefined && shown.panel === undefined && viewport.offset === 0 && mainHeight > 0 && (!showSidebar || side !== undefined);
   overlay?.setAbove(above ? { rows: sliceViewport(layout, mainHeight, 0), width: mainWidth, height: mainHeight, side } : undefined);
   const hint = exitArmed ? 'Press Ctrl+C again to exit' : undefined;
   // Without the sidebar, the status line counts what runs in the background.
@@ -297,52 +260,38 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom }
   const frame = useMemo(() => (below && overlay ? { overlay, above: queuedRowLines, status: userRows, below: status } : undefined), [below, overlay, queuedRowLines, userRows, status]);
   if (!below) overlay?.setBelow(undefined);
   setLive(above ? { width: textWidth, mainWidth, height: mainHeight, side, spinner, markdownVersion, minLines: layout.minLines, now: layoutNow } : undefined, latest);
-  useLayoutEffect(
-    () => () => {
-      overlay?.setAbove(undefined);
-      overlay?.setBelow(undefined);
-      overlay?.setLiveRow(undefined);
-    },
-    [overlay],
-  );
+  useOverlayReset(overlay);
 
   const promptArea = <PromptArea controller={prompt} view={prompt.view()} width={columns} rows={promptRows} menuRows={menuRows} running={running} spinner={spinner} hint={hint} frame={frame} />;
   if (below) return <Box width={columns} height={0}>{promptArea}</Box>;
   return (
     <Box flexDirection="column" width={columns} height={above ? frameHeight - mainHeight : frameHeight} overflow="hidden">
-      {above ? null : <Box flexDirection="row" height={mainHeight} flexShrink={0} overflow="hidden">
-        {mcpPanelOpen ? (
-          <McpPanel servers={mcpServers} ui={mcpPanel.ui} tools={mcpTools} resources={mcpPicked && mcpPanel.resources?.server === mcpPicked.name ? mcpPanel.resources.items : undefined} error={mcpPanel.error} width={mainWidth} height={mainHeight} />
-        ) : resumePanelOpen ? (
-          <ResumePanel shown={resumePicker.shown} total={resumePicker.total} ui={resumePicker.ui} error={resumePicker.error} width={mainWidth} height={mainHeight} />
-        ) : rewindPanelOpen ? (
-          <RewindPanel ui={rewindPanel.ui} points={rewindPanel.points} preview={rewindPanel.preview} busy={rewindPanel.busy} error={rewindPanel.error} width={mainWidth} height={mainHeight} />
-        ) : panelTask ? (
-          <TaskOutputPanel task={panelTask} output={output} now={clock} width={mainWidth} height={mainHeight} />
-        ) : (
-          <Transcript layout={layout} width={mainWidth} height={mainHeight} offset={viewport.offset} unseen={viewport.unseen} />
-        )}
-        {showSidebar ? (
-          <Box flexDirection="column" width={sidebarWidth} height={mainHeight} overflow="hidden" borderStyle="single" borderTop={false} borderBottom={false} borderRight={false} borderDimColor paddingLeft={1}>
-            <TodoPanel todos={todos} width={sidebarWidth - 2} spinner={todoSpinner} />
-            <Box marginTop={1}>
-              <BackgroundSidebar tasks={tasks} subagents={subagents} selectedId={panelTask?.taskId} now={clock} width={sidebarWidth - 2} />
-            </Box>
-          </Box>
-        ) : null}
-      </Box>}
+      {above ? null : (
+        <MainPane
+          panel={shown.panel}
+          width={mainWidth}
+          height={mainHeight}
+          sidebarWidth={sidebarWidth}
+          side={side}
+          transcript={{ layout, offset: viewport.offset, unseen: viewport.unseen }}
+          mcp={() => ({ servers: mcpServers, ui: mcpPanel.ui, tools: mcpTools, resources: mcpPicked && mcpPanel.resources?.server === mcpPicked.name ? mcpPanel.resources.items : undefined, error: mcpPanel.error })}
+          resume={() => ({ shown: resumePicker.shown, total: resumePicker.total, ui: resumePicker.ui, error: resumePicker.error })}
+          rewind={() => ({ ui: rewindPanel.ui, points: rewindPanel.points, preview: rewindPanel.preview, busy: rewindPanel.busy, error: rewindPanel.error })}
+          task={() => (panelTask ? { task: panelTask, output: bridge.taskOutput(panelTask.taskId), now: clock } : undefined)}
+        />
+      )}
       <QueuedMessages queued={queued} width={columns} maxRows={queuedRows} />
-      {approval ? (
+      {shown.dialog === 'approval' && approval ? (
         <ApprovalDialog approval={approval} queueCount={approvals.length} ui={dialog.ui} width={columns} maxHeight={dialogMaxRows} />
-      ) : questionShown ? (
+      ) : shown.dialog === 'question' && questionShown ? (
         <QuestionDialog question={questionShown} questionUi={questionDialog.questionUi} planUi={questionDialog.planUi} width={columns} maxHeight={dialogMaxRows} />
-      ) : turnLimitShown ? (
+      ) : shown.dialog === 'turnLimit' && turnLimitShown ? (
         <TurnLimitDialog turns={turnLimitShown.turns} selected={turnLimitDialog.selected} width={columns} from={turnLimitFrom} maxHeight={dialogRows} />
       ) : (
         promptArea
       )}
       {userRows.length > 0 ? <Lines lines={userRows} width={columns} /> : null}
-      <StatusBar {...statusInput} live={liveStatus} />
+      <Lines lines={[statusLine({ ...statusInput, live: liveStatus })]} width={columns} />
     </Box>
   );
 }

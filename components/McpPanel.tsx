@@ -3,7 +3,7 @@
 import React from 'react';
 import { Box, Text } from 'ink';
 import type { McpServerStatus } from '../source/protocol/events.js';
-import { mcpCount } from '../source/store/format.js';
+import { mcpCount } from '../source/util/format.js';
 import { selectedIndex, type McpPanelUi } from '../hooks/mcpPanelKeys.js';
 import { paint, sanitize, type Style } from './view/style.js';
 import cellTruncate from './view/cellTruncate.js';

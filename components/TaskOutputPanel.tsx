@@ -3,7 +3,7 @@ import React from 'react';
 import { Box, Text } from 'ink';
 import type { BackgroundTaskInfo } from '../source/protocol/events.js';
 import { sanitize, trimTrailingBlank, wrapText } from './view/style.js';
-import { taskStatusText } from './BackgroundSidebar.js';
+import { taskStatusText } from './view/backgroundStatus.js';
 import { Lines } from './Lines.js';
 
 export interface TaskOutputPanelProps {

@@ -13,12 +13,12 @@ import { appendItems } from '../source/store/transcript.js';
 import { readGitBranch } from '../source/sessionLog/gitBranch.js';
 import { resumedState } from '../source/store/resumed.js';
 import { homeRelative } from './view/welcomeLines.js';
-import { usageSummaryLine } from '../source/store/format.js';
-import { slashCommands } from '../hooks/commands/registry.js';
-import { helpCommandFor } from '../hooks/commands/help.js';
-import { CommandList } from '../source/store/commandList.js';
-import type { SlashCommand } from '../source/store/commands.js';
-import { syncMcpPromptCommands } from '../hooks/commands/mcpPrompts.js';
+import { usageSummaryLine } from '../source/util/format.js';
+import { builtinCommands } from '../source/commands/builtins.js';
+import { defaultKeyBindings } from '../source/commands/keyHelp.js';
+import { CommandList } from '../source/commands/commandList.js';
+import type { SlashCommand } from '../source/commands/slashCommand.js';
+import { syncMcpPromptCommands } from '../source/commands/mcpPrompts.js';
 import { App } from './App.js';
 import { createIdleCollector } from './screen/idleCollect.js';
 import { capYoungGeneration } from './screen/youngGeneration.js';
@@ -26,6 +26,7 @@ import { SetupScreen } from './SetupScreen.js';
 import { TrustGate } from './TrustGate.js';
 import type { TrustDecision, TrustRequest } from '../source/trust/request.js';
 import type { KeyBindings } from '../source/config/keys.js';
+import type { FileLister } from '../hooks/useWorkspaceFiles.js';
 
 export interface TuiRenderHandle {
   unmount(): void;
@@ -60,6 +61,10 @@ export interface StartTuiOptions {
   mouse?: boolean;
   /** The renderer; the full-screen one by default. Tests pass Ink's own. */
   render?: (node: ReactElement) => TuiRenderHandle;
+  /** Lists the workspace's files for the `@` menu (none offered without it). */
+  listFiles?: FileLister;
+  /** Called once the first frame is on screen: loads what the first request will need. */
+  warmUp?: () => void;
   /** Claude Code's `statusLine` command, shown above the status bar; the project folder it runs in. */
   statusLine?: { setting: StatusLineSetting; projectDir: string };
 }
@@ -74,7 +79,6 @@ async function defaultRender(mouse: boolean): Promise<(node: ReactElement) => Tu
   return (node) => renderFullScreen(node, { exitOnCtrlC: false, mouse });
 }
 
-import { warmUpTransport } from '../source/providers/httpFetch.js';
 import type { StatusLineSetting } from '../source/extensions/statusLineConfig.js';
 import { feedStatusLine } from '../source/store/statusLineFeed.js';
 
@@ -123,8 +127,7 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   // A resumed log that stops mid-run was cut off by a crash or a kill: show that run as interrupted.
   state = markInterrupted(state);
   // /help lists the keys as agent.config.json binds them.
-  const keys = opts.keys;
-  const commands = new CommandList(keys ? slashCommands.map((c) => (c.name === 'help' ? helpCommandFor(keys) : c)) : slashCommands);
+  const commands = new CommandList(builtinCommands(opts.keys ?? defaultKeyBindings));
   const clashes = commands.setSource('custom', opts.customCommands ?? []);
   for (const notice of [...(opts.notices ?? []), ...clashes]) state = addNotice(state, 'warning', notice);
   // The MCP servers' prompts join the list as the servers connect.
@@ -143,9 +146,9 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   const onKeys = () => idle.activity();
   process.stdin.on('data', onKeys);
   try {
-    handle = render(<App bridge={bridge} historyFile={opts.historyFile} gitBranch={gitBranch} keys={opts.keys} turnLimitFrom={opts.turnLimitFrom} />);
+    handle = render(<App bridge={bridge} historyFile={opts.historyFile} gitBranch={gitBranch} keys={opts.keys} turnLimitFrom={opts.turnLimitFrom} listFiles={opts.listFiles} />);
     // The first frame is on screen: load the HTTP client's parts now rather than when the first answer is asked for.
-    setTimeout(warmUpTransport, 0).unref();
+    if (opts.warmUp) setTimeout(opts.warmUp, 0).unref();
     if (opts.initialPrompt) bridge.send(opts.initialPrompt);
     await handle.waitUntilExit();
   } finally {

@@ -1,7 +1,7 @@
 // The prompt's state outside React: editing, persisted history and the completion menu, with subscribers. A key
 // changes it here and only the components that show the prompt re-render, not the app around them.
 import type { Key } from 'ink';
-import type { SlashCommand } from '../source/store/commands.js';
+import type { SlashCommand } from '../source/commands/slashCommand.js';
 import { editPrompt, emptyEditor, type EditorState } from './promptEditor.js';
 import { appendHistory, historyLimit, loadHistory } from './promptHistory.js';
 import { completionText, menuItems, type MenuItem } from './slashMenu.js';

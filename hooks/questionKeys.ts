@@ -4,19 +4,10 @@ import type { Key } from 'ink';
 import type { PlanDecision, UserAnswer, UserQuestion } from '../source/protocol/tools.js';
 import { isModified } from './plainKey.js';
 import { cleanInput } from './promptEditor.js';
+import type { PlanUi, QuestionUi } from '../components/view/questionUi.js';
 
-export interface QuestionUi {
-  /** The question on screen. */
-  index: number;
-  /** The option under the cursor; `options.length` is "Other". */
-  cursor: number;
-  /** Ticked options of a multi-select question. */
-  ticked: number[];
-  /** Typing the "Other" answer. */
-  typing: boolean;
-  text: string;
-  answers: Record<string, string>;
-}
+export type { PlanUi, QuestionUi } from '../components/view/questionUi.js';
+
 
 export const initialQuestionUi: QuestionUi = { index: 0, cursor: 0, ticked: [], typing: false, text: '', answers: {} };
 
@@ -69,14 +60,6 @@ export const planChoices: readonly { decision: PlanDecision; label: string; key:
   { decision: 'keep-planning', label: 'Keep planning', key: 'n' },
 ];
 
-export interface PlanUi {
-  selected: number;
-  /** Typing feedback after "Keep planning". */
-  typing: boolean;
-  text: string;
-  /** Plan rows scrolled past. */
-  scroll: number;
-}
 
 export const initialPlanUi: PlanUi = { selected: 0, typing: false, text: '', scroll: 0 };
 

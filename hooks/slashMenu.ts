@@ -1,9 +1,8 @@
 // Which slash commands the completion menu offers for the text typed so far, and what completing one yields.
-import type { SlashCommand } from '../source/store/commands.js';
-import { matchCommands } from '../source/store/commands.js';
+import type { SlashCommand } from '../source/commands/slashCommand.js';
+import { matchCommands } from '../source/commands/resolve.js';
 
-/** A row of the completion menu: a slash command, or a workspace file for an `@` mention. */
-export type MenuItem = { kind: 'command'; command: SlashCommand } | { kind: 'file'; path: string };
+export type { MenuItem } from '../components/view/menuItem.js';
 
 /** The menu shows while the prompt is a lone "/word" being typed. */
 export function menuItems(text: string, commands: readonly SlashCommand[]): SlashCommand[] {

@@ -1,25 +1,16 @@
-// The one keyboard listener: routes each key to its owner (approval or turn-limit dialog, a panel, global keys, prompt).
+// The one keyboard listener: routes each key to its owner (the top of the modal stack, global keys, the prompt).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useInput, useStdin, type Key } from 'ink';
 import type { KeyBindings } from '../source/config/keys.js';
 import { createKeyChunker, noKey, type WheelEvent } from './keyChunks.js';
 import { globalKeyAction, type GlobalAction } from './keymap.js';
+import type { Modal } from './modalStack.js';
 
 export interface KeymapOptions {
-  /** Set while an approval dialog is open: it owns the keyboard. */
-  approval?: (input: string, key: Key) => void;
-  /** Set while the turn-limit question is asked (after approvals). */
-  turnLimit?: (input: string, key: Key) => void;
-  /** Set while the /mcp panel is open. */
-  mcpPanel?: (input: string, key: Key) => void;
-  /** Set while the /resume picker is open. */
-  resumePanel?: (input: string, key: Key) => void;
-  /** Set while the /rewind panel is open. */
-  rewindPanel?: (input: string, key: Key) => void;
+  /** The top of the modal stack (a dialog or a panel): it owns the keyboard while it is there. */
+  modal?: Modal;
   /** Esc pressed twice on an empty prompt with no run active. */
   onDoubleEscape?: () => void;
-  /** Set while the background task panel is open. */
-  taskPanel?: (input: string, key: Key) => void;
   /** The prompt; returns false for keys it does not use. */
   prompt: (input: string, key: Key) => boolean;
   /** A run is active. */
@@ -91,28 +82,8 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
       o.onRefresh?.();
       return;
     }
-    if (o.approval) {
-      o.approval(input, key);
-      return;
-    }
-    if (o.turnLimit) {
-      o.turnLimit(input, key);
-      return;
-    }
-    if (o.mcpPanel) {
-      o.mcpPanel(input, key);
-      return;
-    }
-    if (o.resumePanel) {
-      o.resumePanel(input, key);
-      return;
-    }
-    if (o.rewindPanel) {
-      o.rewindPanel(input, key);
-      return;
-    }
-    if (o.taskPanel) {
-      o.taskPanel(input, key);
+    if (o.modal) {
+      o.modal.handleKey(input, key);
       return;
     }
     const context = { running: o.running, promptEmpty: o.promptEmpty() };
@@ -148,8 +119,9 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
         if (event.kind === 'key') routeKey(event.input, event.key);
         else if (event.kind === 'wheel') ref.current.onWheel?.(event);
         // A paste is text for the prompt (or the /resume filter); a dialog or panel never takes pasted characters as answers.
-        else if (ref.current.resumePanel && !ref.current.approval && !ref.current.turnLimit) ref.current.resumePanel(event.text, noKey);
-        else if (!ref.current.approval && !ref.current.turnLimit && !ref.current.mcpPanel && !ref.current.rewindPanel && !ref.current.taskPanel) ref.current.prompt(event.text, noKey);
+        else if (ref.current.modal) {
+          if (ref.current.modal.takesPaste) ref.current.modal.handleKey(event.text, noKey);
+        } else ref.current.prompt(event.text, noKey);
       }
     },
     [routeKey],

@@ -2,7 +2,7 @@
 // redraws that one row on its own clock (a live row of the overlay); drawn by Ink, a once-a-second render does.
 import { useMemo } from 'react';
 import { liveStatusRow, type LiveStatus, type StatusLineInput } from '../components/view/bottomLines.js';
-import type { RowOverlay } from '../components/screen/rowOverlay.js';
+import type { RowOverlay } from '../components/view/rowOverlayTypes.js';
 import { liveOutputTokens } from '../source/store/liveProgress.js';
 import type { AppStore } from '../source/store/store.js';
 import { useStore } from './useStore.js';

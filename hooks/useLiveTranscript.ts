@@ -1,12 +1,12 @@
 // Streamed lines straight to the screen: while the transcript follows the bottom above Ink's frame, a streaming
 // message that grew is laid out and painted without a React render, so Ink lays out nothing for it.
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { AppState, AssistantItem, TranscriptItem } from '../source/store/state.js';
 import type { AppStore } from '../source/store/store.js';
 import { visibleAssistantText } from '../components/view/messageLines.js';
 import { sliceViewport } from '../components/view/transcriptLines.js';
 import type { TranscriptView } from '../components/view/transcriptView.js';
-import type { RowOverlay } from '../components/screen/rowOverlay.js';
+import type { RowOverlay } from '../components/view/rowOverlayTypes.js';
 import { useStoreWithEquality } from './useStore.js';
 
 /** Where the transcript rows go and how they are laid out, as of the app's last render. */
@@ -108,4 +108,16 @@ export function useLiveTranscript(store: AppStore, overlay: RowOverlay | undefin
     painted.current = laidOut;
   }, []);
   return { transcript, setLive };
+}
+
+/** Takes the app's rows off the full-screen renderer's overlay when the app leaves the screen. */
+export function useOverlayReset(overlay: RowOverlay | undefined): void {
+  useLayoutEffect(
+    () => () => {
+      overlay?.setAbove(undefined);
+      overlay?.setBelow(undefined);
+      overlay?.setLiveRow(undefined);
+    },
+    [overlay],
+  );
 }

@@ -1,12 +1,11 @@
-// The workspace's files for the `@` completion, listed once in the background by ripgrep (.gitignore respected).
+// The workspace's files for the `@` completion, listed once in the background by the lister the app was given.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { runRipgrep } from '../source/tools/ripgrep.js';
 
-/** Big trees are cut: the menu is for picking, not for browsing. */
-const maxFiles = 50_000;
+/** Lists a workspace's files (relative paths, sorted); rejects when it cannot. */
+export type FileLister = (workspace: string, signal: AbortSignal) => Promise<readonly string[]>;
 
 /** A getter that starts the listing on first use and returns undefined until it is done; a new getter once it is. */
-export function useWorkspaceFiles(workspace: string | undefined): () => readonly string[] | undefined {
+export function useWorkspaceFiles(workspace: string | undefined, list: FileLister | undefined): () => readonly string[] | undefined {
   const files = useRef<readonly string[] | undefined>(undefined);
   const started = useRef(false);
   const controller = useRef<AbortController | undefined>(undefined);
@@ -15,12 +14,12 @@ export function useWorkspaceFiles(workspace: string | undefined): () => readonly
   useEffect(() => () => controller.current?.abort(), []);
 
   return useCallback(() => {
-    if (!started.current && workspace) {
+    if (!started.current && workspace && list) {
       started.current = true;
       controller.current = new AbortController();
-      void runRipgrep(['--files', '--hidden', '--glob', '!.git'], workspace, controller.current.signal)
-        .then((result) => {
-          files.current = result.stdout.split('\n').filter((line) => line !== '').slice(0, maxFiles).sort();
+      void list(workspace, controller.current.signal)
+        .then((listed) => {
+          files.current = listed;
           render();
         })
         .catch(() => {
@@ -30,5 +29,5 @@ export function useWorkspaceFiles(workspace: string | undefined): () => readonly
     }
     return files.current;
     // `listed` is a dependency on purpose: whoever holds the getter sees the listing arrive as a new getter.
-  }, [workspace, listed]);
+  }, [workspace, list, listed]);
 }

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stripVTControlCharacters } from 'node:util';
-import { slashCommands } from '../../hooks/commands/registry.js';
+import { slashCommands } from '../../source/commands/builtins.js';
 import { loadCustomCommands } from '../../source/extensions/commandFiles.js';
 import { customSlashCommand } from '../../source/commands/commandPrompt.js';
 import { loadSkills } from '../../source/extensions/skills.js';
-import { CommandList } from '../../source/store/commandList.js';
+import { CommandList } from '../../source/commands/commandList.js';
 import { FakeSession, simpleRun, ticks } from '../support/fakeSession.js';
 import { keys, renderApp, type AppHarness } from './harness.js';
 

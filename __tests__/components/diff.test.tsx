@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import React from 'react';
 import { stripVTControlCharacters } from 'node:util';
-import { Diff } from '../../components/Diff.js';
-import { ToolCallLine } from '../../components/ToolCallLine.js';
+import { Diff } from '../support/inkWidgets/Diff.js';
+import { ToolCallLine } from '../support/inkWidgets/ToolCallLine.js';
 import { diffStats, diffToLines } from '../../components/view/diffLines.js';
 import type { ToolItem } from '../../source/store/state.js';
 import { renderSized } from './harness.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { render } from 'ink';
 import { App } from '../../components/App.js';
 import { createBridge, type Bridge, type BridgeOptions } from '../../source/store/bridge.js';
-import { slashCommands } from '../../hooks/commands/registry.js';
+import { slashCommands } from '../../source/commands/builtins.js';
 import { FakeSession, ticks } from '../support/fakeSession.js';
 
 class FakeStdout extends EventEmitter {

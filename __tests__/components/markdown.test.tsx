@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import React from 'react';
 import { stripVTControlCharacters } from 'node:util';
-import { Markdown } from '../../components/Markdown.js';
+import { Markdown } from '../support/inkWidgets/Markdown.js';
 import themeChalk from 'chalk';
 import { isMarkdownReady, loadMarkdown, markdownToLines, safeMarkdownLength } from '../../components/view/markdown.js';
 import markedChalk from '../../node_modules/marked-terminal/node_modules/chalk/source/index.js';

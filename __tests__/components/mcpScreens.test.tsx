@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import React from 'react';
 import { trustFit } from '../../components/TrustDialog.js';
 import { TrustGate } from '../../components/TrustGate.js';
-import { noServersHint } from '../../hooks/commands/mcp.js';
+import { noServersHint } from '../../source/commands/mcp.js';
 import type { TrustRequest } from '../../source/trust/request.js';
 import { FakeMcp, serverStatus } from '../support/fakeMcp.js';
 import { approvalRequest, FakeSession, runEnd, ticks } from '../support/fakeSession.js';

@@ -1,9 +1,9 @@
 // Sidebar tests: todo panel, background tasks (select, output, kill) and the status bar.
 import { afterEach, describe, expect, it } from 'vitest';
 import React from 'react';
-import { TodoPanel } from '../../components/TodoPanel.js';
-import { BackgroundSidebar } from '../../components/BackgroundSidebar.js';
-import { StatusBar } from '../../components/StatusBar.js';
+import { TodoPanel } from '../support/inkWidgets/TodoPanel.js';
+import { BackgroundSidebar } from '../support/inkWidgets/BackgroundSidebar.js';
+import { StatusBar } from '../support/inkWidgets/StatusBar.js';
 import type { BackgroundTaskInfo } from '../../source/protocol/events.js';
 import type { TodoItem } from '../../source/protocol/tools.js';
 import { FakeSession, ticks } from '../support/fakeSession.js';

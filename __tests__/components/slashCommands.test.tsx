@@ -1,8 +1,8 @@
 // Slash command tests: parsing, the completion menu, each command's effect, unknown names.
 import { afterEach, describe, expect, it } from 'vitest';
-import { slashCommands } from '../../hooks/commands/registry.js';
+import { slashCommands } from '../../source/commands/builtins.js';
 import { menuItems } from '../../hooks/slashMenu.js';
-import { parseSlashCommand } from '../../source/store/commands.js';
+import { parseSlashCommand } from '../../source/commands/resolve.js';
 import { stripVTControlCharacters } from 'node:util';
 import { noticeToLines } from '../../components/view/messageLines.js';
 import { FakeSession, simpleRun, ticks } from '../support/fakeSession.js';

@@ -14,7 +14,7 @@ import { render } from 'ink-testing-library';
 import { resumedState, startTui } from '../../components/tui.js';
 import type { AgentEvent } from '../../source/protocol/events.js';
 import { keyHelp } from '../../hooks/keymap.js';
-import { slashCommands } from '../../hooks/commands/registry.js';
+import { slashCommands } from '../../source/commands/builtins.js';
 import { loadSession } from '../../source/sessionLog/loadSession.js';
 import type { ToolItem } from '../../source/store/state.js';
 import { FakeSession, runEnd, ticks } from '../support/fakeSession.js';

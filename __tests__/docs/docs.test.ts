@@ -4,8 +4,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { slashCommands } from '../../hooks/commands/registry.js';
-import type { CommandContext } from '../../source/store/commands.js';
+import { slashCommands } from '../../source/commands/builtins.js';
+import type { CommandContext } from '../../source/commands/slashCommand.js';
 
 const read = (file: string): string => readFileSync(file, 'utf8');
 const sorted = (items: Iterable<string>): string[] => [...new Set(items)].sort();

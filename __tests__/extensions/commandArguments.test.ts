@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { argumentNames, defuseShell, fillVariables, splitArguments, substituteArguments } from '../../source/extensions/commandArguments.js';
 import { findShellCommands } from '../../source/extensions/commandExpand.js';
-import { resolveSlashCommand } from '../../source/store/commands.js';
+import { resolveSlashCommand } from '../../source/commands/resolve.js';
 
 describe('argument slots', () => {
   const cases: [string, string, string, string[]?][] = [

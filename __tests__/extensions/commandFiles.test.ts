@@ -6,8 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadCustomCommands } from '../../source/extensions/commandFiles.js';
 import { splitArguments, substituteArguments } from '../../source/extensions/commandExpand.js';
 import { findMentions } from '../../source/util/mentions.js';
-import { CommandList } from '../../source/store/commandList.js';
-import { matchCommands, parseSlashCommand, type SlashCommand } from '../../source/store/commands.js';
+import { CommandList } from '../../source/commands/commandList.js';
+import type { SlashCommand } from '../../source/commands/slashCommand.js';
+import { matchCommands, parseSlashCommand } from '../../source/commands/resolve.js';
 import { customSlashCommand } from '../../source/commands/commandPrompt.js';
 import { menuItems } from '../../hooks/slashMenu.js';
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSkills } from '../../source/extensions/skills.js';
-import { skillsCommand } from '../../hooks/commands/skills.js';
-import type { CommandContext } from '../../source/store/commands.js';
+import { skillsCommand } from '../../source/commands/skills.js';
+import type { CommandContext } from '../../source/commands/slashCommand.js';
 import { lastToolResults, makeHarness, runEnd, runPrompt, type Harness } from '../support/engineHarness.js';
 
 let root: string;
@@ -78,10 +78,10 @@ describe('skills', () => {
   it('/skills lists each skill with where it comes from', () => {
     const printed: string[] = [];
     const skills = [{ name: 'pdf', description: 'fill PDF forms', file: '/p/.claude/skills/pdf/SKILL.md', dir: '/p/.claude/skills/pdf', origin: 'project, .claude' }];
-    const ctx = { session: { skills: () => skills }, print: (t: string) => printed.push(t) } as unknown as CommandContext;
+    const ctx = { skills: () => skills, print: (t: string) => printed.push(t) } as unknown as CommandContext;
     void skillsCommand.run(ctx, '');
     expect(printed).toEqual(['Skills:\n  pdf: fill PDF forms (project, .claude)\n    /p/.claude/skills/pdf/SKILL.md']);
-    const none = { session: { skills: () => [] }, print: (t: string) => printed.push(t) } as unknown as CommandContext;
+    const none = { skills: () => [], print: (t: string) => printed.push(t) } as unknown as CommandContext;
     void skillsCommand.run(none, '');
     expect(printed[1]).toMatch(/^No skills found\./);
   });

@@ -5,7 +5,7 @@ import { createAnthropicProvider } from '../../source/providers/anthropic.js';
 import { createOpenAIProvider } from '../../source/providers/openai.js';
 import type { ProviderConnectionOptions } from '../../source/providers/retry.js';
 import type { ProviderEvent } from '../../source/providers/types.js';
-import { usageSummaryLine } from '../../source/store/format.js';
+import { usageSummaryLine } from '../../source/util/format.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
 import { apart, doneOf, recordingSleep, request, run, userText } from './collect.js';
 

@@ -9,7 +9,7 @@ import { RowOverlayContext } from '../../components/screen/rowOverlay.js';
 import { renderFullScreen, type FullScreenHandle } from '../../components/screen/render.js';
 import { loadMarkdown } from '../../components/view/markdown.js';
 import { createBridge, type Bridge } from '../../source/store/bridge.js';
-import { slashCommands } from '../../hooks/commands/registry.js';
+import { slashCommands } from '../../source/commands/builtins.js';
 import type { FakeSession } from '../support/fakeSession.js';
 import { FakeKeyboard, FakeTerminal } from './fakeTerminal.js';
 

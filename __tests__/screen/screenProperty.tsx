@@ -17,7 +17,7 @@ import { createBridge, type Bridge } from '../../source/store/bridge.js';
 import { applyEvent } from '../../source/store/applyEvent.js';
 import { createAppStore } from '../../source/store/store.js';
 import type { AgentEvent } from '../../source/protocol/events.js';
-import { slashCommands } from '../../hooks/commands/registry.js';
+import { slashCommands } from '../../source/commands/builtins.js';
 import { FakeSession, approvalRequest, messageEnd, runEnd } from '../support/fakeSession.js';
 import { FakeKeyboard, FakeTerminal } from './fakeTerminal.js';
 import { Dice, answer, chunks, seeded, toolOutput } from './screenContent.js';

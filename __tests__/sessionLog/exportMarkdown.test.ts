@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
-import { slashCommands } from '../../hooks/commands/registry.js';
+import { slashCommands } from '../../source/commands/builtins.js';
 import { SessionLog } from '../../source/sessionLog/sessionLog.js';
 import { createBridge } from '../../source/store/bridge.js';
 import { makeHarness, type Harness } from '../support/engineHarness.js';

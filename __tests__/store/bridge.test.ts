@@ -4,7 +4,7 @@ import { coalesceDeltas, createBridge } from '../../source/store/bridge.js';
 import { applyEvent } from '../../source/store/applyEvent.js';
 import { initialState } from '../../source/store/state.js';
 import type { AgentEvent } from '../../source/protocol/events.js';
-import type { SlashCommand } from '../../source/store/commands.js';
+import type { SlashCommand } from '../../source/commands/slashCommand.js';
 import { approvalRequest, FakeSession, messageEnd, runEnd, ticks } from '../support/fakeSession.js';
 
 /** A timer the test fires by hand, so batching is checked without depending on the clock. */

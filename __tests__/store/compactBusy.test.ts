@@ -4,7 +4,7 @@ import { summarySystemPrompt } from '../../source/engine/compaction/index.js';
 import { createBridge } from '../../source/store/bridge.js';
 import type { ProviderRequest } from '../../source/providers/types.js';
 import type { ScriptedTurn } from '../../source/providers/scripted.js';
-import { slashCommands } from '../../hooks/commands/registry.js';
+import { slashCommands } from '../../source/commands/builtins.js';
 import { makeHarness, runPrompt, userTexts, type Harness } from '../support/engineHarness.js';
 
 let h: Harness | undefined;

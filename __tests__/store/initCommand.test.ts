@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBridge } from '../../source/store/bridge.js';
-import { slashCommands } from '../../hooks/commands/registry.js';
-import { initPrompt } from '../../hooks/commands/init.js';
+import { slashCommands } from '../../source/commands/builtins.js';
+import { initPrompt } from '../../source/commands/init.js';
 import { makeHarness, userTexts, type Harness } from '../support/engineHarness.js';
 
 let h: Harness | undefined;

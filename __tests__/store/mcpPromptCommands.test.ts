@@ -1,13 +1,13 @@
 // MCP prompts as slash commands in the TUI's list: added as servers connect, run by sending the typed command to
 // the engine (which fetches the prompt), and an mcp__ command typed before its server is up still goes through.
-import { CommandList } from '../../source/store/commandList.js';
+import { CommandList } from '../../source/commands/commandList.js';
 import { describe, expect, it } from 'vitest';
-import { mcpPromptCommands, syncMcpPromptCommands } from '../../hooks/commands/mcpPrompts.js';
-import { slashCommands } from '../../hooks/commands/registry.js';
+import { mcpPromptCommands, syncMcpPromptCommands } from '../../source/commands/mcpPrompts.js';
+import { slashCommands } from '../../source/commands/builtins.js';
 import type { McpControl } from '../../source/engine/session/types.js';
 import type { McpPromptCommand } from '../../source/mcp/types.js';
 import { createBridge } from '../../source/store/bridge.js';
-import type { SlashCommand } from '../../source/store/commands.js';
+import type { SlashCommand } from '../../source/commands/slashCommand.js';
 import { FakeSession } from '../support/fakeSession.js';
 
 function sessionWithPrompts(): { session: FakeSession & { mcp: McpControl }; prompts: McpPromptCommand[] } {

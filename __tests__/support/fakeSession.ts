@@ -144,7 +144,10 @@ export class FakeSession implements AgentSession {
 
   setMode(mode: PermissionMode): void {
     this.modes.push(mode);
+    if (mode === this.info.mode) return;
     this.info = { ...this.info, mode };
+    // As the real session does: the change reaches subscribers as an event.
+    this.emit({ type: 'mode_change', sessionId: this.info.sessionId, mode });
   }
 
   async listModels(): Promise<string[] | undefined> {
@@ -155,11 +158,13 @@ export class FakeSession implements AgentSession {
     if (model === 'bad-model') throw new Error('unknown model');
     this.models.push(model);
     this.info = { ...this.info, model };
+    this.emit({ type: 'model_change', sessionId: this.info.sessionId, model, contextWindow: this.info.contextWindow });
   }
 
   clear(): void {
     this.clears++;
     this.info = { ...this.info, sessionId: `s${this.clears + 1}` };
+    this.emit({ type: 'conversation_cleared', sessionId: this.info.sessionId });
   }
 
   subscribe(listener: (event: AgentEvent) => void): () => void {

@@ -5,9 +5,9 @@ import cliTruncate from './cellTruncate.js';
 import stringWidth from './cellWidth.js';
 import type { BackgroundTaskInfo, ContextInfo, McpServerStatus, PermissionMode } from '../../source/protocol/events.js';
 import type { Usage } from '../../source/protocol/messages.js';
-import { describeCommand } from '../../source/store/commands.js';
-import type { MenuItem } from '../../hooks/slashMenu.js';
-import { cacheHitPercent, formatCost, formatElapsed, formatTokens, mcpCount } from '../../source/store/format.js';
+import { describeCommand } from '../../source/commands/resolve.js';
+import type { MenuItem } from './menuItem.js';
+import { cacheHitPercent, formatCost, formatElapsed, formatTokens, mcpCount } from '../../source/util/format.js';
 import type { SessionView } from '../../source/store/state.js';
 import { paint, type Style } from './style.js';
 

@@ -2,7 +2,7 @@
 // as markdown; both fit a small screen by scrolling what does not fit, never by cutting the choices.
 import type { PendingQuestion } from '../../source/store/questions.js';
 import type { UserQuestion } from '../../source/protocol/tools.js';
-import type { QuestionUi } from '../../hooks/questionKeys.js';
+import type { QuestionUi } from './questionUi.js';
 import { markdownToLines } from './markdown.js';
 import { paint, sanitize, wrapText } from './style.js';
 

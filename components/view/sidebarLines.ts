@@ -4,7 +4,7 @@ import wrapAnsi from 'wrap-ansi';
 import type { BackgroundStatus, BackgroundTaskInfo } from '../../source/protocol/events.js';
 import type { TodoItem } from '../../source/protocol/tools.js';
 import type { RunningSubagent } from '../../source/store/subagents.js';
-import { subagentStatusText, subagentTitle, taskStatusText } from '../BackgroundSidebar.js';
+import { subagentStatusText, subagentTitle, taskStatusText } from './backgroundStatus.js';
 import { paint, type Style } from './style.js';
 
 export interface SidebarInput {

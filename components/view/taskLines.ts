@@ -1,10 +1,10 @@
 // A task call as terminal lines: the subagent's type and description, a live status line while it works, one line
 // when done, and its tool calls and answer when expanded.
 import type { SubagentView, ToolItem, ToolStatus } from '../../source/store/state.js';
-import { formatDuration, formatElapsed, formatTokens } from '../../source/store/format.js';
+import { formatDuration, formatElapsed, formatTokens } from '../../source/util/format.js';
 import { currentStep, isSubagentActive } from '../../source/store/subagents.js';
 import { paint, sanitize, wrapText } from './style.js';
-import { toolHeadLine } from './toolLines.js';
+import { toolHeadLine } from './toolHead.js';
 
 const branch = '  ⎿ ';
 const indent = '    ';

@@ -5,7 +5,7 @@ import { loadCustomCommands } from '../extensions/commandFiles.js';
 import type { CustomCommand } from '../extensions/commandFile.js';
 import { commandPromptOptions, type CommandRunContext } from '../commands/commandPrompt.js';
 import { loadSkills, type SkillInfo } from '../extensions/skills.js';
-import { resolveSlashCommand } from '../store/commands.js';
+import { resolveSlashCommand } from '../commands/resolve.js';
 
 export interface FolderOptions {
   workspace: string;

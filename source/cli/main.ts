@@ -15,8 +15,10 @@ import { withoutFetch } from './withoutFetch.js';
 import { removeUnusedSessionFolder, SessionLogError } from '../sessionLog/index.js';
 import { addSecrets } from '../util/redact.js';
 import { customSlashCommand } from '../commands/commandPrompt.js';
+import { builtinCommands } from '../commands/builtins.js';
 import { headlessPromptOptions } from './extensionSetup.js';
 import { openSession } from './openSession.js';
+import { tuiPorts } from './tuiPorts.js';
 import { loadTrustedConfig } from './projectTrust.js';
 import { checkJsonSchema } from './compatSetup.js';
 import { contextWindowFor } from '../providers/modelInfo.js';
@@ -123,8 +125,7 @@ async function main(rawArgv: string[]): Promise<number> {
     const { session, resumed, sessionsDir, commands, run, initFacts, debugFile } = openSession({ loaded, args, key, interactive, reinHome, replay, trust, version: version(), jsonSchema });
     if (debugFile) process.stderr.write(`rein: debug log: ${debugFile}\n`);
     if (setup.trigger) await session.runSetupHooks(setup.trigger);
-    // `rein -p "/name args"` (or such a stream-json message) runs a custom command or skill; there are no built-in
-    // commands in headless mode.
+    // `rein -p "/name args"` (or such a stream-json message) runs a built-in command, a custom command or a skill.
     const promptOptions = (text: string) => (args.team ? undefined : headlessPromptOptions(text, commands, { ...run, mcp: session.mcp !== undefined }));
     for (const warning of resumed?.warnings ?? []) process.stderr.write(`rein: ${warning}\n`);
     // JSON output carries session_id; a person at a terminal is told how to continue.
@@ -133,7 +134,7 @@ async function main(rawArgv: string[]): Promise<number> {
       ? streamJsonMessages(createInterface({ input: process.stdin, crlfDelay: Infinity }), (message) => process.stderr.write(`rein: ${message}\n`))
       : prompt;
     const code = await runHeadless({
-      session, prompt: input, promptOptions, team: args.team, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr,
+      session, prompt: input, promptOptions, commands: builtinCommands(), team: args.team, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr,
       verbose: args.verbose, includePartialMessages: args.includePartialMessages,
       describe: { init: initFacts, modelFacts: (model) => ({ contextWindow: contextWindowFor(model), maxOutputTokens: config.maxTokens }) },
     });
@@ -164,6 +165,7 @@ async function main(rawArgv: string[]): Promise<number> {
     version: version(),
     keys,
     mouse: config.mouse,
+    ...tuiPorts,
     ...(opened?.statusLine ? { statusLine: { setting: opened.statusLine, projectDir: opened.run.workspace } } : {}),
     turnLimitFrom: args.maxTurns !== undefined ? `the --max-turns flag` : process.env.REIN_MAX_TURNS !== undefined ? 'REIN_MAX_TURNS' : '"maxTurns" in agent.config.json (50 when not set; 0 removes it)',
   });

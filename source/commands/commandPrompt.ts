@@ -1,6 +1,6 @@
 // A custom command as the TUI and headless mode run it: a prompt whose message is the expanded template.
 import type { PromptOptions } from '../engine/session/types.js';
-import type { SlashCommand } from '../store/commands.js';
+import type { SlashCommand } from './slashCommand.js';
 import { isProjectFile, type CustomCommand } from '../extensions/commandFile.js';
 import { expandCommand } from '../extensions/commandExpand.js';
 import { untrustedProject as untrustedHint } from '../extensions/projectTrust.js';

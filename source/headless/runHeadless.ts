@@ -3,12 +3,14 @@
 import type { OutputFormat } from './outputFormat.js';
 import type { AgentEvent } from '../protocol/events.js';
 import type { AgentSession, PromptOptions } from '../engine/session/types.js';
-import type { SessionRuns } from '../engine/session/capabilities.js';
+import type { HeadlessRuns, HeadlessSession } from './headlessSession.js';
 import { hookLine } from '../extensions/hookLine.js';
 import { forTerminal } from '../util/terminalText.js';
 import { ClaudeStream, type InitFacts, type Message } from './claudeStream.js';
 import { errorText, isFailure, resultObject, type ResultContext } from './result.js';
 import { RunFacts } from './runFacts.js';
+import type { SlashCommand } from '../commands/slashCommand.js';
+import { runHeadlessCommand, type HeadlessCommandOutcome } from './builtinCommand.js';
 
 export { streamJsonMessages } from './input.js';
 
@@ -17,8 +19,7 @@ export interface Writable {
   isTTY?: boolean;
 }
 
-/** What a headless run needs of the session: its facts, abort and close, and the runs with their one event channel. */
-export type HeadlessSession = Pick<AgentSession, 'info' | 'abort' | 'close'> & { runs: Pick<SessionRuns, 'subscribe' | 'prompt' | 'team'> };
+export type { HeadlessRuns, HeadlessSession };
 
 export interface HeadlessOptions {
   session: HeadlessSession;
@@ -26,6 +27,8 @@ export interface HeadlessOptions {
   prompt: string | AsyncIterable<string>;
   /** How a message runs when it names a custom command (its expansion, allowed tools and model); undefined otherwise. */
   promptOptions?: (text: string) => PromptOptions | undefined;
+  /** The built-in slash commands a message may name (`/cost`, `/compact`); the rest go to the model as before. */
+  commands?: readonly SlashCommand[];
   /** Team mode instead of a single agent. */
   team?: boolean;
   format: OutputFormat;
@@ -58,7 +61,10 @@ const fallbackDescription = (session: HeadlessSession): NonNullable<HeadlessOpti
   modelFacts: () => ({ contextWindow: session.info.contextWindow, maxOutputTokens: 0 }),
 });
 
-/** Runs the prompt (or each streamed message) and returns the process exit code (0 success, 1 a run ended in an error). */
+/**
+ * Runs the prompt (or each streamed message) and returns the process exit code: 0 success, 1 a run (or a command)
+ * ended in an error, 2 a command that needs the full screen.
+ */
 export async function runHeadless(o: HeadlessOptions): Promise<number> {
   const describe = o.describe ?? fallbackDescription(o.session);
   const showProgress = o.format === 'text' && (o.stderr.isTTY === true || o.verbose === true);
@@ -100,14 +106,31 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
   // Every event, the runs' own and those around them (subagents, a log that cannot be written, background tasks).
   const unsubscribe = o.session.runs.subscribe(onEvent);
   let failed = false;
+  let commandCode = 0;
+  /** A command's answer: its output on stdout and its error on stderr, or one result object in the JSON formats. */
+  const answer = (outcome: Extract<HeadlessCommandOutcome, { kind: 'answered' }>) => {
+    commandCode = Math.max(commandCode, outcome.exitCode);
+    if (o.format === 'text') {
+      if (outcome.output) o.stdout.write(`${forTerminal(outcome.output, o.stdout.isTTY)}\n`);
+      if (outcome.error) o.stderr.write(`rein: ${forTerminal(outcome.error, o.stderr.isTTY)}\n`);
+      return;
+    }
+    const isError = outcome.exitCode !== 0;
+    line({ type: 'result', subtype: isError ? 'error_during_execution' : 'success', is_error: isError, result: isError ? (outcome.error ?? '') : outcome.output, session_id: sessionId() });
+  };
   try {
     for await (const text of promptsOf(o.prompt)) {
       if (signalled) break;
+      const command = !o.team && o.commands ? await runHeadlessCommand(text, o.session, o.commands) : undefined;
+      if (command?.kind === 'answered') {
+        answer(command);
+        continue;
+      }
       facts = new RunFacts();
       gathered = [];
       const runs = o.session.runs;
       // The outcome is also in the facts (they saw its run_end); awaiting it is waiting for the run to end.
-      await (o.team && runs.team ? runs.team(text) : runs.prompt(text, o.promptOptions?.(text)));
+      await (command ? command.run(runs) : o.team && runs.team ? runs.team(text) : runs.prompt(text, o.promptOptions?.(text)));
       const done = facts;
       if (isFailure(done)) failed = true;
       if (stream) emitMessages(stream.closing());
@@ -130,5 +153,5 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
-  return failed ? 1 : 0;
+  return failed ? Math.max(1, commandCode) : commandCode;
 }

@@ -1,6 +1,7 @@
 // Transcript items read back from the session log when the view reaches the top of what a resume loaded.
 import type { AgentEvent } from '../protocol/events.js';
-import { applyEvent, finishRunItems } from './applyEvent.js';
+import { applyEvent } from './applyEvent.js';
+import { finishRunItems } from './applyRunEnd.js';
 import { limits, type AppState, type TranscriptItem } from './state.js';
 import { settleSubagents } from './subagents.js';
 import { addNotice } from './transcript.js';

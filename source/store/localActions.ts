@@ -1,6 +1,6 @@
 // Pure state changes that come from the user rather than the engine: interrupt, queue, expand, notices.
 import { collapsedRows, type AppState, type TranscriptItem } from './state.js';
-import { finishRunItems } from './applyEvent.js';
+import { finishRunItems } from './applyRunEnd.js';
 import { putNotice } from './transcript.js';
 
 export { addNotice } from './transcript.js';

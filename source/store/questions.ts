@@ -1,9 +1,8 @@
 // What tools ask the user (ask_user's questions, exit_plan_mode's plan) while they wait: the dialog shows the first.
 import type { EventOf } from '../protocol/events.js';
-import type { AppState } from './state.js';
+import type { AppState, PendingQuestion } from './state.js';
 
-/** A question or plan waiting for the user: the request event itself, without its tag. */
-export type PendingQuestion = EventOf<'question_request'> extends infer E ? (E extends unknown ? Omit<E, 'type'> : never) : never;
+export type { PendingQuestion } from './state.js';
 
 export function applyQuestionEvent(state: AppState, event: EventOf<'question_request'> | EventOf<'question_resolved'>): AppState {
   if (event.type === 'question_request') {

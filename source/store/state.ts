@@ -1,10 +1,10 @@
 // The TUI's state shape: everything the screen shows, built only by reducing AgentEvents (plus a few local actions).
 import type { Usage } from '../protocol/messages.js';
-import type { PendingQuestion } from './questions.js';
 import { emptyUsage } from '../protocol/messages.js';
 import { pricedUsage } from '../providers/prices.js';
 import type { BackgroundTaskInfo, ContextInfo, EventOf, McpServerStatus, PermissionMode, RunEndReason } from '../protocol/events.js';
 import type { SessionInfo } from '../engine/session/types.js';
+import type { CommandPanel } from '../commands/slashCommand.js';
 import type { TodoItem, ToolDisplay } from '../protocol/tools.js';
 
 /** A snapshot of the session's info (the engine's object changes in place; the store's must not). */
@@ -112,7 +112,10 @@ export interface WelcomeItem {
 export type TranscriptItem = UserItem | AssistantItem | ToolItem | NoticeItem | WelcomeItem;
 
 /** Panels a slash command can open in place of the transcript. */
-export type AppPanel = 'mcp' | 'resume' | 'rewind';
+export type AppPanel = CommandPanel;
+
+/** A question or plan waiting for the user: the request event itself, without its tag. */
+export type PendingQuestion = EventOf<'question_request'> extends infer E ? (E extends unknown ? Omit<E, 'type'> : never) : never;
 
 /** An approval request waiting for the user: the event itself, without its tag. */
 export type PendingApproval = Omit<EventOf<'approval_request'>, 'type'>;

@@ -1,0 +1,113 @@
+// The run queue: one run (or compaction) at a time; messages sent meanwhile wait in the store's queue, in order.
+import type { AgentEvent } from '../protocol/events.js';
+import type { AgentSession } from '../engine/session/types.js';
+import type { EventPump } from './eventPump.js';
+import { addNotice, markBusy, markInterrupted, setQueued } from './localActions.js';
+import type { AppStore } from './store.js';
+
+export interface RunQueue {
+  /** A run or a compaction is under way. */
+  active(): boolean;
+  /** Starts a run now (the caller checked that none is active); `run` defaults to the prompt (or `!command`) of `text`. */
+  start(text: string, run?: () => AsyncGenerator<AgentEvent>): void;
+  /** Starts the message's run, or queues it as typed while one is active. */
+  send(text: string): void;
+  /** Runs busy work that is not a run (a compaction) the way a run goes: queued messages wait for it. */
+  busy(work: () => Promise<void>): Promise<void>;
+  /** Stops the active run; returns the queued messages it dropped so the prompt can offer them again. */
+  abort(): string[];
+  /** Resolves when no run is active and nothing is queued. */
+  idle(): Promise<void>;
+  dispose(): void;
+}
+
+export interface RunQueueOptions {
+  session: AgentSession;
+  store: AppStore;
+  pump: EventPump;
+  /** Starts a queued message once its turn came: a command typed during a run is expanded (or answered) only now. */
+  dispatchQueued: (text: string) => void;
+}
+
+export function createRunQueue({ session, store, pump, dispatchQueued }: RunQueueOptions): RunQueue {
+  let runActive = false;
+  let disposed = false;
+  let idleWaiters: Array<() => void> = [];
+
+  const notifyIdle = (): void => {
+    if (runActive || store.getState().queued.length > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  };
+
+  /** After a run or a compaction: the next queued message starts, or the queue is idle. */
+  const afterBusy = (): void => {
+    pump.flush();
+    runActive = false;
+    const [next, ...rest] = store.getState().queued;
+    if (next !== undefined && !disposed) {
+      pump.update((state) => setQueued(state, rest));
+      dispatchQueued(next);
+    }
+    notifyIdle();
+  };
+
+  // `!command` at the start of a message runs the command (Claude Code's bash mode) instead of prompting the model.
+  const runFor = (text: string) => {
+    const command = text.trimStart();
+    return command.startsWith('!') && command.length > 1 && session.shell ? session.shell(command.slice(1).trim()) : session.prompt(text);
+  };
+
+  const queue: RunQueue = {
+    active: () => runActive,
+    start(text, run = () => runFor(text)) {
+      runActive = true;
+      void (async () => {
+        try {
+          for await (const event of run()) pump.push(event);
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          pump.update((state) => addNotice(state, 'error', `The message could not be sent (${reason}); try again.`));
+        } finally {
+          // A run that ended without run_end (a crash) must not leave the screen "running".
+          pump.update(markInterrupted);
+          afterBusy();
+        }
+      })();
+    },
+    send(text) {
+      if (runActive) pump.update((state) => setQueued(state, [...state.queued, text]));
+      else queue.start(text);
+    },
+    async busy(work) {
+      runActive = true;
+      pump.update(markBusy);
+      try {
+        await work();
+      } finally {
+        // Interrupted, the screen already shows it; otherwise the work is simply over.
+        pump.update((state) => (state.running ? { ...state, running: false } : state));
+        afterBusy();
+      }
+    },
+    abort() {
+      if (!runActive && !store.getState().running) return [];
+      session.abort();
+      pump.flush();
+      const dropped = store.getState().queued;
+      pump.update((state) => setQueued(markInterrupted(state), []));
+      return dropped;
+    },
+    idle() {
+      return new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        notifyIdle();
+      });
+    },
+    dispose() {
+      disposed = true;
+    },
+  };
+  return queue;
+}
