@@ -5,6 +5,7 @@ import type { McpServerStatus } from '../source/protocol/events.js';
 import type { Bridge } from '../source/store/bridge.js';
 import type { McpResourceInfo } from '../source/mcp/types.js';
 import { initialMcpPanelUi, mcpPanelKey, type McpPanelUi } from './mcpPanelKeys.js';
+import { errorMessage } from '../source/util/errors.js';
 
 export interface McpPanelController {
   ui: McpPanelUi;
@@ -51,7 +52,7 @@ export function useMcpPanel(servers: readonly McpServerStatus[], bridge: Bridge)
       }
       setError(undefined);
       const action = command.kind === 'reconnect' ? bridge.mcpReconnect(command.name) : bridge.mcpSetEnabled(command.name, command.kind === 'enable');
-      action.catch((failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)));
+      action.catch((failure: unknown) => setError(errorMessage(failure)));
     },
     [bridge, ui.tools],
   );

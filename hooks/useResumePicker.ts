@@ -4,6 +4,7 @@ import type { Key } from 'ink';
 import type { Bridge } from '../source/store/bridge.js';
 import type { SessionSummary } from '../source/sessionLog/listSessions.js';
 import { filterSessions, initialResumePickerUi, resumePickerKey, type ResumePickerUi } from './resumePickerKeys.js';
+import { errorMessage } from '../source/util/errors.js';
 
 export interface ResumePickerController {
   ui: ResumePickerUi;
@@ -22,7 +23,7 @@ function listSessions(bridge: Bridge): { sessions: SessionSummary[]; error?: str
   try {
     return { sessions: bridge.recentSessions() };
   } catch (error) {
-    return { sessions: [], error: error instanceof Error ? error.message : String(error) };
+    return { sessions: [], error: errorMessage(error) };
   }
 }
 

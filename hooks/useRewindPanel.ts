@@ -4,6 +4,7 @@ import type { Key } from 'ink';
 import type { Bridge } from '../source/store/bridge.js';
 import type { RewindPoint, RewindPreview } from '../source/checkpoints/types.js';
 import { initialRewindPanelUi, rewindPanelKey, type RewindPanelUi } from './rewindPanelKeys.js';
+import { errorMessage } from '../source/util/errors.js';
 
 export interface RewindPanelController {
   ui: RewindPanelUi;
@@ -18,7 +19,7 @@ export interface RewindPanelController {
   handleKey(input: string, key: Key): void;
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const message = (error: unknown) => errorMessage(error);
 
 /** `onText` puts a rewound message back in the prompt. */
 export function useRewindPanel(open: boolean, bridge: Bridge, onText: (text: string) => void): RewindPanelController {

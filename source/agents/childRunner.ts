@@ -23,6 +23,7 @@ import { sessionLogPath } from '../sessionLog/records.js';
 import type { LoopHooks } from '../extensions/hookTypes.js';
 import type { AgentDefinition } from './types.js';
 import type { ChildEnvironment } from '../engine/session/ports.js';
+import { errorMessage } from '../util/errors.js';
 
 /** What every child of a session shares with it (the session defines it: it lends these). */
 export type { ChildEnvironment };
@@ -170,7 +171,7 @@ export class ChildAgent {
       }
     } catch (err) {
       // The loop does not throw by contract; should it ever, the parent gets an error result, never a crash.
-      outcome = { ...outcome, reason: 'error', error: err instanceof Error ? err.message : String(err) };
+      outcome = { ...outcome, reason: 'error', error: errorMessage(err) };
     }
     this.turns += outcome.turns;
     return outcome;

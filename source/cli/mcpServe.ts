@@ -17,6 +17,7 @@ import { newSessionId } from '../protocol/ids.js';
 import { setupHooks } from '../extensions/hookSetup.js';
 import { elicitationAsk } from './mcpServeAsk.js';
 import { createToolHost } from './mcpServeTools.js';
+import { errorMessage } from '../util/errors.js';
 
 export const mcpServeHelpText = `rein mcp serve — rein's tools for other programs, over MCP on stdio
 
@@ -52,7 +53,7 @@ function parseServeArgs(argv: string[]): { help: boolean; mode: PermissionMode; 
       options: { 'permission-mode': { type: 'string' }, 'trust-project': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     }));
   } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}; see rein mcp serve --help.`);
+    throw new UsageError(`${errorMessage(error)}; see rein mcp serve --help.`);
   }
   const mode = values['permission-mode'] ?? 'ask';
   if (!modes.includes(mode as PermissionMode)) throw new UsageError(`--permission-mode must be one of ${modes.join(', ')}, not "${mode}".`);

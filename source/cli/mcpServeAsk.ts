@@ -3,6 +3,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AskAnswer } from '../engine/askFallback.js';
 import type { PermissionMode } from '../protocol/events.js';
 import type { ServedQuestion } from './mcpServeTools.js';
+import { errorMessage } from '../util/errors.js';
 
 /** A person may take a while to answer; the SDK's own minute is too short for reading a diff. */
 const answerTimeoutMs = 30 * 60_000;
@@ -32,7 +33,7 @@ export function elicitationAsk(server: Server, mode: PermissionMode): (q: Served
       action = result.action;
     } catch (error) {
       if (signal.aborted) return { behavior: 'deny', message: `The ${q.toolName} call was cancelled before the user answered.` };
-      const why = error instanceof Error ? error.message : String(error);
+      const why = errorMessage(error);
       return { behavior: 'deny', message: `${q.toolName} needs the user's approval, and asking through the MCP client failed (${why}), so rein refused the call.` };
     }
     if (action === 'accept') return { behavior: 'allow' };

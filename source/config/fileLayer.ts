@@ -9,6 +9,7 @@ import { checkLayer } from './schema.js';
 import { isKeyProblem, resolveKeyBindings } from './keys.js';
 import { formatSchemaError, type LayerLabel } from './schemaErrors.js';
 import type { ConfigLayer, Env } from './types.js';
+import { errorMessage } from '../util/errors.js';
 
 function fileLabel(file: string): LayerLabel {
   return { file, describe: (at) => (at ? `Invalid config in ${file} at ${at}` : `Invalid config in ${file}`) };
@@ -22,7 +23,7 @@ function readText(file: string): string | undefined {
     // A missing file is simply a layer that is not there.
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     const reason =
-      code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : err instanceof Error ? err.message : String(err);
+      code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : errorMessage(err);
     throw new ConfigError(`Cannot read config file ${file} (${reason}): fix or remove it.`, file);
   }
 }

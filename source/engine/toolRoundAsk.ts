@@ -11,6 +11,7 @@ import type { AskFallback } from './askFallback.js';
 import { permissionHook } from './permissionHook.js';
 import { summarizeCall } from './toolRoundTypes.js';
 import type { RoundCall, RoundCalls } from './toolRoundState.js';
+import { errorMessage } from '../util/errors.js';
 
 type Ask = Extract<Decision, { kind: 'ask' }>;
 
@@ -90,7 +91,7 @@ async function askElsewhere(round: RoundCalls, c: RoundCall, tool: AnyTool, fall
   try {
     answer = await fallback({ toolName: tool.name, input: c.call.input, toolUseId: c.call.id }, p.signal);
   } catch (error) {
-    return deny(`The permission check could not decide on this ${tool.name} call (${error instanceof Error ? error.message : String(error)}), so it was denied.`);
+    return deny(`The permission check could not decide on this ${tool.name} call (${errorMessage(error)}), so it was denied.`);
   }
   if (p.signal.aborted) return false;
   if (answer.behavior === 'deny') return deny(answer.message);

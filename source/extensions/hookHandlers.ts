@@ -1,6 +1,7 @@
 // Runs the handlers that are not shell commands: an http POST, a model's yes/no (prompt), an MCP tool call and a
 // verifying subagent (agent). Each ends as a HookRun, read by the same rules as a command's exit code and stdout.
 import type { HookCommand, HookRun } from './hookTypes.js';
+import { errorMessage } from '../util/errors.js';
 
 /** What the session lends the hooks for the handler types that need more than a process. */
 export interface HookPorts {
@@ -110,7 +111,7 @@ async function postJson(url: string, body: string, headers: Record<string, strin
   });
 }
 
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const reason = (error: unknown) => errorMessage(error);
 
 /** Runs one http, prompt, mcp_tool or agent handler. */
 export async function runHandler(hook: HookCommand, input: Record<string, unknown>, ports: HookPorts, policy: HttpHookPolicy, signal?: AbortSignal): Promise<HookRun> {

@@ -11,6 +11,7 @@ import { loopHooksFor } from './loopHooks.js';
 import { spawnHook } from './spawnHook.js';
 import { matcherSelectsTool, matcherSelectsValue } from './hookToolNames.js';
 import type { HookAgent, HookCommand, HookEventName, HookRun, HookToolCall, LoopHooks } from './hookTypes.js';
+import { errorMessage } from '../util/errors.js';
 
 export interface SessionHooksOptions {
   hooks: readonly HookCommand[];
@@ -136,7 +137,7 @@ export class SessionHooks {
       return await runHandler(hook, input, this.ports, this.o.httpPolicy ?? {}, signal);
     } catch (error) {
       // Hooks never break the work: whatever goes wrong starting one is reported as its failure.
-      return { hook, exitCode: undefined, stdout: '', stderr: '', timedOut: false, aborted: false, spawnError: error instanceof Error ? error.message : String(error) };
+      return { hook, exitCode: undefined, stdout: '', stderr: '', timedOut: false, aborted: false, spawnError: errorMessage(error) };
     }
   }
 

@@ -4,6 +4,7 @@ import type { AgentSession, PromptOptions } from '../engine/session/types.js';
 import { pricedUsage } from '../providers/prices.js';
 import { resolveSlashCommand } from '../commands/resolve.js';
 import type { CommandContext, CommandFacts, SlashCommand } from '../commands/slashCommand.js';
+import { errorMessage } from '../util/errors.js';
 
 /** What came of a command: its output and exit code, or a run it asked for (`/init`, `/team`, an MCP prompt). */
 export type HeadlessCommandOutcome =
@@ -50,7 +51,7 @@ export async function runHeadlessCommand(text: string, session: AgentSession, co
       try {
         session.setModel(model);
       } catch (error) {
-        failed.push(`Could not switch to model ${model} (${error instanceof Error ? error.message : String(error)}); check the name.`);
+        failed.push(`Could not switch to model ${model} (${errorMessage(error)}); check the name.`);
       }
     },
     listModels: async () => (session.listModels ? session.listModels() : undefined),
@@ -93,7 +94,7 @@ export async function runHeadlessCommand(text: string, session: AgentSession, co
   try {
     await command.run(ctx, args);
   } catch (error) {
-    failed.push(`/${command.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    failed.push(`/${command.name} failed: ${errorMessage(error)}`);
   }
   if (run && failed.length === 0) return { kind: 'run', run };
   return { kind: 'answered', output: printed.join('\n'), ...(failed.length > 0 ? { error: failed.join('\n') } : {}), exitCode: failed.length > 0 ? 1 : 0 };

@@ -6,6 +6,7 @@ import type { ImageContent } from '../protocol/messages.js';
 import { textResult, type AnyTool } from '../tools/types.js';
 import { type ToolResult } from '../protocol/tools.js';
 import type { McpServerLink } from './types.js';
+import { errorMessage } from '../util/errors.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -93,7 +94,7 @@ export function adaptMcpTool({ link, tool, exposedName, toolTimeoutMs }: Adapted
         const result = await link.callTool(tool.name, args, { signal: ctx.signal, onProgress: ctx.onProgress });
         return resultToToolResult(result);
       } catch (error) {
-        return textResult(error instanceof Error ? error.message : String(error), true);
+        return textResult(errorMessage(error), true);
       }
     },
   };

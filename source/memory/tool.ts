@@ -3,6 +3,7 @@ import { MemoryError, memoryTypes, type MemoryStore } from '../memory/store.js';
 import { isMemoryType, type MemoryType } from '../memory/memoryFile.js';
 import { defineTool, errorResult, textResult, type AnyTool } from '../tools/types.js';
 import { type ToolResult } from '../protocol/tools.js';
+import { errorMessage } from '../util/errors.js';
 
 export const memoryToolName = 'memory';
 
@@ -86,7 +87,7 @@ export function createMemoryTool(store: MemoryStore): AnyTool {
         return runAction(store, args);
       } catch (err) {
         if (err instanceof MemoryError) return errorResult(err.message);
-        const reason = err instanceof Error ? err.message : String(err);
+        const reason = errorMessage(err);
         return errorResult(`The memory could not be written (${reason}); check that the memory folder is writable.`);
       }
     },

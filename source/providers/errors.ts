@@ -1,5 +1,6 @@
 // Turns any SDK, HTTP or network failure into a ProviderError plus the facts the retry policy needs.
 import type { ProviderError, ProviderErrorKind } from './types.js';
+import { errorMessage } from '../util/errors.js';
 
 /** Thrown by a provider when a response stream ends before completing or carries an event that does not parse. */
 export class StreamBrokenError extends Error {
@@ -244,7 +245,7 @@ export function classifyProviderError(err: unknown, ctx: ErrorContext): Classifi
     classified = make('connection', `Could not reach ${whoAt(ctx)}; check the network${andUrlSource(ctx)}.`, undefined, true, 'connection failed');
   } else classified = classifyInStreamError(err, ctx);
   if (classified === undefined) {
-    const detail = shortDetail(err instanceof Error ? err.message : String(err));
+    const detail = shortDetail(errorMessage(err));
     classified = make('unknown', `The call to ${ctx.providerLabel} failed${detail ? `: ${detail}` : ''}.`, undefined, false, 'unexpected error');
   }
   const getHeader = headerGetter(err);

@@ -1,6 +1,7 @@
 // An in-process provider that plays scripted turns: drives engine tests and offline demos.
 import { type Provider, type ProviderError, type ProviderEvent, type ProviderRequest } from './types.js';
 import { emptyUsage, type AssistantBlock, type AssistantMessage, type StopReason, type Usage } from '../protocol/messages.js';
+import { errorMessage } from '../util/errors.js';
 
 export interface ScriptedTurn {
   text?: string;
@@ -124,7 +125,7 @@ export function createScriptedProvider(script: Script): ScriptedProvider {
         turn = typeof script === 'function' ? script(request, index) : script[index];
       } catch (err) {
         // A provider never throws, not even when its script does.
-        const detail = err instanceof Error ? err.message : String(err);
+        const detail = errorMessage(err);
         const error: ProviderError = { kind: 'unknown', message: `The scripted provider's script failed: ${detail}` };
         yield { type: 'done', message: { role: 'assistant', content: [] }, stopReason: 'error', usage: emptyUsage(), error };
         return;

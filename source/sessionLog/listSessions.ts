@@ -4,6 +4,7 @@ import path from 'node:path';
 import { countLinesStartingWith, readHeadLines } from './lines.js';
 import type { SessionSummary } from '../protocol/sessions.js';
 import { continuedRunStartLinePrefix, isMetaShaped, logFileName, parseLine, runStartLinePrefix, SessionLogError } from './records.js';
+import { errorMessage } from '../util/errors.js';
 
 export type { SessionSummary } from '../protocol/sessions.js';
 
@@ -31,7 +32,7 @@ function logFiles(sessionsDir: string, idPrefix = ''): LogFile[] {
     entries = fs.readdirSync(sessionsDir, { withFileTypes: true });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw new SessionLogError(`Could not list the sessions in ${sessionsDir} (${error instanceof Error ? error.message : String(error)}); check that the folder is readable.`);
+    throw new SessionLogError(`Could not list the sessions in ${sessionsDir} (${errorMessage(error)}); check that the folder is readable.`);
   }
   const found: LogFile[] = [];
   for (const entry of entries) {

@@ -8,6 +8,7 @@ import type { EarlierEvents } from './earlierEvents.js';
 import { loadHistoryImages } from './images.js';
 import { lineNumberAt, readHeadLines, readLinesBackward, type TailLine } from './lines.js';
 import { isLogRecord, isMetaShaped, logFormatVersion, pageOfRunsFull, parseLine, runStartLinePrefix, SessionLogError, type MetaRecord } from './records.js';
+import { errorMessage } from '../util/errors.js';
 
 export interface LoadedSession {
   meta: MetaRecord;
@@ -159,7 +160,7 @@ export function loadSession(file: string, opts: LoadSessionOptions = {}): Loaded
     }
   } catch (error) {
     if (error instanceof SessionLogError) throw error;
-    throw new SessionLogError(`Could not read the session log ${file} (${error instanceof Error ? error.message : String(error)}); check the session id and that the file exists.`);
+    throw new SessionLogError(`Could not read the session log ${file} (${errorMessage(error)}); check the session id and that the file exists.`);
   }
   history = loadHistoryImages(history, dirname(file), warnings);
   return { meta, history, todos, events, droppedEvents, ...(earlier ? { earlier } : {}), warnings };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { redactSecrets } from '../util/redact.js';
 import { storeRecordImages } from './images.js';
 import { logFileName, serializeRecord, SessionLogError, type LogRecord, type MetaRecord } from './records.js';
+import { errorMessage } from '../util/errors.js';
 
 export interface CreateSessionLogOptions {
   sessionsDir: string;
@@ -19,7 +20,7 @@ export interface CreateSessionLogOptions {
 const isWorthKeeping = (record: LogRecord): boolean =>
   record.kind === 'history' || (record.kind === 'event' && record.event.type === 'run_start');
 
-const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const reasonOf = (error: unknown): string => errorMessage(error);
 
 /** True when the file is non-empty and its last byte is not a newline (a line was cut off mid-write). */
 function endsMidLine(file: string): boolean {

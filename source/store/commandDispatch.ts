@@ -8,6 +8,7 @@ import { addNotice, setQueued } from './localActions.js';
 import type { RunQueue } from './runQueue.js';
 import type { SessionActions } from './sessionActions.js';
 import type { AppStore } from './store.js';
+import { errorMessage } from '../util/errors.js';
 
 export interface CommandDispatch {
   /** Runs "/name args": a command answers, an unknown name gets a hint, anything else goes to the model. */
@@ -79,7 +80,7 @@ export function createCommandDispatch(o: DispatchOptions): CommandDispatch {
       try {
         await command.run(ctx, args);
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorMessage(error);
         ctx.fail(`/${command.name} failed: ${reason}`);
       }
     },

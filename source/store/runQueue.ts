@@ -4,6 +4,7 @@ import type { AgentSession } from '../engine/session/types.js';
 import type { EventPump } from './eventPump.js';
 import { addNotice, markBusy, markInterrupted, setQueued } from './localActions.js';
 import type { AppStore } from './store.js';
+import { errorMessage } from '../util/errors.js';
 
 export interface RunQueue {
   /** A run or a compaction is under way. */
@@ -67,7 +68,7 @@ export function createRunQueue({ session, store, pump, dispatchQueued }: RunQueu
         try {
           for await (const event of run()) pump.push(event);
         } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
+          const reason = errorMessage(error);
           pump.update((state) => addNotice(state, 'error', `The message could not be sent (${reason}); try again.`));
         } finally {
           // A run that ended without run_end (a crash) must not leave the screen "running".

@@ -8,6 +8,7 @@ import { addNotice, setQueued, toggleExpand } from './localActions.js';
 import type { RunQueue } from './runQueue.js';
 import type { AppPanel } from './state.js';
 import type { AppStore } from './store.js';
+import { errorMessage } from '../util/errors.js';
 
 export interface SessionActions {
   respond(approvalId: string, decision: ApprovalDecision): void;
@@ -41,7 +42,7 @@ export function modeCycle(startMode: PermissionMode): PermissionMode[] {
   return startMode === 'yolo' ? ['ask', 'auto-edit', 'plan', 'yolo'] : ['ask', 'auto-edit', 'plan'];
 }
 
-const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const reasonOf = (error: unknown): string => errorMessage(error);
 
 export function createSessionActions(session: AgentSession, store: AppStore, pump: EventPump, queue: RunQueue): SessionActions {
   // Shift+Tab keeps yolo out of reach unless the session was started in it (as Claude Code keeps bypass mode out).

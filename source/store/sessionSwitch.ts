@@ -8,6 +8,7 @@ import { addNotice, markInterrupted } from './localActions.js';
 import { resumedState } from './resumed.js';
 import type { RunQueue } from './runQueue.js';
 import type { AppStore } from './store.js';
+import { errorMessage } from '../util/errors.js';
 
 export interface SessionSwitch {
   /** Saved sessions of this directory for the /resume picker, newest first, without the one open; throws when the folder cannot be read. */
@@ -25,7 +26,7 @@ export interface SessionSwitch {
   loadEarlier(all?: boolean): boolean;
 }
 
-const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const reasonOf = (error: unknown): string => errorMessage(error);
 
 export function createSessionSwitch(session: AgentSession, store: AppStore, pump: EventPump, queue: RunQueue, options: { earlier?: EarlierEvents; earlierPageEvents?: number }): SessionSwitch {
   // Where the log's older events end, and the item they go above: the transcript must still begin with it.

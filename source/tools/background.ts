@@ -6,6 +6,7 @@ import type { BackgroundTaskInfo } from '../protocol/events.js';
 import { spawnShell, type ShellProcess } from './processGroup.js';
 import { beginShutdown } from './processRegistry.js';
 import type { SandboxRun } from './sandboxRun.js';
+import { errorMessage } from '../util/errors.js';
 
 export interface BackgroundTasksOptions {
   /** Output kept per task; older output is dropped first. */
@@ -86,7 +87,7 @@ export class BackgroundTasks {
       // Started on the next tick, so output never arrives before the task is tracked.
       const exited = Promise.resolve().then(() => work(onOutput, controller.signal)).then(
         (exitCode) => ({ exitCode, signal: undefined }),
-        (err: unknown) => ({ exitCode: 1, signal: undefined, spawnError: err instanceof Error ? err.message : String(err) }),
+        (err: unknown) => ({ exitCode: 1, signal: undefined, spawnError: errorMessage(err) }),
       );
       return { pid: undefined, exited, kill: async () => { controller.abort(); await exited; } };
     });

@@ -1,6 +1,7 @@
 // Runs a bash command in its own process group so a timeout, an abort or a kill takes down everything it started.
 import type { execa as ExecaFn } from 'execa';
 import { registerProcessGroup } from './processRegistry.js';
+import { errorMessage } from '../util/errors.js';
 
 type Execa = typeof ExecaFn;
 let loadedExeca: Execa | undefined;
@@ -121,7 +122,7 @@ function startShell(execa: Execa, command: string, options: ShellOptions): Shell
       }
       return { exitCode: exitCode ?? undefined, signal: signal ?? undefined };
     },
-    (err: unknown) => ({ exitCode: undefined, signal: undefined, spawnError: err instanceof Error ? err.message : String(err) }),
+    (err: unknown) => ({ exitCode: undefined, signal: undefined, spawnError: errorMessage(err) }),
   );
 
   const kill = async (): Promise<void> => {

@@ -2,6 +2,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { redactSecrets } from '../util/redact.js';
+import { errorMessage } from '../util/errors.js';
 
 export interface OutputLimits {
   maxChars: number;
@@ -90,7 +91,7 @@ export async function truncateToolOutput(content: string, options: TruncateOptio
     savedPath = file;
     note = `the full output is saved at ${file}; read it with read_file using offset/limit, or narrow the command`;
   } catch (err) {
-    note = `the full output could not be saved (${err instanceof Error ? err.message : String(err)}); narrow the command`;
+    note = `the full output could not be saved (${errorMessage(err)}); narrow the command`;
   }
   const cut = cutMiddle(content, limits, note);
   return { content: cut ? cut.text : content, savedPath };

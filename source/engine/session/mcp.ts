@@ -3,6 +3,7 @@
 import type { McpServerStatus } from '../../protocol/events.js';
 import type { McpSessionSource } from '../../mcp/types.js';
 import { attachedResource, findResourceMentions } from '../../mcp/resources.js';
+import { errorMessage } from '../../util/errors.js';
 
 /** A prompt after MCP expansion: the text the model gets, warnings to show, or why it cannot be sent at all. */
 export interface ExpandedPrompt {
@@ -12,7 +13,7 @@ export interface ExpandedPrompt {
 }
 
 const promptCommandPattern = /^\/(mcp__[A-Za-z0-9_-]+)(?:\s+([\s\S]*))?$/;
-const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const reason = (error: unknown): string => errorMessage(error);
 
 export interface SessionMcpHooks {
   runActive: () => boolean;

@@ -8,6 +8,7 @@ import { preparedCallRunner } from '../preparedCalls.js';
 import type { SessionCore } from './core.js';
 import { typedCommand } from './hookPorts.js';
 import type { PromptOptions } from './types.js';
+import { errorMessage } from '../../util/errors.js';
 
 /** One prompt on its way through the pipeline. */
 export interface PromptRun {
@@ -78,7 +79,7 @@ export const commandStage: PromptStage = async function* (core, run) {
   });
   const expanding = expand(tools);
   for await (const event of queue.drainUntil(expanding)) yield core.record(event);
-  const outcome = await expanding.catch((error: unknown) => ({ ok: false as const, problem: `The command could not be prepared (${error instanceof Error ? error.message : String(error)}).` }));
+  const outcome = await expanding.catch((error: unknown) => ({ ok: false as const, problem: `The command could not be prepared (${errorMessage(error)}).` }));
   if (outcome.ok) {
     run.message = outcome.text;
     return true;
