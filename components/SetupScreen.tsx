@@ -1,5 +1,4 @@
 // Shown instead of the app when rein cannot start a session (no API key): what to set, and how to quit.
-import React from 'react';
 import { Box, Text, useInput, useStdin } from 'ink';
 
 export interface SetupScreenProps {

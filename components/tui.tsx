@@ -1,5 +1,4 @@
 // Starts the full-screen TUI for a session (or the setup screen), and returns the exit code and a usage line.
-import React from 'react';
 import type { ReactElement } from 'react';
 import { homedir } from 'node:os';
 import type { AgentEvent } from '../source/protocol/events.js';

@@ -33,7 +33,7 @@ export function holdStrayOutput(): () => HeldOutput {
       if (typeof done === 'function') process.nextTick(() => (done as () => void)());
       return true;
     };
-    stream.write = holding as Write;
+    stream.write = holding;
     return original;
   };
   const stdoutWrite = patchWrite(process.stdout, 'stdout');

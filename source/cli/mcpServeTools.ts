@@ -110,7 +110,7 @@ export function createToolHost(o: ToolHostOptions): ToolHost {
         // What hooks add for a model has no model to go to here; their refusals and rewrites count.
         ...(o.hooks ? { hooks: { loop: o.hooks, state: { context: [] } } } : {}),
       });
-      return block!;
+      return block;
     },
     async close() {
       await state.background.killAll();

@@ -9,7 +9,7 @@ import { streamModelCall } from './modelCall.js';
 import { doesNotFitMessage, maxOverflowRetries, outputBudget, recoverFromOverflow } from './overflow.js';
 import { RepeatGuard } from './repeatGuard.js';
 import { hookEvent, type RoundHookState } from './toolRound.js';
-import { interruptedBlocks, toolRound } from './loopRound.js';
+import { toolRound } from './loopRound.js';
 import { wrapReminder } from './reminders.js';
 import { ToolErrorGuard } from './toolErrorGuard.js';
 import { describeLengthCut } from './lengthCut.js';

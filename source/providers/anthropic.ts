@@ -139,7 +139,7 @@ class MessageAssembler {
       const open = this.blocks.get(index)!;
       const { json: _json, closed, ...block } = open;
       if (block.type === 'tool_use' && (!closed || open === cut)) continue;
-      content.push(block as AssistantBlock);
+      content.push(block);
     }
     return { role: 'assistant', content };
   }
