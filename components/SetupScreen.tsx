@@ -4,7 +4,7 @@ import { Box, Text, useInput, useStdin } from 'ink';
 export interface SetupScreenProps {
   /** One sentence saying what is missing and what to set. */
   message: string;
-  onExit(): void;
+  onExit: () => void;
 }
 
 /** Every way to a working session, named on the screen a first-time user sees. */

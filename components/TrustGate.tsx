@@ -10,7 +10,7 @@ import { TrustDialog, trustFit } from './TrustDialog.js';
 export interface TrustGateProps {
   request: TrustRequest;
   /** The answer, or `quit` for Ctrl+C. */
-  onAnswer(answer: TrustDecision | 'quit'): void;
+  onAnswer: (answer: TrustDecision | 'quit') => void;
 }
 
 export function TrustGate({ request, onAnswer }: TrustGateProps) {

@@ -82,7 +82,7 @@ export async function* streamAttempt<E>(
   assembly: StreamAssembly<E>,
   signal: AbortSignal,
   limits: StallLimits,
-): AsyncGenerator<AttemptEvent> {
+): AsyncGenerator<AttemptEvent, void, undefined> {
   let streamedChars = 0;
   const settle = (done: ProviderEvent): ProviderEvent =>
     done.type === 'done' ? { ...done, usage: withEstimates(done.usage, assembly, streamedChars) } : done;
