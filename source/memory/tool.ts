@@ -82,13 +82,13 @@ export function createMemoryTool(store: MemoryStore): AnyTool {
     autoApproved: true,
     summarize: (args) => [args.action, args.name].filter(Boolean).join(' '),
 
-    async execute(args) {
+    execute(args) {
       try {
-        return runAction(store, args);
+        return Promise.resolve(runAction(store, args));
       } catch (err) {
-        if (err instanceof MemoryError) return errorResult(err.message);
+        if (err instanceof MemoryError) return Promise.resolve(errorResult(err.message));
         const reason = errorMessage(err);
-        return errorResult(`The memory could not be written (${reason}); check that the memory folder is writable.`);
+        return Promise.resolve(errorResult(`The memory could not be written (${reason}); check that the memory folder is writable.`));
       }
     },
   });
