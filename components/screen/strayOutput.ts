@@ -26,6 +26,7 @@ export function holdStrayOutput(): () => HeldOutput {
   const held: HeldOutput = { stdout: '', stderr: '' };
   const originals = new Map<ConsoleMethod, (...args: unknown[]) => void>();
   const patchWrite = (stream: NodeJS.WriteStream, key: keyof HeldOutput): Write => {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- put back on this same stream on release, never called apart
     const original = stream.write;
     const holding = (chunk: unknown, encodingOrCallback?: unknown, callback?: unknown): boolean => {
       held[key] += chunkText(chunk);
@@ -39,6 +40,7 @@ export function holdStrayOutput(): () => HeldOutput {
   const stdoutWrite = patchWrite(process.stdout, 'stdout');
   const stderrWrite = patchWrite(process.stderr, 'stderr');
   for (const method of consoleMethods) {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- put back on console on release, never called apart
     originals.set(method, console[method]);
     const key: keyof HeldOutput = toStderr.has(method) ? 'stderr' : 'stdout';
     console[method] = (...args: unknown[]) => {
