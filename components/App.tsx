@@ -1,6 +1,6 @@
 // The app: the frame's layout (frameLayout.ts), the modal stack that owns the keys (hooks/modalStack.ts), the main
 // pane (transcript or panel, and the sidebar), then queue, prompt or the top dialog, and the status bar.
-import React, { useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { Box } from 'ink';
 import type { Bridge } from '../source/store/bridge.js';
 import type { McpServerStatus } from '../source/protocol/events.js';

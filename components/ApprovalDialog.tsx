@@ -1,7 +1,6 @@
 // Asks the user to approve one tool call: what it will do, then Yes / No (with an optional reason) / Always for
 // this session or this project, with the exact rule "always" adds. On a small screen the chrome gives way first
 // and the body scrolls (PgUp/PgDn), so what is being approved is never cut.
-import React from 'react';
 import { Box, Text } from 'ink';
 import type { PendingApproval } from '../source/store/state.js';
 import { approvalChoices, type ApprovalUiState } from '../hooks/approvalKeys.js';

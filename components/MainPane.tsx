@@ -1,6 +1,5 @@
 // The main pane: the transcript, or the panel on top of the modal stack (task output, /mcp, /resume, /rewind), with
 // the sidebar's rows beside it.
-import React from 'react';
 import type { ComponentProps } from 'react';
 import { Box } from 'ink';
 import type { ModalId } from '../hooks/modalStack.js';

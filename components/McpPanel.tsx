@@ -1,6 +1,5 @@
 // The /mcp panel, shown in place of the transcript: every MCP server with its status, transport, tool count, last
 // error and log file, or the picked server's tools; the keys it takes are listed at its foot.
-import React from 'react';
 import { Box, Text } from 'ink';
 import type { McpServerStatus } from '../source/protocol/events.js';
 import { mcpCount } from '../source/util/format.js';

@@ -1,5 +1,4 @@
 // The multi-line prompt: a rule with the run status, then the text with its cursor, scrolled to keep the cursor in view.
-import React from 'react';
 import { promptLines, type PromptLinesInput } from './view/bottomLines.js';
 import { Lines } from './Lines.js';
 

@@ -1,5 +1,4 @@
 // Shows what a tool asks the user: ask_user's questions one at a time, or exit_plan_mode's plan with its choices.
-import React from 'react';
 import { Box, Text } from 'ink';
 import type { PendingQuestion } from '../source/store/questions.js';
 import { planChoices, type PlanUi, type QuestionUi } from '../hooks/questionKeys.js';

@@ -1,5 +1,4 @@
 // Messages typed during a run, waiting to be sent when it ends.
-import React from 'react';
 import { queuedLines } from './view/bottomLines.js';
 import { Lines } from './Lines.js';
 

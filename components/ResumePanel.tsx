@@ -1,6 +1,5 @@
 // The /resume picker, shown in place of the transcript: saved sessions of this directory, newest first, with the
 // filter typed so far; the picked one opens in place.
-import React from 'react';
 import { Box, Text } from 'ink';
 import type { SessionSummary } from '../source/sessionLog/listSessions.js';
 import { pickedIndex, sessionWhen, type ResumePickerUi } from '../hooks/resumePickerKeys.js';

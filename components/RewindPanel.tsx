@@ -1,6 +1,5 @@
 // The /rewind panel, shown in place of the transcript: the session's messages with the files changed since, what to
 // restore, and before files are restored, how each would change.
-import React from 'react';
 import { Box, Text } from 'ink';
 import type { FileChange, RewindPoint, RewindPreview } from '../source/checkpoints/types.js';
 import { scopeLabels, scopesFor, type RewindPanelUi } from '../hooks/rewindPanelKeys.js';

@@ -1,11 +1,10 @@
 // Shown instead of the app when rein cannot start a session (no API key): what to set, and how to quit.
-import React from 'react';
 import { Box, Text, useInput, useStdin } from 'ink';
 
 export interface SetupScreenProps {
   /** One sentence saying what is missing and what to set. */
   message: string;
-  onExit(): void;
+  onExit: () => void;
 }
 
 /** Every way to a working session, named on the screen a first-time user sees. */

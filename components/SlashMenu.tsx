@@ -1,5 +1,4 @@
 // The completion menu under the prompt while a slash command or an @ file is typed: the matches, one selected.
-import React from 'react';
 import type { MenuItem } from '../hooks/slashMenu.js';
 import { slashMenuLines } from './view/bottomLines.js';
 import { Lines } from './Lines.js';

@@ -1,5 +1,4 @@
 // The output of one background task, shown in place of the transcript while picked with Ctrl+T.
-import React from 'react';
 import { Box, Text } from 'ink';
 import type { BackgroundTaskInfo } from '../source/protocol/events.js';
 import { sanitize, trimTrailingBlank, wrapText } from './view/style.js';

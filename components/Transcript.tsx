@@ -1,5 +1,5 @@
 // The scrollable transcript viewport: only the visible slice of pre-rendered lines reaches the screen.
-import React, { useContext, useLayoutEffect } from 'react';
+import { useContext, useLayoutEffect } from 'react';
 import { Box, Text } from 'ink';
 import { sliceViewport, type TranscriptLayout } from './view/transcriptLines.js';
 import { Lines } from './Lines.js';

@@ -1,6 +1,5 @@
 // The question rein asks before a session uses anything a project brings: where its requests would go, settings that
 // widen what rein may do, MCP servers, hooks and imports from outside it; then Trust this project / Don't trust.
-import React from 'react';
 import { isAbsolute, relative } from 'node:path';
 import { Box, Text } from 'ink';
 import type { TrustItem, TrustItemKind, TrustRequest } from '../source/trust/request.js';

@@ -1,6 +1,6 @@
 // The screen a session opens behind when a project asks for trust: the question alone, full screen, before anything
 // of the project is used. Ctrl+C quits rein.
-import React, { useCallback } from 'react';
+import { useCallback } from 'react';
 import { Box, useInput, useStdin } from 'ink';
 import type { TrustDecision, TrustRequest } from '../source/trust/request.js';
 import { useTerminalSize } from '../hooks/useTerminalSize.js';
@@ -10,7 +10,7 @@ import { TrustDialog, trustFit } from './TrustDialog.js';
 export interface TrustGateProps {
   request: TrustRequest;
   /** The answer, or `quit` for Ctrl+C. */
-  onAnswer(answer: TrustDecision | 'quit'): void;
+  onAnswer: (answer: TrustDecision | 'quit') => void;
 }
 
 export function TrustGate({ request, onAnswer }: TrustGateProps) {

@@ -1,6 +1,5 @@
 // Asks, when a task reached the turn limit, whether to go on with it for as many turns again: Continue / Stop.
 // Its words match the transcript's line, name where the limit was set, and wrap to fit a narrow screen.
-import React from 'react';
 import { Box, Text } from 'ink';
 import { turnLimitChoices } from '../hooks/turnLimitKeys.js';
 import cellWidth from './view/cellWidth.js';

@@ -1,5 +1,4 @@
 // Starts the full-screen TUI for a session (or the setup screen), and returns the exit code and a usage line.
-import React from 'react';
 import type { ReactElement } from 'react';
 import { homedir } from 'node:os';
 import type { AgentEvent } from '../source/protocol/events.js';
@@ -89,13 +88,12 @@ export { resumedState } from '../source/store/resumed.js';
 export async function askProjectTrust(request: TrustRequest, renderWith?: (node: ReactElement) => TuiRenderHandle): Promise<TrustDecision | 'quit'> {
   const render = renderWith ?? (await defaultRender(false));
   let answer: TrustDecision | 'quit' = 'quit';
-  let handle: TuiRenderHandle | undefined;
-  handle = render(
+  const handle: TuiRenderHandle = render(
     <TrustGate
       request={request}
       onAnswer={(given) => {
         answer = given;
-        handle?.unmount();
+        handle.unmount();
       }}
     />,
   );
@@ -113,9 +111,8 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   // The setup screen has nothing to scroll: mouse reporting stays off there.
   const render = opts.render ?? (await defaultRender(session !== undefined && (opts.mouse ?? true)));
   if (!session) {
-    let handle: TuiRenderHandle | undefined;
     const message = opts.setupMessage ?? 'rein could not start a session: check agent.config.json and your API key settings.';
-    handle = render(<SetupScreen message={message} onExit={() => handle?.unmount()} />);
+    const handle: TuiRenderHandle = render(<SetupScreen message={message} onExit={() => handle.unmount()} />);
     await handle.waitUntilExit();
     // Same exit code as headless mode for a configuration problem.
     return { exitCode: 2, usageLine: '' };

@@ -24,13 +24,21 @@ export function mentionAt(text: string, cursor: number): MentionToken | undefine
   return { start: cursor - match[2].length - 1, query: match[2] };
 }
 
-let matcher: { files: readonly string[]; fzf: Fzf<string[]> } | undefined;
+/**
+ * What matchFiles needs of fzf: its declaration files name their modules without extensions, which this project's
+ * module resolution cannot follow, so the library's own `find` type comes through unresolved.
+ */
+interface FileFinder {
+  find: (query: string) => Array<{ item: string }>;
+}
+
+let matcher: { files: readonly string[]; fzf: FileFinder } | undefined;
 
 /** Files matching the query, best first: fuzzy (fzf's algorithm); with no query, the shortest paths first. */
 export function matchFiles(files: readonly string[], query: string): string[] {
   if (query === '') return [...files].sort((a, b) => a.length - b.length || (a < b ? -1 : 1)).slice(0, maxItems);
   if (matcher?.files !== files) matcher = { files, fzf: new Fzf([...files], { limit: maxItems }) };
-  return matcher.fzf.find(query).map((entry: { item: string }) => entry.item);
+  return matcher.fzf.find(query).map((entry) => entry.item);
 }
 
 /** The prompt after choosing `path` for the mention: the token replaced by `@path ` (quoted when it has spaces). */

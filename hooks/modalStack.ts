@@ -7,7 +7,7 @@ export interface Modal {
   id: ModalId;
   /** A dialog takes the prompt's place at the bottom; a panel takes the transcript's. */
   kind: 'dialog' | 'panel';
-  handleKey(input: string, key: Key): void;
+  handleKey: (input: string, key: Key) => void;
   /** Pasted text goes to it (the /resume filter); other modals never take pasted characters as answers. */
   takesPaste?: boolean;
 }

@@ -11,7 +11,7 @@ export interface PromptSources {
   commands: readonly SlashCommand[];
   /** The workspace's files for `@` completion; undefined while they are being listed. */
   files?: () => readonly string[] | undefined;
-  onSubmit(text: string): void;
+  onSubmit: (text: string) => void;
 }
 
 export interface PromptView {
@@ -21,16 +21,16 @@ export interface PromptView {
 
 export interface PromptController {
   /** The state to draw; the same object until something changes. */
-  view(): PromptView;
+  view: () => PromptView;
   /** The text as of now (several keys can arrive before anything renders again). */
-  text(): string;
+  text: () => string;
   /** Returns false when the key means nothing to the prompt, so global keys may use it. */
-  handleKey(input: string, key: Key): boolean;
-  setText(text: string): void;
+  handleKey: (input: string, key: Key) => boolean;
+  setText: (text: string) => void;
   /** Called on every change of the text, the cursor or the menu. */
-  subscribe(listener: () => void): () => void;
+  subscribe: (listener: () => void) => () => void;
   /** The commands and files the menu offers, and where a sent message goes; the app passes them on each render. */
-  setSources(sources: PromptSources): void;
+  setSources: (sources: PromptSources) => void;
 }
 
 interface MenuState {

@@ -7,7 +7,7 @@ import { approvalKey, initialApprovalUi, type ApprovalUiState } from './approval
 
 export interface ApprovalDialogController {
   ui: ApprovalUiState;
-  handleKey(input: string, key: Key): void;
+  handleKey: (input: string, key: Key) => void;
 }
 
 export function useApprovalDialog(

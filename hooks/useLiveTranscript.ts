@@ -67,7 +67,7 @@ export interface LiveTranscript {
   /** The transcript as of the last change that needed a render; streamed text past it is painted directly. */
   transcript: readonly TranscriptItem[];
   /** Called on every render: the rows' place while they are painted directly, undefined while Ink draws them. */
-  setLive(rows: LiveRows | undefined, laidOut: readonly TranscriptItem[]): void;
+  setLive: (rows: LiveRows | undefined, laidOut: readonly TranscriptItem[]) => void;
 }
 
 export function useLiveTranscript(store: AppStore, overlay: RowOverlay | undefined, view: TranscriptView): LiveTranscript {

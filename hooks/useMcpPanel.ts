@@ -13,7 +13,7 @@ export interface McpPanelController {
   error?: string;
   /** The resources of the server whose tools are shown, once listed. */
   resources?: { server: string; items: readonly McpResourceInfo[] };
-  handleKey(input: string, key: Key): void;
+  handleKey: (input: string, key: Key) => void;
 }
 
 export function useMcpPanel(servers: readonly McpServerStatus[], bridge: Bridge): McpPanelController {

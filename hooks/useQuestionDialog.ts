@@ -8,7 +8,7 @@ import { initialPlanUi, initialQuestionUi, planKey, questionKey, type PlanUi, ty
 export interface QuestionDialogController {
   questionUi: QuestionUi;
   planUi: PlanUi;
-  handleKey(input: string, key: Key): void;
+  handleKey: (input: string, key: Key) => void;
 }
 
 export function useQuestionDialog(

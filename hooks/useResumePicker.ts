@@ -13,7 +13,7 @@ export interface ResumePickerController {
   total: number;
   /** Why the sessions could not be listed, in one sentence. */
   error?: string;
-  handleKey(input: string, key: Key): void;
+  handleKey: (input: string, key: Key) => void;
 }
 
 const none: SessionSummary[] = [];

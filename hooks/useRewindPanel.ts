@@ -16,7 +16,7 @@ export interface RewindPanelController {
   busy: boolean;
   /** Why the last step failed, in one sentence. */
   error?: string;
-  handleKey(input: string, key: Key): void;
+  handleKey: (input: string, key: Key) => void;
 }
 
 const message = (error: unknown) => errorMessage(error);

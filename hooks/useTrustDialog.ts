@@ -6,7 +6,7 @@ import { trustKey, type TrustKeyState } from './trustKeys.js';
 
 export interface TrustDialogController {
   state: TrustKeyState;
-  handleKey(input: string, key: Key): void;
+  handleKey: (input: string, key: Key) => void;
 }
 
 /** `fit` says how far the list scrolls and how long a page is at the screen's current size. */

@@ -7,7 +7,7 @@ import { turnLimitKey, type TurnLimitDecision } from './turnLimitKeys.js';
 export interface TurnLimitDialogController {
   /** Index into turnLimitChoices. */
   selected: number;
-  handleKey(input: string, key: Key): void;
+  handleKey: (input: string, key: Key) => void;
 }
 
 type TurnLimit = NonNullable<AppState['turnLimit']>;

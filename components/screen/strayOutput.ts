@@ -26,6 +26,7 @@ export function holdStrayOutput(): () => HeldOutput {
   const held: HeldOutput = { stdout: '', stderr: '' };
   const originals = new Map<ConsoleMethod, (...args: unknown[]) => void>();
   const patchWrite = (stream: NodeJS.WriteStream, key: keyof HeldOutput): Write => {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- put back on this same stream on release, never called apart
     const original = stream.write;
     const holding = (chunk: unknown, encodingOrCallback?: unknown, callback?: unknown): boolean => {
       held[key] += chunkText(chunk);
@@ -33,12 +34,13 @@ export function holdStrayOutput(): () => HeldOutput {
       if (typeof done === 'function') process.nextTick(() => (done as () => void)());
       return true;
     };
-    stream.write = holding as Write;
+    stream.write = holding;
     return original;
   };
   const stdoutWrite = patchWrite(process.stdout, 'stdout');
   const stderrWrite = patchWrite(process.stderr, 'stderr');
   for (const method of consoleMethods) {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- put back on console on release, never called apart
     originals.set(method, console[method]);
     const key: keyof HeldOutput = toStderr.has(method) ? 'stderr' : 'stdout';
     console[method] = (...args: unknown[]) => {

@@ -69,7 +69,7 @@ export function fitRenderer(renderer: Record<string, RendererFn>, width: number,
   renderer.text = function (this: RendererThis, token: InlineToken) {
     if (typeof token === 'object' && Array.isArray(token.tokens)) return this.parser.parseInline(token.tokens);
     return text.call(this, token as never);
-  } as RendererFn;
+  };
 
   const blockquote = renderer.blockquote;
   renderer.blockquote = function (this: RendererThis, token: never) {
@@ -77,7 +77,7 @@ export function fitRenderer(renderer: Record<string, RendererFn>, width: number,
     if (typeof out !== 'string') return out;
     const rows = out.replace(/\n+$/, '').split('\n').map((row) => `${paint('dim', '│')} ${row.replace(/^ {1,4}/, '')}`);
     return `${rows.join('\n')}\n\n`;
-  } as RendererFn;
+  };
 
   const table = renderer.table;
   renderer.table = function (this: RendererThis, token: TableToken) {
@@ -113,5 +113,5 @@ export function fitRenderer(renderer: Record<string, RendererFn>, width: number,
     } finally {
       reset();
     }
-  } as RendererFn;
+  };
 }

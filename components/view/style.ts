@@ -38,7 +38,7 @@ export function paint(style: Style, text: string): string {
   const formats = Array.isArray(style) ? style : [style];
   let styled = text;
   for (let i = formats.length - 1; i >= 0; i--) {
-    const pair = codesOf(formats[i] as Format);
+    const pair = codesOf(formats[i]);
     if (pair) styled = pair[0] + styled + pair[1];
   }
   return styled;

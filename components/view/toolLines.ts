@@ -1,6 +1,5 @@
 // One tool call as terminal lines: a status line, then its progress, output, diff or todo list, collapsed unless expanded.
 import { collapsedRows, type ToolItem } from '../../source/store/state.js';
-import { formatDuration, formatElapsed } from '../../source/util/format.js';
 import type { TodoItem } from '../../source/protocol/tools.js';
 import { diffStats, diffToLines } from './diffLines.js';
 import { paint, sanitize, trimTrailingBlank, wrapText } from './style.js';

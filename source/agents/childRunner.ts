@@ -1,17 +1,14 @@
 // Runs one subagent: the same agent loop with its own conversation, context manager and a tool set that holds
 // only what its type allows; its events are tagged with its id and passed up, and only its final text returns.
 import { ContextManager, type ContextSettings } from '../engine/contextManager.js';
-import { contextTuning, type ContextTuning } from '../config/defaults.js';
-import type { AgentEvent, AgentOrigin, EventOf, PermissionMode } from '../protocol/events.js';
+import { contextTuning } from '../config/defaults.js';
+import type { AgentEvent, AgentOrigin, EventOf } from '../protocol/events.js';
 import { Conversation } from '../engine/history.js';
 import { newId } from '../protocol/ids.js';
 import { runAgentLoop } from '../engine/loop.js';
 import { contextWindowFor } from '../providers/modelInfo.js';
-import type { PermissionPolicy } from '../permissions/policy.js';
-import type { ApprovalBroker } from '../engine/approvals.js';
 import { wrapReminder } from '../engine/reminders.js';
-import { type Provider } from '../providers/types.js';
-import { addUsage, emptyUsage, type Usage } from '../protocol/messages.js';
+import { addUsage, emptyUsage } from '../protocol/messages.js';
 import { BackgroundTasks } from '../tools/background.js';
 import { FileState } from '../tools/fileState.js';
 import type { ToolRegistry } from '../tools/runner.js';

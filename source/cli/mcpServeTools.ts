@@ -17,6 +17,7 @@ import { builtinTools } from '../tools/builtins.js';
 import { FileState } from '../tools/fileState.js';
 import { ToolRegistry } from '../tools/runner.js';
 import type { AnyTool, ToolSessionState } from '../tools/types.js';
+import { omit } from '../util/omit.js';
 
 /** What is served: rein's own working tools, not its conversation tools (todos, questions, plans, background tasks). */
 export const servedToolNames: readonly string[] = ['read_file', 'edit_file', 'write_file', 'grep', 'glob', 'bash'];
@@ -60,7 +61,7 @@ export interface ToolHost {
  */
 function servedBash(tool: AnyTool): AnyTool {
   const schema = tool.inputSchema as { properties?: Record<string, unknown> };
-  const { run_in_background: _background, ...properties } = schema.properties ?? {};
+  const properties = omit(schema.properties ?? {}, 'run_in_background');
   const description = tool.description.split(/(?<=\. )/).filter((sentence) => !sentence.includes('run_in_background')).join('');
   return { ...tool, description, inputSchema: { ...tool.inputSchema, properties } };
 }
@@ -110,7 +111,7 @@ export function createToolHost(o: ToolHostOptions): ToolHost {
         // What hooks add for a model has no model to go to here; their refusals and rewrites count.
         ...(o.hooks ? { hooks: { loop: o.hooks, state: { context: [] } } } : {}),
       });
-      return block!;
+      return block;
     },
     async close() {
       await state.background.killAll();

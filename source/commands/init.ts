@@ -19,6 +19,6 @@ export const initCommand: SlashCommand = {
     // Asked for in every mode, even auto-edit and yolo: the user sees the diff before the file is written.
     const ask = ['Write', 'Edit'].map((tool) => parseRule(`${tool}(/AGENTS.md)`, 'ask', '/init', { workspace: cwd }));
     const rules = ask.filter((r): r is PermissionRule => typeof r !== 'string');
-    ctx.prompt('/init', { display: '/init', allowedTools: rules, expand: async () => ({ ok: true, text: initPrompt }) });
+    ctx.prompt('/init', { display: '/init', allowedTools: rules, expand: () => Promise.resolve({ ok: true, text: initPrompt }) });
   },
 };

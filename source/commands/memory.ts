@@ -1,5 +1,4 @@
 // /memory: lists, shows, adds and deletes markdown memories, and prints their folders.
-import type { MemoryType } from '../memory/memoryFile.js';
 import { isMemoryType, memoryTypes } from '../memory/memoryFile.js';
 import type { CommandContext, SlashCommand } from './slashCommand.js';
 
@@ -50,7 +49,7 @@ export const memoryCommand: SlashCommand = {
       case 'add': {
         const [type, ...words] = rest;
         if (!isMemoryType(type) || words.length === 0) return ctx.fail(usage);
-        const result = store.save({ type: type as MemoryType, body: words.join(' ') });
+        const result = store.save({ type, body: words.join(' ') });
         ctx.print(result.status === 'unchanged' ? `Already saved as ${result.entry.name}.` : `Saved ${type} memory ${result.entry.name}.`);
         return;
       }

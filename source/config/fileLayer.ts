@@ -10,6 +10,7 @@ import { isKeyProblem, resolveKeyBindings } from './keys.js';
 import { formatSchemaError, type LayerLabel } from './schemaErrors.js';
 import type { ConfigLayer, Env } from './types.js';
 import { errorMessage } from '../util/errors.js';
+import { omit } from '../util/omit.js';
 
 function fileLabel(file: string): LayerLabel {
   return { file, describe: (at) => (at ? `Invalid config in ${file} at ${at}` : `Invalid config in ${file}`) };
@@ -52,7 +53,7 @@ export function readConfigFile(file: string, env: Env, opts: ReadConfigOptions =
     // $schema is only an editor hint; never expand or validate its contents. MCP server entries are expanded one
     // by one when the servers start, so an unset variable leaves out that one server instead of failing the file.
     // Hook commands are shell lines: the shell expands their variables ($CLAUDE_PROJECT_DIR) when they run.
-    const { $schema: _hint, mcpServers, hooks, ...rest } = expanded as Record<string, unknown>;
+    const { mcpServers, hooks, ...rest } = omit(expanded as Record<string, unknown>, '$schema');
     try {
       if (opts.project) {
         const dropped: string[] = [];

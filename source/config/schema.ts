@@ -2,6 +2,7 @@
 import type { ErrorObject } from 'ajv';
 import type { ConfigLayer } from './types.js';
 import { layerValidator } from './validator.js';
+import { omit } from '../util/omit.js';
 
 export { configLayerSchema, knownToolNames, providerNames } from './layerSchema.js';
 
@@ -9,7 +10,7 @@ export { configLayerSchema, knownToolNames, providerNames } from './layerSchema.
 export function checkLayer(data: unknown): { ok: true; layer: ConfigLayer } | { ok: false; error: ErrorObject } {
   const validate = layerValidator();
   if (validate(data)) {
-    const { $schema: _ignored, ...layer } = data;
+    const layer = omit(data, '$schema');
     return { ok: true, layer };
   }
   const error = validate.errors?.[0];

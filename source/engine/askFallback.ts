@@ -13,7 +13,7 @@ export type AskAnswer = { behavior: 'allow'; updatedInput?: Record<string, unkno
 export type AskFallback = (request: AskRequest, signal: AbortSignal) => Promise<AskAnswer>;
 
 /** `--permission-mode dontAsk`: whatever would ask is denied, in the TUI as headless, without a dialog. */
-export const dontAskFallback: AskFallback = async ({ toolName }) => ({
+export const dontAskFallback: AskFallback = ({ toolName }) => Promise.resolve({
   behavior: 'deny',
   message: `${toolName} needs the user's approval, and rein is in dontAsk mode, which denies whatever would ask. Reach the goal with tools that are allowed where that is reasonable; do not work around the denial. If the task cannot be done without this call, stop and say what is needed.`,
 });

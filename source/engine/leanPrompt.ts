@@ -21,7 +21,7 @@ function bareSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(bareSchema);
   if (typeof schema !== 'object' || schema === null) return schema;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) {
+  for (const [key, value] of Object.entries(schema as Record<string, unknown>)) {
     if (key === 'description' || key === 'examples' || key === 'default' || key === '$schema') continue;
     out[key] = key === 'properties' && typeof value === 'object' && value !== null
       ? Object.fromEntries(Object.entries(value).map(([name, prop]) => [name, bareSchema(prop)]))

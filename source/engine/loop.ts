@@ -9,7 +9,7 @@ import { streamModelCall } from './modelCall.js';
 import { doesNotFitMessage, maxOverflowRetries, outputBudget, recoverFromOverflow } from './overflow.js';
 import { RepeatGuard } from './repeatGuard.js';
 import { hookEvent, type RoundHookState } from './toolRound.js';
-import { interruptedBlocks, toolRound } from './loopRound.js';
+import { toolRound } from './loopRound.js';
 import { wrapReminder } from './reminders.js';
 import { ToolErrorGuard } from './toolErrorGuard.js';
 import { describeLengthCut } from './lengthCut.js';
@@ -43,7 +43,7 @@ const notRunBlocks = (calls: readonly ToolUseBlock[], why: string) =>
  * would: everything running is aborted and every pending call is answered "interrupted" before the generator
  * closes, so the history stays valid for the next message.
  */
-export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> {
+export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent, void, undefined> {
   const stop = new AbortController();
   const follow = () => stop.abort(o.signal.reason);
   if (o.signal.aborted) follow();
@@ -58,7 +58,7 @@ export async function* runAgentLoop(o: LoopOptions): AsyncGenerator<AgentEvent> 
   }
 }
 
-async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<AgentEvent> {
+async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<AgentEvent, void, undefined> {
   const started = Date.now();
   let runUsage = emptyUsage();
   let turns = 0;

@@ -5,6 +5,7 @@ import type { AnyTool } from '../tools/types.js';
 import type { Decision } from '../permissions/decide.js';
 import type { ToolRoundParams } from './toolRoundTypes.js';
 import { unwrapProxyCall } from '../mcp/toolSearch.js';
+import { omit } from '../util/omit.js';
 
 /**
  * received → validated → hook-checked → decided → (asked →) running → done. A call whose tool is unknown or whose
@@ -62,7 +63,7 @@ export class RoundCalls {
     if (result.effects?.mode) p.setMode?.(result.effects.mode);
     if (result.effects?.endRun !== undefined) p.onEndRun?.(result.effects.endRun);
     // Image data stays out of events (the store, headless output, the log's event lines): the history carries it.
-    const { images: _images, ...shown } = result;
+    const shown = omit(result, 'images');
     const name = c.call.name;
     p.emit({
       type: 'tool_end', runId: p.runId, toolCallId: c.call.id, name, result: shown, durationMs: c.startedAt ? Date.now() - c.startedAt : 0,

@@ -26,7 +26,7 @@ export function validateHistory(messages: readonly Message[]): string | undefine
       if (results.length === 0) continue;
       const previous = messages[i - 1];
       if (!previous || previous.role !== 'assistant') return `tool results in message ${i} do not follow an assistant message`;
-      const ids = new Set(previous.content.filter((b) => b.type === 'tool_use').map((b) => (b as ToolUseBlock).id));
+      const ids = new Set(previous.content.filter((b) => b.type === 'tool_use').map((b) => b.id));
       for (const result of results) {
         if (result.type === 'tool_result' && !ids.has(result.toolUseId)) return `tool result ${result.toolUseId} in message ${i} answers no call`;
       }

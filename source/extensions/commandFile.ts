@@ -55,7 +55,8 @@ export function frontmatterHooks(value: unknown, file: string, scope: 'user' | '
   let hooks = value;
   if (subagent && value && typeof value === 'object' && !Array.isArray(value) && 'Stop' in value) {
     const { Stop: stop, ...rest } = value as Record<string, unknown>;
-    const merged = [...(Array.isArray(rest.SubagentStop) ? rest.SubagentStop : []), ...(Array.isArray(stop) ? stop : [])];
+    const list = (entries: unknown): unknown[] => (Array.isArray(entries) ? entries : []);
+    const merged = [...list(rest.SubagentStop), ...list(stop)];
     hooks = { ...rest, SubagentStop: merged };
   }
   const loaded = loadHooks([{ file, scope, hooks }]);

@@ -39,7 +39,7 @@ function parseJson(stdout: string): HookJsonOutput | undefined {
   if (!text.startsWith('{') || !text.endsWith('}')) return undefined;
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as HookJsonOutput) : undefined;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
   } catch {
     return undefined;
   }

@@ -148,7 +148,7 @@ export class SessionHooks {
   ): Promise<HookVerdict> {
     let hooks = this.selected(event, target, extra);
     if (call && hooks.some((h) => h.if !== undefined)) {
-      const keep = await Promise.all(hooks.map((h) => (h.if === undefined ? true : callMatchesIf(h.if, call, this.o.cwd, this.o.projectDir))));
+      const keep = await Promise.all(hooks.map((h) => (h.if === undefined ? Promise.resolve(true) : callMatchesIf(h.if, call, this.o.cwd, this.o.projectDir))));
       hooks = hooks.filter((_h, i) => keep[i]);
     }
     if (hooks.length === 0) return emptyVerdict();

@@ -1,7 +1,7 @@
 // Finds skills (folders holding a SKILL.md) and names them in the system prompt, so the model reads one when it fits the task.
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseCommandFile, type CustomCommand } from './commandFile.js';
+import { parseCommandFile } from './commandFile.js';
 import { readFrontmatter } from './frontmatter.js';
 import { extensionFolders } from './folders.js';
 import type { SkillInfo } from './skillInfo.js';

@@ -1,4 +1,5 @@
 // --input-format stream-json: user messages in Claude Code's shape, one JSON object a line on standard input.
+import { isObject } from '../util/errors.js';
 
 /**
  * --input-format stream-json: one JSON object per line, in Claude Code's shape
@@ -34,8 +35,9 @@ function userText(value: unknown): string | undefined {
   const content = (message as { content?: unknown }).content;
   if (typeof content === 'string') return content.trim() === '' ? undefined : content;
   if (!Array.isArray(content)) return undefined;
-  const texts = content
-    .filter((part): part is { type: 'text'; text: string } => part !== null && typeof part === 'object' && part.type === 'text' && typeof part.text === 'string')
+  const parts: unknown[] = content;
+  const texts = parts
+    .filter((part): part is { type: 'text'; text: string } => isObject(part) && part.type === 'text' && typeof part.text === 'string')
     .map((part) => part.text);
   const text = texts.join('\n');
   return text.trim() === '' ? undefined : text;

@@ -2,7 +2,7 @@
 // Claude Code's stream-json protocol, or rein's own event stream.
 import type { OutputFormat } from './outputFormat.js';
 import type { AgentEvent } from '../protocol/events.js';
-import type { AgentSession, PromptOptions } from '../engine/session/types.js';
+import type { PromptOptions } from '../engine/session/types.js';
 import type { HeadlessRuns, HeadlessSession } from './headlessSession.js';
 import { hookLine } from '../extensions/hookLine.js';
 import { forTerminal } from '../util/terminalText.js';

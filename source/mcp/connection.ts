@@ -106,9 +106,8 @@ export class McpConnection implements McpServerLink {
       roots: [{ uri: pathToFileURL(this.o.workspace).href, name: basename(this.o.workspace) }],
     }));
     // Sampling and elicitation are not offered; a server that asks anyway gets a plain answer instead of silence.
-    client.fallbackRequestHandler = async (request) => {
-      throw new McpError(ErrorCode.MethodNotFound, `rein does not support ${request.method} requests from MCP servers (sampling and elicitation are declined).`);
-    };
+    client.fallbackRequestHandler = (request) =>
+      Promise.reject(new McpError(ErrorCode.MethodNotFound, `rein does not support ${request.method} requests from MCP servers (sampling and elicitation are declined).`));
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       await this.refreshTools(client).catch((error: unknown) => this.set({ lastError: `could not list tools after a change: ${errorText(error)}` }));
     });
@@ -278,7 +277,7 @@ export class McpConnection implements McpServerLink {
       return result as CallToolResult;
     } catch (error) {
       if (this.state.exit) throw new Error(`MCP server ${this.name} ${this.state.exit}; ${this.reconnectHint}.`);
-      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) {
         throw new Error(`MCP server ${this.name} did not answer ${tool} within ${this.o.toolTimeoutMs / 1000} s; the call was cancelled.`);
       }
       throw new Error(`MCP server ${this.name} failed to run ${tool}: ${errorText(error)}`);

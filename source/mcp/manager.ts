@@ -288,6 +288,6 @@ export class McpManager implements McpSessionSource {
   async close(): Promise<void> {
     // Not waiting for servers still starting: closing a connection ends its start, a hung one included.
     this.closed = true;
-    await Promise.all([...this.slots.values()].map((s) => (s.kind === 'live' ? s.connection.close() : undefined)));
+    await Promise.all([...this.slots.values()].map((s) => (s.kind === 'live' ? s.connection.close() : Promise.resolve())));
   }
 }

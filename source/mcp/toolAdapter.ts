@@ -7,6 +7,7 @@ import { textResult, type AnyTool } from '../tools/types.js';
 import { type ToolResult } from '../protocol/tools.js';
 import type { McpServerLink } from './types.js';
 import { errorMessage } from '../util/errors.js';
+import { omit } from '../util/omit.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -17,7 +18,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
  * the top goes to the model as the server wrote it; the server still checks its own schema.
  */
 export function adaptInputSchema(schema: Tool['inputSchema']): Record<string, unknown> {
-  const { $schema: _dialect, anyOf, oneOf, allOf, ...rest } = schema as Record<string, unknown>;
+  const { anyOf, oneOf, allOf, ...rest } = omit(schema as Record<string, unknown>, '$schema');
   const properties: Record<string, unknown> = isObject(rest.properties) ? { ...rest.properties } : {};
   const required = new Set(Array.isArray(rest.required) ? (rest.required as unknown[]).filter((r) => typeof r === 'string') : []);
   const branches = [anyOf, oneOf, allOf].filter(Array.isArray) as unknown[][];

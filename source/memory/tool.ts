@@ -1,6 +1,6 @@
 // memory: lets the model save, update and delete the user's markdown memories that outlive the session.
 import { MemoryError, memoryTypes, type MemoryStore } from '../memory/store.js';
-import { isMemoryType, type MemoryType } from '../memory/memoryFile.js';
+import { isMemoryType } from '../memory/memoryFile.js';
 import { defineTool, errorResult, textResult, type AnyTool } from '../tools/types.js';
 import { type ToolResult } from '../protocol/tools.js';
 import { errorMessage } from '../util/errors.js';
@@ -33,7 +33,7 @@ function badType(type: string): ToolResult {
 
 function runAction(store: MemoryStore, args: MemoryToolArgs): ToolResult {
   if (args.type !== undefined && !isMemoryType(args.type)) return badType(args.type);
-  const type = args.type as MemoryType | undefined;
+  const type = args.type;
   switch (args.action) {
     case 'save': {
       if (!present(args.content)) return errorResult('save needs content: the fact to remember, in a sentence or two.');
@@ -82,13 +82,13 @@ export function createMemoryTool(store: MemoryStore): AnyTool {
     autoApproved: true,
     summarize: (args) => [args.action, args.name].filter(Boolean).join(' '),
 
-    async execute(args) {
+    execute(args) {
       try {
-        return runAction(store, args);
+        return Promise.resolve(runAction(store, args));
       } catch (err) {
-        if (err instanceof MemoryError) return errorResult(err.message);
+        if (err instanceof MemoryError) return Promise.resolve(errorResult(err.message));
         const reason = errorMessage(err);
-        return errorResult(`The memory could not be written (${reason}); check that the memory folder is writable.`);
+        return Promise.resolve(errorResult(`The memory could not be written (${reason}); check that the memory folder is writable.`));
       }
     },
   });

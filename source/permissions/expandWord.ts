@@ -1,6 +1,6 @@
 // Expands one bash word as bash would (braces, `~`, parameters, word splitting, globs against the disk) into the
 // fields the command receives; what is only known when the command runs stays marked unknown.
-import { lookupVar, userHomes, type Possible, type ShellContext, type ShellState } from './shellState.js';
+import { lookupVar, userHomes, type ShellContext, type ShellState } from './shellState.js';
 import type { Part } from './shellWords.js';
 
 export interface Field {
@@ -114,7 +114,7 @@ function paramValues(p: Extract<Part, { kind: 'param' }>, state: ShellState, cwd
   const { possible, sensitive } = lookupVar(p.name, state, cwd, ctx);
   if (possible === 'unknown') return { values: 'unknown', sensitive };
   const values: string[][] = [];
-  for (const v of possible as Exclude<Possible, 'unknown'>) {
+  for (const v of possible) {
     const set = v !== null;
     const first = v?.[0] ?? '';
     if (p.op === '[@]' || p.op === '[*]') values.push(p.op === '[@]' && p.quoted ? (v ?? []) : [(v ?? []).join(' ')]);

@@ -19,7 +19,7 @@ export function saveProjectRule(workspace: string, given: string): string {
   const created = !existsSync(file);
   const text = created ? '{}\n' : readFileSync(file, 'utf8');
   const current = (parse(text) as { permissions?: { allow?: unknown } } | undefined)?.permissions?.allow;
-  const allow = Array.isArray(current) ? current : [];
+  const allow: unknown[] = Array.isArray(current) ? current : [];
   if (!allow.includes(rule)) {
     const edits = modify(text, ['permissions', 'allow'], [...allow, rule], { formattingOptions: { insertSpaces: true, tabSize: 2 } });
     writeFileAtomic(file, applyEdits(text, edits));

@@ -1,14 +1,20 @@
 // Bash assignments (`x=v`, `a=(…)`, `export x=v`): the values they give variables, and the ones that are code.
 import { expandParts } from './expandWord.js';
-import { specialAssignment } from './shellBuiltins.js';
-import type { ShellWord } from './shellCommands.js';
 import type { SyntaxNode } from './shellParser.js';
 import { withVar, type Possible, type ShellState } from './shellState.js';
-import type { ShellWalker } from './shellWalker.js';
+import type { ShellWalk, ShellWord } from './shellTypes.js';
 import { wordParts } from './shellWords.js';
 
+/** Variables that change which program a later command runs, or what it loads. */
+const steeringVariables = /^(PATH|LD_[A-Z_]+|BASH_ENV|ENV|IFS|CDPATH|GLOBIGNORE|BASHOPTS|SHELLOPTS|PS4|PROMPT_COMMAND|BASH_FUNC_.*|BASH_LOADABLES_PATH|PYTHONPATH|PYTHONSTARTUP|PYTHONHOME|NODE_OPTIONS|NODE_PATH|PERL5LIB|PERL5OPT|PERLLIB|RUBYOPT|RUBYLIB|GIT_[A-Z_]+|GCONV_PATH|MAKEFLAGS|EDITOR|VISUAL|PAGER|SHELL|npm_config_.*|NPM_CONFIG_.*|DYLD_[A-Z_]+|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS)$/;
+
+export function specialAssignment(name: string): string | undefined {
+  const base = name.replace(/\[.*$/, '');
+  return steeringVariables.test(base) ? `it sets ${base}, which changes what later commands run` : undefined;
+}
+
 /** A `declare`/`export` operand `NAME=value` as one word. */
-export function declaredWord(walker: ShellWalker, node: SyntaxNode, state: ShellState, cwd: string | null, source: string): ShellWord {
+export function declaredWord(walker: ShellWalk, node: SyntaxNode, state: ShellState, cwd: string | null, source: string): ShellWord {
   const value = node.namedChildren.at(-1);
   const reader = walker.reader(source, state, cwd);
   const parts = value && value.type !== 'variable_name' ? wordParts(value, reader) : [];
@@ -20,7 +26,7 @@ export function declaredWord(walker: ShellWalker, node: SyntaxNode, state: Shell
 }
 
 /** Applies `NAME=value` words (standalone when `lasting`); returns the state after them. */
-export function applyAssignments(walker: ShellWalker, nodes: SyntaxNode[], state: ShellState, source: string, lasting: boolean): ShellState {
+export function applyAssignments(walker: ShellWalk, nodes: SyntaxNode[], state: ShellState, source: string, lasting: boolean): ShellState {
   let next = state;
   for (const node of nodes) {
     const target = node.namedChildren[0];
@@ -38,7 +44,7 @@ export function applyAssignments(walker: ShellWalker, nodes: SyntaxNode[], state
 }
 
 /** The possible values of an assignment's value node (an array for `(…)`). */
-function valueOf(walker: ShellWalker, value: SyntaxNode, state: ShellState, source: string): Possible {
+function valueOf(walker: ShellWalk, value: SyntaxNode, state: ShellState, source: string): Possible {
   const cwd = state.cwds.length === 1 ? state.cwds[0] : null;
   if (value.type === 'array') {
     const words = value.namedChildren.filter((c): c is SyntaxNode => c !== null).flatMap((c) => walker.words(c, state, cwd, source));

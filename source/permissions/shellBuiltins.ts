@@ -1,27 +1,13 @@
 // What bash builtins do to the walk: `cd` moves it, `eval` runs text, `read` and `declare` set variables, and a
 // few builtins evaluate a variable name's subscript as code.
 import { resolve } from 'node:path';
-import { applyAssignments } from './shellAssignments.js';
-import type { SimpleCommand } from './shellCommands.js';
+import { applyAssignments, specialAssignment } from './shellAssignments.js';
 import type { SyntaxNode } from './shellParser.js';
-import type { ShellWalker } from './shellWalker.js';
+import type { Flow, ShellWalk, SimpleCommand } from './shellTypes.js';
 import { unionStates, withVar, type ShellState } from './shellState.js';
-
-interface Flow {
-  ok: ShellState;
-  any: ShellState;
-}
 
 const same = (s: ShellState): Flow => ({ ok: s, any: s });
 const stop: ShellState = { cwds: [], vars: new Map() };
-
-/** Variables that change which program a later command runs, or what it loads. */
-const steeringVariables = /^(PATH|LD_[A-Z_]+|BASH_ENV|ENV|IFS|CDPATH|GLOBIGNORE|BASHOPTS|SHELLOPTS|PS4|PROMPT_COMMAND|BASH_FUNC_.*|BASH_LOADABLES_PATH|PYTHONPATH|PYTHONSTARTUP|PYTHONHOME|NODE_OPTIONS|NODE_PATH|PERL5LIB|PERL5OPT|PERLLIB|RUBYOPT|RUBYLIB|GIT_[A-Z_]+|GCONV_PATH|MAKEFLAGS|EDITOR|VISUAL|PAGER|SHELL|npm_config_.*|NPM_CONFIG_.*|DYLD_[A-Z_]+|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS)$/;
-
-export function specialAssignment(name: string): string | undefined {
-  const base = name.replace(/\[.*$/, '');
-  return steeringVariables.test(base) ? `it sets ${base}, which changes what later commands run` : undefined;
-}
 
 /** A name operand bash reads as a variable name, whose subscript it would evaluate as arithmetic. */
 const nameIsCode = (text: string, dynamic: boolean) => dynamic || (/\[/.test(text) && !/^[A-Za-z_][A-Za-z0-9_]*\[[0-9@*]\]$/.test(text));
@@ -64,7 +50,7 @@ function operands(words: SimpleCommand['words'], withValue: string): { names: Si
 }
 
 /** The effect of `command` on the walk (state after it), and any concern its operands raise. */
-export function builtinEffect(walker: ShellWalker, command: SimpleCommand, state: ShellState, declared: SyntaxNode[], source: string): Flow {
+export function builtinEffect(walker: ShellWalk, command: SimpleCommand, state: ShellState, declared: SyntaxNode[], source: string): Flow {
   const [name, ...args] = command.words;
   if (!name || name.dynamic) return same(state);
   const cwd = command.cwd;
@@ -163,7 +149,7 @@ export function builtinEffect(walker: ShellWalker, command: SimpleCommand, state
 }
 
 /** Runs `walk` one level deeper, so scripts inside scripts stop somewhere. */
-function nested<T>(walker: ShellWalker, walk: () => T): T {
+function nested<T>(walker: ShellWalk, walk: () => T): T {
   walker.depth++;
   try {
     return walk();

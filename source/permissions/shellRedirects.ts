@@ -1,11 +1,10 @@
 // Redirections, here-documents and here-strings: where a command writes, and what it reads on standard input.
-import type { ShellWalker } from './shellWalker.js';
-import type { SimpleCommand } from './shellCommands.js';
+import type { ShellWalk, SimpleCommand } from './shellTypes.js';
 import type { SyntaxNode } from './shellParser.js';
 import type { ShellState } from './shellState.js';
 
 /** Records one redirection on `command`, and walks a pipeline tree-sitter hangs under a here-document. */
-export function recordRedirect(walker: ShellWalker, node: SyntaxNode, command: SimpleCommand, state: ShellState, source: string): void {
+export function recordRedirect(walker: ShellWalk, node: SyntaxNode, command: SimpleCommand, state: ShellState, source: string): void {
   if (node.type === 'file_redirect') {
     const destination = node.childForFieldName('destination') ?? node.namedChildren.filter((c) => c?.type !== 'file_descriptor').at(-1) ?? null;
     // The grammar reads `<>` as `<` and a stray `>`.

@@ -5,7 +5,7 @@ import { matchGlob } from './globMatch.js';
 import { joinContinuations } from './lineJoin.js';
 import { applyAssignments, declaredWord } from './shellAssignments.js';
 import { builtinEffect, codeInTest } from './shellBuiltins.js';
-import type { ShellWord, SimpleCommand } from './shellCommands.js';
+import type { Flow, ShellWalk, ShellWord, SimpleCommand } from './shellTypes.js';
 import { hasSyntaxError, withSyntaxTree, type SyntaxNode } from './shellParser.js';
 import { commandOutput, recordRedirect } from './shellRedirects.js';
 import { unionStates, withVar, type ShellContext, type ShellState } from './shellState.js';
@@ -15,16 +15,9 @@ const redirectTypes = new Set(['file_redirect', 'heredoc_redirect', 'herestring_
 const maxDepth = 8;
 const lit = (text: string): ShellWord => ({ text, dynamic: false, glob: false, fields: [{ value: text, unknown: false }] });
 
-interface Flow {
-  /** The state when the node succeeded (what `&&` continues with). */
-  ok: ShellState;
-  /** The state whether it succeeded or not. */
-  any: ShellState;
-}
-
 const same = (s: ShellState): Flow => ({ ok: s, any: s });
 
-export class ShellWalker {
+export class ShellWalker implements ShellWalk {
   commands: SimpleCommand[] = [];
   concerns = new Set<string>();
   opaque = new Set<string>();

@@ -12,6 +12,7 @@ import { sdkClientOptions, stallLimits } from './clientOptions.js';
 import { retryingCall, type ProviderConnectionOptions } from './retry.js';
 import { type Provider, type ProviderEvent, type ProviderRequest } from './types.js';
 import { emptyUsage, type AssistantBlock, type AssistantMessage, type StopReason, type Usage } from '../protocol/messages.js';
+import { omit } from '../util/omit.js';
 
 /** keyHint defaults to ANTHROPIC_API_KEY. */
 export type AnthropicProviderOptions = ProviderConnectionOptions;
@@ -137,9 +138,9 @@ class MessageAssembler {
     const content: AssistantBlock[] = [];
     for (const index of [...this.blocks.keys()].sort((a, b) => a - b)) {
       const open = this.blocks.get(index)!;
-      const { json: _json, closed, ...block } = open;
+      const { closed, ...block } = omit(open, 'json');
       if (block.type === 'tool_use' && (!closed || open === cut)) continue;
-      content.push(block as AssistantBlock);
+      content.push(block);
     }
     return { role: 'assistant', content };
   }

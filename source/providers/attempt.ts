@@ -82,14 +82,14 @@ export async function* streamAttempt<E>(
   assembly: StreamAssembly<E>,
   signal: AbortSignal,
   limits: StallLimits,
-): AsyncGenerator<AttemptEvent> {
+): AsyncGenerator<AttemptEvent, void, undefined> {
   let streamedChars = 0;
   const settle = (done: ProviderEvent): ProviderEvent =>
-    done.type === 'done' ? { ...done, usage: withEstimates(done.usage, assembly as StreamAssembly<unknown>, streamedChars) } : done;
+    done.type === 'done' ? { ...done, usage: withEstimates(done.usage, assembly, streamedChars) } : done;
   /** The tokens of an attempt that fails once its stream opened: spent, though the answer is asked for again. */
   const voided = (): AttemptEvent[] => {
     const sofar = assembly.aborted();
-    const usage = withEstimates(sofar.type === 'done' ? sofar.usage : emptyUsage(), assembly as StreamAssembly<unknown>, streamedChars);
+    const usage = withEstimates(sofar.type === 'done' ? sofar.usage : emptyUsage(), assembly, streamedChars);
     return isEmptyUsage(usage) ? [] : [{ type: 'voided', usage }];
   };
   // The request's own controller: the caller's abort and a stall both end it; the reason says which.

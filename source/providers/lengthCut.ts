@@ -20,5 +20,5 @@ export function isWholeJsonObject(args: string): boolean {
 export function cutCallIndex(calls: ReadonlyArray<{ args: string }>, cutByLength: boolean): number {
   if (!cutByLength || calls.length === 0) return -1;
   const last = calls.length - 1;
-  return isWholeJsonObject(calls[last]!.args) ? -1 : last;
+  return isWholeJsonObject(calls[last].args) ? -1 : last;
 }

@@ -54,7 +54,7 @@ export function createScriptedProvider(script: Script): ScriptedProvider {
   const requests: ProviderRequest[] = [];
   let nextCallId = 1;
 
-  async function* play(turn: ScriptedTurn, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
+  async function* play(turn: ScriptedTurn, signal: AbortSignal): AsyncGenerator<ProviderEvent, void, undefined> {
     const usage: Usage = { ...emptyUsage(), ...turn.usage };
     const thinking: AssistantBlock = { type: 'thinking', thinking: '' };
     const text: AssistantBlock = { type: 'text', text: '' };

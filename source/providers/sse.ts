@@ -49,7 +49,7 @@ interface NodeReadable extends AsyncIterable<Uint8Array | string> {
   on(event: string, listener: () => void): unknown;
   readonly readableEnded: boolean;
   readonly destroyed: boolean;
-  readonly errored: unknown;
+  readonly errored: Error | null;
   /** The connection an http response arrives on (absent for a decoded or other stream). */
   readonly socket?: HeldSocket | null;
   /** An http response's: whether all of it has arrived (its connection may then serve another request). */

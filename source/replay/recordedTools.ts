@@ -6,10 +6,10 @@ import type { Recording } from './recording.js';
 export function recordedTools(tools: readonly AnyTool[], recording: Recording): AnyTool[] {
   return tools.map((tool) => ({
     ...tool,
-    async execute(_args: Record<string, unknown>, ctx: { toolCallId: string }) {
+    execute(_args: Record<string, unknown>, ctx: { toolCallId: string }) {
       const recorded = recording.toolResults.get(ctx.toolCallId);
-      if (!recorded) return errorResult(`This ${tool.name} call (${ctx.toolCallId}) is not in the recording, so it was not run.`);
-      return { content: recorded.content, display: { kind: 'text' as const, text: recorded.content }, isError: recorded.isError };
+      if (!recorded) return Promise.resolve(errorResult(`This ${tool.name} call (${ctx.toolCallId}) is not in the recording, so it was not run.`));
+      return Promise.resolve({ content: recorded.content, display: { kind: 'text' as const, text: recorded.content }, isError: recorded.isError });
     },
   }));
 }

@@ -26,7 +26,8 @@ function replacer(pairs: ReadonlyMap<string, string>): { pattern: RegExp; to: (f
 /** `json` with each named folder (as written inside JSON strings) replaced by `<name>`; for hashing. */
 export function withPlaceholders(json: string, places: Places | undefined): string {
   if (!places) return json;
-  const pairs = new Map(Object.entries(places).filter(([, path]) => mappable(path)).map(([name, path]) => [jsonInner(path as string), `<${name}>`]));
+  const entries = Object.entries(places) as Array<[string, string | undefined]>;
+  const pairs = new Map(entries.filter((entry): entry is [string, string] => mappable(entry[1])).map(([name, path]) => [jsonInner(path), `<${name}>`]));
   const r = replacer(pairs);
   return r ? json.replace(r.pattern, r.to) : json;
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { writeFileAtomicSync } from '../util/atomicWrite.js';
 import type { ImageContent, Message, ToolResultBlock } from '../protocol/messages.js';
 import type { LogRecord } from './records.js';
+import { omit } from '../util/omit.js';
 
 /** How an image is kept in a log line: the file beside the log that holds its bytes. */
 export interface StoredImage {
@@ -75,7 +76,7 @@ export function loadHistoryImages(messages: Message[], dir: string, warnings: st
           warnings.push(`An image of an earlier tool result (${raw.file}) is missing from the session folder; the model gets a note instead.`);
         }
       }
-      const { images: _stored, ...rest } = block;
+      const rest = omit(block, 'images');
       const text = [block.content, ...lost].filter((line) => line !== '').join('\n');
       return { ...rest, content: text, ...(images.length > 0 ? { images } : {}) };
     });

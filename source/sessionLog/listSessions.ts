@@ -5,6 +5,7 @@ import { countLinesStartingWith, readHeadLines } from './lines.js';
 import type { SessionSummary } from '../protocol/sessions.js';
 import { continuedRunStartLinePrefix, isMetaShaped, logFileName, parseLine, runStartLinePrefix, SessionLogError } from './records.js';
 import { errorMessage } from '../util/errors.js';
+import { omit } from '../util/omit.js';
 
 export type { SessionSummary } from '../protocol/sessions.js';
 
@@ -92,7 +93,7 @@ function summarize(log: LogFile): (SessionSummary & { empty: boolean }) | undefi
   return { sessionId: log.sessionId, file: log.file, ...head, updatedAt: new Date(log.mtimeMs).toISOString(), messageCount: 0 };
 }
 
-const withoutEmptyFlag = ({ empty: _empty, ...summary }: SessionSummary & { empty: boolean }): SessionSummary => summary;
+const withoutEmptyFlag = (summary: SessionSummary & { empty: boolean }): SessionSummary => omit(summary, 'empty');
 
 function withMessageCount(summary: SessionSummary): SessionSummary {
   try {

@@ -10,6 +10,7 @@ import { addStreamed, appendDelta, appendProgress, applyMessageEnd, applyRetry, 
 import { applyRunEnd } from './applyRunEnd.js';
 import { applySessionEvent } from './applySessionEvent.js';
 import { hookLine } from '../extensions/hookLine.js';
+import { omit } from '../util/omit.js';
 
 /**
  * A subagent's events: its approvals reach the dialog like the session's own; the rest is shown in the block of
@@ -22,7 +23,7 @@ function applyChildEvent(state: AppState, event: AgentEvent): AppState {
 function applyChildDialogAndUsage(state: AppState, event: AgentEvent): AppState {
   if (event.type === 'approval_request') {
     if (state.approvals.some((a) => a.approvalId === event.approvalId)) return state;
-    const { type: _type, agentId: _agent, ...approval } = event;
+    const approval = omit(event, 'type', 'agentId');
     return { ...state, approvals: [...state.approvals, approval] };
   }
   if (event.type === 'approval_resolved' && state.approvals.some((a) => a.approvalId === event.approvalId)) {
@@ -32,7 +33,7 @@ function applyChildDialogAndUsage(state: AppState, event: AgentEvent): AppState 
   if (event.type === 'hook') return addEventNotice(state, 'warning', hookLine(event));
   // A child's tokens are priced at its own model; its totals and context are its own, not the session's.
   if (event.type === 'usage') {
-    const { cost: _old, ...rest } = state;
+    const rest = omit(state, 'cost');
     return { ...rest, ...addModelUsage(state.usageByModel, event.model ?? state.session.model, event.turnUsage) };
   }
   return state;
@@ -73,7 +74,7 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
       let next = ensureTool(state, event.toolCallId, event.runId, '', event.name, event.summary);
       next = updateItem(next, event.toolCallId, 'tool', (t) => (t.summary ? t : { ...t, summary: event.summary }));
       if (next.approvals.some((a) => a.approvalId === event.approvalId)) return next;
-      const { type: _type, ...approval } = event;
+      const approval = omit(event, 'type');
       return { ...next, approvals: [...next.approvals, approval] };
     }
     case 'question_request':
@@ -118,7 +119,7 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
     }
     case 'usage': {
       // Priced by the model that made the call: tokens spent before a /model keep their old price.
-      const { cost: _old, ...rest } = state;
+      const rest = omit(state, 'cost');
       // The provider's count replaces the estimate of what streamed.
       return { ...rest, streamedChars: 0, usage: event.totalUsage, context: event.context, ...addModelUsage(state.usageByModel, event.model ?? state.session.model, event.turnUsage) };
     }

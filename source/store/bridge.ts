@@ -34,25 +34,25 @@ export interface Bridge extends SessionActions, SessionSwitch {
   /** The slash commands, for the completion menu and /help. */
   readonly commands: CommandList;
   /** Sends a prompt, runs a slash command, or queues the prompt while a run is active. */
-  send(text: string): void;
+  send: (text: string) => void;
   /** Stops the active run; returns the queued messages it dropped so the prompt can offer them again. */
-  abort(): string[];
-  runCommand(text: string): Promise<void>;
+  abort: () => string[];
+  runCommand: (text: string) => Promise<void>;
   /** The /rewind panel's actions (refused while a run is active). */
   readonly rewind: RewindActions;
   /** The /mcp panel's actions: each rejects with one plain sentence when it cannot be done. */
-  mcpReconnect(name: string): Promise<void>;
-  mcpSetEnabled(name: string, enabled: boolean): Promise<void>;
+  mcpReconnect: (name: string) => Promise<void>;
+  mcpSetEnabled: (name: string, enabled: boolean) => Promise<void>;
   /** A server's tools as it lists them (empty unless it is connected). */
-  mcpTools(name: string): { name: string; description?: string }[];
+  mcpTools: (name: string) => { name: string; description?: string }[];
   /** A server's resources and resource templates, for the /mcp panel. */
-  mcpResources(name: string): Promise<McpResourceInfo[]>;
+  mcpResources: (name: string) => Promise<McpResourceInfo[]>;
   /** Asks the app to exit; listeners registered with onExit run once. */
-  exit(): void;
-  onExit(listener: () => void): () => void;
+  exit: () => void;
+  onExit: (listener: () => void) => () => void;
   /** Resolves when no run is active and nothing is queued. */
-  idle(): Promise<void>;
-  dispose(): void;
+  idle: () => Promise<void>;
+  dispose: () => void;
 }
 
 export function createBridge(session: AgentSession, options: BridgeOptions = {}): Bridge {

@@ -1,14 +1,15 @@
 // What tools ask the user (ask_user's questions, exit_plan_mode's plan) while they wait: the dialog shows the first.
 import type { EventOf } from '../protocol/events.js';
-import type { AppState, PendingQuestion } from './state.js';
+import type { AppState } from './state.js';
+import { omit } from '../util/omit.js';
 
 export type { PendingQuestion } from './state.js';
 
 export function applyQuestionEvent(state: AppState, event: EventOf<'question_request'> | EventOf<'question_resolved'>): AppState {
   if (event.type === 'question_request') {
     if (state.questions.some((q) => q.questionId === event.questionId)) return state;
-    const { type: _type, ...question } = event;
-    return { ...state, questions: [...state.questions, question as PendingQuestion] };
+    const question = omit(event, 'type');
+    return { ...state, questions: [...state.questions, question] };
   }
   if (!state.questions.some((q) => q.questionId === event.questionId)) return state;
   return { ...state, questions: state.questions.filter((q) => q.questionId !== event.questionId) };

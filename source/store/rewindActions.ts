@@ -18,9 +18,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function createRewindActions(session: AgentSession, busy: () => boolean, update: (change: (state: AppState) => AppState) => void): RewindActions {
   const guard = async <T>(job: (s: Required<Pick<AgentSession, 'rewindPoints' | 'previewRewind' | 'rewind'>>) => Promise<T>): Promise<T> => {
     if (busy()) throw new Error(busyMessage);
-    const { rewindPoints, previewRewind, rewind } = session;
-    if (!rewindPoints || !previewRewind || !rewind) throw new Error('This session keeps no checkpoints, so there is nothing to rewind.');
-    return job({ rewindPoints: rewindPoints.bind(session), previewRewind: previewRewind.bind(session), rewind: rewind.bind(session) });
+    if (!session.rewindPoints || !session.previewRewind || !session.rewind) throw new Error('This session keeps no checkpoints, so there is nothing to rewind.');
+    return job({ rewindPoints: session.rewindPoints.bind(session), previewRewind: session.previewRewind.bind(session), rewind: session.rewind.bind(session) });
   };
   return {
     points: () => guard((s) => s.rewindPoints()),

@@ -11,30 +11,30 @@ import type { AppStore } from './store.js';
 import { errorMessage } from '../util/errors.js';
 
 export interface SessionActions {
-  respond(approvalId: string, decision: ApprovalDecision): void;
+  respond: (approvalId: string, decision: ApprovalDecision) => void;
   /** Answers what a tool asked (ask_user's questions, a plan to approve). */
-  answer(questionId: string, answer: UserAnswer): void;
-  setMode(mode: PermissionMode): void;
-  cycleMode(): void;
-  setModel(model: string): void;
-  clear(): void;
-  killTask(taskId: string): Promise<void>;
-  taskOutput(taskId: string): string;
+  answer: (questionId: string, answer: UserAnswer) => void;
+  setMode: (mode: PermissionMode) => void;
+  cycleMode: () => void;
+  setModel: (model: string) => void;
+  clear: () => void;
+  killTask: (taskId: string) => Promise<void>;
+  taskOutput: (taskId: string) => string;
   /**
    * Compacts the conversation (`/compact`) as busy work like a run: Esc interrupts it, and messages sent
    * meanwhile are queued and run after it.
    */
-  compact(instructions?: string): Promise<void>;
+  compact: (instructions?: string) => Promise<void>;
   /** Starts team mode on `task` (`/team`); false when a run is active or the session has no subagents. */
-  team(task: string): boolean;
-  toggleExpand(which: 'last' | 'all'): void;
+  team: (task: string) => boolean;
+  toggleExpand: (which: 'last' | 'all') => void;
   /** Answers the turn-limit question: go on with the same task for another maxTurns turns. */
-  continueRun(): void;
+  continueRun: () => void;
   /** Answers the turn-limit question: leave the task stopped. */
-  stopAtTurnLimit(): void;
+  stopAtTurnLimit: () => void;
   /** Shows a panel in place of the transcript (`/mcp`), or closes it. */
-  openPanel(panel: AppPanel): void;
-  closePanel(): void;
+  openPanel: (panel: AppPanel) => void;
+  closePanel: () => void;
 }
 
 /** The modes Shift+Tab steps through: ask → auto-edit → plan, and yolo only for a session started in yolo. */

@@ -2,7 +2,7 @@
 import type { Usage } from '../protocol/messages.js';
 import { emptyUsage } from '../protocol/messages.js';
 import { pricedUsage } from '../providers/prices.js';
-import type { BackgroundTaskInfo, ContextInfo, EventOf, McpServerStatus, PermissionMode, RunEndReason } from '../protocol/events.js';
+import type { BackgroundTaskInfo, ContextInfo, EventOf, McpServerStatus, RunEndReason } from '../protocol/events.js';
 import type { SessionInfo } from '../engine/session/types.js';
 import type { CommandPanel } from '../commands/slashCommand.js';
 import type { TodoItem, ToolDisplay } from '../protocol/tools.js';

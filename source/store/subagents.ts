@@ -3,6 +3,7 @@ import type { AgentEvent } from '../protocol/events.js';
 import type { AppState, SubagentToolLine, SubagentView, ToolItem, TranscriptItem } from './state.js';
 import { limits } from './state.js';
 import { clipText, updateItem } from './transcript.js';
+import { omit } from '../util/omit.js';
 
 /** The block's first form, from the task call's arguments (or its one-line summary, "type: description"). */
 export function subagentFromCall(input: Record<string, unknown> | undefined, summary: string): SubagentView {
@@ -42,7 +43,7 @@ function reduceView(view: SubagentView, event: AgentEvent): SubagentView {
   switch (event.type) {
     case 'turn_start': {
       // A turn after the child's run ended is its wrap-up run at the turn limit: the block is live again.
-      const { endReason: _ended, ...working } = view;
+      const working = omit(view, 'endReason');
       return { ...working, turns: view.turns + 1 };
     }
     case 'approval_request':

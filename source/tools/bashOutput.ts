@@ -14,11 +14,11 @@ export const bashOutputTool = defineTool<TaskIdArgs>({
   readOnly: true,
   summarize: (args) => args.task_id,
 
-  async execute(args, ctx) {
+  execute(args, ctx) {
     const read = ctx.state.background.readNew(args.task_id);
-    if (!read) return errorResult(unknownTaskError(ctx.state.background, args.task_id));
+    if (!read) return Promise.resolve(errorResult(unknownTaskError(ctx.state.background, args.task_id)));
     const { info, output } = read;
     const body = output.replace(/\n$/, '') || '(no new output)';
-    return textResult(`${info.taskId} ${describeStatus(info)}: ${info.command}\n${body}`);
+    return Promise.resolve(textResult(`${info.taskId} ${describeStatus(info)}: ${info.command}\n${body}`));
   },
 });

@@ -84,7 +84,7 @@ function pageOfText(text: string, offset: number, limit: number): Page {
       nextOffset = n;
       break;
     }
-    const formatted = formatLine(n, all[n - 1]!);
+    const formatted = formatLine(n, all[n - 1]);
     lines.push(formatted);
     chars += formatted.length + 1;
   }

@@ -14,9 +14,9 @@ export function structuredOutputTool(schema: Record<string, unknown>, accept: (t
     description: 'Use this tool to return your final response in the requested structured format. You MUST call this tool exactly once at the end of your response to provide the structured output.',
     inputSchema: schema,
     readOnly: true,
-    async execute(args, ctx) {
+    execute(args, ctx) {
       accept(ctx.toolCallId, args);
-      return { content: 'Structured output provided successfully', display: { kind: 'text', text: 'structured output given' }, isError: false };
+      return Promise.resolve({ content: 'Structured output provided successfully', display: { kind: 'text', text: 'structured output given' }, isError: false });
     },
   });
 }

@@ -63,16 +63,16 @@ export const todoWriteTool = defineTool<TodoWriteArgs>({
   readOnly: true,
   summarize: (args) => (Array.isArray(args.todos) ? `${args.todos.length} items` : ''),
 
-  async execute(args, ctx) {
+  execute(args, ctx) {
     const error = todoListError(ctx.state.todos, args.todos);
     if (error) {
       // Completing several at once is a habit to correct, not a failure: the user sees a short note, the list stays.
       const batch = /^(\d+) items were marked completed in one call/.exec(error);
-      if (batch) return { content: error, display: { kind: 'note', text: `List not updated: ${batch[1]} items were marked done at once; asked to mark them one by one.` }, isError: true };
-      return errorResult(error);
+      if (batch) return Promise.resolve({ content: error, display: { kind: 'note', text: `List not updated: ${batch[1]} items were marked done at once; asked to mark them one by one.` }, isError: true });
+      return Promise.resolve(errorResult(error));
     }
     const todos = args.todos.map((todo) => ({ content: todo.content, status: todo.status, activeForm: todo.activeForm }));
     ctx.state.todos = todos;
-    return { content: summarizeTodos(todos), display: { kind: 'todos', todos }, isError: false };
+    return Promise.resolve({ content: summarizeTodos(todos), display: { kind: 'todos', todos }, isError: false });
   },
 });

@@ -107,7 +107,9 @@ export function defineTool<Args>(def: ToolDefinition<Args>): ToolDefinition<Args
 /** A tool's kind; tools that declare none (MCP, custom) are `other`. */
 export const kindOf = (tool: Pick<AnyTool, 'kind'>): ToolKind => tool.kind ?? 'other';
 
-// Tools differ in their argument types; the registry holds them side by side.
+// Tools differ in their argument types; the registry holds them side by side (the runner checks each call's
+// arguments against the tool's schema before execute, so no single argument type fits them all).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: unknown or a shared record type rejects every typed tool
 export type AnyTool = ToolDefinition<any>;
 
 /** The same tools, each call given `files` as its way to text files. */

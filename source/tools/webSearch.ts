@@ -32,5 +32,5 @@ export function webSearchTool(backend: SearchBackend): AnyTool {
       const lines = found.map((r, i) => `${i + 1}. ${r.title || r.url}\n   ${r.url}${r.snippet ? `\n   ${r.snippet}` : ''}`);
       return textResult(lines.join('\n'), false, `${found.length} results for ${args.query}`);
     },
-  }) as unknown as AnyTool;
+  });
 }

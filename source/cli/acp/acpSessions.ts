@@ -25,10 +25,9 @@ export const isMode = (id: string): id is PermissionMode => (permissionModes as 
 export function mcpConfigOf(servers: McpServer[]): string | undefined {
   if (servers.length === 0) return undefined;
   const pairs = (list: Array<{ name: string; value: string }>) => Object.fromEntries(list.map((p) => [p.name, p.value]));
-  const entries = servers.map((s) => {
+  const entries = servers.map((s): [string, Record<string, unknown>] => {
     if ('type' in s && (s.type === 'http' || s.type === 'sse')) return [s.name, { type: s.type, url: s.url, headers: pairs(s.headers) }];
-    const stdio = s as Extract<McpServer, { command: string }>;
-    return [stdio.name, { command: stdio.command, args: stdio.args, env: pairs(stdio.env) }];
+    return [s.name, { command: s.command, args: s.args, env: pairs(s.env) }];
   });
   return JSON.stringify({ mcpServers: Object.fromEntries(entries) });
 }

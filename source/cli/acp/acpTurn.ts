@@ -1,7 +1,7 @@
 // One session/prompt: runs the session's prompt, streams its events as session/update, takes approvals and questions to the
 // editor with session/request_permission, and ends with ACP's stop reason.
 import { RequestError, type AgentContext, type PermissionOption, type RequestPermissionRequest, type SessionUpdate, type StopReason } from '@agentclientprotocol/sdk';
-import type { AgentEvent, ApprovalDecision, EventOf, RunEndReason } from '../../protocol/events.js';
+import type { ApprovalDecision, EventOf, RunEndReason } from '../../protocol/events.js';
 import type { PlanDecision, UserAnswer } from '../../protocol/tools.js';
 import type { AgentSession } from '../../engine/session/types.js';
 import type { UpdateMapper } from './acpUpdates.js';
@@ -66,7 +66,7 @@ export async function runTurn(o: TurnOptions): Promise<StopReason> {
   };
   let end: EventOf<'run_end'> | undefined;
   let lastStop: string | undefined;
-  for await (const event of o.session.prompt(o.text) as AsyncGenerator<AgentEvent>) {
+  for await (const event of o.session.prompt(o.text)) {
     await o.mapper.prefetch(event);
     for (const update of o.mapper.map(event)) await send(update);
     if (event.agentId !== undefined) continue;

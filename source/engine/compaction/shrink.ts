@@ -48,7 +48,7 @@ export function cutLargestToolResults(history: readonly Message[], budgetTokens:
     const { images, ...rest } = block;
     const text = block.content.length > keepChars ? cutToFit(block.content, keepChars) : block.content;
     (message.content as ToolResultBlock[])[r.block] = { ...rest, content: withImagePlaceholders(text, images, 'left out to fit the context window') };
-    next[r.message] = { ...message } as Message;
+    next[r.message] = { ...message };
     tokens += counter.countMessage(next[r.message]) - before;
     changed = true;
   }

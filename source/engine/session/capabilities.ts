@@ -17,57 +17,57 @@ export type RunOutcome = EventOf<'run_end'>;
 
 export interface SessionRuns {
   /** Every event the session emits, in order, each already recorded in the log. Returns an unsubscribe function. */
-  subscribe(listener: (event: AgentEvent) => void): () => void;
+  subscribe: (listener: (event: AgentEvent) => void) => () => void;
   /** Runs one user message; rejects at once, with the run gate's sentence, while another run is active. */
-  prompt(text: string, options?: PromptOptions): Promise<RunOutcome>;
+  prompt: (text: string, options?: PromptOptions) => Promise<RunOutcome>;
   /** Goes on with the run that stopped at the turn limit. */
-  continue(): Promise<RunOutcome>;
+  continue: () => Promise<RunOutcome>;
   /** `!command`. */
-  shell(command: string): Promise<RunOutcome>;
+  shell: (command: string) => Promise<RunOutcome>;
   /** Team mode; undefined without subagents. */
-  team?(task: string): Promise<RunOutcome>;
-  compact(instructions?: string): Promise<void>;
-  respond(approvalId: string, decision: ApprovalDecision): void;
-  answer(questionId: string, answer: UserAnswer): void;
-  abort(): void;
-  isRunning(): boolean;
+  team?: (task: string) => Promise<RunOutcome>;
+  compact: (instructions?: string) => Promise<void>;
+  respond: (approvalId: string, decision: ApprovalDecision) => void;
+  answer: (questionId: string, answer: UserAnswer) => void;
+  abort: () => void;
+  isRunning: () => boolean;
 }
 
 export interface SessionConversation {
-  history(): readonly Message[];
-  todos(): TodoItem[];
-  clear(): void;
-  switchSession(idOrPrefix: string): SwitchedSession;
-  recentSessions(limit?: number): SessionSummary[];
-  logFile(): string | undefined;
+  history: () => readonly Message[];
+  todos: () => TodoItem[];
+  clear: () => void;
+  switchSession: (idOrPrefix: string) => SwitchedSession;
+  recentSessions: (limit?: number) => SessionSummary[];
+  logFile: () => string | undefined;
   /** Present with checkpoints on. */
-  rewindPoints?(): Promise<RewindPoint[]>;
-  previewRewind?(pointId: string): Promise<RewindPreview>;
-  rewind?(pointId: string, scope: RewindScope): Promise<RewindOutcome>;
+  rewindPoints?: () => Promise<RewindPoint[]>;
+  previewRewind?: (pointId: string) => Promise<RewindPreview>;
+  rewind?: (pointId: string, scope: RewindScope) => Promise<RewindOutcome>;
 }
 
 export interface SessionSettings {
   readonly info: SessionInfo;
-  setMode(mode: PermissionMode): void;
-  setModel(model: string): void;
-  listModels(): Promise<string[] | undefined>;
-  permissionRules(): PermissionRule[];
-  removeSessionRule(text: string): boolean;
+  setMode: (mode: PermissionMode) => void;
+  setModel: (model: string) => void;
+  listModels: () => Promise<string[] | undefined>;
+  permissionRules: () => PermissionRule[];
+  removeSessionRule: (text: string) => boolean;
 }
 
 export interface SessionTasks {
-  backgroundTasks(): BackgroundTaskInfo[];
-  taskOutput(taskId: string): string;
-  killTask(taskId: string): Promise<void>;
+  backgroundTasks: () => BackgroundTaskInfo[];
+  taskOutput: (taskId: string) => string;
+  killTask: (taskId: string) => Promise<void>;
 }
 
 export interface SessionInspection {
-  totalUsage(): Usage;
-  contextTokens(): number;
-  prefix(): { system: string; tools: ToolSchema[] };
-  registry(): ToolRegistry;
-  memory(): MemoryStore | undefined;
-  skills(): readonly SkillInfo[];
+  totalUsage: () => Usage;
+  contextTokens: () => number;
+  prefix: () => { system: string; tools: ToolSchema[] };
+  registry: () => ToolRegistry;
+  memory: () => MemoryStore | undefined;
+  skills: () => readonly SkillInfo[];
   readonly mcp?: McpControl;
 }
 

@@ -91,7 +91,7 @@ export function createSession(o: SessionOptions): EngineSession & SessionCapabil
     },
   );
   const gate = new RunGate();
-  let hooks: HookLifecycle | undefined;
+  let hooks: HookLifecycle | undefined = undefined;
   const channel = new EventChannel(createRecorder({
     observe: (event) => {
       hooks?.observe(event);
@@ -108,7 +108,7 @@ export function createSession(o: SessionOptions): EngineSession & SessionCapabil
     status: (servers) => emit({ type: 'mcp_status', sessionId: info.sessionId, servers }),
   });
   // Late-bound: the task tool among them is lent the children's environment, which lends the tools.
-  let sessionTools: SessionTools | undefined;
+  let sessionTools: SessionTools | undefined = undefined;
   const core: SessionCore = {
     o, info, state, system, toolSchemas: [], compat, mcp,
     get tools(): SessionTools {

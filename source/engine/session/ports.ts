@@ -73,11 +73,11 @@ export interface TeamRunInput {
 /** Subagents and team mode (source/agents/). */
 export interface AgentsPort {
   /** The `task` tool; undefined when no subagent types are defined. */
-  taskTool?(environment: ChildEnvironment, emit: (event: AgentEvent) => void): AnyTool;
+  taskTool?: (environment: ChildEnvironment, emit: (event: AgentEvent) => void) => AnyTool;
   /** Team mode: the run's events (the session records them); undefined without subagents. */
-  team?(input: TeamRunInput): AsyncGenerator<AgentEvent>;
+  team?: (input: TeamRunInput) => AsyncGenerator<AgentEvent>;
   /** A read-only verifier child for agent hooks; its answer's text. */
-  runVerifier(environment: ChildEnvironment, request: { prompt: string; system: string; model?: string }, signal: AbortSignal): Promise<string>;
+  runVerifier: (environment: ChildEnvironment, request: { prompt: string; system: string; model?: string }, signal: AbortSignal) => Promise<string>;
   /** Turns per child. */
   maxTurns: number;
 }

@@ -31,6 +31,7 @@ const endEarly = (runId: string, reason: 'done' | 'aborted' | 'blocked' | 'error
   ({ type: 'run_end', runId, reason, text: extra.text ?? '', turns: 0, usage: emptyUsage(), durationMs: 0, ...(extra.error !== undefined ? { error: extra.error } : {}) });
 
 /** `reply`: the message is answered with fixed text and no model is called (`Unknown command: /x`). */
+// eslint-disable-next-line @typescript-eslint/require-await -- every stage is an async generator; this one has nothing to wait for
 export const replyStage: PromptStage = async function* (core, run) {
   if (run.options.reply === undefined) return true;
   yield core.record(endEarly(run.runId, 'done', { text: run.options.reply }));
@@ -118,6 +119,7 @@ export const mentionsStage: PromptStage = async function* (core, run) {
 };
 
 /** The point /rewind can go back to: the conversation as it was before this message. */
+// eslint-disable-next-line @typescript-eslint/require-await -- every stage is an async generator; this one has nothing to wait for
 export const rewindPointStage: PromptStage = async function* (core, run) {
   if (run.message !== undefined) core.checkpoints?.addPoint(run.runId, run.options.display ?? run.text ?? run.message, run.message, core.history.messages);
   return true;
