@@ -56,11 +56,15 @@ export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
   {
     files: ['**/*.ts', '**/*.tsx'],
-    // The plugin is registered (no rules on) so a reasoned eslint-disable for a type-checked rule is understood;
-    // those rules run only in the type-checked pass, so here such a directive is not reported as unused.
     plugins: { '@typescript-eslint': tseslint.plugin },
-    linterOptions: { reportUnusedDisableDirectives: 'off' },
     languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+  },
+  // The code itself is held to typescript-eslint's type-checked rules (floating and misused promises, unsafe any,
+  // unbound methods, unused values).
+  ...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: ['source/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'hooks/**/*.{ts,tsx}'] })),
+  {
+    files: ['source/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'hooks/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
   },
   {
     files: ['source/**/*.ts', 'source/**/*.tsx', 'components/**/*.ts', 'components/**/*.tsx', 'hooks/**/*.ts', 'hooks/**/*.tsx'],

@@ -1,8 +1,10 @@
 // The lint rule that keeps the house standing: each room imports only the rooms below it (rooms.json).
 import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 
-const eslint = new ESLint({ cwd: process.cwd() });
+// The import rules need no types; the type-checked rules cannot read a file that is not on disk.
+const eslint = new ESLint({ cwd: process.cwd(), overrideConfig: [tseslint.configs.disableTypeChecked] });
 
 async function lint(code: string, filePath: string) {
   const [result] = await eslint.lintText(code, { filePath });
