@@ -1,6 +1,6 @@
 // Small screens keep what matters: the approval dialog at 60x20 (changed lines first, a page per PgDn, hints and
 // the "always" rule shortened at word boundaries), the turn-limit question, and a count of background work.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { stripVTControlCharacters } from 'node:util';
 import { alwaysRow, approvalChoiceRow, changesFirst } from '../../components/view/approvalLines.js';
 import cellWidth from '../../components/view/cellWidth.js';
@@ -117,7 +117,10 @@ describe('the turn-limit question on a small screen', () => {
 
 describe('background work on a narrow screen', () => {
   it('counts running background tasks in the status bar when the sidebar is hidden, and leaves it to the sidebar when shown', async () => {
-    const task = { taskId: 'b7', command: 'npm run dev', status: 'running' as const, startedAt: Date.now(), lastLine: '' };
+    // The clock stands still (timers run as usual), so the task's running time reads the same on every machine.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-01-01T09:00:00Z') });
+    onTestFinished(() => { vi.useRealTimers(); });
+    const task = { taskId: 'b7', command: 'npm run dev', status: 'running' as const, startedAt: new Date('2026-01-01T09:00:00Z').getTime(), lastLine: '' };
     h = await renderApp({ columns: 80, rows: 24 });
     h.session.emit({ type: 'background_task', sessionId: 's1', task });
     h.session.emit({ type: 'background_task', sessionId: 's1', task: { ...task, taskId: 'b8', command: 'explore · map the code', kind: 'subagent' } });
