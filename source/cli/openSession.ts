@@ -29,6 +29,8 @@ import { loadFolders } from './extensionSetup.js';
 import { defaultCheckpointSettings } from '../checkpoints/types.js';
 import type { ProjectTrust } from '../trust/projectTrust.js';
 import { instructionsFor } from './instructions.js';
+import type { HookCommand } from '../extensions/hookTypes.js';
+import type { AskFallback } from '../engine/askFallback.js';
 import { relocated, sessionProvider, type OpenedReplay } from './replay.js';
 import { findResumed, gitBranchOf, systemPromptFlags } from './sessionParts.js';
 
@@ -57,12 +59,16 @@ export interface OpenSessionOptions {
   jsonSchema?: Record<string, unknown>;
   /** The file tools read and write text through this (an editor's buffers over ACP) rather than the disk. */
   files?: FileAccess;
+  /** The session's folder; unset = the process's working directory. */
+  cwd?: string;
+  /** A program's own (the SDK's): function hooks, and the callback that answers what would ask. */
+  program?: { hooks?: HookCommand[]; canUseTool?: AskFallback };
 }
 
-export function openSession({ loaded, args, key, interactive, reinHome, replay, trust, version, jsonSchema, files }: OpenSessionOptions) {
+export function openSession({ loaded, args, key, interactive, reinHome, replay, trust, version, jsonSchema, files, program, ...o }: OpenSessionOptions) {
   const config: ReinConfig = loaded.config;
   const baseUrlFrom = loaded.baseUrlFrom;
-  const cwd = process.cwd();
+  const cwd = o.cwd ?? process.cwd();
   const sessionsDir = join(reinHome, 'sessions');
   const resumed = findResumed(args, sessionsDir, cwd);
   // A replay speaks as the recorded model did.
@@ -102,7 +108,7 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
   const instructions = instructionsFor({ cwd, reinHome, config, model, rules: loadedRules.rules, projectTrusted: trust.trusted });
   const hooks = setupHooks({
     layers: loaded.hookLayers, settings: claudeSettings, projectDir: workspace, cwd, reinHome, sessionId,
-    transcriptPath: sessionLogPath(sessionsDir, sessionId), projectTrusted: trust.trusted, always: folders.bringsHooks,
+    transcriptPath: sessionLogPath(sessionsDir, sessionId), projectTrusted: trust.trusted, always: folders.bringsHooks, programHooks: program?.hooks,
   });
   const reinHomeReal = join(reinHome);
   const instructionFiles = instructions.files.map((f) => ({
@@ -196,7 +202,7 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
     resume: resumed && history ? { history, todos: resumed.todos } : undefined,
     checkpoints: { settings: config.checkpoints ?? defaultCheckpointSettings, reinHome },
     addDirs,
-    compat: compatOptions(args, { budget: spendCap, jsonSchema }),
+    compat: { ...compatOptions(args, { budget: spendCap, jsonSchema }), ...(program?.canUseTool ? { canUseTool: program.canUseTool } : {}) },
     observe: debug?.observe,
   });
   const initFacts = initFactsOf({

@@ -88,6 +88,8 @@ export interface TrustedConfigInput {
   flags: LoadConfigOptions['flags'];
   args: Pick<CliArgs, 'allowedTools' | 'disallowedTools' | 'mcpConfig' | 'strictMcpConfig' | 'trustProject' | 'trustMcp'>;
   interactive: boolean;
+  /** The session asks by default though nobody is at a screen (the SDK): a project's permissionMode above ask waits for trust. */
+  asksByDefault?: boolean;
   /** Puts the question to the user (the TUI's trust screen); `quit` when they quit rein instead of answering. */
   ask?: (request: TrustRequest) => Promise<TrustDecision | 'quit'>;
 }
@@ -97,7 +99,8 @@ export interface TrustedConfigInput {
  * something and has no answer on record), and loads it again with the project's settings when it is trusted.
  */
 export async function loadTrustedConfig(o: TrustedConfigInput): Promise<{ loaded: LoadedConfig; trust: ProjectTrust } | 'quit'> {
-  const untrusted = loadConfig({ cwd: o.cwd, env: o.env, reinHome: o.reinHome, flags: o.flags, interactive: o.interactive });
+  const asks = o.asksByDefault ?? o.interactive;
+  const untrusted = loadConfig({ cwd: o.cwd, env: o.env, reinHome: o.reinHome, flags: o.flags, interactive: asks });
   const { config } = untrusted;
   const workspace = config.security.workspace;
   const settings = readClaudeSettings(workspace);
@@ -115,5 +118,5 @@ export async function loadTrustedConfig(o: TrustedConfigInput): Promise<{ loaded
     trust.answer(answer);
   }
   if (!trust.trusted) return { loaded: untrusted, trust };
-  return { loaded: loadConfig({ cwd: o.cwd, env: o.env, reinHome: o.reinHome, flags: o.flags, interactive: o.interactive, projectTrusted: true }), trust };
+  return { loaded: loadConfig({ cwd: o.cwd, env: o.env, reinHome: o.reinHome, flags: o.flags, interactive: asks, projectTrusted: true }), trust };
 }

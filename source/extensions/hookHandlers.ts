@@ -1,5 +1,6 @@
-// Runs the handlers that are not shell commands: an http POST, a model's yes/no (prompt), an MCP tool call and a
-// verifying subagent (agent). Each ends as a HookRun, read by the same rules as a command's exit code and stdout.
+// Runs the handlers that are not shell commands: an http POST, a model's yes/no (prompt), an MCP tool call, a verifying
+// subagent (agent) and a program's function (SDK hooks). Each ends as a HookRun, read by the same rules as a command's
+// exit code and stdout.
 import type { HookCommand, HookRun } from './hookTypes.js';
 import { errorMessage } from '../util/errors.js';
 
@@ -144,6 +145,11 @@ export async function runHandler(hook: HookCommand, input: Record<string, unknow
         const verdict = readVerdict(answer);
         if (!verdict) return { ...run, failure: `the model's answer was not {"ok": ..., "reason": ...}: ${answer.trim().split('\n')[0]?.slice(0, 200) ?? ''}` };
         return { ...run, exitCode: 0, verdict };
+      }
+      case 'function': {
+        if (!hook.run) return { ...run, failure: 'has no function to call' };
+        const output = await hook.run(input, limit.signal);
+        return stopped() ?? { ...run, exitCode: 0, stdout: output !== null && typeof output === 'object' ? JSON.stringify(output) : '' };
       }
       default:
         return { ...run, failure: `has a type rein cannot run (${hook.type ?? 'command'})` };

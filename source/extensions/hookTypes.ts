@@ -28,6 +28,9 @@ export type HookEventName = (typeof hookEventNames)[number];
 /** Claude Code's handler types: a shell command, a POST to a URL, a model's yes/no, an MCP tool call, a verifying subagent. */
 export type HookHandlerType = 'command' | 'http' | 'prompt' | 'mcp_tool' | 'agent';
 
+/** A program's hook: gets the input a command hook reads on stdin, answers with the JSON it would print (HookJsonOutput) or nothing. */
+export type HookFunction = (input: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>;
+
 /** One configured handler for one event (named for the first kind there was; `type` says which it is). */
 export interface HookCommand {
   event: HookEventName;
@@ -40,8 +43,8 @@ export interface HookCommand {
   file: string;
   /** Project hooks (from the working directory's files) run only once the project is trusted. */
   scope: 'user' | 'project';
-  /** Unset means 'command'. */
-  type?: HookHandlerType;
+  /** Unset means 'command'; 'function' is a program's own (the SDK's hooks): its answer is read as a command's JSON output. */
+  type?: HookHandlerType | 'function';
   /** A permission rule (`Bash(git *)`) the tool call must match for the handler to run (tool events only). */
   if?: string;
   /** Exec form: `command` is spawned directly with these arguments, no shell. */
@@ -59,6 +62,8 @@ export interface HookCommand {
   server?: string;
   tool?: string;
   input?: Record<string, unknown>;
+  /** function: the program's own handler. */
+  run?: HookFunction;
 }
 
 /** What one hook handler did. */

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { claudeToolName, toClaudeInput } from '../extensions/hookToolNames.js';
 import type { RunEndReason } from '../protocol/events.js';
 import type { Usage } from '../protocol/messages.js';
+import type { ResultSubtype, RunResult } from '../protocol/result.js';
 import { costByModel, costOf } from '../providers/prices.js';
 import type { RunFacts } from './runFacts.js';
 
@@ -13,7 +14,7 @@ export interface ResultContext {
   modelFacts: (model: string) => { contextWindow: number; maxOutputTokens: number };
 }
 
-type Shape = { subtype: string; terminal?: string; isError: boolean };
+type Shape = { subtype: ResultSubtype; terminal?: string; isError: boolean };
 
 /**
  * rein's outcome as Claude Code's `subtype` and `terminal_reason` (whose values are Claude Code's own; an outcome it
@@ -52,7 +53,7 @@ export function isFailure(facts: RunFacts): boolean {
  * One run's result. Beside Claude Code's fields it keeps rein's: `reason` (how the run ended in rein's words),
  * `turns` (model calls), `error`, and usage's camelCase token counts.
  */
-export function resultObject(facts: RunFacts, ctx: ResultContext): Record<string, unknown> {
+export function resultObject(facts: RunFacts, ctx: ResultContext): RunResult {
   const end = facts.end;
   const shape = shapeOf(end?.reason, facts);
   const usage = facts.totalUsage();

@@ -20,6 +20,8 @@ export interface CompatOptions {
   dontAsk?: boolean;
   /** --permission-prompt-tool: the MCP tool that answers what would ask (wins over dontAsk). */
   permissionPromptTool?: string;
+  /** The SDK's canUseTool: the embedding program answers what would ask (wins over both). */
+  canUseTool?: AskFallback;
   /** --json-schema: the run's answer is an object valid against this schema. */
   jsonSchema?: Record<string, unknown>;
   /** --fallback-model. */
@@ -41,9 +43,9 @@ export interface SessionCompat {
 
 export function sessionCompat(o: CompatOptions, tools: { registry: () => ToolRegistry; whenReady?: () => Promise<void>; context: Omit<ToolContext, 'signal' | 'toolCallId' | 'onProgress'> }): SessionCompat {
   let gate: StructuredOutputGate | undefined;
-  const askFallback = o.permissionPromptTool
+  const askFallback = o.canUseTool ?? (o.permissionPromptTool
     ? permissionPromptFallback({ toolName: o.permissionPromptTool, ...tools })
-    : o.dontAsk ? dontAskFallback : undefined;
+    : o.dontAsk ? dontAskFallback : undefined);
   const budget = o.budget;
   const overBudget = budget ? () => budget.exceeded() : undefined;
   return {
