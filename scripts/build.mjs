@@ -1,10 +1,12 @@
 // Bundles the CLI with esbuild. Dependencies are bundled too (resolving hundreds of small modules at start-up
 // costs more than the code itself); the TUI is split into its own chunk so headless runs never load React or Ink.
+// The library entry (dist/sdk.js and its types) is built beside it by buildSdk.mjs.
 import { build } from 'esbuild';
 import { chmodSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Ajv, _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { swapPlugin } from './bundleSwaps.mjs';
+import { buildSdkBundle, emitSdkTypes } from './buildSdk.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 // The node flags rein needs from the start (a helper-thread count cannot be changed later), in the shebang, so an
@@ -12,12 +14,15 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const nodeFlags = JSON.parse(readFileSync('scripts/node-flags.json', 'utf8'));
 const shebang = nodeFlags.length > 0 ? `#!/usr/bin/env -S node ${nodeFlags.join(' ')}` : '#!/usr/bin/env node';
 
-rmSync('dist', { recursive: true, force: true });
-await build({
-  entryPoints: { cli: 'source/cli/entry.ts' },
-  outdir: 'dist',
+// Every chunk gets a require for the CommonJS code it bundles, made on first use: made at load, the URL-to-path
+// work of each chunk runs before main() can tune the compiler, and gets optimized (with inlining) that early.
+const lazyRequire = "import { createRequire as __reinCreateRequire } from 'node:module';\n" +
+  'const require = (() => { let made; const get = () => (made ??= __reinCreateRequire(import.meta.url)); ' +
+  'const lazy = (id) => get()(id); lazy.resolve = (id, options) => get().resolve(id, options); return lazy; })();';
+
+/** What the CLI and the SDK bundles share. */
+const shared = {
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
@@ -33,17 +38,16 @@ await build({
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: 'warning',
-  // Every chunk gets a require for the CommonJS code it bundles, made on first use: made at load, the URL-to-path
-  // work of each chunk runs before main() can tune the compiler, and gets optimized (with inlining) that early.
-  banner: {
-    js: `${shebang}\nimport { createRequire as __reinCreateRequire } from 'node:module';\n` +
-      'const require = (() => { let made; const get = () => (made ??= __reinCreateRequire(import.meta.url)); ' +
-      'const lazy = (id) => get()(id); lazy.resolve = (id, options) => get().resolve(id, options); return lazy; })();',
-  },
+  banner: { js: lazyRequire },
   // React's production build: the development build checks and warns on every render.
   define: { REIN_VERSION: JSON.stringify(pkg.version), 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
-});
+};
+
+rmSync('dist', { recursive: true, force: true });
+await build({ ...shared, entryPoints: { cli: 'source/cli/entry.ts' }, outdir: 'dist', splitting: true, banner: { js: `${shebang}\n${lazyRequire}` } });
 chmodSync('dist/cli.js', 0o755);
+await buildSdkBundle(shared);
+emitSdkTypes();
 
 // The bash grammar and its runtime are WebAssembly files the shell parser loads from beside the bundle.
 copyFileSync('node_modules/web-tree-sitter/tree-sitter.wasm', 'dist/tree-sitter.wasm');

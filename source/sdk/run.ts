@@ -38,12 +38,8 @@ export function startRun(source: RunSource, prompt: string, options: SendOptions
     unsubscribe();
     options.signal?.removeEventListener('abort', onAbort);
   };
-  let started: Promise<unknown>;
-  try {
-    started = source.runs.prompt(prompt);
-  } catch (error) {
-    started = Promise.reject(error);
-  }
+  // runs.prompt rejects (never throws) when the run cannot start; the async wrapper keeps it so if that changes.
+  const started = (async () => source.runs.prompt(prompt))();
   const result = started.then(
     (): RunResult => {
       const done: RunResult = { ...resultObject(facts, source.context()), ...(facts.end ? { runId: facts.end.runId } : {}) };
