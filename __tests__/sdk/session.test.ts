@@ -195,6 +195,26 @@ describe('createSession', () => {
     }
   });
 
+  it("keeps ask mode against an untrusted project's yolo; trustProject lets it widen", async () => {
+    const options = await setup([{ toolCalls: [{ name: 'bash', input: { command: 'echo made > made.txt' } }] }, { text: 'Could not.' }]);
+    writeFileSync(join(repo, 'agent.config.json'), JSON.stringify({ permissionMode: 'yolo' }));
+    const untrusted = await createSession(options);
+    try {
+      expect(untrusted.mode).toBe('ask');
+      const result = await untrusted.send('make a file').result;
+      expect(result.permission_denials.map((d) => d.tool_name)).toEqual(['Bash']);
+      expect(existsSync(join(repo, 'made.txt'))).toBe(false);
+    } finally {
+      await untrusted.close();
+    }
+    const trusted = await createSession({ ...options, trustProject: true });
+    try {
+      expect(trusted.mode).toBe('yolo');
+    } finally {
+      await trusted.close();
+    }
+  });
+
   it('says in one sentence what is wrong with its options', async () => {
     const options = await setup([]);
     await expect(createSession({ ...options, mode: 'sometimes' as never })).rejects.toThrow(/mode must be one of .*ask.*yolo/);
