@@ -1,6 +1,6 @@
 // The SDK as a program gets it: `npm pack`, unpacked into a project of its own whose node_modules resolves the
 // repository's dependencies (no registry), imported as 'rein', run against the mock server, and typechecked.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
@@ -98,12 +98,44 @@ describe("the packed package imported as 'rein'", () => {
       });
       expect(ran.stderr).toBe('');
       expect(ran.exitCode).toBe(0);
-      const out = JSON.parse((await import('node:fs')).readFileSync(join(project, 'out.json'), 'utf8')) as { types: string[]; result: Record<string, unknown>; once: string[] };
+      const out = JSON.parse(readFileSync(join(project, 'out.json'), 'utf8')) as { types: string[]; result: Record<string, unknown>; once: string[] };
       expect(out.types).toEqual(expect.arrayContaining(['run_start', 'tool_start', 'tool_end', 'run_end']));
       expect(out.types.at(-1)).toBe('result');
       expect(out.result).toMatchObject({ type: 'result', subtype: 'success', result: 'The notes say hello.', reason: 'done' });
       expect(out.once.at(-1)).toBe('result');
       expect(server.requests).toHaveLength(3);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('runs the example of docs/sdk.md as it is written', async () => {
+    const example = /## An example\n\n```js\n([\s\S]*?)```/.exec(readFileSync('docs/sdk.md', 'utf8'))?.[1];
+    expect(example).toContain("from 'rein'");
+    writeFileSync(join(project, 'example.mjs'), example ?? '');
+    const server = await startMockLlmServer({ turns: [
+      { toolCalls: [{ name: 'bash', input: { command: 'npm test' } }] },
+      { toolCalls: [{ name: 'bash', input: { command: 'rm -rf build' } }] },
+      { text: 'One test fails: adds numbers.' },
+    ] });
+    const work = join(root, 'example-work');
+    mkdirSync(work, { recursive: true });
+    writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'w', private: true, scripts: { test: 'echo "1 failing: adds numbers" && exit 1' } }));
+    try {
+      const home = join(root, 'example-home');
+      const ran = await execa('node', [join(project, 'example.mjs')], {
+        cwd: work, reject: false, timeout: 90_000,
+        env: { REIN_PROVIDER: 'openai', REIN_BASE_URL: server.openaiBaseUrl, REIN_MODEL: 'test-model', HOME: home, REIN_HOME: join(home, '.rein'), OPENAI_API_KEY: '' },
+      });
+      expect(ran.exitCode).toBe(0);
+      expect(ran.stdout).toContain('One test fails: adds numbers.');
+      expect(ran.stdout).toMatch(/success: 3 turns, cost (unknown|[\d.]+) USD/);
+      // The hook saw both commands; canUseTool let npm test run and refused the other, whose message the model got.
+      expect(ran.stderr).toContain('about to run: npm test');
+      expect(ran.stderr).toContain('about to run: rm -rf build');
+      const sent = JSON.stringify(server.requests.map((r) => r.body.messages));
+      expect(sent).toContain('1 failing: adds numbers');
+      expect(sent).toContain('bash is not allowed here.');
     } finally {
       await server.close();
     }
