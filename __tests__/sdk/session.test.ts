@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, query, type AgentEvent, type RunMessage, type SessionOptions } from '../../source/sdk/index.js';
 import { startMockLlmServer, type MockLlmServer, type MockTurn } from '../support/mockLlmServer.js';
+import { everythingBin } from '../support/mcpServers.js';
 
 let home: string;
 let repo: string;
@@ -191,6 +192,23 @@ describe('createSession', () => {
       server?.push({ text: 'Here again.' });
       expect((await session.send('hello').result).result).toBe('Here again.');
     } finally {
+      await session.close();
+    }
+  });
+
+  it('starts the MCP servers it is given and offers their tools; subscribe sees every event', async () => {
+    const options = await setup([{ toolCalls: [{ name: 'mcp__everything__echo', input: { message: 'hi there' } }] }, { text: 'Echoed.' }]);
+    const session = await createSession({ ...options, mode: 'yolo', mcpServers: { everything: { command: everythingBin, args: ['stdio'] } } });
+    const seen: string[] = [];
+    const unsubscribe = session.subscribe((event) => seen.push(event.type));
+    try {
+      const run = session.send('echo something');
+      const ended = ofType(await collect(run), 'tool_end')[0];
+      expect(ended).toMatchObject({ name: 'mcp__everything__echo' });
+      expect(ended?.result.content).toContain('hi there');
+      expect(seen).toEqual(expect.arrayContaining(['mcp_status', 'run_start', 'tool_end', 'run_end']));
+    } finally {
+      unsubscribe();
       await session.close();
     }
   });

@@ -61,8 +61,8 @@ export interface OpenSessionOptions {
   files?: FileAccess;
   /** The session's folder; unset = the process's working directory. */
   cwd?: string;
-  /** A program's own (the SDK's): function hooks, and the callback that answers what would ask. */
-  program?: { hooks?: HookCommand[]; canUseTool?: AskFallback };
+  /** A program's own (the SDK's): function hooks, the callback that answers what would ask, and no first request before MCP. */
+  program?: { hooks?: HookCommand[]; canUseTool?: AskFallback; waitForMcp?: boolean };
 }
 
 export function openSession({ loaded, args, key, interactive, reinHome, replay, trust, version, jsonSchema, files, program, ...o }: OpenSessionOptions) {
@@ -182,7 +182,7 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
     ],
     forked: args.forkSession && resumed !== undefined,
     // Claude Code's switch back to waiting for MCP servers before the first request.
-    waitForMcp: /^(0|false|no|off)$/i.test(process.env.MCP_CONNECTION_NONBLOCKING ?? ''),
+    waitForMcp: program?.waitForMcp ?? /^(0|false|no|off)$/i.test(process.env.MCP_CONNECTION_NONBLOCKING ?? ''),
     sandbox,
     permissions: {
       rules: loadedRules.rules,

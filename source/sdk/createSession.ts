@@ -86,7 +86,8 @@ export async function createSession(options: SessionOptions = {}): Promise<ReinS
   // A program asks nothing of a person: what would ask goes to canUseTool, else is denied; ask mode unless configured.
   const opened = openSession({
     loaded, args: { ...args, permissionMode: config.permissionMode ?? 'ask' }, key, interactive: false, reinHome, trust, version: version(), cwd,
-    program: { hooks, ...(options.canUseTool ? { canUseTool: askFallbackOf(options.canUseTool) } : {}) },
+    // No first frame to hurry for: a run's first request waits for the MCP servers (each has its start-up timeout).
+    program: { hooks, waitForMcp: true, ...(options.canUseTool ? { canUseTool: askFallbackOf(options.canUseTool) } : {}) },
   });
   const session = opened.session;
   const context = () => ({
