@@ -188,9 +188,11 @@ describe('createSession', () => {
       const pid = Number(readFileSync(join(repo, 'pid.txt'), 'utf8'));
       await until(() => !alive(pid));
       expect(existsSync(join(repo, 'late.txt'))).toBe(false);
-      // The session takes the next prompt.
-      server?.push({ text: 'Here again.' });
-      expect((await session.send('hello').result).result).toBe('Here again.');
+      // The session takes the next prompt; one more while it runs is refused in a sentence, and the first goes on.
+      server?.push({ text: 'Here again.', chunkDelayMs: 50 });
+      const next = session.send('hello');
+      await expect(session.send('and more').result).rejects.toThrow('A run is already active; wait for it to end or abort it first.');
+      expect((await next.result).result).toBe('Here again.');
     } finally {
       await session.close();
     }
@@ -238,7 +240,9 @@ describe('createSession', () => {
     await expect(createSession({ ...options, mode: 'sometimes' as never })).rejects.toThrow(/mode must be one of .*ask.*yolo/);
     await expect(createSession({ ...options, cwd: join(repo, 'missing') })).rejects.toThrow(/cwd must be an existing folder/);
     await expect(createSession({ ...options, hooks: { PreToolUs: [async () => ({})] } as never })).rejects.toThrow(/hooks has an event rein does not run: "PreToolUs"/);
+    await expect(createSession({ ...options, hooks: { Stop: [{ hooks: [async () => ({})], timeout: 0 }] } })).rejects.toThrow(/timeout that is not a positive number/);
     const session = await createSession(options);
+    expect(() => session.send('  ')).toThrow(/prompt is empty/);
     await session.close();
     expect(() => session.send('again')).toThrow(/session is closed/);
   });

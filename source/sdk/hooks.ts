@@ -17,6 +17,8 @@ export function programHooks(hooks: HookOptions | undefined): HookCommand[] {
       const { matcher, functions, timeout } = typeof entry === 'function'
         ? { matcher: '', functions: [entry], timeout: defaultTimeoutSeconds }
         : { matcher: entry.matcher ?? '', functions: entry.hooks, timeout: entry.timeout ?? defaultTimeoutSeconds };
+      if (!(typeof timeout === 'number' && timeout > 0)) throw new Error(`hooks.${event} has a timeout that is not a positive number of seconds.`);
+      if (!Array.isArray(functions)) throw new Error(`hooks.${event} has an entry without a hooks list; give { matcher, hooks: [async (input) => ({ ... })] }.`);
       for (const fn of functions) {
         if (typeof fn !== 'function') throw new Error(`hooks.${event} has an entry that is not a function; give async (input) => ({ ... }).`);
         out.push({

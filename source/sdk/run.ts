@@ -14,12 +14,17 @@ export interface RunSource {
 
 export function startRun(source: RunSource, prompt: string, options: SendOptions = {}): Run {
   const queue: RunMessage[] = [];
-  let wake: (() => void) | undefined;
+  // Whoever waits for the next message (one iteration is meant; a second would share the queue, never hang).
+  const waiting = new Set<() => void>();
+  const wake = () => {
+    for (const resolve of waiting) resolve();
+    waiting.clear();
+  };
   let finished = false;
   let failure: { error: unknown } | undefined;
   const push = (message: RunMessage) => {
     queue.push(message);
-    wake?.();
+    wake();
   };
   const facts = new RunFacts();
   // Every event from now until the run ends, as `rein -p --output-format rein-events` prints them.
@@ -50,7 +55,7 @@ export function startRun(source: RunSource, prompt: string, options: SendOptions
     (error: unknown) => {
       end();
       failure = { error };
-      wake?.();
+      wake();
       throw error;
     },
   );
@@ -71,8 +76,7 @@ export function startRun(source: RunSource, prompt: string, options: SendOptions
         }
         if (failure) throw failure.error;
         if (finished) return;
-        await new Promise<void>((resolve) => (wake = resolve));
-        wake = undefined;
+        await new Promise<void>((resolve) => waiting.add(resolve));
       }
     },
   };
