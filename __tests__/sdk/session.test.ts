@@ -215,6 +215,24 @@ describe('createSession', () => {
     }
   });
 
+  it('takes appendSystemPrompt, disallowedTools and maxTurns as the flags give them', async () => {
+    const options = await setup([
+      { toolCalls: [{ name: 'read_file', input: { path: 'notes.txt' } }] },
+      { toolCalls: [{ name: 'glob', input: { pattern: '*.txt' } }] },
+      { text: 'never asked for' },
+    ]);
+    const session = await createSession({ ...options, mode: 'yolo', appendSystemPrompt: 'Answer like a sailor.', disallowedTools: ['Read'], maxTurns: 2 });
+    try {
+      const result = await session.send('look around').result;
+      expect(JSON.stringify(server?.requests[0]?.body.messages[0])).toContain('Answer like a sailor.');
+      expect(result.permission_denials.map((d) => d.tool_name)).toEqual(['Read']);
+      expect(result).toMatchObject({ reason: 'max_turns', subtype: 'error_max_turns', turns: 2 });
+      expect(server?.requests).toHaveLength(2);
+    } finally {
+      await session.close();
+    }
+  });
+
   it("keeps ask mode against an untrusted project's yolo; trustProject lets it widen", async () => {
     const options = await setup([{ toolCalls: [{ name: 'bash', input: { command: 'echo made > made.txt' } }] }, { text: 'Could not.' }]);
     writeFileSync(join(repo, 'agent.config.json'), JSON.stringify({ permissionMode: 'yolo' }));
