@@ -46,8 +46,8 @@ export function searchEditor(search: HistorySearch, history: readonly string[]):
 /** The search line shown on the prompt's rule. */
 export function searchLine(search: HistorySearch): string {
   const query = `"${search.query}"`;
-  if (search.failed) return `no earlier prompt has ${query} · Backspace · Esc cancel`;
-  return `search earlier prompts: ${query} · Ctrl+R older · Enter accept · Esc cancel`;
+  if (search.failed) return `no ${search.match === undefined ? 'earlier' : 'older'} prompt has ${query} · Esc cancel`;
+  return `reverse search: ${query} · Ctrl+R older · Esc cancel`;
 }
 
 /**
