@@ -22,6 +22,8 @@ export async function editInEditor(text: string, handover: TerminalHandover, env
   const dir = mkdtempSync(join(tmpdir(), 'rein-prompt-'));
   const file = join(dir, 'prompt.md');
   writeFileSync(file, text);
+  // Ctrl+G is handled inside Ink's read loop, whose next read() would start stdin reading again after the handover.
+  await new Promise<void>((done) => setImmediate(done));
   const resume = handover.suspend();
   try {
     const result = await execa('sh', ['-c', `${editor} "$@"`, editor, file], { stdio: 'inherit', reject: false, env });

@@ -10,26 +10,38 @@ export function handOver(stdin: NodeJS.ReadStream): () => void {
   const data = stdin.listeners('data') as Array<(...args: unknown[]) => void>;
   for (const listener of data) stdin.off('data', listener);
   for (const listener of readable) stdin.off('readable', listener);
-  stopReading(stdin);
+  const stopped = stopReading(stdin);
   const wasRaw = stdin.isTTY && stdin.isRaw;
   setRaw(stdin, false);
   return () => {
     if (wasRaw) setRaw(stdin, true);
+    // The stream still waits for the read it asked for, so it would never ask again: the handle is started here.
+    if (stopped) {
+      stopped.reading = true;
+      stopped.readStart?.();
+    }
     // 'readable' first: it keeps the stream paused, as it was, when the 'data' listeners come back.
     for (const listener of readable) stdin.on('readable', listener);
     for (const listener of data) stdin.on('data', listener);
   };
 }
 
+interface StreamHandle {
+  reading?: boolean;
+  readStop?: () => number;
+  readStart?: () => number;
+}
+
 /**
  * A socket keeps reading its handle until a chunk finds no room, so the first line typed into the child would land
- * in rein's buffer; the handle is stopped now instead. Adding a 'readable' listener again starts it as usual.
+ * in rein's buffer; the handle is stopped now instead. Returns the handle when it was reading, to be started again.
  */
-function stopReading(stdin: NodeJS.ReadStream): void {
-  const handle = (stdin as unknown as { _handle?: { reading?: boolean; readStop?: () => number } })._handle;
-  if (handle?.reading !== true || typeof handle.readStop !== 'function') return;
+function stopReading(stdin: NodeJS.ReadStream): StreamHandle | undefined {
+  const handle = (stdin as unknown as { _handle?: StreamHandle })._handle;
+  if (handle?.reading !== true || typeof handle.readStop !== 'function') return undefined;
   handle.reading = false;
   handle.readStop();
+  return handle;
 }
 
 function setRaw(stdin: NodeJS.ReadStream, raw: boolean): void {
