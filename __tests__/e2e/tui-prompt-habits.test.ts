@@ -37,10 +37,11 @@ const ruleLine = (screen: string): string => {
 describe('prompt habits in the TUI', () => {
   it('Ctrl+G edits the prompt in $EDITOR, hands it the keyboard, and a failing editor leaves the prompt as it was', async () => {
     // The editor rewrites "fail" by failing, "ask" by asking a line on the terminal, anything else with fixed words.
+    // Asking, it dozes before it reads, as an editor busy drawing would: a line typed meanwhile must wait for it, not go to rein.
     const editor = join(fx.cwd, 'editor.sh');
     writeFileSync(
       editor,
-      ['#!/bin/sh', 'case "$(cat "$1")" in', '  fail) exit 3 ;;', '  ask) printf "editor asks: "; read line; printf "%s" "$line" > "$1" ;;', '  *) printf "edited text" > "$1" ;;', 'esac', ''].join('\n'),
+      ['#!/bin/sh', 'case "$(cat "$1")" in', '  fail) exit 3 ;;', '  ask) printf "editor asks: "; sleep 1; read line; printf "%s" "$line" > "$1" ;;', '  *) printf "edited text" > "$1" ;;', 'esac', ''].join('\n'),
     );
     chmodSync(editor, 0o755);
     const p = await openSized([{ text: 'got it' }], 80, 24, { EDITOR: editor });
