@@ -1,5 +1,5 @@
-// The prompt's state outside React: editing, persisted history and the completion menu, with subscribers. A key
-// changes it here and only the components that show the prompt re-render, not the app around them.
+// The prompt's state outside React: editing, persisted history, the completion menu, the Ctrl+R search, large pastes
+// kept aside and Ctrl+G's editor, with subscribers. A key changes it here and only the prompt's components re-render.
 import type { Key } from 'ink';
 import type { SlashCommand } from '../source/commands/slashCommand.js';
 import { cleanInput, editPrompt, emptyEditor, type EditorState } from './promptEditor.js';
