@@ -61,7 +61,9 @@ export function searchKey(search: HistorySearch, input: string, key: Key, histor
   if (key.return) return { kind: 'done', editor: searchEditor(search, history) };
   if (key.ctrl && input === 'r') {
     if (search.query === '' || search.match === undefined) return { kind: 'search', search };
-    const older = findFrom(history, search.query, search.match - 1);
+    // The same words sent several times are one match: Ctrl+R goes on to different ones.
+    let older = findFrom(history, search.query, search.match - 1);
+    while (older !== undefined && history[older] === history[search.match]) older = findFrom(history, search.query, older - 1);
     return { kind: 'search', search: older === undefined ? { ...search, failed: true } : { ...search, match: older, failed: false } };
   }
   if (key.backspace || key.delete) return { kind: 'search', search: withQuery(search, search.query.slice(0, -1), history, newest) };

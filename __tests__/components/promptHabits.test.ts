@@ -40,6 +40,13 @@ describe('Ctrl+R search reducer', () => {
     expect(searchLine((end as { search: HistorySearch }).search)).toContain('no older prompt has "alp"');
   });
 
+  it('Ctrl+R passes over entries with the same words as the one shown', () => {
+    const repeated = ['alpha two', 'alpha one', 'beta', 'alpha one'];
+    const first = searchKey(startSearch(original), 'alpha', noKey, repeated);
+    expect(first).toMatchObject({ search: { match: 3 } });
+    expect(searchKey((first as { search: HistorySearch }).search, ...ctrl('r'), repeated)).toMatchObject({ search: { match: 0 } });
+  });
+
   it('typing narrows from the entry shown; Backspace widens from the newest again', () => {
     expect(steps([['a', noKey]])).toMatchObject({ search: { match: 3 } });
     expect(steps([['a', noKey], ['l', noKey]])).toMatchObject({ search: { match: 2 } });
