@@ -218,6 +218,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom, 
     // Esc twice on an empty prompt opens /rewind, refused in one line while a run is active.
     onDoubleEscape: () => bridge.send('/rewind'),
     prompt: prompt.handleKey,
+    promptOwnsKeys: prompt.searching,
     running,
     promptEmpty: () => prompt.text() === '',
     bindings: keys,

@@ -39,7 +39,7 @@ export interface PromptAreaProps {
 }
 
 function inputFor({ width, rows, running, spinner, hint }: PromptAreaProps, view: PromptView) {
-  return { text: view.editor.text, cursor: view.editor.cursor, width, maxRows: rows - 1, running, spinner, hint };
+  return { text: view.editor.text, cursor: view.editor.cursor, width, maxRows: rows - 1, running, spinner, hint: hint ?? view.note };
 }
 
 /** The rows below the transcript: queued messages, the prompt, the menu, the status line. */

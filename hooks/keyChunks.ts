@@ -38,6 +38,12 @@ export const noKey: Key = {
 const pasteStart = '[200~';
 const pasteEnd = '[201~';
 
+/**
+ * A cursor position report (ESC[row;colR) after useInput strips its ESC: the terminal's answer to a program's query,
+ * which can arrive after that program (the editor Ctrl+G opened) has exited. Nobody types it in one read.
+ */
+const cursorReport = /^\[\d+;\d+R$/;
+
 /** A line break with more text after it cannot be typing: it is an unbracketed paste of several lines. */
 const lineBreakInside = /[\r\n][\s\S]/;
 const controlChar = /[\u0000-\u001F\u007F]/;
@@ -122,6 +128,7 @@ export function createKeyChunker(): (input: string, key: Key) => KeyEvent[] {
       legacyMouse = '';
       return [];
     }
+    if (isPlain(key) && cursorReport.test(input)) return [];
     if (isPlain(key) && input.startsWith('[<')) {
       const mouse = mouseEvent(input);
       if (mouse !== undefined) return mouse ? [mouse] : [];

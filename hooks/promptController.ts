@@ -1,22 +1,31 @@
-// The prompt's state outside React: editing, persisted history and the completion menu, with subscribers. A key
-// changes it here and only the components that show the prompt re-render, not the app around them.
+// The prompt's state outside React: editing, persisted history, the completion menu, the Ctrl+R search, large pastes
+// kept aside and Ctrl+G's editor, with subscribers. A key changes it here and only the prompt's components re-render.
 import type { Key } from 'ink';
 import type { SlashCommand } from '../source/commands/slashCommand.js';
-import { editPrompt, emptyEditor, type EditorState } from './promptEditor.js';
+import { cleanInput, editPrompt, emptyEditor, type EditorState } from './promptEditor.js';
 import { appendHistory, historyLimit, loadHistory } from './promptHistory.js';
 import { completionText, menuItems, type MenuItem } from './slashMenu.js';
 import { completeMention, matchFiles, mentionAt } from './fileMenu.js';
+import { collapsePaste, expandPastes, isLargePaste, noPastes, placeholderEndingAt, type PastedTexts } from './pastedText.js';
+import { searchEditor, searchKey, searchLine, startSearch, type HistorySearch } from './historySearch.js';
+import { editInEditor } from './externalEditor.js';
+import type { TerminalHandover } from './terminalHandover.js';
 
 export interface PromptSources {
   commands: readonly SlashCommand[];
   /** The workspace's files for `@` completion; undefined while they are being listed. */
   files?: () => readonly string[] | undefined;
   onSubmit: (text: string) => void;
+  /** Lets Ctrl+G give the terminal to the user's editor; without it Ctrl+G says it cannot. */
+  handover?: TerminalHandover;
 }
 
 export interface PromptView {
+  /** What the prompt shows: during a Ctrl+R search, the match. */
   editor: EditorState;
   menu: { items: MenuItem[]; selected: number };
+  /** A line for the prompt's rule: the Ctrl+R search, or a notice (the editor failed) until the next key. */
+  note?: string;
 }
 
 export interface PromptController {
@@ -24,8 +33,10 @@ export interface PromptController {
   view: () => PromptView;
   /** The text as of now (several keys can arrive before anything renders again). */
   text: () => string;
-  /** Returns false when the key means nothing to the prompt, so global keys may use it. */
-  handleKey: (input: string, key: Key) => boolean;
+  /** Returns false when the key means nothing to the prompt, so global keys may use it. `pasted` marks a whole paste. */
+  handleKey: (input: string, key: Key, pasted?: boolean) => boolean;
+  /** A Ctrl+R search is open: every key (Esc too) is the prompt's. */
+  searching: () => boolean;
   setText: (text: string) => void;
   /** Called on every change of the text, the cursor or the menu. */
   subscribe: (listener: () => void) => () => void;
@@ -45,6 +56,10 @@ export function createPromptController(historyFile: string, initial: PromptSourc
   let menu: MenuState = { selected: 0 };
   let history: string[] = loadHistory(historyFile);
   let view: PromptView | undefined;
+  let pastes: PastedTexts = noPastes;
+  let search: HistorySearch | undefined;
+  let notice: string | undefined;
+  let editing = false;
   // Fuzzy matching a big tree costs milliseconds: one key's matches are reused until the query or the listing changes.
   let lastFiles: { listed: readonly string[]; query: string; paths: string[] } | undefined;
   const listeners = new Set<() => void>();
@@ -71,7 +86,10 @@ export function createPromptController(historyFile: string, initial: PromptSourc
     changed();
   };
 
-  const submit = (text: string): void => {
+  const submit = (typed: string): void => {
+    // The model gets the pasted texts in full, and so does the history.
+    const text = expandPastes(typed, pastes);
+    pastes = { next: pastes.next, texts: new Map() };
     setEditor(emptyEditor);
     if (text.trim() === '') return;
     if (history[history.length - 1] !== text) {
@@ -79,6 +97,37 @@ export function createPromptController(historyFile: string, initial: PromptSourc
       history = [...history, text].slice(-historyLimit);
     }
     sources.onSubmit(text);
+  };
+
+  const openEditor = (): void => {
+    const handover = sources.handover;
+    if (!handover) {
+      notice = 'Ctrl+G opens your editor only when rein runs full screen in a terminal.';
+      return changed();
+    }
+    editing = true;
+    void editInEditor(expandPastes(editor.text, pastes), handover).then((outcome) => {
+      editing = false;
+      if (outcome.kind === 'failed') {
+        notice = outcome.message;
+        return changed();
+      }
+      pastes = { next: pastes.next, texts: new Map() };
+      setEditor({ text: outcome.text, cursor: outcome.text.length, draft: '' });
+    });
+  };
+
+  /** Ctrl+R's keys; true when the search took the key, false when it ended and the key acts on the prompt too. */
+  const handleSearchKey = (active: HistorySearch, input: string, key: Key): boolean => {
+    const step = searchKey(active, input, key, history);
+    if (step.kind === 'search') {
+      search = step.search;
+      changed();
+      return true;
+    }
+    search = undefined;
+    setEditor(step.editor);
+    return step.replay !== true;
   };
 
   const handleMenuKey = (key: Key, items: MenuItem[]): boolean => {
@@ -126,12 +175,40 @@ export function createPromptController(historyFile: string, initial: PromptSourc
   return {
     view() {
       if (view) return view;
+      if (search) return (view = { editor: searchEditor(search, history), menu: { items: [], selected: 0 }, note: searchLine(search) });
       const items = itemsFor(editor);
-      view = { editor, menu: { items, selected: Math.min(menu.selected, Math.max(0, items.length - 1)) } };
+      view = { editor, menu: { items, selected: Math.min(menu.selected, Math.max(0, items.length - 1)) }, ...(notice === undefined ? {} : { note: notice }) };
       return view;
     },
     text: () => editor.text,
-    handleKey(input, key) {
+    searching: () => search !== undefined,
+    handleKey(input, key, pasted = false) {
+      if (editing) return true;
+      if (notice !== undefined) {
+        notice = undefined;
+        view = undefined;
+      }
+      if (search && handleSearchKey(search, input, key)) return true;
+      if (key.ctrl && !key.meta && input === 'r') {
+        search = startSearch(editor);
+        changed();
+        return true;
+      }
+      if (key.ctrl && !key.meta && input === 'g') {
+        openEditor();
+        return true;
+      }
+      if (pasted && isLargePaste(input)) {
+        const collapsed = collapsePaste(pastes, cleanInput(input));
+        pastes = collapsed.pastes;
+        input = collapsed.insert;
+      }
+      // Backspace right after a placeholder takes the whole paste away, not one character of its name.
+      const placeholderStart = (key.backspace || key.delete) && !key.meta ? placeholderEndingAt(editor.text, editor.cursor, pastes) : undefined;
+      if (placeholderStart !== undefined) {
+        setEditor({ text: editor.text.slice(0, placeholderStart) + editor.text.slice(editor.cursor), cursor: placeholderStart, draft: editor.draft });
+        return true;
+      }
       const items = itemsFor(editor);
       if (items.length > 0 && handleMenuKey(key, items)) return true;
       const result = editPrompt(editor, input, key, history);
@@ -141,6 +218,7 @@ export function createPromptController(historyFile: string, initial: PromptSourc
       return true;
     },
     setText(text) {
+      search = undefined;
       setEditor({ text, cursor: text.length, draft: '' });
     },
     subscribe(listener) {
@@ -149,7 +227,7 @@ export function createPromptController(historyFile: string, initial: PromptSourc
     },
     setSources(next) {
       // A new command list or a finished file listing changes what the menu offers.
-      if (next.commands !== sources.commands || next.files !== sources.files) view = undefined;
+      if (next.commands !== sources.commands || next.files !== sources.files || next.handover !== sources.handover) view = undefined;
       sources = next;
     },
   };

@@ -11,8 +11,10 @@ export interface KeymapOptions {
   modal?: Modal;
   /** Esc pressed twice on an empty prompt with no run active. */
   onDoubleEscape?: () => void;
-  /** The prompt; returns false for keys it does not use. */
-  prompt: (input: string, key: Key) => boolean;
+  /** The prompt; returns false for keys it does not use. `pasted` marks a whole paste. */
+  prompt: (input: string, key: Key, pasted?: boolean) => boolean;
+  /** The prompt takes every key for now (a Ctrl+R search: Esc ends the search, not the run). */
+  promptOwnsKeys?: () => boolean;
   /** A run is active. */
   running: boolean;
   /** Asked at each key: the prompt changes without the app rendering again. */
@@ -86,6 +88,10 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
       o.modal.handleKey(input, key);
       return;
     }
+    if (o.promptOwnsKeys?.()) {
+      o.prompt(input, key);
+      return;
+    }
     const context = { running: o.running, promptEmpty: o.promptEmpty() };
     const firstEscape = lastEscape.current;
     lastEscape.current = key.escape && !context.running && context.promptEmpty ? now : undefined;
@@ -121,7 +127,7 @@ export function useKeymap(options: KeymapOptions): { exitArmed: boolean } {
         // A paste is text for the prompt (or the /resume filter); a dialog or panel never takes pasted characters as answers.
         else if (ref.current.modal) {
           if (ref.current.modal.takesPaste) ref.current.modal.handleKey(event.text, noKey);
-        } else ref.current.prompt(event.text, noKey);
+        } else ref.current.prompt(event.text, noKey, true);
       }
     },
     [routeKey],

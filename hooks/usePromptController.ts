@@ -1,5 +1,6 @@
 // The prompt's controller for the app (one per mount), and the hooks that re-render a component when the prompt changes.
-import { useCallback, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useRef, useSyncExternalStore } from 'react';
+import { TerminalHandoverContext } from './terminalHandover.js';
 import { createPromptController, type PromptController, type PromptSources, type PromptView } from './promptController.js';
 
 export type { PromptController, PromptView } from './promptController.js';
@@ -10,9 +11,10 @@ export interface PromptControllerOptions extends PromptSources {
 
 /** The same controller on every render; its command list, file getter and submit target follow the latest render. */
 export function usePromptController({ historyFile, commands, files, onSubmit }: PromptControllerOptions): PromptController {
+  const handover = useContext(TerminalHandoverContext);
   const ref = useRef<PromptController>(undefined);
-  ref.current ??= createPromptController(historyFile, { commands, files, onSubmit });
-  ref.current.setSources({ commands, files, onSubmit });
+  ref.current ??= createPromptController(historyFile, { commands, files, onSubmit, handover });
+  ref.current.setSources({ commands, files, onSubmit, handover });
   return ref.current;
 }
 

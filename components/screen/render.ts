@@ -23,6 +23,8 @@ import { fillSpinnerSlots, SPINNER_SLOT, spinnerMs } from '../view/spinner.js';
 import { createSpinnerTicker } from './spinnerTicker.js';
 import { holdStrayOutput, type HeldOutput } from './strayOutput.js';
 import { guardTerminal, restoreAllTerminals } from './terminalGuard.js';
+import { TerminalHandoverContext, type TerminalHandover } from '../../hooks/terminalHandover.js';
+import { handOver } from './handover.js';
 
 export interface FullScreenOptions {
   stdout?: NodeJS.WriteStream;
@@ -95,6 +97,8 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
   const writer = createFrameWriter(
     {
       write: (text: string) => {
+        // While another program has the terminal, frames are dropped; the whole screen is painted again on return.
+        if (suspended) return;
         stats.framesWritten += 1;
         send(text);
         opts.onFrameWritten?.(offered);
@@ -150,6 +154,27 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
     if (framesSeen === before && lastFrame !== undefined) show(lastFrame);
   };
 
+  let suspended = false;
+  const handover: TerminalHandover = {
+    suspend() {
+      if (suspended || restored) return () => undefined;
+      suspended = true;
+      spinner.stop();
+      send(opts.mouse ? MOUSE_REPORTS_OFF + LEAVE : LEAVE);
+      const takeBack = handOver(stdin);
+      return () => {
+        if (!suspended) return;
+        suspended = false;
+        takeBack();
+        if (restored) return;
+        send(opts.mouse ? ENTER + MOUSE_REPORTS_ON : ENTER);
+        writer.invalidate();
+        compose();
+        writer.flush();
+      };
+    },
+  };
+
   let restored = false;
   const restore = (): void => {
     if (restored) return;
@@ -177,7 +202,8 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
   terminal.on('resize', onResize);
   let ink: ReturnType<typeof inkRender>;
   try {
-    ink = inkRender(createElement(RowOverlayContext.Provider, { value: overlay }, node), {
+    const app = createElement(TerminalHandoverContext.Provider, { value: handover }, node);
+    ink = inkRender(createElement(RowOverlayContext.Provider, { value: overlay }, app), {
       stdout: capture.asWriteStream(),
       stderr: stderr.asWriteStream(),
       stdin,

@@ -1,12 +1,21 @@
 // User messages, assistant messages (markdown plus collapsed thinking) and notices as terminal lines.
-import type { AssistantItem, NoticeItem, UserItem } from '../../source/store/state.js';
+import { userMessageMaxLines, type AssistantItem, type NoticeItem, type UserItem } from '../../source/store/state.js';
 import { markdownToLines, safeMarkdownLength } from './markdown.js';
 import type { Style } from './style.js';
 import { layoutStreaming, type StreamLayout } from './streamLayout.js';
 import { paint, sanitize, wrapHanging, wrapText, wrapWithPrefix } from './style.js';
 
+/** Lines of a long user message shown while it is collapsed. */
+const collapsedUserLines = 2;
+
+/** A long message (a large paste) shows its first lines and how many more Ctrl+O would show. */
 export function userToLines(item: UserItem, width: number): string[] {
-  return wrapWithPrefix(sanitize(item.text), width, paint(['bold', 'cyan'], '❯ '), '  ', 'bold');
+  const lines = sanitize(item.text).replace(/\n+$/, '').split('\n');
+  const prefix = paint(['bold', 'cyan'], '❯ ');
+  if (item.expanded === true || lines.length <= userMessageMaxLines) return wrapWithPrefix(lines.join('\n'), width, prefix, '  ', 'bold');
+  const hidden = lines.length - collapsedUserLines;
+  const head = wrapWithPrefix(lines.slice(0, collapsedUserLines).join('\n'), width, prefix, '  ', 'bold');
+  return [...head, `  ${paint('dim', `… +${hidden} lines (Ctrl+O to expand)`)}`];
 }
 
 function thinkingLines(item: AssistantItem, width: number): string[] {

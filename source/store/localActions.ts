@@ -1,5 +1,5 @@
 // Pure state changes that come from the user rather than the engine: interrupt, queue, expand, notices.
-import { collapsedRows, type AppState, type TranscriptItem } from './state.js';
+import { collapsedRows, userMessageMaxLines, type AppState, type TranscriptItem } from './state.js';
 import { finishRunItems } from './applyRunEnd.js';
 import { putNotice } from './transcript.js';
 
@@ -26,6 +26,7 @@ const lineCount = (text: string): number => text.replace(/\n+$/, '').split('\n')
 
 /** Items with something hidden when collapsed (long output, or thinking), or already expanded. */
 function isExpandable(item: TranscriptItem): boolean {
+  if (item.kind === 'user') return item.expanded === true || lineCount(item.text) > userMessageMaxLines;
   if (item.kind === 'assistant') return item.thinking.length > 0;
   // A task block opens to its subagent's calls and answer, also while it runs.
   if (item.kind === 'tool' && item.subagent) return item.expanded || item.subagent.lines.length > 0 || item.subagent.answer !== undefined || item.done;
@@ -42,7 +43,7 @@ function isExpandable(item: TranscriptItem): boolean {
  * or of every one of them (`all`: expands all unless all are already expanded).
  */
 export function toggleExpand(state: AppState, which: 'last' | 'all'): AppState {
-  const candidates = state.transcript.filter(isExpandable) as Array<Extract<TranscriptItem, { expanded: boolean }>>;
+  const candidates = state.transcript.filter(isExpandable) as Array<Extract<TranscriptItem, { expanded?: boolean }>>;
   if (candidates.length === 0) return state;
   if (which === 'last') {
     const target = candidates[candidates.length - 1];
@@ -51,7 +52,7 @@ export function toggleExpand(state: AppState, which: 'last' | 'all'): AppState {
   const expand = candidates.some((item) => !item.expanded);
   const set = new Set<TranscriptItem>(candidates);
   const transcript = state.transcript.map((item) =>
-    set.has(item) && (item.kind === 'tool' || item.kind === 'assistant') && item.expanded !== expand ? { ...item, expanded: expand } : item,
+    set.has(item) && (item.kind === 'tool' || item.kind === 'assistant' || item.kind === 'user') && (item.expanded ?? false) !== expand ? { ...item, expanded: expand } : item,
   );
   return { ...state, transcript };
 }

@@ -18,6 +18,8 @@ export interface UserItem {
   id: string;
   done: true;
   text: string;
+  /** A message of more than userMessageMaxLines lines (a large paste) shows whole only when expanded. */
+  expanded?: boolean;
 }
 
 export interface AssistantItem {
@@ -160,6 +162,9 @@ export interface AppState {
 
 /** Rows of tool output shown before it is collapsed behind "Ctrl+O to expand". */
 export const collapsedRows = { text: 4, diff: 16 } as const;
+
+/** A user message longer than this (the prompt's 8 rows, as a collapsed paste) shows its first lines until expanded. */
+export const userMessageMaxLines = 8;
 
 /** Bounds that keep a long session's transcript small in memory. */
 export const limits = {
