@@ -14,6 +14,7 @@ import { ToolRegistry, runToolCall } from '../../source/tools/runner.js';
 import { itemToLines } from '../../components/view/transcriptLines.js';
 import { noticeToLines } from '../../components/view/messageLines.js';
 import { shownPath } from '../../source/util/shownPath.js';
+import { setupLines } from '../../components/view/setupLines.js';
 import { MemoryStore } from '../../source/memory/store.js';
 import { FakeSession, ticks } from '../support/fakeSession.js';
 import { makeWorkspace, type TestWorkspace } from '../tools/helpers.js';
@@ -203,5 +204,24 @@ describe('a slash command that fails names the command it answers', () => {
     const lines = lastNoticeRows(h);
     expect(lines[0]).toBe('❯ /model bad-model');
     expect(lines[1]).toMatch(/^✗ Could not switch to model bad-model/);
+  });
+});
+
+describe('the setup screen\'s rows', () => {
+  const message = 'No API key for anthropic: set ANTHROPIC_API_KEY or "apiKey" in agent.config.json.';
+
+  it('at 60 columns a way too long for its row goes on indented under its start; every row fits', () => {
+    const lines = setupLines(message, 60, true).map((row) => stripVTControlCharacters(row));
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(60);
+    const first = lines.findIndex((line) => line.includes('rein --provider openai'));
+    expect(lines.slice(first, first + 3)).toEqual(['    rein --provider openai --base-url', '      http://localhost:11434/v1 --model <name>', '      a local server (Ollama, vLLM…): no key needed']);
+    expect(lines.at(-1)).toBe('  Then start rein again. Press q, Enter or Esc to quit.');
+  });
+
+  it('what is printed once it closes says the same without the keys of a screen that is gone', () => {
+    const printed = setupLines(message, 80, false).map((row) => stripVTControlCharacters(row));
+    expect(printed).toContain('    rein --provider openai --base-url http://localhost:11434/v1 --model <name>');
+    expect(printed.join('\n')).toContain('set ANTHROPIC_API_KEY');
+    expect(printed.at(-1)).toBe('  Then start rein again.');
   });
 });

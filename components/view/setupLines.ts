@@ -1,7 +1,7 @@
 // The no-key setup screen as rows: what is missing and every way in, wrapped with its indent kept; the same rows are
 // printed to the normal screen when the setup screen closes, so what it said stays readable.
 import stringWidth from './cellWidth.js';
-import { paint, wrapText, wrapWithPrefix } from './style.js';
+import { paint, wrapText } from './style.js';
 
 /** Every way to a working session, named on the screen a first-time user sees. */
 export const waysIn: ReadonlyArray<readonly [string, string]> = [
@@ -28,9 +28,10 @@ export function setupLines(message: string, width: number, onScreen: boolean): s
       continue;
     }
     // A way too long for one row goes on in the rows below, indented under its start, with its note after it.
-    rows.push(...wrapWithPrefix(how, inner, '  ', '    ', 'bold'));
-    rows.push(...wrapWithPrefix(what, inner, '    ', '    '));
+    const command = stringWidth(how) + 2 <= inner ? [how] : wrapText(how, inner - 4);
+    rows.push(...command.map((row, i) => (i === 0 ? '  ' : '    ') + paint('bold', row.trimEnd())));
+    rows.push(...wrapText(what, inner - 4).map((row) => `    ${row.trimEnd()}`));
   }
-  rows.push('', ...wrapText(onScreen ? 'Then start rein again. Press q, Enter or Esc to quit.' : 'Then start rein again.', inner).map((row) => paint('dim', row)));
-  return rows.map((row) => (row === '' ? row : margin + row));
+  rows.push('', ...wrapText(onScreen ? 'Then start rein again. Press q, Enter or Esc to quit.' : 'Then start rein again.', inner).map((row) => paint('dim', row.trimEnd())));
+  return rows.map((row) => (row === '' ? row : margin + row.replace(/ +$/, '')));
 }
