@@ -25,7 +25,7 @@ const runId = 'run-1';
 
 function start(cwd = ws0): AppState {
   const state = initialState({ sessionId: 's1', cwd, provider: 'openai', model: 'm', mode: 'ask', contextWindow: 100_000 });
-  return applyEvent(state, { type: 'run_start', runId, prompt: 'go' });
+  return applyEvent(state, { type: 'run_start', sessionId: 's1', runId, prompt: 'go' });
 }
 
 const reduce = (state: AppState, ...events: AgentEvent[]): AppState => events.reduce(applyEvent, state);
