@@ -1,6 +1,7 @@
 // Starts the full-screen TUI for a session (or the setup screen), and returns the exit code and a usage line.
 import type { ReactElement } from 'react';
 import { homedir } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import type { AgentEvent } from '../source/protocol/events.js';
 import type { AgentSession } from '../source/engine/session/types.js';
 import type { EarlierEvents } from '../source/sessionLog/earlierEvents.js';
@@ -22,6 +23,7 @@ import { App } from './App.js';
 import { createIdleCollector } from './screen/idleCollect.js';
 import { capYoungGeneration } from './screen/youngGeneration.js';
 import { SetupScreen } from './SetupScreen.js';
+import { setupLines } from './view/setupLines.js';
 import { TrustGate } from './TrustGate.js';
 import type { TrustDecision, TrustRequest } from '../source/trust/request.js';
 import type { KeyBindings } from '../source/config/keys.js';
@@ -70,6 +72,7 @@ export interface StartTuiOptions {
 
 export interface TuiResult {
   exitCode: number;
+  /** Printed on the normal screen once the TUI has closed: the tokens used, or what the setup screen said. */
   usageLine: string;
 }
 
@@ -114,8 +117,10 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
     const message = opts.setupMessage ?? 'rein could not start a session: check agent.config.json and your API key settings.';
     const handle: TuiRenderHandle = render(<SetupScreen message={message} onExit={() => handle.unmount()} />);
     await handle.waitUntilExit();
+    // The alternate screen takes what it said away with it: the same words stay on the normal screen.
+    const said = setupLines(message, process.stdout.columns > 0 ? process.stdout.columns : 80, false);
     // Same exit code as headless mode for a configuration problem.
-    return { exitCode: 2, usageLine: '' };
+    return { exitCode: 2, usageLine: said.map((row) => (process.stdout.isTTY ? row : stripVTControlCharacters(row))).join('\n') };
   }
 
   let state = resumedState(session, opts.initialEvents ?? []);

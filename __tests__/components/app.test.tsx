@@ -206,7 +206,13 @@ describe('SetupScreen and startTui', () => {
       },
     });
     expect(frame).toContain('set OPENAI_API_KEY');
-    expect(result).toEqual({ exitCode: 2, usageLine: '' });
+    // What the screen said is printed to the normal screen once it closes (plain text when stdout is no terminal).
+    expect(result.exitCode).toBe(2);
+    expect(result.usageLine).toContain('No API key for openai: set OPENAI_API_KEY.');
+    expect(result.usageLine).toContain('--model <name>');
+    expect(result.usageLine).toContain('Then start rein again.');
+    expect(result.usageLine).not.toContain('Press q');
+    expect(result.usageLine).not.toContain('\x1b[');
   });
 
   it('startTui exits on /exit, closes the session and returns the usage line', async () => {

@@ -5,6 +5,7 @@ import type { PendingApproval } from '../../source/store/state.js';
 import stringWidth from './cellWidth.js';
 import { diffToLines } from './diffLines.js';
 import { paint, sanitize, wrapText } from './style.js';
+import { homeShown } from '../../source/util/shownPath.js';
 
 /** One line, cut at its start when too wide (a directory's end says most). */
 const cutStart = (text: string, width: number): string => (stringWidth(text) > width ? cliTruncate(text, width, { position: 'start' }) : text);
@@ -26,7 +27,7 @@ export function approvalBody(approval: PendingApproval, width: number, compact =
   if (approval.name === 'bash' || typeof command === 'string') {
     const text = typeof command === 'string' ? command : approval.summary;
     const background = approval.input.run_in_background === true ? [paint('yellow', cutStart('runs in the background', width))] : [];
-    return [...wrapText(`$ ${sanitize(text)}`, width), ...background, paint('dim', cutStart(`in ${approval.cwd}`, width))];
+    return [...wrapText(`$ ${sanitize(text)}`, width), ...background, paint('dim', cutStart(`in ${homeShown(approval.cwd)}`, width))];
   }
   return wrapText(sanitize(JSON.stringify(approval.input, null, 2)), width);
 }

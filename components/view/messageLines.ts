@@ -113,5 +113,7 @@ export function noticeToLines(item: NoticeItem, width: number): string[] {
     return [...title, ...wrapHanging(text, Math.max(1, width - 2)).map((row) => `  ${row}`)];
   }
   const { mark, style } = noticeStyle[item.level];
-  return wrapWithPrefix(text, width, paint(style, `${mark} `), '  ', style);
+  // A command that failed names the line it answers, as typed, above its reason.
+  const title = item.title ? wrapWithPrefix(sanitize(item.title), width, paint('dim', '❯ '), '  ', 'dim') : [];
+  return [...title, ...wrapWithPrefix(text, width, paint(style, `${mark} `), '  ', style)];
 }

@@ -82,8 +82,16 @@ export function toolBodyLines(item: ToolItem, width: number): string[] {
   }
 }
 
+/** The rule an "Always" added, right under the call's line: it belongs with the decision, before the output. */
+function withRuleNote(item: ToolItem, rows: string[], width: number): string[] {
+  if (!item.ruleNote) return rows;
+  const note = wrapText(`· ${sanitize(item.ruleNote)}`, Math.max(1, width - indent.length)).map((row) => paint('dim', row));
+  const rest = rows.map((row, i) => (i === 0 && row.startsWith(branch) ? indent + row.slice(branch.length) : row));
+  return [...note.map((row, i) => (i === 0 ? branch : indent) + row), ...rest];
+}
+
 /** `now` is the clock for a running subagent's elapsed time (0: not shown). */
 export function toolToLines(item: ToolItem, width: number, spinner: string, now = 0): string[] {
   if (item.subagent && item.status !== 'denied') return taskToLines(item, item.subagent, width, spinner, now);
-  return [toolHeadLine(item, spinner, now), ...toolBodyLines(item, width)];
+  return [toolHeadLine(item, spinner, now), ...withRuleNote(item, toolBodyLines(item, width), width)];
 }

@@ -1,5 +1,6 @@
 // The `task` tool: the model hands a self-contained job to a subagent of a named type and gets back its answer.
 import type { AgentEvent } from '../protocol/events.js';
+import { backgroundStartedLine } from '../tools/taskStatus.js';
 import { defineTool, errorResult, textResult, type AnyTool } from '../tools/types.js';
 import { runChild, type ChildEnvironment, type ChildOutcome } from './childRunner.js';
 import type { AgentDefinition } from './types.js';
@@ -106,7 +107,7 @@ export function createTaskTool(o: TaskToolOptions): AnyTool {
 
     async execute(args, ctx) {
       const agent = byName.get(args.subagent_type);
-      if (!agent) return errorResult(`Unknown subagent_type "${args.subagent_type}"; use one of: ${[...byName.keys()].join(', ')}.`);
+      if (!agent) return errorResult(`Unknown subagent_type "${args.subagent_type}"; use one of: ${[...byName.keys()].join(', ')}.`, `There is no ${args.subagent_type} subagent.`);
       const requester = `${agent.name} · ${args.description}`;
       const emit = (event: AgentEvent) => {
         o.emit(event.type === 'approval_request' ? { ...event, requester } : event);
@@ -122,11 +123,11 @@ export function createTaskTool(o: TaskToolOptions): AnyTool {
         return textResult(
           `Started the ${agent.name} subagent in the background as ${task.taskId}. Its answer reaches you when it ends; kill_task ${task.taskId} stops it.`,
           false,
-          `started in the background as ${task.taskId}`,
+          backgroundStartedLine(task.taskId),
         );
       }
       const answer = answerOf(agent.name, await start(ctx.signal));
-      return answer.isError ? errorResult(answer.content) : textResult(answer.content, false, answer.display);
+      return textResult(answer.content, answer.isError, answer.display);
     },
   });
 }

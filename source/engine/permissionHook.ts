@@ -42,7 +42,7 @@ export async function permissionHook(p: PermissionHookParams, call: ToolUseBlock
   for (const update of answer.updates) {
     if (update.kind !== 'rules') continue;
     const where = update.effect === 'allow' ? p.rules.addAlways(update.rules, update.scope) : (p.rules.addSessionRules(update.rules, update.effect), 'this session');
-    p.emit({ type: 'rules_added', runId: p.runId, rules: update.rules, source: where });
+    p.emit({ type: 'rules_added', runId: p.runId, rules: update.rules, source: where, toolCallId: call.id });
   }
   if (answer.updatedInput) {
     call.input = answer.updatedInput;

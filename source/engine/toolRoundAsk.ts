@@ -75,7 +75,7 @@ export async function askUser(round: RoundCalls, call: ToolUseBlock, tool: AnyTo
   p.emit({ type: 'approval_resolved', runId: p.runId, approvalId, toolCallId: call.id, decision });
   if (decision.kind === 'always') {
     const where = p.rules.addAlways(alwaysRules, decision.scope ?? 'session');
-    p.emit({ type: 'rules_added', runId: p.runId, rules: alwaysRules, source: where });
+    p.emit({ type: 'rules_added', runId: p.runId, rules: alwaysRules, source: where, toolCallId: call.id });
   }
   return decision.kind === 'no' ? { kind: 'no', reason: decision.reason } : { kind: 'yes' };
 }

@@ -1,7 +1,6 @@
 // What a tool round is given and shares among its parts: its parameters, the hooks' round state, and how a call is
 // summarized on screen.
-import path from 'node:path';
-import { isInside } from '../tools/paths.js';
+import { shownPath as shownPathOf } from '../util/shownPath.js';
 import type { ToolUseBlock } from '../protocol/messages.js';
 import type { ToolRegistry } from '../tools/runner.js';
 import type { AnyTool, ToolSessionState } from '../tools/types.js';
@@ -60,12 +59,10 @@ export interface ToolRoundParams extends ToolEnvironment {
   hooks?: { loop: LoopHooks; state: RoundHookState };
 }
 
-/** A path as tool lines show it: relative to the workspace inside it ("." for its root), absolute outside it. */
+/** A path as tool lines show it: relative to the workspace inside it ("." for its root), ~-relative or absolute outside it. */
 export function shownPath(given: string, where: { cwd: string; workspace: string }): string {
-  if (typeof given !== 'string' || given === '') return given;
-  const abs = path.resolve(where.cwd, given);
-  if (!isInside(abs, path.resolve(where.workspace))) return abs;
-  return path.relative(path.resolve(where.workspace), abs) || '.';
+  if (typeof given !== 'string') return given;
+  return shownPathOf(given, where);
 }
 
 export function summarizeCall(tool: AnyTool | undefined, input: Record<string, unknown>, where?: { cwd: string; workspace: string }): string {

@@ -83,8 +83,8 @@ function createSearchTool(deferred: readonly AnyTool[]): AnyTool {
     summarize: (args) => args.query,
     execute(args) {
       const found = searchTools(deferred, args.query, args.max_results ?? defaultResults);
-      if (found.length === 0) return Promise.resolve(textResult(`No MCP tool matches "${args.query}". Try other words, or one server's name.`));
-      return Promise.resolve(textResult(found.map(described).join('\n\n')));
+      if (found.length === 0) return Promise.resolve(textResult(`No MCP tool matches "${args.query}". Try other words, or one server's name.`, false, `No MCP tool matches "${args.query}".`));
+      return Promise.resolve(textResult(found.map(described).join('\n\n'), false, `Found ${found.map((tool) => tool.name).join(', ')}`));
     },
   });
 }
@@ -108,7 +108,7 @@ function createProxyTool(): AnyTool {
     readOnly: true,
     summarize: (args) => args.tool,
     execute(args) {
-      return Promise.resolve(errorResult(`There is no MCP tool named "${args.tool}". Find the tool's exact name with ${searchToolName}, then call it again.`));
+      return Promise.resolve(errorResult(`There is no MCP tool named "${args.tool}". Find the tool's exact name with ${searchToolName}, then call it again.`, `There is no MCP tool named "${args.tool}".`));
     },
   });
 }

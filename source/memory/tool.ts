@@ -1,7 +1,7 @@
 // memory: lets the model save, update and delete the user's markdown memories that outlive the session.
 import { MemoryError, memoryTypes, type MemoryStore } from '../memory/store.js';
 import { isMemoryType } from '../memory/memoryFile.js';
-import { defineTool, errorResult, textResult, type AnyTool } from '../tools/types.js';
+import { adviceError, defineTool, errorResult, textResult, type AnyTool } from '../tools/types.js';
 import { type ToolResult } from '../protocol/tools.js';
 import { errorMessage } from '../util/errors.js';
 
@@ -28,7 +28,7 @@ function describeTool(): string {
 const present = (value: string | undefined): value is string => typeof value === 'string' && value.trim() !== '';
 
 function badType(type: string): ToolResult {
-  return errorResult(`Memory type "${type}" is not known; use one of ${typeList}.`);
+  return adviceError(`Memory type "${type}" is not known; use one of ${typeList}.`);
 }
 
 function runAction(store: MemoryStore, args: MemoryToolArgs): ToolResult {
@@ -36,10 +36,10 @@ function runAction(store: MemoryStore, args: MemoryToolArgs): ToolResult {
   const type = args.type;
   switch (args.action) {
     case 'save': {
-      if (!present(args.content)) return errorResult('save needs content: the fact to remember, in a sentence or two.');
-      if (!type) return errorResult(`save needs a type: one of ${typeList}.`);
+      if (!present(args.content)) return errorResult('save needs content: the fact to remember, in a sentence or two.', 'Nothing saved: no content was given.');
+      if (!type) return errorResult(`save needs a type: one of ${typeList}.`, 'Nothing saved: no type was given.');
       const { status, entry } = store.save({ name: args.name, type, description: args.description, body: args.content });
-      if (status === 'unchanged') return textResult(`Already saved as ${entry.type} memory \`${entry.name}\`; nothing changed.`);
+      if (status === 'unchanged') return textResult(`Already saved as ${entry.type} memory \`${entry.name}\`; nothing changed.`, false, `Already saved as ${entry.type} memory ${entry.name}; nothing changed.`);
       const verb = status === 'saved' ? 'Saved' : 'Updated';
       return textResult(`${verb} ${entry.type} memory \`${entry.name}\`.`, false, `${verb} ${entry.type} memory ${entry.name} (${entry.path})`);
     }
@@ -53,11 +53,11 @@ function runAction(store: MemoryStore, args: MemoryToolArgs): ToolResult {
     }
     case 'delete': {
       if (!present(args.name)) return errorResult('delete needs the name of the memory to remove.');
-      if (!store.delete(args.name)) return errorResult(`No memory is named \`${args.name}\`; check the name in the memory index.`);
-      return textResult(`Deleted memory \`${args.name}\`.`);
+      if (!store.delete(args.name)) return adviceError(`No memory is named \`${args.name}\`; check the name in the memory index.`);
+      return textResult(`Deleted memory \`${args.name}\`.`, false, `Deleted memory ${args.name}.`);
     }
     default:
-      return errorResult(`Memory action "${String(args.action)}" is not known; use save, update or delete.`);
+      return adviceError(`Memory action "${String(args.action)}" is not known; use save, update or delete.`);
   }
 }
 

@@ -109,8 +109,11 @@ export type AgentEvent = AgentOrigin & (
       /** Who asks when it is not the session itself: "verification · run the test suite". */
       requester?: string;
     }
-  /** "Always" added these rules; `source` is where they live (this session, or the project's settings file). */
-  | { type: 'rules_added'; runId: string; rules: string[]; source: string }
+  /**
+   * "Always" added these rules; `source` is where they live (this session, or the project's settings file);
+   * `toolCallId`: the call whose approval added them.
+   */
+  | { type: 'rules_added'; runId: string; rules: string[]; source: string; toolCallId?: string }
   | { type: 'approval_resolved'; runId: string; approvalId: string; toolCallId: string; decision: ApprovalDecision }
   /** A tool asks the user (ask_user's questions, exit_plan_mode's plan); answered with the session's `answer`. */
   | ({ type: 'question_request'; runId: string; questionId: string; toolCallId: string } & UserRequest)

@@ -72,7 +72,8 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
       return applyMessageEnd(state, event);
     case 'approval_request': {
       let next = ensureTool(state, event.toolCallId, event.runId, '', event.name, event.summary);
-      next = updateItem(next, event.toolCallId, 'tool', (t) => (t.summary ? t : { ...t, summary: event.summary }));
+      // The engine's summary replaces the row's guess from the raw arguments (a path as the user reads it).
+      next = updateItem(next, event.toolCallId, 'tool', (t) => (!event.summary || t.summary === event.summary ? t : { ...t, summary: event.summary }));
       if (next.approvals.some((a) => a.approvalId === event.approvalId)) return next;
       const approval = omit(event, 'type');
       return { ...next, approvals: [...next.approvals, approval] };
@@ -123,8 +124,14 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
       // The provider's count replaces the estimate of what streamed.
       return { ...rest, streamedChars: 0, usage: event.totalUsage, context: event.context, ...addModelUsage(state.usageByModel, event.model ?? state.session.model, event.turnUsage) };
     }
-    case 'rules_added':
-      return addEventNotice(state, 'info', `Added ${event.rules.join(', ')} (${event.source}).`);
+    case 'rules_added': {
+      // Shown with the approval that added them (under the call's line, above its output) when the call is known.
+      const text = `Added ${event.rules.join(', ')} (${event.source}).`;
+      const id = event.toolCallId;
+      const call = id === undefined ? undefined : state.transcript[findItemIndex(state.transcript, id)];
+      if (id === undefined || call?.kind !== 'tool') return addEventNotice(state, 'info', text);
+      return updateItem(state, id, 'tool', (t) => ({ ...t, ruleNote: t.ruleNote ? `${t.ruleNote} ${text}` : text }));
+    }
     case 'attachments':
       return addEventNotice(state, 'info', `Attached ${event.items.join(', ')}.`);
     case 'warning':

@@ -5,6 +5,7 @@ import type { AppState, AssistantItem, ToolItem } from './state.js';
 import { limits } from './state.js';
 import { appendItems, clipText, findItemIndex, putNotice, updateItem } from './transcript.js';
 import { subagentFromCall } from './subagents.js';
+import { shownPath } from '../util/shownPath.js';
 
 /** Counts streamed characters for the live token estimate until the provider's usage arrives. */
 export function addStreamed(state: AppState, chars: number): AppState {
@@ -60,7 +61,7 @@ export function applyMessageEnd(state: AppState, event: EventOf<'message_end'>):
     (acc, block) =>
       block.type === 'tool_use'
         ? updateItem(acc, block.id, 'tool', (t) => {
-            const summary = t.summary || pendingSummary(block.input);
+            const summary = t.summary || pendingSummary(block.input, acc.session.cwd);
             const sub = withSubagent(t, block.name, block.input, summary);
             return summary === t.summary && !sub.subagent ? t : { ...t, summary, ...sub };
           })
@@ -76,10 +77,16 @@ export function withSubagent(t: ToolItem, name: string, input: Record<string, un
   return { subagent: subagentFromCall(input, summary) };
 }
 
-/** Until a call starts, its line shows its first text argument (the command, the path). */
-function pendingSummary(input: Record<string, unknown>): string {
-  const first = Object.values(input).find((v): v is string => typeof v === 'string');
-  return first ? first.split('\n')[0].slice(0, 120) : '';
+/**
+ * Until the engine names a call (when it asks or starts it), its line shows its first text argument (the command,
+ * the path); a path as the engine will show it, so the row does not change when the call starts.
+ */
+function pendingSummary(input: Record<string, unknown>, cwd: string): string {
+  const first = Object.entries(input).find((entry): entry is [string, string] => typeof entry[1] === 'string');
+  if (!first) return '';
+  const [key, value] = first;
+  if (key === 'path' && cwd !== '') return shownPath(value, { cwd, workspace: cwd });
+  return value.split('\n')[0].slice(0, 120);
 }
 
 function dropEmptyMessage(ended: AppState, messageId: string): AppState {

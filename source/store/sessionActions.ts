@@ -16,15 +16,16 @@ export interface SessionActions {
   answer: (questionId: string, answer: UserAnswer) => void;
   setMode: (mode: PermissionMode) => void;
   cycleMode: () => void;
-  setModel: (model: string) => void;
+  /** `command`: the slash command line that asked, named by a failure's notice. */
+  setModel: (model: string, command?: string) => void;
   clear: () => void;
-  killTask: (taskId: string) => Promise<void>;
+  killTask: (taskId: string, command?: string) => Promise<void>;
   taskOutput: (taskId: string) => string;
   /**
    * Compacts the conversation (`/compact`) as busy work like a run: Esc interrupts it, and messages sent
    * meanwhile are queued and run after it.
    */
-  compact: (instructions?: string) => Promise<void>;
+  compact: (instructions?: string, command?: string) => Promise<void>;
   /** Starts team mode on `task` (`/team`); false when a run is active or the session has no subagents. */
   team: (task: string) => boolean;
   toggleExpand: (which: 'last' | 'all') => void;
@@ -47,7 +48,7 @@ const reasonOf = (error: unknown): string => errorMessage(error);
 export function createSessionActions(session: AgentSession, store: AppStore, pump: EventPump, queue: RunQueue): SessionActions {
   // Shift+Tab keeps yolo out of reach unless the session was started in it (as Claude Code keeps bypass mode out).
   const cycle = modeCycle(session.info.mode);
-  const notice = (level: 'error' | 'warning', text: string) => pump.update((state) => addNotice(state, level, text));
+  const notice = (level: 'error' | 'warning', text: string, command?: string) => pump.update((state) => addNotice(state, level, text, command));
 
   const actions: SessionActions = {
     respond(approvalId, decision) {
@@ -69,11 +70,11 @@ export function createSessionActions(session: AgentSession, store: AppStore, pum
       const current = store.getState().session.mode;
       actions.setMode(cycle[(cycle.indexOf(current) + 1) % cycle.length]);
     },
-    setModel(model) {
+    setModel(model, command) {
       try {
         session.setModel(model);
       } catch (error) {
-        notice('error', `Could not switch to model ${model} (${reasonOf(error)}); check the name.`);
+        notice('error', `Could not switch to model ${model} (${reasonOf(error)}); check the name.`, command);
       }
     },
     clear() {
@@ -81,17 +82,17 @@ export function createSessionActions(session: AgentSession, store: AppStore, pum
       session.clear();
       pump.update((state) => (state.queued.length === 0 ? state : setQueued(state, [])));
     },
-    async killTask(taskId) {
+    async killTask(taskId, command) {
       try {
         await session.killTask(taskId);
       } catch (error) {
-        notice('error', `Could not stop task ${taskId} (${reasonOf(error)}).`);
+        notice('error', `Could not stop task ${taskId} (${reasonOf(error)}).`, command);
       }
     },
     taskOutput: (taskId) => session.taskOutput(taskId),
-    async compact(instructions) {
+    async compact(instructions, command) {
       if (queue.active()) {
-        notice('error', 'Wait for the running task to finish (or press Esc) before compacting.');
+        notice('error', 'Wait for the running task to finish (or press Esc) before compacting.', command);
         return;
       }
       // The outcome arrives as a compaction, warning or error event through the subscription.

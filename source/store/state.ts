@@ -49,6 +49,8 @@ export interface ToolItem {
   display?: ToolDisplay;
   durationMs?: number;
   denialReason?: string;
+  /** What "Always" added when this call was approved ("Added edit_file (this session)."), shown with the decision. */
+  ruleNote?: string;
   expanded: boolean;
   /** Set for a `task` call: what its subagent did, reduced from the child's events. */
   subagent?: SubagentView;

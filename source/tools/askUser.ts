@@ -48,7 +48,7 @@ export const askUserTool = defineTool<AskUserArgs>({
   async execute(args, ctx) {
     const answer = (await ctx.askUser?.({ kind: 'questions', questions: args.questions })) ?? 'unavailable';
     if (answer === 'unavailable') return textResult(unavailableAnswer, false, 'no one to ask (headless)');
-    if (answer === 'aborted' || answer.kind === 'dismissed') return errorResult('The user dismissed the questions without answering; go on as you see best, or ask in words.');
+    if (answer === 'aborted' || answer.kind === 'dismissed') return errorResult('The user dismissed the questions without answering; go on as you see best, or ask in words.', 'dismissed without an answer');
     if (answer.kind !== 'answers') return errorResult('The answer did not fit the questions.');
     const lines = args.questions.map((q) => `"${q.question}" = "${answer.answers[q.question] ?? '(no answer)'}"`);
     return textResult(`The user answered: ${lines.join('; ')}. Go on with these answers in mind.`, false, lines.join('\n'));

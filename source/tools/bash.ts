@@ -1,6 +1,7 @@
 // bash: runs a shell command in its own process group with a timeout, streaming output lines as progress.
 import { promises as fs, statSync } from 'node:fs';
 import { defaultKillGraceMs, spawnShell } from './processGroup.js';
+import { backgroundStartedLine } from './taskStatus.js';
 import { defineTool, errorResult, textResult, type ToolDefinition } from './types.js';
 
 export interface BashArgs {
@@ -122,6 +123,8 @@ export function createBashTool(options: BashToolOptions = {}): ToolDefinition<Ba
         return textResult(
           `Started in the background as ${task.taskId}. Read its output with bash_output (task_id "${task.taskId}"), ` +
             `stop it with kill_task; you will be told when it ends.`,
+          false,
+          backgroundStartedLine(task.taskId),
         );
       }
       if (!(await fs.stat(ctx.cwd).then((s) => s.isDirectory(), () => false))) {

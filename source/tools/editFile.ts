@@ -2,7 +2,7 @@
 import { promises as fs } from 'node:fs';
 import { makeDiff, staleFileError, statIfExists, writeFileAtomic } from './fileEdits.js';
 import { resolveToolPath } from './paths.js';
-import { defineTool, errorResult, type ToolContext } from './types.js';
+import { adviceError, defineTool, type ToolContext } from './types.js';
 
 export interface EditFileArgs {
   path: string;
@@ -88,7 +88,7 @@ export const editFileTool = defineTool<EditFileArgs>({
 
   async execute(args, ctx) {
     const plan = await planEdit(args, ctx);
-    if (!plan.ok) return errorResult(plan.error);
+    if (!plan.ok) return adviceError(plan.error);
     await ctx.state.checkpoints?.beforeWrite(plan.real);
     await (ctx.files ? ctx.files.writeText(plan.real, plan.after) : writeFileAtomic(plan.real, plan.after));
     // An editor may keep the change in its buffer, unsaved: then the disk's file is as it was, or not there yet.

@@ -27,7 +27,7 @@ export const exitPlanModeTool = defineTool<ExitPlanModeArgs>({
     if (answer === 'unavailable') {
       return { content: 'The plan was shown to the user; the run ends here.', display: { kind: 'text', text: 'plan shown' }, isError: false, effects: { endRun: args.plan } };
     }
-    if (answer === 'aborted' || answer.kind === 'dismissed') return errorResult('The user closed the plan without deciding; stay in plan mode and ask what they want.');
+    if (answer === 'aborted' || answer.kind === 'dismissed') return errorResult('The user closed the plan without deciding; stay in plan mode and ask what they want.', 'closed without a decision');
     if (answer.kind !== 'plan') return errorResult('The answer did not fit the plan.');
     switch (answer.decision) {
       case 'approve-auto-edit':

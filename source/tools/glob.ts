@@ -3,7 +3,7 @@ import path from 'node:path';
 import { statIfExists } from './fileEdits.js';
 import { displayPath, realpathNearest, resolveToolPath } from './paths.js';
 import { ripgrepError, runRipgrep, sortNewestFirst } from './ripgrep.js';
-import { defineTool, errorResult, textResult, withoutRefused } from './types.js';
+import { adviceError, defineTool, errorResult, textResult, withoutRefused } from './types.js';
 
 export interface GlobArgs {
   pattern: string;
@@ -35,11 +35,11 @@ export const globTool = defineTool<GlobArgs>({
 
   async execute(args, ctx) {
     const resolved = await resolveToolPath(args.path ?? '.', ctx, 'read');
-    if (!resolved.ok) return errorResult(resolved.error);
+    if (!resolved.ok) return adviceError(resolved.error);
     const { real: dir, display } = resolved.path;
     const stat = await statIfExists(dir);
-    if (!stat) return errorResult(`${display} does not exist; give an existing folder as path.`);
-    if (!stat.isDirectory()) return errorResult(`${display} is a file, not a folder; give a folder as path.`);
+    if (!stat) return adviceError(`${display} does not exist; give an existing folder as path.`);
+    if (!stat.isDirectory()) return adviceError(`${display} is a file, not a folder; give a folder as path.`);
 
     // A --glob match overrides ripgrep's ignore rules, so intersect with the plain listing to keep .gitignore and hidden files out.
     const [matching, listed] = await Promise.all([

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { statIfExists } from './fileEdits.js';
 import { displayPath, realpathNearest, resolveToolPath } from './paths.js';
 import { ripgrepError, runRipgrep, sortNewestFirst } from './ripgrep.js';
-import { defineTool, errorResult, textResult, withoutRefused } from './types.js';
+import { adviceError, defineTool, errorResult, textResult, withoutRefused } from './types.js';
 
 export type GrepOutputMode = 'content' | 'files_with_matches' | 'count';
 
@@ -101,9 +101,9 @@ export const grepTool = defineTool<GrepArgs>({
 
   async execute(args, ctx) {
     const resolved = await resolveToolPath(args.path ?? '.', ctx, 'read');
-    if (!resolved.ok) return errorResult(resolved.error);
+    if (!resolved.ok) return adviceError(resolved.error);
     const { real, display } = resolved.path;
-    if (!(await statIfExists(real))) return errorResult(`${display} does not exist; give an existing file or folder as path.`);
+    if (!(await statIfExists(real))) return adviceError(`${display} does not exist; give an existing file or folder as path.`);
 
     const mode = args.output_mode ?? 'files_with_matches';
     const cwd = await realpathNearest(ctx.cwd);

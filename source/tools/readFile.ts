@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { statIfExists } from './fileEdits.js';
 import { resolveToolPath } from './paths.js';
-import { defineTool, errorResult, textResult } from './types.js';
+import { adviceError, defineTool, errorResult, textResult } from './types.js';
 
 export interface ReadFileArgs {
   path: string;
@@ -141,19 +141,19 @@ export const readFileTool = defineTool<ReadFileArgs>({
 
   async execute(args, ctx) {
     const resolved = await resolveToolPath(args.path, ctx, 'read');
-    if (!resolved.ok) return errorResult(resolved.error);
+    if (!resolved.ok) return adviceError(resolved.error);
     const { real, display } = resolved.path;
     const stat = await statIfExists(real);
     if (!stat) {
-      return errorResult(`${display} does not exist; use glob to find the file (for example pattern "**/${path.basename(real)}").`);
+      return adviceError(`${display} does not exist; use glob to find the file (for example pattern "**/${path.basename(real)}").`);
     }
-    if (stat.isDirectory()) return errorResult(`${display} is a folder, not a file; use glob to list its files.`);
+    if (stat.isDirectory()) return adviceError(`${display} is a folder, not a file; use glob to list its files.`);
     // Pipes and devices could block or never end.
     if (!stat.isFile()) return errorResult(`${display} is not a regular file (a pipe, socket or device); read_file only reads files.`);
     const imageType = await imageTypeOf(real);
     if (imageType) {
       const size = `${(stat.size / 1024).toFixed(1)} KB`;
-      if (stat.size > maxImageBytes) return errorResult(`${display} is an image of ${size}, larger than the 5 MB read_file passes on; make a smaller copy to look at it.`);
+      if (stat.size > maxImageBytes) return adviceError(`${display} is an image of ${size}, larger than the 5 MB read_file passes on; make a smaller copy to look at it.`);
       const data = (await fs.readFile(real, { signal: ctx.signal })).toString('base64');
       return { ...textResult(`Image ${display} (${imageType}, ${size}).`), images: [{ type: 'image', mediaType: imageType, data }] };
     }
@@ -166,7 +166,7 @@ export const readFileTool = defineTool<ReadFileArgs>({
 
     if (page.total === 0) return textResult(`${display} is empty.`);
     if (page.lines.length === 0) {
-      return errorResult(`offset ${offset} is past the end of ${display}, which has ${page.total ?? 'fewer'} lines; use a smaller offset.`);
+      return adviceError(`offset ${offset} is past the end of ${display}, which has ${page.total ?? 'fewer'} lines; use a smaller offset.`);
     }
     const first = offset;
     const last = offset + page.lines.length - 1;

@@ -218,12 +218,13 @@ async function runUnguarded(registry: ToolRegistry, call: ToolCall, ctx: ToolCon
   if (!tool) {
     const known = registry.list().map((t) => t.name).join(', ');
     const hint = registry.unknownHint?.(call.name);
-    return errorResult(`Unknown tool \`${call.name}\`${hint ? `. ${hint}` : ''}. Available tools: ${known || '(none)'}.`);
+    // The person is told which name failed (and why, when known); the list of tools is for the model.
+    return errorResult(`Unknown tool \`${call.name}\`${hint ? `. ${hint}` : ''}. Available tools: ${known || '(none)'}.`, `There is no tool named ${call.name}.${hint ? ` ${hint.split('. ')[0].replace(/\.$/, '')}.` : ''}`);
   }
   const raw = call.input?.__invalidJson;
   if (raw !== undefined) {
     const received = shorten(typeof raw === 'string' ? raw : describeThrown(raw), 200);
-    return errorResult(`The arguments for ${tool.name} were not valid JSON (received: ${received}); send one JSON object that matches its schema.`);
+    return errorResult(`The arguments for ${tool.name} were not valid JSON (received: ${received}); send one JSON object that matches its schema.`, `The arguments were not valid JSON: ${received}`);
   }
   const checked = await checkInput(tool, call.input ?? {});
   if ('error' in checked) return errorResult(checked.error);

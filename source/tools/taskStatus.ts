@@ -28,3 +28,6 @@ export const taskIdSchema = {
   required: ['task_id'],
   additionalProperties: false,
 };
+
+/** What the person reads when a call starts a background task (the model is told how to read and stop it). */
+export const backgroundStartedLine = (taskId: string): string => `Running in the background as ${taskId} · /tasks lists it`;

@@ -69,7 +69,9 @@ export const todoWriteTool = defineTool<TodoWriteArgs>({
       // Completing several at once is a habit to correct, not a failure: the user sees a short note, the list stays.
       const batch = /^(\d+) items were marked completed in one call/.exec(error);
       if (batch) return Promise.resolve({ content: error, display: { kind: 'note', text: `List not updated: ${batch[1]} items were marked done at once; asked to mark them one by one.` }, isError: true });
-      return Promise.resolve(errorResult(error));
+      // The person reads what was wrong; what to do about it is for the model.
+      const wrong = error.split('; ')[0].replace(/\.$/, '');
+      return Promise.resolve(errorResult(error, `List not updated: ${wrong.charAt(0).toLowerCase()}${wrong.slice(1)}.`));
     }
     const todos = args.todos.map((todo) => ({ content: todo.content, status: todo.status, activeForm: todo.activeForm }));
     ctx.state.todos = todos;

@@ -127,7 +127,20 @@ export const textResult = (content: string, isError = false, display?: string): 
   isError,
 });
 
-export const errorResult = (content: string): ToolResult => textResult(content, true);
+/** `display`: the line a person reads when `content` is written for the model (what to call, what to send next). */
+export const errorResult = (content: string, display?: string): ToolResult => textResult(content, true, display);
+
+/**
+ * An error written as "what went wrong; what the model should do" as a person reads it: only what went wrong.
+ * A text without such advice comes back whole.
+ */
+export function problemOnly(text: string): string {
+  const cut = text.indexOf('; ');
+  return cut < 0 ? text : `${text.slice(0, cut)}.`;
+}
+
+/** An error result whose advice to the model is left off the screen (see problemOnly). */
+export const adviceError = (content: string): ToolResult => errorResult(content, problemOnly(content));
 
 /** The files a search may show, and a note naming how many it left out (empty when none). */
 export function withoutRefused(files: readonly string[], absOf: (file: string) => string, state: ToolSessionState): { kept: string[]; note: string } {

@@ -1,7 +1,7 @@
 // web_fetch: one web page as markdown (HTML) or as it is (text, JSON), for the model to read.
 import { FetchRefused, fetchPage } from './web/fetchPage.js';
 import { pageText } from './web/pageText.js';
-import { defineTool, errorResult, textResult } from './types.js';
+import { adviceError, defineTool, errorResult, textResult } from './types.js';
 
 export interface WebFetchArgs {
   url: string;
@@ -28,7 +28,7 @@ export const webFetchTool = defineTool<WebFetchArgs>({
       if (error instanceof FetchRefused) return errorResult(error.message);
       throw error;
     }
-    if (page.status >= 400) return errorResult(`${page.url} answered ${page.status}; check the address, or try another page.`);
+    if (page.status >= 400) return adviceError(`${page.url} answered ${page.status}; check the address, or try another page.`);
     const shown = await pageText(page);
     if ('refused' in shown) return errorResult(shown.refused);
     const cut = page.cut ? `\n\n[… the page is larger than ${Math.round(page.body.length / 1024 / 1024)} MB; only its start was read]` : '';

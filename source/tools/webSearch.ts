@@ -1,6 +1,6 @@
 // web_search: results (title, URL, snippet) from the search backend the user configured; not offered without one.
 import type { SearchBackend } from './web/searchBackends.js';
-import { defineTool, errorResult, textResult, type AnyTool } from './types.js';
+import { adviceError, defineTool, textResult, type AnyTool } from './types.js';
 import { errorMessage } from '../util/errors.js';
 
 export interface WebSearchArgs {
@@ -26,7 +26,7 @@ export function webSearchTool(backend: SearchBackend): AnyTool {
         found = await backend.search(args.query, args.max_results ?? 8, ctx.signal);
       } catch (error) {
         if (ctx.signal.aborted) throw error;
-        return errorResult(`The search failed: ${errorMessage(error)} (${backend.label}); try again later or another query.`);
+        return adviceError(`The search failed: ${errorMessage(error)} (${backend.label}); try again later or another query.`);
       }
       if (found.length === 0) return textResult(`No results for \`${args.query}\`.`);
       const lines = found.map((r, i) => `${i + 1}. ${r.title || r.url}\n   ${r.url}${r.snippet ? `\n   ${r.snippet}` : ''}`);

@@ -2,7 +2,7 @@
 import { promises as fs } from 'node:fs';
 import { countLines, makeDiff, plural, staleFileError, statIfExists, writeFileAtomic } from './fileEdits.js';
 import { resolveToolPath } from './paths.js';
-import { defineTool, errorResult, type ToolContext } from './types.js';
+import { adviceError, defineTool, type ToolContext } from './types.js';
 
 export interface WriteFileArgs {
   path: string;
@@ -49,7 +49,7 @@ export const writeFileTool = defineTool<WriteFileArgs>({
 
   async execute(args, ctx) {
     const plan = await planWrite(args, ctx);
-    if (!plan.ok) return errorResult(plan.error);
+    if (!plan.ok) return adviceError(plan.error);
     await ctx.state.checkpoints?.beforeWrite(plan.real);
     await (ctx.files ? ctx.files.writeText(plan.real, args.content) : writeFileAtomic(plan.real, args.content));
     // An editor may keep the change in its buffer, unsaved: then the disk's file is as it was, or not there yet.
