@@ -20,12 +20,15 @@ export interface ResumePanelProps {
 
 const oneLine = (text: string): string => sanitize(text).replace(/\s+/g, ' ').trim();
 
-/** One row per session: when, branch, prompts, first message. */
+/** One row per session: when, branch, prompts, its name (given with /rename) and first message. */
 export function sessionRow(summary: SessionSummary, picked: boolean, branchWidth: number): string {
   const branch = (summary.gitBranch ?? '').slice(0, branchWidth).padEnd(branchWidth);
   const prompts = `${summary.messageCount} ${summary.messageCount === 1 ? 'prompt ' : 'prompts'}`;
   const first = oneLine(summary.firstPrompt) || '(no prompt)';
-  const text = `${sessionWhen(summary)}  ${branchWidth > 0 ? `${paint('dim', branch)}  ` : ''}${paint('dim', prompts.padStart(10))}  ${picked ? paint('bold', first) : first}`;
+  // The name goes first, so a narrow screen cuts the prompt rather than the name.
+  const name = summary.name === undefined ? '' : oneLine(summary.name);
+  const told = name === '' ? (picked ? paint('bold', first) : first) : `${paint(picked ? 'bold' : 'cyan', name)} ${paint('dim', `· ${first}`)}`;
+  const text = `${sessionWhen(summary)}  ${branchWidth > 0 ? `${paint('dim', branch)}  ` : ''}${paint('dim', prompts.padStart(10))}  ${told}`;
   return `${picked ? paint('cyan', '❯') : ' '} ${text}`;
 }
 

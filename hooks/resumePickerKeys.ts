@@ -21,7 +21,7 @@ export function filterSessions(sessions: readonly SessionSummary[], filter: stri
   const words = filter.toLowerCase().split(/\s+/).filter((w) => w !== '');
   if (words.length === 0) return [...sessions];
   return sessions.filter((s) => {
-    const haystack = [s.firstPrompt, sessionWhen(s), s.startedAt.replace('T', ' '), s.gitBranch ?? '', s.sessionId].join('\n').toLowerCase();
+    const haystack = [s.name ?? '', s.firstPrompt, sessionWhen(s), s.startedAt.replace('T', ' '), s.gitBranch ?? '', s.sessionId].join('\n').toLowerCase();
     return words.every((w) => haystack.includes(w));
   });
 }

@@ -165,7 +165,8 @@ describe('applyEvent', () => {
     expect(state.session.model).toBe('gpt-4o');
     state = applyEvent(state, { type: 'conversation_cleared', sessionId: 's2' });
     expect(state.transcript).toHaveLength(1);
-    expect(state.transcript[0]).toMatchObject({ kind: 'notice', text: 'Started a new conversation.' });
+    // The session id changed: the conversation left is saved under the old one, and the notice says how to open it.
+    expect(state.transcript[0]).toMatchObject({ kind: 'notice', text: 'Started a new conversation. The previous one is saved as s1; /resume opens it.' });
     expect(state.todos).toEqual([]);
     expect(state.session.sessionId).toBe('s2');
   });

@@ -46,9 +46,11 @@ describe('session events reach the store once', () => {
     bridge.send('hi');
     await bridge.idle();
     expect(bridge.store.getState().transcript.some((i) => i.kind === 'assistant')).toBe(true);
+    const before = bridge.store.getState().session.sessionId;
     await bridge.runCommand('/clear');
     const state = bridge.store.getState();
-    expect(state.transcript.map((i) => (i.kind === 'notice' ? i.text : i.kind))).toEqual(['Started a new conversation.']);
+    expect(state.session.sessionId).not.toBe(before);
+    expect(state.transcript.map((i) => (i.kind === 'notice' ? i.text : i.kind))).toEqual([`Started a new conversation. The previous one is saved as ${before}; /resume opens it.`]);
     expect(count('conversation_cleared')).toBe(1);
 
     await bridge.runCommand('/mode auto-edit');

@@ -15,6 +15,7 @@ import { findSession, listSessions } from '../sessionLog/listSessions.js';
 import { loadSession, resumeLoadOptions } from '../sessionLog/loadSession.js';
 import { sessionLogPath } from '../sessionLog/records.js';
 import { SessionLog } from '../sessionLog/sessionLog.js';
+import { gitBranchOf } from './sessionParts.js';
 
 /** Subagent types for the task tool and team mode; unset or empty definitions = no task tool. */
 export interface AgentSetup {
@@ -93,6 +94,9 @@ export function sessionStorePort(sessionsDir: string, cwd: string): SessionStore
       return { sessionId: loaded.meta.sessionId, history: loaded.history, todos: loaded.todos, events: loaded.events, warnings: loaded.warnings, ...(loaded.earlier ? { earlier: loaded.earlier } : {}) };
     },
     reopen: (file) => SessionLog.reopen(file),
+    create: ({ sessionId, provider, model }) => SessionLog.createOrWarn({
+      sessionsDir, lazy: true, meta: { sessionId, cwd, provider, model, startedAt: new Date().toISOString(), ...gitBranchOf(cwd) },
+    }),
   };
 }
 

@@ -33,7 +33,12 @@ export function runSessionsCommand(argv: string[], io: SessionsCommandIo): numbe
   if (sub === 'list') {
     const sessions = listSessions(io.sessionsDir, { cwd: io.cwd, limit: 20 });
     if (sessions.length === 0) io.write('No saved sessions in this directory.\n');
-    for (const s of sessions) io.write(`${s.sessionId}  ${s.updatedAt.replace('T', ' ').slice(0, 16)}  ${s.firstPrompt.replace(/\s+/g, ' ').slice(0, 60)}\n`);
+    for (const s of sessions) {
+      // A name given with /rename comes first; the first message follows it.
+      const prompt = s.firstPrompt.replace(/\s+/g, ' ');
+      const text = s.name === undefined ? prompt.slice(0, 60) : `${s.name} · ${prompt}`.slice(0, 80);
+      io.write(`${s.sessionId}  ${s.updatedAt.replace('T', ' ').slice(0, 16)}  ${text}\n`);
+    }
     return 0;
   }
   if (sub !== 'export') throw new UsageError(`Unknown sessions command "${sub}"; use rein sessions list or rein sessions export <id> --format md.`);

@@ -13,6 +13,7 @@ import { modeCommand } from './mode.js';
 import { modelCommand } from './model.js';
 import { permissionsCommand } from './permissions.js';
 import { resumeCommand } from './resume.js';
+import { renameCommand } from './rename.js';
 import { rewindCommand } from './rewind.js';
 import { skillsCommand } from './skills.js';
 import { initCommand } from './init.js';
@@ -36,6 +37,7 @@ export function builtinCommands(bindings?: KeyBindings): readonly SlashCommand[]
     initCommand,
     mcpCommand,
     resumeCommand,
+    renameCommand,
     exportCommand,
     rewindCommand,
     todosCommand,

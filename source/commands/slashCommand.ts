@@ -66,6 +66,8 @@ export interface CommandContext {
   logFile(): string | undefined;
   /** Saved sessions started in this directory, newest first. */
   recentSessions(limit: number): SessionSummary[];
+  /** Names the session in its log (`/rename`); throws, in one sentence, when the session is not saved. */
+  renameSession(name: string): void;
   /** The permission rules in force, each with where it comes from. */
   permissionRules(): PermissionRule[];
   /** Removes a rule added for this session; false when there is none with that text. */

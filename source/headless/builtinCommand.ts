@@ -86,6 +86,10 @@ export async function runHeadlessCommand(text: string, session: AgentSession, co
     memory: () => session.memory(),
     logFile: () => session.logFile?.(),
     recentSessions: (limit) => session.recentSessions(limit),
+    renameSession(name) {
+      if (!session.rename) throw new Error('This session cannot be named.');
+      session.rename(name);
+    },
     permissionRules: () => session.permissionRules(),
     removeSessionRule: (rule) => session.removeSessionRule(rule),
     skills: () => session.skills?.() ?? [],

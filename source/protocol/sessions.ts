@@ -10,6 +10,8 @@ export interface SessionSummary {
   updatedAt: string;
   /** The first prompt of the session, or '' when none was sent yet. */
   firstPrompt: string;
+  /** The name `/rename` gave the session; absent when it has none. */
+  name?: string;
   /** The git branch checked out when the session started; absent in older logs and outside a repository. */
   gitBranch?: string;
   /** How many prompts the user sent in this session (0 when the caller asked not to count them). */

@@ -1,9 +1,9 @@
 // Lists saved sessions for the resume picker and finds one by id prefix, reading only each log's head.
 import fs from 'node:fs';
 import path from 'node:path';
-import { countLinesStartingWith, readHeadLines } from './lines.js';
+import { countLinesStartingWith, linesStartingWith, readHeadLines } from './lines.js';
 import type { SessionSummary } from '../protocol/sessions.js';
-import { continuedRunStartLinePrefix, isMetaShaped, logFileName, parseLine, runStartLinePrefix, SessionLogError } from './records.js';
+import { continuedRunStartLinePrefix, isLogRecord, isMetaShaped, logFileName, nameLinePrefix, parseLine, runStartLinePrefix, SessionLogError } from './records.js';
 import { errorMessage } from '../util/errors.js';
 import { omit } from '../util/omit.js';
 
@@ -95,6 +95,25 @@ function summarize(log: LogFile): (SessionSummary & { empty: boolean }) | undefi
 
 const withoutEmptyFlag = (summary: SessionSummary & { empty: boolean }): SessionSummary => omit(summary, 'empty');
 
+/** The newest name `/rename` gave the session, found by a byte search of its log; undefined when it has none. */
+export function sessionName(file: string): string | undefined {
+  let name: string | undefined;
+  try {
+    for (const line of linesStartingWith(file, [nameLinePrefix])) {
+      const record = parseLine(line);
+      if (isLogRecord(record) && record.kind === 'name') name = record.name;
+    }
+  } catch {
+    return undefined;
+  }
+  return name === '' ? undefined : name;
+}
+
+const withName = (summary: SessionSummary): SessionSummary => {
+  const name = sessionName(summary.file);
+  return name === undefined ? summary : { ...summary, name };
+};
+
 function withMessageCount(summary: SessionSummary): SessionSummary {
   try {
     // A run continued after the turn limit is the same message going on, not a new one.
@@ -106,8 +125,8 @@ function withMessageCount(summary: SessionSummary): SessionSummary {
 }
 
 /**
- * Saved sessions, newest first, leaving out empty ones (no prompt sent). Each log's head is read for its header and first prompt; the prompt
- * count scans a whole log, so it is done only for the sessions returned.
+ * Saved sessions, newest first, leaving out empty ones (no prompt sent). Each log's head is read for its header and first prompt; the name
+ * and the prompt count scan a whole log, so they are found only for the sessions returned.
  */
 export function listSessions(sessionsDir: string, opts: ListSessionsOptions = {}): SessionSummary[] {
   const cwd = opts.cwd === undefined ? undefined : path.resolve(opts.cwd);
@@ -118,7 +137,7 @@ export function listSessions(sessionsDir: string, opts: ListSessionsOptions = {}
     const found = summarize(log);
     // A session opened and left without a prompt has nothing to resume.
     if (!found || found.empty || (cwd !== undefined && path.resolve(found.cwd) !== cwd)) continue;
-    const summary = withoutEmptyFlag(found);
+    const summary = withName(withoutEmptyFlag(found));
     out.push(opts.countMessages === false ? summary : withMessageCount(summary));
   }
   return out;
@@ -152,5 +171,5 @@ export function findSession(sessionsDir: string, idOrPrefix: string, opts: { cou
     throw new SessionLogError(`The log of session ${candidates[0].sessionId} has no valid header, so it cannot be resumed; start a new session instead.`);
   }
   const summary = withoutEmptyFlag(found);
-  return opts.countMessages === false ? summary : withMessageCount(summary);
+  return opts.countMessages === false ? summary : withMessageCount(withName(summary));
 }

@@ -7,11 +7,15 @@ import type { TodoItem } from '../protocol/tools.js';
 import type { EarlierEvents } from './earlierEvents.js';
 import { loadHistoryImages } from './images.js';
 import { lineNumberAt, readHeadLines, readLinesBackward, type TailLine } from './lines.js';
-import { isLogRecord, isMetaShaped, logFormatVersion, pageOfRunsFull, parseLine, runStartLinePrefix, SessionLogError, type MetaRecord } from './records.js';
+import {
+  isLogRecord, isMetaShaped, logFormatVersion, modelLinePrefixes, pageOfRunsFull, parseLine, runStartLinePrefix, SessionLogError, type MetaRecord,
+} from './records.js';
 import { errorMessage } from '../util/errors.js';
 
 export interface LoadedSession {
   meta: MetaRecord;
+  /** The model the session used last: its newest announcement or switch (`/model`), else the header's. */
+  model: string;
   /** The whole conversation as it stood at the last complete record. */
   history: Message[];
   todos: TodoItem[];
@@ -79,6 +83,27 @@ function readHeader(file: string): MetaRecord {
   return readMeta(value, file);
 }
 
+const isModelLine = (text: string): boolean => modelLinePrefixes.some((prefix) => text.startsWith(prefix));
+
+/** The model a session_start or model_change line names; undefined for any other line. */
+function modelOf(text: string): string | undefined {
+  if (!isModelLine(text)) return undefined;
+  const value = parseLine(text);
+  if (!isLogRecord(value) || value.kind !== 'event') return undefined;
+  const event = value.event as { model?: unknown };
+  return typeof event.model === 'string' ? event.model : undefined;
+}
+
+/** The newest model line before byte `end` (the part of the log the resume did not read), read backwards. */
+function modelBefore(file: string, end: number): string | undefined {
+  for (const line of readLinesBackward(file, undefined, end)) {
+    if (line.offset === 0) return undefined;
+    const model = modelOf(line.text);
+    if (model !== undefined) return model;
+  }
+  return undefined;
+}
+
 /**
  * Loads a log written by `SessionLog`. Throws `SessionLogError` when the file is unreadable or has no header.
  * The log is read backwards from its end and stops once it holds the last history rewrite (a compaction or
@@ -94,6 +119,7 @@ export function loadSession(file: string, opts: LoadSessionOptions = {}): Loaded
   let droppedEvents = 0;
   let earlier: EarlierEvents | undefined;
   let meta: MetaRecord;
+  let model: string | undefined;
 
   try {
     meta = readHeader(file);
@@ -118,6 +144,7 @@ export function loadSession(file: string, opts: LoadSessionOptions = {}): Loaded
         break;
       }
       if (text.startsWith(prefixes.event)) {
+        model ??= modelOf(text);
         if (full()) droppedEvents += 1;
         else {
           eventCount += 1;
@@ -146,6 +173,8 @@ export function loadSession(file: string, opts: LoadSessionOptions = {}): Loaded
       }
       if (sawReplace && sawState && full()) break;
     }
+    // A long log read only in part: its model may be named before the part read.
+    if (model === undefined && !reachedHeader) model = modelBefore(file, examinedFrom);
     if (droppedEvents > 0 || !reachedHeader) earlier = { file, before: oldestEvent ?? Number.MAX_SAFE_INTEGER, examinedFrom };
     for (const { line, value: parsed } of kept.reverse()) {
       const value = parsed ?? parseLine(line.text);
@@ -163,5 +192,5 @@ export function loadSession(file: string, opts: LoadSessionOptions = {}): Loaded
     throw new SessionLogError(`Could not read the session log ${file} (${errorMessage(error)}); check the session id and that the file exists.`);
   }
   history = loadHistoryImages(history, dirname(file), warnings);
-  return { meta, history, todos, events, droppedEvents, ...(earlier ? { earlier } : {}), warnings };
+  return { meta, model: model ?? meta.model, history, todos, events, droppedEvents, ...(earlier ? { earlier } : {}), warnings };
 }

@@ -20,6 +20,8 @@ export type LogRecord =
   | { kind: 'history'; op: 'replace'; messages: Message[] }
   /** The latest todo list. */
   | { kind: 'state'; todos: TodoItem[] }
+  /** `/rename`: the session's name from here on (the newest such record wins). */
+  | { kind: 'name'; name: string }
   /** Workspace checkpoints and rewinds (read back by source/checkpoints). */
   | CheckpointRecord;
 
@@ -55,6 +57,12 @@ export const runStartLinePrefix = '{"kind":"event","event":{"type":"run_start"';
 export function pageOfRunsFull(count: number, maxEvents: number, oldestIsRunStart: boolean): boolean {
   return count >= maxEvents && (oldestIsRunStart || count >= 2 * maxEvents);
 }
+
+/** The start of a `/rename` record's line. */
+export const nameLinePrefix = '{"kind":"name"';
+
+/** The starts of the lines that say which model the session used: its announcement and each switch. */
+export const modelLinePrefixes = ['{"kind":"event","event":{"type":"session_start"', '{"kind":"event","event":{"type":"model_change"'] as const;
 
 export const continuedRunStartLinePrefix = `${runStartLinePrefix},"continued":true`;
 
@@ -103,6 +111,8 @@ export function isLogRecord(value: unknown): value is LogRecord {
       return false;
     case 'state':
       return Array.isArray(value.todos) && value.todos.every(isTodo);
+    case 'name':
+      return isString(value.name);
     case 'checkpoint':
       return isObject(value.point) ? isString(value.point.id) : isString(value.commit);
     case 'rewind':

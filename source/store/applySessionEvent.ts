@@ -20,7 +20,10 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
     case 'model_change':
       return applyModelChange(state, event);
     case 'conversation_cleared': {
-      const notice: TranscriptItem = { kind: 'notice', id: `cleared-${event.sessionId}`, done: true, level: 'info', text: 'Started a new conversation.' };
+      // A new session id: the conversation left is saved under the old one, when it held a message.
+      const saved = state.session.sessionId !== event.sessionId && state.transcript.some((item) => item.kind === 'user');
+      const text = saved ? `Started a new conversation. The previous one is saved as ${state.session.sessionId}; /resume opens it.` : 'Started a new conversation.';
+      const notice: TranscriptItem = { kind: 'notice', id: `cleared-${event.sessionId}`, done: true, level: 'info', text };
       return {
         ...state,
         session: { ...state.session, sessionId: event.sessionId },

@@ -56,6 +56,10 @@ export function createCommandDispatch(o: DispatchOptions): CommandDispatch {
     memory: () => session.memory(),
     logFile: () => session.logFile?.(),
     recentSessions: (limit) => session.recentSessions(limit),
+    renameSession(name) {
+      if (!session.rename) throw new Error('This session cannot be named.');
+      session.rename(name);
+    },
     permissionRules: () => session.permissionRules(),
     removeSessionRule: (text) => session.removeSessionRule(text),
     skills: () => session.skills?.() ?? [],

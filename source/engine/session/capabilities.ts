@@ -40,6 +40,8 @@ export interface SessionConversation {
   switchSession: (idOrPrefix: string) => SwitchedSession;
   recentSessions: (limit?: number) => SessionSummary[];
   logFile: () => string | undefined;
+  /** Names the session (`/rename`): the name goes into its log; throws, in one sentence, when the session keeps no log. */
+  rename: (name: string) => void;
   /** Present with checkpoints on. */
   rewindPoints?: () => Promise<RewindPoint[]>;
   previewRewind?: (pointId: string) => Promise<RewindPreview>;

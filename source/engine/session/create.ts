@@ -24,6 +24,7 @@ import { sessionCompat } from './compat.js';
 import type { SessionCapabilities } from './capabilities.js';
 import type { SessionCore } from './core.js';
 import { sessionFacade } from './facade.js';
+import { startNewConversation } from './newConversation.js';
 import { hookPorts } from './hookPorts.js';
 import { SessionMcp } from './mcp.js';
 import type { EngineSession, SessionOptions } from './options.js';
@@ -138,17 +139,7 @@ export function createSession(o: SessionOptions): EngineSession & SessionCapabil
       core.reminders.modeChanged(mode);
       emit({ type: 'mode_change', ...ambientIds(), mode });
     },
-    clearNow() {
-      core.clearAfterRun = false;
-      core.atTurnLimit = false;
-      state.todos = [];
-      core.history.replace([]);
-      rules.clearSession();
-      core.reminders.reset();
-      context.reset();
-      hooks?.cleared();
-      emit({ type: 'conversation_cleared', sessionId: info.sessionId });
-    },
+    clearNow: () => startNewConversation(core, { watchLog, reopenCheckpoints: openCheckpoints }),
     childEnvironment: () => childEnvironmentFor(core, (usage) => { core.total = addUsage(core.total, usage); }),
     takeMcpNotices: () => core.mcp.take().map((message) => core.record({ type: 'warning', runId: gate.runId, message })),
     refreshTools() {

@@ -59,6 +59,11 @@ export function sessionFacade(core: SessionCore, parts: FacadeParts): EngineSess
     switchSession: (idOrPrefix) => switchSession(core, idOrPrefix, parts),
     recentSessions: (limit = 10) => o.sessions?.recent(limit) ?? [],
     logFile: () => core.log?.file,
+    rename(name) {
+      if (!core.log) throw new Error('This session is not saved (it runs in memory only), so it cannot be named.');
+      // A failed write is reported by the log itself, as a warning.
+      core.log.append({ kind: 'name', name });
+    },
     // With checkpoints off there is nothing to rewind: /rewind says so in one line.
     ...(rewinder ?? {}),
   };

@@ -119,6 +119,8 @@ export type SessionRecord =
   | { kind: 'event'; event: AgentEvent }
   | ({ kind: 'history' } & HistoryOp)
   | { kind: 'state'; todos: TodoItem[] }
+  /** `/rename`: the session's name from here on. */
+  | { kind: 'name'; name: string }
   | CheckpointRecord;
 
 /** The open session log (source/sessionLog/ SessionLog). */
@@ -147,4 +149,9 @@ export interface SessionStorePort {
   find(idOrPrefix: string): SessionSummary | undefined;
   load(file: string): LoadedSessionPort;
   reopen(file: string): SessionLogPort;
+  /**
+   * A new session's log (`/clear`), written from its first message on; no log and one sentence to show instead when
+   * the folder cannot be written.
+   */
+  create(meta: { sessionId: string; provider: string; model: string }): { log?: SessionLogPort; warning?: string };
 }

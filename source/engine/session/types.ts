@@ -123,6 +123,8 @@ export interface AgentSession {
   logFile?(): string | undefined;
   /** Saved sessions started in this directory, newest first. */
   recentSessions(limit?: number): SessionSummary[];
+  /** Names the session (`/rename`), in its log; throws, in one sentence, when it keeps no log. */
+  rename?(name: string): void;
   /** The permission rules in force, each with where it comes from (session rules last). */
   permissionRules(): PermissionRule[];
   /** Removes a rule added with "always, this session"; false when there is none with that text. */
