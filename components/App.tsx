@@ -1,6 +1,6 @@
 // The app: the frame's layout (frameLayout.ts), the modal stack that owns the keys (hooks/modalStack.ts), the main
 // pane (transcript or panel, and the sidebar), then queue, prompt or the top dialog, and the status bar.
-import { useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useInsertionEffect, useMemo, useRef, useState } from 'react';
 import { Box } from 'ink';
 import type { Bridge } from '../source/store/bridge.js';
 import type { McpServerStatus } from '../source/protocol/events.js';
@@ -245,7 +245,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom, 
     [showSidebar, todos, tasks, subagents, panelTask?.taskId, clock, sidebarWidth, mainHeight, todoSpinner],
   );
   const above = overlay !== undefined && shown.panel === undefined && viewport.offset === 0 && mainHeight > 0 && (!showSidebar || side !== undefined);
-  overlay?.setAbove(above ? { rows: sliceViewport(layout, mainHeight, 0), width: mainWidth, height: mainHeight, side } : undefined);
+  const aboveRows = above ? { rows: sliceViewport(layout, mainHeight, 0), width: mainWidth, height: mainHeight, side } : undefined;
   const hint = exitArmed ? 'Press Ctrl+C again to exit' : undefined;
   // Without the sidebar, the status line counts what runs in the background.
   // A background subagent is both a task and a block in the transcript: counted once, as a task.
@@ -259,8 +259,14 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom, 
   // The prompt's own render puts the rows below the transcript in place (see PromptArea), so a key renders nothing else.
   const queuedRowLines = useMemo(() => queuedLines(queued, columns, queuedRows), [queued, columns, queuedRows]);
   const frame = useMemo(() => (below && overlay ? { overlay, above: queuedRowLines, status: userRows, below: status } : undefined), [below, overlay, queuedRowLines, userRows, status]);
-  if (!below) overlay?.setBelow(undefined);
-  setLive(above ? { width: textWidth, mainWidth, height: mainHeight, side, spinner, markdownVersion, minLines: layout.minLines, now: layoutNow } : undefined, latest);
+  const liveRows = above ? { width: textWidth, mainWidth, height: mainHeight, side, spinner, markdownVersion, minLines: layout.minLines, now: layoutNow } : undefined;
+  // The renderer's rows are set by every commit, never while rendering (a render may be thrown away). An insertion
+  // effect, because Ink writes the frame after the commit's mutations and before its layout effects run.
+  useInsertionEffect(() => {
+    overlay?.setAbove(aboveRows);
+    if (!below) overlay?.setBelow(undefined);
+    setLive(liveRows, latest);
+  });
   useOverlayReset(overlay);
 
   const promptArea = <PromptArea controller={prompt} view={prompt.view()} width={columns} rows={promptRows} menuRows={menuRows} running={running} spinner={spinner} hint={hint} frame={frame} />;

@@ -1,7 +1,7 @@
 // The prompt and its completion menu, the one part of the screen a keystroke changes. Drawn by Ink, it re-renders
 // on its own; full screen it hands its rows (with the queue above and the status line below) straight to the frame,
 // and a key that changes only them is painted with no React render at all.
-import React, { useLayoutEffect, useRef } from 'react';
+import React, { useInsertionEffect, useLayoutEffect, useRef } from 'react';
 import type { PromptController, PromptView } from '../hooks/usePromptController.js';
 import { usePromptView } from '../hooks/usePromptController.js';
 import type { RowOverlay } from './screen/rowOverlay.js';
@@ -62,10 +62,12 @@ export const PromptArea = React.memo(function PromptArea(props: PromptAreaProps)
   latest.current = props;
   // The prompt state the rows below the transcript show now.
   const drawn = useRef<PromptView | undefined>(undefined);
-  if (frame) {
+  // Set by every commit, before Ink writes the frame (see App).
+  useInsertionEffect(() => {
+    if (!frame) return;
     frame.overlay.setBelow(frameRows(props, frame, view));
     drawn.current = view;
-  }
+  });
 
   useLayoutEffect(() => {
     if (!frame) return undefined;

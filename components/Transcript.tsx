@@ -1,5 +1,5 @@
 // The scrollable transcript viewport: only the visible slice of pre-rendered lines reaches the screen.
-import { useContext, useLayoutEffect } from 'react';
+import { useContext, useInsertionEffect, useLayoutEffect } from 'react';
 import { Box, Text } from 'ink';
 import { sliceViewport, type TranscriptLayout } from './view/transcriptLines.js';
 import { Lines } from './Lines.js';
@@ -19,14 +19,15 @@ export function Transcript({ layout, width, height, offset, unseen }: Transcript
   const overlay = useContext(RowOverlayContext);
   // Layout effects clean up before the frame is drawn, so a hidden transcript never leaves rows behind.
   useLayoutEffect(() => () => overlay?.set(undefined, 0), [overlay]);
-  if (height <= 0) {
-    overlay?.set(undefined, 0);
-    return null;
-  }
   const scrolled = offset > 0;
-  const lines = sliceViewport(layout, scrolled ? height - 1 : height, offset);
+  const lines = height <= 0 ? undefined : sliceViewport(layout, scrolled ? height - 1 : height, offset);
   // Full screen, the rows are already laid out: they go straight into the frame and Ink only keeps their place.
-  overlay?.set(lines, width);
+  // Set by the commit, before Ink writes the frame (layout effects run after it).
+  useInsertionEffect(() => {
+    if (lines) overlay?.set(lines, width);
+    else overlay?.set(undefined, 0);
+  });
+  if (!lines) return null;
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {overlay ? <Box height={lines.length} flexShrink={0} /> : <Lines lines={lines} width={width} />}

@@ -1,6 +1,6 @@
 // The status line of a working run: seconds since it started and output tokens so far. Full screen, the renderer
 // redraws that one row on its own clock (a live row of the overlay); drawn by Ink, a once-a-second render does.
-import { useMemo } from 'react';
+import { useInsertionEffect, useMemo } from 'react';
 import { liveStatusRow, type LiveStatus, type StatusLineInput } from '../components/view/bottomLines.js';
 import type { RowOverlay } from '../components/view/rowOverlayTypes.js';
 import { liveOutputTokens } from '../source/store/liveProgress.js';
@@ -20,7 +20,9 @@ export function useLiveStatus(store: AppStore, overlay: RowOverlay | undefined, 
     () => (live ? liveStatusRow(input, startedAt, () => liveOutputTokens(store.getState())) : undefined),
     [live, startedAt, input, store],
   );
-  overlay?.setLiveRow(overlayDraws ? row : undefined);
+  const liveRow = overlayDraws ? row : undefined;
+  // Set by the commit, before Ink writes the frame (layout effects run after it).
+  useInsertionEffect(() => overlay?.setLiveRow(liveRow), [overlay, liveRow]);
   const now = useNow(live && !overlayDraws, 1000);
   return live && !overlayDraws ? { elapsedMs: now - startedAt, outputTokens: liveOutputTokens(store.getState()) } : undefined;
 }

@@ -1,6 +1,6 @@
 // Streamed lines straight to the screen: while the transcript follows the bottom above Ink's frame, a streaming
 // message that grew is laid out and painted without a React render, so Ink lays out nothing for it.
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useInsertionEffect, useLayoutEffect, useRef } from 'react';
 import type { AppState, AssistantItem, TranscriptItem } from '../source/store/state.js';
 import type { AppStore } from '../source/store/store.js';
 import { visibleAssistantText } from '../components/view/messageLines.js';
@@ -66,7 +66,7 @@ const selectTranscript = (state: AppState): readonly TranscriptItem[] => state.t
 export interface LiveTranscript {
   /** The transcript as of the last change that needed a render; streamed text past it is painted directly. */
   transcript: readonly TranscriptItem[];
-  /** Called on every render: the rows' place while they are painted directly, undefined while Ink draws them. */
+  /** Called after every commit: the rows' place while they are painted directly, undefined while Ink draws them. */
   setLive: (rows: LiveRows | undefined, laidOut: readonly TranscriptItem[]) => void;
 }
 
@@ -80,7 +80,9 @@ export function useLiveTranscript(store: AppStore, overlay: RowOverlay | undefin
     [],
   );
   const transcript = useStoreWithEquality(store, selectTranscript, equal);
-  rendered.current = transcript;
+  useInsertionEffect(() => {
+    rendered.current = transcript;
+  }, [transcript]);
 
   useEffect(() => {
     if (!overlay) return undefined;

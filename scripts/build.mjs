@@ -66,3 +66,26 @@ const { configLayerSchema, validatorOptions } = await import(`data:text/javascri
 const ajv = new Ajv({ ...validatorOptions, code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
 (await import('ajv-formats')).default.default(ajv);
 writeFileSync('dist/config-validator.cjs', standaloneCode.default(ajv, ajv.compile(configLayerSchema)));
+
+// The validators of the files a user writes (hooks, MCP entries, agent files), likewise (source/config/fileCheck.ts).
+const fileSchemaBundle = await build({
+  stdin: {
+    contents: [
+      "export { fileValidatorOptions } from './source/config/fileCheck.ts';",
+      "export { hookSchemas } from './source/extensions/hookSchema.ts';",
+      "export { mcpSchemas } from './source/mcp/serverSchema.ts';",
+      "export { agentSchemas } from './source/agents/agentSchema.ts';",
+    ].join('\n'),
+    resolveDir: process.cwd(),
+    loader: 'ts',
+  },
+  bundle: true, format: 'esm', platform: 'node', packages: 'external', write: false, logLevel: 'warning',
+});
+const fileSchemas = await import(`data:text/javascript;base64,${Buffer.from(fileSchemaBundle.outputFiles[0].text).toString('base64')}`);
+const fileAjv = new Ajv({ ...fileSchemas.fileValidatorOptions, code: { source: true } });
+const schemaIds = {};
+for (const schema of [...fileSchemas.hookSchemas, ...fileSchemas.mcpSchemas, ...fileSchemas.agentSchemas]) {
+  fileAjv.addSchema(schema);
+  schemaIds[schema.$id] = schema.$id;
+}
+writeFileSync('dist/file-validators.cjs', standaloneCode.default(fileAjv, schemaIds));

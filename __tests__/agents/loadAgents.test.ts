@@ -70,8 +70,8 @@ describe('custom agent files', () => {
     expect(agents.some((a) => ['broken', 'nodesc', 'noname'].includes(a.name))).toBe(false);
     expect(notAgents).toEqual([{ file: noFront, reason: 'it has no frontmatter (a block between --- lines at the top), so it is not an agent file' }]);
     expect(warnings).toHaveLength(3);
-    expect(warnings).toContain(`Skipped agent file ${noName}: its frontmatter has no name.`);
-    expect(warnings).toContain(`Skipped agent file ${noDescription}: description is missing.`);
+    expect(warnings).toContain(`${noName}: name is missing; the agent file was skipped.`);
+    expect(warnings).toContain(`${noDescription}: description is missing; the agent file was skipped.`);
     expect(warnings.find((w) => w.includes(unreadable))).toMatch(/frontmatter is not valid YAML/);
   });
 });

@@ -66,7 +66,7 @@ describe('rein mcp', () => {
       'Checking MCP server health…',
       '',
       // TOKEN is not set where the check runs: the entry cannot be used, and says so.
-      `MCP config ${join(home, 'agent.config.json')} at /mcpServers/remote/headers/Authorization: environment variable TOKEN is not set (set it, or give a default with \${TOKEN:-value}); server remote is left out.`,
+      `${join(home, 'agent.config.json')}: mcpServers.remote.headers.Authorization cannot be expanded: environment variable TOKEN is not set (set it, or give a default with \${TOKEN:-value}); server remote is left out.`,
       'remote      user     http   http://127.0.0.1:9/mcp - ✗ Not checked: its entry cannot be used (see above)',
       'everything  project  stdio  node server.js --port 1 - ⏸ Not started: this project is not trusted (open rein here and trust it to start its servers)',
     ]);

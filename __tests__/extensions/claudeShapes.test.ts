@@ -57,7 +57,7 @@ describe('skills', () => {
   it('name a hook event rein does not run, and keep the hooks it does', () => {
     const guarded = loaded.commands.find((c) => c.name === 'guarded');
     expect(guarded?.hooks.map((h) => [h.event, h.matcher, h.scope])).toEqual([['PreToolUse', 'Bash', 'project']]);
-    expect(warningAbout(at('skills', 'guarded', 'SKILL.md'))).toEqual([expect.stringContaining('names an unknown event "PreCommit"')]);
+    expect(warningAbout(at('skills', 'guarded', 'SKILL.md'))).toEqual([expect.stringContaining('hooks.PreCommit is not an event rein knows')]);
     expect(loaded.bringsHooks).toBe(true);
   });
 });
@@ -89,7 +89,7 @@ describe('agents', () => {
     const custom = loaded.agents?.agents.filter((a) => a.source !== 'built-in').map((a) => a.name).sort();
     expect(custom).toEqual(['Editor Mode', 'draft-agent', 'legacy-2.7-porter', 'read-only-audit', 'style-checker', 'triage']);
     expect(loaded.agents?.notAgents).toEqual([{ file: at('agents', 'README.md'), reason: expect.stringContaining('no frontmatter') }]);
-    expect(warningAbout(at('agents', 'unnamed.md'))).toEqual([`Skipped agent file ${at('agents', 'unnamed.md')}: its frontmatter has no name.`]);
+    expect(warningAbout(at('agents', 'unnamed.md'))).toEqual([`${at('agents', 'unnamed.md')}: name is missing; the agent file was skipped.`]);
   });
 
   it('read a generated description with ": ", <example> and \\n, and tools: * as every tool', () => {

@@ -120,13 +120,13 @@ describe('where hooks are read from', () => {
     } }]);
     expect(loaded.hooks.map((x) => x.command)).toEqual(['kept']);
     expect(loaded.problems).toEqual([
-      expect.stringMatching(/^"hooks" in a.json PreToolUse\[0\] has a matcher that is not a valid regular expression \(.*\); it was not loaded\.$/),
-      expect.stringMatching(/^"hooks" in a.json names an unknown event "AfterEverything" \(known: SessionStart, .*, UserPromptExpansion\); its hooks were not loaded\.$/),
-      '"hooks" in a.json Stop[0].hooks[0] has type "webhook", which Claude Code does not define (command, http, prompt, mcp_tool, agent); it was not loaded.',
-      '"hooks" in a.json Stop[0].hooks[1] has a timeout that is not a positive number of seconds; it was not loaded.',
-      '"hooks" in a.json Stop[0].hooks[2] must have a "url" starting with http:// or https://; it was not loaded.',
-      '"hooks" in a.json SessionStart[0].hooks[0] is a prompt hook, which SessionStart does not run (it takes command, mcp_tool); it was not loaded.',
-      '"hooks" in a.json configures TeammateIdle hooks, which rein does not run: rein\'s team mode has no idle teammates to hold back.',
+      expect.stringMatching(/^a\.json: hooks\.PreToolUse\[0\]\.matcher is not a valid regular expression \(.*\); it was not loaded\.$/),
+      expect.stringMatching(/^a\.json: hooks\.AfterEverything is not an event rein knows \(known: SessionStart, .*, UserPromptExpansion\); its hooks were not loaded\.$/),
+      'a.json: hooks.Stop[0].hooks[0].type must be one of command, http, prompt, mcp_tool, agent (got "webhook"); it was not loaded.',
+      'a.json: hooks.Stop[0].hooks[1].timeout must be more than 0 (got -1); it was not loaded.',
+      'a.json: hooks.Stop[0].hooks[2].url is missing; it was not loaded.',
+      'a.json: hooks.SessionStart[0].hooks[0].type must be one of command, mcp_tool for SessionStart (got "prompt"); it was not loaded.',
+      'a.json: hooks.TeammateIdle is an event rein does not run: rein\'s team mode has no idle teammates to hold back.',
     ]);
   });
 

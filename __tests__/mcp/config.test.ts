@@ -55,14 +55,17 @@ describe('MCP server config', () => {
     const { servers, problems } = load();
     expect(servers.map((s) => s.name)).toEqual(['good']);
     expect(problems.map((p) => [p.file, p.path])).toEqual([
-      [file, '/mcpServers/unset/args/1'],
-      [file, '/mcpServers/badArgs/args'],
-      [file, '/mcpServers/badType/type'],
-      [file, '/mcpServers/badUrl/url'],
+      [file, 'mcpServers.unset.args[1]'],
+      [file, 'mcpServers.badArgs.args'],
+      [file, 'mcpServers.badType.type'],
+      [file, 'mcpServers.badUrl.url'],
     ]);
-    expect(describeProblem(problems[0])).toBe(
-      `MCP config ${file} at /mcpServers/unset/args/1: environment variable MISSING_VAR is not set (set it, or give a default with \${MISSING_VAR:-value}); server unset is left out.`,
-    );
+    expect(problems.map(describeProblem)).toEqual([
+      `${file}: mcpServers.unset.args[1] cannot be expanded: environment variable MISSING_VAR is not set (set it, or give a default with \${MISSING_VAR:-value}); server unset is left out.`,
+      `${file}: mcpServers.badArgs.args must be a list (got "server.js"); server badArgs is left out.`,
+      `${file}: mcpServers.badType.type must be one of stdio, http, sse (got "websocket"); server badType is left out.`,
+      `${file}: mcpServers.badUrl.url must be an http:// or https:// address (got "ftp://x"); server badUrl is left out.`,
+    ]);
   });
 
   it('takes mcpServers from every agent.config.json layer and --mcp-config, a later one replacing a same-named one', () => {
@@ -76,7 +79,7 @@ describe('MCP server config', () => {
     expect(Object.keys(byName).sort()).toEqual(['mine', 'once', 'shared', 'team']);
     expect(byName.shared.spec).toMatchObject({ command: 'from-project-config' });
     expect([byName.mine.scope, byName.once.scope, byName.shared.scope, byName.team.scope]).toEqual(['user', 'user', 'project', 'project']);
-    expect(problems.map((p) => p.path)).toEqual(['/mcpServers/broken/command']);
+    expect(problems.map((p) => p.path)).toEqual(['mcpServers.broken.command']);
   });
 
   it('--mcp-config takes several files and JSON strings, as Claude Code does; --strict-mcp-config keeps only those', () => {

@@ -1,13 +1,17 @@
 // Reads one custom agent file as Claude Code does: frontmatter (name, description, tools, model, hooks) over the system prompt.
 import { reinToolName } from '../permissions/toolNames.js';
 import type { AgentDefinition } from './types.js';
+import { agentFrontmatterSchema } from './agentSchema.js';
+import { checkData, issueSentence } from '../config/fileCheck.js';
 import { readFrontmatter, splitFrontmatter } from '../extensions/frontmatter.js';
 import { frontmatterHooks } from '../extensions/commandFile.js';
 
 export type AgentFileResult =
   | { ok: true; agent: AgentDefinition; warnings: string[] }
-  /** `quiet`: not an agent file at all (a README beside the agents), skipped without a warning, as Claude Code skips it. */
-  | { ok: false; problem: string; quiet?: boolean };
+  /** A file that was skipped: one sentence per problem, each naming the file. */
+  | { ok: false; problems: string[] }
+  /** Not an agent file at all (a README beside the agents), skipped without a warning, as Claude Code skips it. */
+  | { ok: false; notAgent: string };
 
 export interface AgentFileOptions {
   /** Project files' hooks run only once the project is trusted. */
@@ -15,6 +19,8 @@ export interface AgentFileOptions {
   /** The tools the session can have, by rein's names; a listed tool outside them (and not an MCP tool) is named in a warning. */
   knownTools?: ReadonlySet<string>;
 }
+
+const skipped = 'the agent file was skipped';
 
 /** `tools` as Claude Code writes it: "Read, Grep, Glob", or a YAML list; `*` (or no list) means every tool. */
 function toolList(value: unknown): string[] | undefined | 'invalid' {
@@ -28,16 +34,13 @@ function toolList(value: unknown): string[] | undefined | 'invalid' {
 
 /** Parses `text` (the contents of `file`). Never throws: a problem comes back in plain words. */
 export function parseAgentFile(text: string, file: string, options: AgentFileOptions = { scope: 'project' }): AgentFileResult {
-  if (!splitFrontmatter(text)) return { ok: false, problem: 'it has no frontmatter (a block between --- lines at the top), so it is not an agent file', quiet: true };
+  if (!splitFrontmatter(text)) return { ok: false, notAgent: 'it has no frontmatter (a block between --- lines at the top), so it is not an agent file' };
   const read = readFrontmatter(text);
-  if (read.unread) return { ok: false, problem: read.unread };
+  if (read.unread) return { ok: false, problems: [issueSentence(file, { path: '', problem: read.unread }, skipped)] };
   const f = read.fields;
-  if (f.name === undefined || f.name === null || f.name === '') return { ok: false, problem: 'its frontmatter has no name' };
-  if (typeof f.name !== 'string' && typeof f.name !== 'number') return { ok: false, problem: 'name must be a word' };
+  const issues = checkData(agentFrontmatterSchema, f);
+  if (issues.length > 0 || typeof f.description !== 'string') return { ok: false, problems: issues.map((issue) => issueSentence(file, issue, skipped)) };
   const name = String(f.name).trim();
-  if (!name || name.startsWith('-') || /[\r\n]/.test(name)) return { ok: false, problem: 'name must be one line that does not start with -' };
-  if (typeof f.description !== 'string' || !f.description.trim()) return { ok: false, problem: 'description is missing' };
-  if (f.model !== undefined && f.model !== null && typeof f.model !== 'string') return { ok: false, problem: 'model must be a string' };
   const warnings: string[] = [];
   const listed = toolList(f.tools);
   // Claude Code gives an agent with an unreadable tools value no tools at all; rein does the same, and says so.

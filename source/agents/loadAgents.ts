@@ -77,13 +77,13 @@ export function loadAgents(f: AgentFolders): LoadedAgents {
       try {
         text = fs.readFileSync(file, 'utf8');
       } catch (err) {
-        warnings.push(`Skipped agent file ${file}: it cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)}).`);
+        warnings.push(`${file}: it cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)}); the agent file was skipped.`);
         continue;
       }
       const parsed = parseAgentFile(text, file, { scope, knownTools });
       if (!parsed.ok) {
-        if (parsed.quiet) notAgents.push({ file, reason: parsed.problem });
-        else warnings.push(`Skipped agent file ${file}: ${parsed.problem}.`);
+        if ('notAgent' in parsed) notAgents.push({ file, reason: parsed.notAgent });
+        else warnings.push(...parsed.problems);
         continue;
       }
       warnings.push(...parsed.warnings);

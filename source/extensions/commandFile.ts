@@ -60,7 +60,7 @@ export function frontmatterHooks(value: unknown, file: string, scope: 'user' | '
     hooks = { ...rest, SubagentStop: merged };
   }
   const loaded = loadHooks([{ file, scope, hooks }]);
-  return { hooks: loaded.hooks, warnings: loaded.problems.map((p) => p.replace(`"hooks" in ${file}`, `"hooks" in the frontmatter of ${file}`)) };
+  return { hooks: loaded.hooks, warnings: loaded.problems };
 }
 
 export interface ParseContext {

@@ -1,5 +1,7 @@
 // Reads the `hooks` key of agent.config.json layers and Claude Code's settings files, in Claude Code's shape.
 import { defaultTimeoutMs, eventsNotRun, typesFor } from './hookEvents.js';
+import { checkData, issuePath, issueSentence, type FileIssue } from '../config/fileCheck.js';
+import { hookGroupListSchema, hookGroupSchema, hookHandlerSchema, hooksSchema } from './hookSchema.js';
 import { hookEventNames, type HookCommand, type HookEventName, type HookHandlerType } from './hookTypes.js';
 
 /** The default for a command hook on most events (Claude Code's 600 s); hookEvents.ts has the rest. */
@@ -19,7 +21,6 @@ export interface LoadedHooks {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-const handlerTypes: readonly HookHandlerType[] = ['command', 'http', 'prompt', 'mcp_tool', 'agent'];
 const stringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
 const stringMap = (value: unknown): value is Record<string, string> => isObject(value) && Object.values(value).every((v) => typeof v === 'string');
 
@@ -55,98 +56,95 @@ function describeHandler(entry: Record<string, unknown>, type: HookHandlerType):
   }
 }
 
-/** The handler entry as a HookCommand, or why it cannot be used. */
-function readHandler(entry: unknown, event: HookEventName, matcher: string, source: HooksSource): HookCommand | string {
-  if (!isObject(entry)) return 'must be an object such as {"type": "command", "command": "..."}';
-  const type = (entry.type ?? 'command') as HookHandlerType;
-  if (!handlerTypes.includes(type)) return `has type ${JSON.stringify(entry.type)}, which Claude Code does not define (command, http, prompt, mcp_tool, agent)`;
-  if (!typesFor(event).includes(type)) return `is a ${type} hook, which ${event} does not run (it takes ${typesFor(event).join(', ')})`;
+/** A handler entry the schema passed, as a HookCommand. */
+function readHandler(entry: Record<string, unknown>, type: HookHandlerType, event: HookEventName, matcher: string, source: HooksSource): HookCommand {
   const timeout = entry.timeout;
-  if (timeout !== undefined && (typeof timeout !== 'number' || !(timeout > 0))) return 'has a timeout that is not a positive number of seconds';
-  if (entry.if !== undefined && typeof entry.if !== 'string') return 'has an "if" that is not a permission rule string';
   const base: HookCommand = {
     event, matcher, command: '', type, file: source.file, scope: source.scope,
     timeoutMs: typeof timeout === 'number' ? Math.round(timeout * 1000) : defaultTimeoutMs(event, type),
     ...(typeof entry.if === 'string' ? { if: entry.if } : {}),
   };
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
   switch (type) {
     case 'command':
-      if (typeof entry.command !== 'string' || entry.command.trim() === '') return 'must have a "command" string';
-      if (entry.args !== undefined && !stringList(entry.args)) return 'has "args" that are not a list of strings';
-      return { ...base, command: entry.command, ...(stringList(entry.args) ? { args: entry.args } : {}), ...(entry.async === true || entry.asyncRewake === true ? { async: true } : {}) };
+      return { ...base, command: text(entry.command), ...(stringList(entry.args) ? { args: entry.args } : {}), ...(entry.async === true || entry.asyncRewake === true ? { async: true } : {}) };
     case 'http':
-      if (typeof entry.url !== 'string' || !/^https?:\/\//.test(entry.url)) return 'must have a "url" starting with http:// or https://';
-      if (entry.headers !== undefined && !stringMap(entry.headers)) return 'has "headers" that are not an object of strings';
-      if (entry.allowedEnvVars !== undefined && !stringList(entry.allowedEnvVars)) return 'has "allowedEnvVars" that is not a list of names';
-      return { ...base, command: describeHandler(entry, type), url: entry.url, headers: stringMap(entry.headers) ? entry.headers : {}, allowedEnvVars: stringList(entry.allowedEnvVars) ? entry.allowedEnvVars : [] };
+      return { ...base, command: describeHandler(entry, type), url: text(entry.url), headers: stringMap(entry.headers) ? entry.headers : {}, allowedEnvVars: stringList(entry.allowedEnvVars) ? entry.allowedEnvVars : [] };
     case 'prompt':
     case 'agent':
-      if (typeof entry.prompt !== 'string' || entry.prompt.trim() === '') return 'must have a "prompt" string';
-      return { ...base, command: describeHandler(entry, type), prompt: entry.prompt, ...(typeof entry.model === 'string' ? { model: entry.model } : {}) };
+      return { ...base, command: describeHandler(entry, type), prompt: text(entry.prompt), ...(typeof entry.model === 'string' ? { model: entry.model } : {}) };
     case 'mcp_tool':
-      if (typeof entry.server !== 'string' || typeof entry.tool !== 'string') return 'must name a "server" and a "tool"';
-      if (entry.input !== undefined && !isObject(entry.input)) return 'has an "input" that is not an object';
-      return { ...base, command: describeHandler(entry, type), server: entry.server, tool: entry.tool, input: isObject(entry.input) ? entry.input : {} };
+      return { ...base, command: describeHandler(entry, type), server: text(entry.server), tool: text(entry.tool), input: isObject(entry.input) ? entry.input : {} };
   }
 }
 
 /** Fields Claude Code documents that rein reads but does not act on, each named once in a warning. */
-function unsupportedFields(entry: Record<string, unknown>, where: string): string[] {
+function unsupportedFields(entry: Record<string, unknown>, file: string, at: string): string[] {
   const out: string[] = [];
+  const where = `${file}: ${at}`;
   if (entry.asyncRewake === true) out.push(`${where} sets "asyncRewake": rein runs it in the background like "async" but does not wake an idle session when it exits with code 2.`);
   if (entry.shell === 'powershell') out.push(`${where} sets "shell": "powershell": rein runs hook commands with bash.`);
   if (typeof entry.statusMessage === 'string') out.push(`${where} sets "statusMessage": rein does not show a message while a hook runs.`);
   return out;
 }
 
+const notLoaded = 'it was not loaded';
+const noneLoaded = 'its hooks were not loaded';
+
 /** Every handler of every source, lowest layer first; a bad entry is reported and left out, the rest still run. */
 export function loadHooks(sources: readonly HooksSource[]): LoadedHooks {
   const hooks: HookCommand[] = [];
   const problems: string[] = [];
   for (const source of sources) {
-    const where = `"hooks" in ${source.file}`;
-    if (!isObject(source.hooks)) {
-      problems.push(`${where} must be an object of event names ({"PreToolUse": [...]}); its hooks were not loaded.`);
+    const say = (issues: FileIssue[], consequence?: string) => problems.push(...issues.map((issue) => issueSentence(source.file, issue, consequence)));
+    const rootIssues = checkData(hooksSchema, source.hooks, 'hooks');
+    if (rootIssues.length > 0 || !isObject(source.hooks)) {
+      say(rootIssues, noneLoaded);
       continue;
     }
     for (const [event, groups] of Object.entries(source.hooks)) {
+      const at = issuePath('hooks', `/${event.replace(/~/g, '~0').replace(/\//g, '~1')}`);
       if (eventsNotRun[event] !== undefined) {
-        problems.push(`${where} configures ${event} hooks, which rein does not run: ${eventsNotRun[event]}.`);
+        say([{ path: at, problem: `is an event rein does not run: ${eventsNotRun[event]}` }]);
         continue;
       }
       if (!(hookEventNames as readonly string[]).includes(event)) {
-        problems.push(`${where} names an unknown event "${event}" (known: ${hookEventNames.join(', ')}); its hooks were not loaded.`);
+        say([{ path: at, problem: `is not an event rein knows (known: ${hookEventNames.join(', ')})` }], noneLoaded);
         continue;
       }
-      if (!Array.isArray(groups)) {
-        problems.push(`${where} ${event} must be a list of {"matcher", "hooks"} entries; its hooks were not loaded.`);
+      const listIssues = checkData(hookGroupListSchema, groups, at);
+      if (listIssues.length > 0 || !Array.isArray(groups)) {
+        say(listIssues, noneLoaded);
         continue;
       }
       groups.forEach((group: unknown, index) => {
-        const at = `${where} ${event}[${index}]`;
-        if (!isObject(group) || !Array.isArray(group.hooks)) {
-          problems.push(`${at} must be {"matcher": "...", "hooks": [{"type": "command", "command": "..."}]}; it was not loaded.`);
+        const groupAt = `${at}[${index}]`;
+        const groupIssues = checkData(hookGroupSchema, group, groupAt);
+        if (groupIssues.length > 0 || !isObject(group) || !Array.isArray(group.hooks)) {
+          say(groupIssues, notLoaded);
           return;
         }
-        const matcher = group.matcher === undefined || group.matcher === null ? '' : group.matcher;
-        if (typeof matcher !== 'string') {
-          problems.push(`${at} has a matcher that is not a string; it was not loaded.`);
-          return;
-        }
+        const matcher = typeof group.matcher === 'string' ? group.matcher : '';
         const bad = matcherProblem(matcher);
         if (bad) {
-          problems.push(`${at} has a matcher that is not a valid regular expression (${bad}); it was not loaded.`);
+          say([{ path: `${groupAt}.matcher`, problem: `is not a valid regular expression (${bad})` }], notLoaded);
           return;
         }
         group.hooks.forEach((entry: unknown, n) => {
-          const one = `${at}.hooks[${n}]`;
-          const read = readHandler(entry, event as HookEventName, matcher, source);
-          if (typeof read === 'string') {
-            problems.push(`${one} ${read}; it was not loaded.`);
+          const one = `${groupAt}.hooks[${n}]`;
+          const entryIssues = checkData(hookHandlerSchema, entry, one);
+          if (entryIssues.length > 0 || !isObject(entry)) {
+            say(entryIssues, notLoaded);
             return;
           }
-          problems.push(...unsupportedFields(entry as Record<string, unknown>, one));
-          hooks.push(read);
+          const type = (entry.type ?? 'command') as HookHandlerType;
+          const runs = typesFor(event as HookEventName);
+          if (!runs.includes(type)) {
+            say([{ path: `${one}.type`, problem: `must be one of ${runs.join(', ')} for ${event} (got ${JSON.stringify(type)})` }], notLoaded);
+            return;
+          }
+          problems.push(...unsupportedFields(entry, source.file, one));
+          hooks.push(readHandler(entry, type, event as HookEventName, matcher, source));
         });
       });
     }

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { InterpolationError, interpolateString } from '../config/interpolate.js';
 import { parseJson } from '../config/jsonSyntax.js';
 import type { Env, McpServersLayer } from '../config/types.js';
+import { checkData, issuePath, issueSentence, type FileIssue } from '../config/fileCheck.js';
+import { mcpServerSchema, mcpServersSchema } from './serverSchema.js';
 
 export type McpTransportKind = 'stdio' | 'http' | 'sse';
 
@@ -25,15 +27,11 @@ export interface McpServerEntry {
   written: unknown;
 }
 
-export interface McpConfigProblem {
+export interface McpConfigProblem extends FileIssue {
   file: string;
-  /** JSON pointer inside the file, e.g. /mcpServers/github/args/0. */
-  path: string;
-  problem: string;
 }
 
-export const describeProblem = (p: McpConfigProblem): string =>
-  `MCP config ${p.file} at ${p.path || '(root)'}: ${p.problem}.`;
+export const describeProblem = (p: McpConfigProblem): string => issueSentence(p.file, p);
 
 export interface McpServerSource {
   file: string;
@@ -55,54 +53,55 @@ class EntryError extends Error {
 const pointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-function expand(value: unknown, env: Env, at: string, what: string): string {
-  if (typeof value !== 'string') throw new EntryError(at, `${what} must be a string`);
+/** A string the schema passed, with its ${VAR}s filled in. */
+function expand(value: string, env: Env, at: string): string {
   try {
     return interpolateString(value, env, at);
   } catch (error) {
-    if (error instanceof InterpolationError) throw new EntryError(at, error.problem);
+    if (error instanceof InterpolationError) throw new EntryError(at, `cannot be expanded: ${error.problem}`);
     throw error;
   }
 }
 
-function stringMap(value: unknown, env: Env, at: string, what: string): Record<string, string> {
-  if (value === undefined) return {};
-  if (!isObject(value)) throw new EntryError(at, `${what} must be an object of strings`);
+function expandMap(value: unknown, env: Env, at: string): Record<string, string> {
+  if (!isObject(value)) return {};
   const out: Record<string, string> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = expand(item, env, `${at}/${pointer(key)}`, `${what} values`);
+  for (const [key, item] of Object.entries(value)) out[key] = expand(String(item), env, `${at}/${pointer(key)}`);
   return out;
 }
 
-/** One entry to a spec; throws EntryError naming the path and the problem. Unknown keys are ignored, as Claude Code does. */
-function parseEntry(entry: unknown, env: Env, at: string): McpServerSpec {
-  if (!isObject(entry)) throw new EntryError(at, 'must be an object with "command" (stdio) or "type" and "url" (http, sse)');
+/** The entry's problems by the schema, with its transport filled in as Claude Code infers it. */
+function entryIssues(entry: unknown, at: string): FileIssue[] {
+  if (!isObject(entry)) return checkData(mcpServerSchema, entry, issuePath('', at));
+  const type = entry.type ?? (entry.url !== undefined && entry.command === undefined ? 'http' : 'stdio');
+  return checkData(mcpServerSchema, { ...entry, type }, issuePath('', at));
+}
+
+/** One entry the schema passed, to a spec; throws EntryError naming the path and the problem. */
+function parseEntry(entry: Record<string, unknown>, env: Env, at: string): McpServerSpec {
   const type = entry.type ?? (entry.url !== undefined && entry.command === undefined ? 'http' : 'stdio');
   if (type === 'stdio') {
-    const command = expand(entry.command, env, `${at}/command`, '"command"');
-    if (command.trim() === '') throw new EntryError(`${at}/command`, '"command" must not be empty');
-    const args = entry.args ?? [];
-    if (!Array.isArray(args)) throw new EntryError(`${at}/args`, '"args" must be an array of strings');
+    const command = expand(String(entry.command), env, `${at}/command`);
+    if (command.trim() === '') throw new EntryError(`${at}/command`, 'must not be empty');
+    const args = Array.isArray(entry.args) ? entry.args : [];
     return {
       transport: 'stdio',
       command,
-      args: args.map((arg, i) => expand(arg, env, `${at}/args/${i}`, '"args" items')),
-      env: stringMap(entry.env, env, `${at}/env`, '"env"'),
+      args: args.map((arg, i) => expand(String(arg), env, `${at}/args/${i}`)),
+      env: expandMap(entry.env, env, `${at}/env`),
     };
   }
-  if (type === 'http' || type === 'sse') {
-    const url = expand(entry.url, env, `${at}/url`, '"url"');
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(url);
-    } catch {
-      parsed = undefined;
-    }
-    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-      throw new EntryError(`${at}/url`, `"url" must be an http:// or https:// address (got ${JSON.stringify(url)})`);
-    }
-    return { transport: type, url, headers: stringMap(entry.headers, env, `${at}/headers`, '"headers"') };
+  const url = expand(String(entry.url), env, `${at}/url`);
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
   }
-  throw new EntryError(`${at}/type`, `"type" must be "stdio", "http" or "sse" (got ${JSON.stringify(type)})`);
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw new EntryError(`${at}/url`, `must be an http:// or https:// address (got ${JSON.stringify(url)})`);
+  }
+  return { transport: type === 'sse' ? 'sse' : 'http', url, headers: expandMap(entry.headers, env, `${at}/headers`) };
 }
 
 export interface ParsedServers {
@@ -115,14 +114,21 @@ export function parseServerSources(sources: McpServerSource[], env: Env): Parsed
   const byName = new Map<string, McpServerEntry>();
   const problems: McpConfigProblem[] = [];
   for (const source of sources) {
-    if (!isObject(source.servers)) {
-      problems.push({ file: source.file, path: source.at, problem: '"mcpServers" must be an object of named servers' });
+    const rootIssues = checkData(mcpServersSchema, source.servers, issuePath('', source.at));
+    if (rootIssues.length > 0 || !isObject(source.servers)) {
+      problems.push(...rootIssues.map((issue) => ({ file: source.file, ...issue, problem: `${issue.problem}; no server of this file is started` })));
       continue;
     }
     for (const [name, entry] of Object.entries(source.servers)) {
       const at = `${source.at}/${pointer(name)}`;
+      const leftOut = `server ${name} is left out`;
       if (name.trim() === '') {
-        problems.push({ file: source.file, path: at, problem: 'a server needs a non-empty name' });
+        problems.push({ file: source.file, path: issuePath('', at), problem: 'is a server without a name; it is left out' });
+        continue;
+      }
+      const issues = entryIssues(entry, at);
+      if (issues.length > 0 || !isObject(entry)) {
+        problems.push(...issues.map((issue) => ({ file: source.file, ...issue, problem: `${issue.problem}; ${leftOut}` })));
         continue;
       }
       try {
@@ -131,7 +137,7 @@ export function parseServerSources(sources: McpServerSource[], env: Env): Parsed
         byName.set(name, { name, scope: source.scope, file: source.file, spec, written: entry });
       } catch (error) {
         if (!(error instanceof EntryError)) throw error;
-        problems.push({ file: source.file, path: error.path, problem: `${error.problem}; server ${name} is left out` });
+        problems.push({ file: source.file, path: issuePath('', error.path), problem: `${error.problem}; ${leftOut}` });
       }
     }
   }
