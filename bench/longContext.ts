@@ -173,9 +173,9 @@ export async function benchLongContext(): Promise<string[]> {
       `    request sizes (KB, s = summary call): ${f.sizes}`,
     );
   }
-  // Ideas measured on the same task (openai): old tool results cut earlier (keep only the newest N whole).
-  out.push('  measured ideas (openai): context.keepRecentToolResults = N (default 10)');
-  for (const keep of [1, 2, 3]) {
+  // Ideas measured on the same task (openai): more of the newest tool results kept whole before they are cleared.
+  out.push('  measured ideas (openai): context.keepRecentToolResults = N (default 1)');
+  for (const keep of [2, 3, 10]) {
     const f = await runLongTask('openai', { context: { keepRecentToolResults: keep } });
     out.push(row(`    N = ${keep}: sent / shrinks / lost at them / lost in all / full price`,
       `${kb(f.sentBytes)} / ${f.shrinks} / ${kb(f.lostAtShrinks)} / ${kb(f.lostBytes)} / ${kb(f.uncachedBytes)}${f.fixed && f.ruleEverywhere && f.wordsEverywhere ? '' : ' (fix, rule or words MISSING)'}`));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutOldOutput, microCompact } from '../../source/engine/compaction/micro.js';
+import { clearedOutput, hasClearedOutput, microCompact } from '../../source/engine/compaction/micro.js';
 import { validateHistory } from '../../source/engine/history.js';
 import type { Message } from '../../source/protocol/messages.js';
 import { calls, fakeCounter, lines, results, say, user } from './helpers.js';
@@ -17,28 +17,18 @@ function longTask(n: number): Message[] {
   return history;
 }
 
-describe('cutOldOutput', () => {
-  it('keeps whole lines from the head and tail and says how many lines were cut', () => {
-    const text = lines(1_000);
-    const cut = cutOldOutput(text, 1_000, 500)!;
-    const kept = cut.split('\n').filter((l) => l.startsWith('line '));
-    expect(cut.startsWith('line 0\nline 1\n')).toBe(true);
-    expect(cut.endsWith('line 998\nline 999')).toBe(true);
-    expect(cut).toContain(`[… ${(1_000 - kept.length).toLocaleString('en-US')} lines of old tool output cut to save context …]`);
-    // Every kept line is whole.
-    for (const line of kept) expect(line).toMatch(/^line \d+$/);
-  });
-
-  it('counts characters when the output is one long line, and leaves short or already cut output alone', () => {
-    const cut = cutOldOutput('y'.repeat(10_000), 1_000, 500)!;
-    expect(cut).toContain('[… 8,500 characters of old tool output cut to save context …]');
-    expect(cutOldOutput('short output', 1_000, 500)).toBeUndefined();
-    expect(cutOldOutput(cut + 'z'.repeat(5_000), 1_000, 500)).toBeUndefined();
+describe('clearedOutput', () => {
+  it('names the call, its subject and the size, and says how to get the output back', () => {
+    const call = { type: 'tool_use' as const, id: 'c1', name: 'read_file', input: { path: 'src/app.ts' } };
+    expect(clearedOutput(call, 'x'.repeat(24 * 1024))).toBe('[old output of read_file src/app.ts, 24 KB, cleared to save context; call the tool again if you need it]');
+    const bash = { type: 'tool_use' as const, id: 'c2', name: 'bash', input: { command: `npm test -- ${'a'.repeat(100)}` } };
+    expect(clearedOutput(bash, 'y'.repeat(2_000))).toMatch(/^\[old output of bash npm test -- a+\.\.\., 2\.0 KB, cleared/);
+    expect(clearedOutput(undefined, 'z'.repeat(1_500))).toContain('old output of a tool, 1.5 KB');
   });
 });
 
 describe('microCompact', () => {
-  it('cuts results older than the newest keepRecent and leaves everything else as it was', () => {
+  it('clears results older than the newest keepRecent and leaves everything else as it was', () => {
     const { counter } = fakeCounter();
     const history = longTask(15);
     const before = counter.countMessages(history);
@@ -50,7 +40,8 @@ describe('microCompact', () => {
     const [old, recent] = [resultIndices.slice(0, 5), resultIndices.slice(5)];
     for (const i of old) {
       const block = out.history[i].content[0];
-      expect(block.type === 'tool_result' && block.content).toMatch(/lines of old tool output cut to save context/);
+      const n = resultIndices.indexOf(i);
+      expect(block.type === 'tool_result' && block.content).toBe(clearedOutput(calls([`c${n}`, 'read_file', { path: `f${n}.ts` }]).content[0] as never, bigOutput(n)));
       expect(block.type === 'tool_result' && block.toolUseId).toBe(`c${resultIndices.indexOf(i)}`);
     }
     // Untouched messages are the very same objects, so caches keep hitting.
@@ -63,7 +54,7 @@ describe('microCompact', () => {
     expect(first.type === 'tool_result' && first.content).toBe(bigOutput(0));
   });
 
-  it('is idempotent: a second pass finds nothing more to cut', () => {
+  it('is idempotent: a second pass finds nothing more to clear', () => {
     const { counter } = fakeCounter();
     const once = microCompact(longTask(15), { keepRecent: 10, window: 100_000, minFreedRatio: 0.05, counter })!;
     expect(microCompact(once.history, { keepRecent: 10, window: 100_000, minFreedRatio: 0, counter })).toBeUndefined();
@@ -94,7 +85,49 @@ describe('microCompact', () => {
     ];
     const out = microCompact(history, { keepRecent: 1, window: 1_000, minFreedRatio: 0.05, counter })!;
     const [a, b] = out.history[2].content;
-    expect(a.type === 'tool_result' && a.content).toMatch(/cut to save context/);
+    expect(a.type === 'tool_result' && a.content).toMatch(/^\[old output of read_file a, .*cleared to save context/);
     expect(b).toBe(history[2].content[1]);
+  });
+
+  it('never clears a result the model has not answered yet, even with keepRecent 0', () => {
+    const { counter } = fakeCounter();
+    const history: Message[] = [
+      user('go'),
+      calls(['a', 'read_file', { path: 'a' }]),
+      results([['a', bigOutput(1)]]),
+      calls(['b', 'read_file', { path: 'b' }], ['c', 'read_file', { path: 'c' }]),
+      results([['b', bigOutput(2)], ['c', bigOutput(3)]]),
+    ];
+    const out = microCompact(history, { keepRecent: 0, window: 1_000, minFreedRatio: 0, counter })!;
+    expect(out.history[2].content[0]).toMatchObject({ toolUseId: 'a', content: expect.stringMatching(/^\[old output of read_file a/) as unknown });
+    // Both newest results are unseen: the very same message, whole.
+    expect(out.history[4]).toBe(history[4]);
+    // With nothing seen but the newest results, nothing changes.
+    expect(microCompact(history.slice(0, 3), { keepRecent: 0, window: 1_000, minFreedRatio: 0, counter })).toBeUndefined();
+  });
+
+  it('keeps the newest results whole, short results and the user\'s words as they are, and marks the history as cleared', () => {
+    const { counter } = fakeCounter();
+    const history: Message[] = [
+      user('my exact words'),
+      calls(['a', 'read_file', { path: 'a' }], ['s', 'bash', { command: 'ls' }]),
+      results([['a', bigOutput(1)], ['s', 'short listing']], 'a reminder the user typed'),
+      calls(['b', 'read_file', { path: 'b' }]),
+      results([['b', bigOutput(2)]]),
+      calls(['c', 'read_file', { path: 'c' }]),
+      results([['c', bigOutput(3)]]),
+      say('ok'),
+    ];
+    expect(hasClearedOutput(history)).toBe(false);
+    const out = microCompact(history, { keepRecent: 2, window: 1_000, minFreedRatio: 0, counter })!;
+    expect(out.history[0]).toBe(history[0]);
+    const [a, s, typed] = out.history[2].content;
+    expect(a.type === 'tool_result' && a.content).toMatch(/^\[old output of read_file a, 1\d KB, cleared/);
+    expect(s).toEqual({ type: 'tool_result', toolUseId: 's', content: 'short listing' });
+    expect(typed).toEqual({ type: 'text', text: 'a reminder the user typed' });
+    expect(out.history[4]).toBe(history[4]);
+    expect(out.history[6]).toBe(history[6]);
+    expect(hasClearedOutput(out.history)).toBe(true);
+    expect(validateHistory(out.history)).toBeUndefined();
   });
 });

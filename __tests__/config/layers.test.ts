@@ -25,7 +25,7 @@ describe('layer precedence', () => {
       thinking: 'off',
       tools: [...knownToolNames],
       security: { workspace: dirs.project },
-      context: { contextDangerRatio: 0.9, keepRecentToolResults: 10, keepRecentRatio: 0.3 },
+      context: { contextDangerRatio: 0.9, keepRecentToolResults: 1, keepRecentRatio: 0.3 },
       memory: { dir: path.join(dirs.home, 'memory') },
       agents: { maxParallel: 4, maxTurns: 30 },
       team: {},
@@ -43,7 +43,7 @@ describe('layer precedence', () => {
   it('merges context settings from a project file and resolves memory.dir against the file', () => {
     dirs.write(dirs.project, { context: { maxContextTokens: 40000, contextDangerRatio: 0.8 }, memory: { dir: 'mem' } });
     const { config } = loadConfig({ cwd: dirs.project, env: dirs.env });
-    expect(config.context).toEqual({ maxContextTokens: 40000, contextDangerRatio: 0.8, keepRecentToolResults: 10, keepRecentRatio: 0.3 });
+    expect(config.context).toEqual({ maxContextTokens: 40000, contextDangerRatio: 0.8, keepRecentToolResults: 1, keepRecentRatio: 0.3 });
     expect(config.memory.dir).toBe(path.join(dirs.project, 'mem'));
   });
 

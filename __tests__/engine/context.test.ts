@@ -40,6 +40,7 @@ describe('auto compaction', () => {
     h = makeHarness(bulkScript(8), {
       tools: [...builtinTools, bulkTool],
       contextWindow: 20_000,
+      context: { keepRecentToolResults: 10 },
       instructions: '## /repo/AGENTS.md\nAlways run the linter before finishing.',
     });
     const events = await runPrompt(h.session, 'Read every chunk, my exact words matter.');
@@ -64,6 +65,7 @@ describe('auto compaction', () => {
     h = makeHarness(bulkScript(14, 'finished', () => ({ error: { kind: 'server', status: 500, message: 'The server failed (500).' } })), {
       tools: [...builtinTools, bulkTool],
       contextWindow: 20_000,
+      context: { keepRecentToolResults: 10 },
     });
     const events = await runPrompt(h.session, 'go');
     expect(runEnd(events).reason).toBe('done');
@@ -92,7 +94,7 @@ describe('auto compaction', () => {
         return { error: { kind: 'context_length', status: 400, message: 'The prompt is too long for the model.' } };
       }
       return { text: 'recovered' };
-    }, { tools: [...builtinTools, bulkTool], contextWindow: 200_000 });
+    }, { tools: [...builtinTools, bulkTool], contextWindow: 200_000, context: { keepRecentToolResults: 10 } });
     const events = await runPrompt(h.session, 'go');
     expect(runEnd(events)).toMatchObject({ reason: 'done', text: 'recovered' });
     expect(collect(events, 'compaction')).toHaveLength(1);
@@ -110,7 +112,7 @@ describe('auto compaction', () => {
       if (step <= 8) return { toolCalls: [{ name: 'bulk', input: { n: step } }] };
       if (step === 9) return { toolCalls: [{ name: 'edit_file', input: { path: 'a.txt', old_string: 'old', new_string: 'new' } }] };
       return { text: 'edited' };
-    }, { tools: [...builtinTools, bulkTool], contextWindow: 20_000 });
+    }, { tools: [...builtinTools, bulkTool], contextWindow: 20_000, context: { keepRecentToolResults: 10 } });
     writeFileSync(join(h.workspace, 'a.txt'), 'old value\n');
     const events = await runPrompt(h.session, 'go');
     expect(h.provider.requests.some(isSummary)).toBe(true);
@@ -121,7 +123,7 @@ describe('auto compaction', () => {
 });
 
 describe('micro compaction', () => {
-  it('cuts old tool results in a batch and never touches user messages', async () => {
+  it('clears old tool results and never touches user messages', async () => {
     h = makeHarness(bulkScript(14), { tools: [...builtinTools, bulkTool], contextWindow: 60_000, context: { keepRecentToolResults: 2 } });
     const events = await runPrompt(h.session, 'keep this sentence intact');
     const micro = collect(events, 'compaction').filter((e) => e.type === 'compaction' && e.level === 'micro');
@@ -129,8 +131,25 @@ describe('micro compaction', () => {
     // Batches, not every request: far fewer micro passes than requests.
     expect(micro.length).toBeLessThan(h.provider.requests.length / 2);
     const last = h.provider.requests.at(-1)!;
-    expect(JSON.stringify(last.messages)).toContain('old tool output cut');
+    expect(JSON.stringify(last.messages)).toContain('cleared to save context');
     expect(userTexts(last)[0]).toBe('keep this sentence intact');
+  });
+  it('once clearing has started, clears each result after the model answered it, so no summary is needed', async () => {
+    h = makeHarness(bulkScript(14), { tools: [...builtinTools, bulkTool], contextWindow: 30_000 });
+    const events = await runPrompt(h.session, 'keep these words');
+    expect(runEnd(events)).toMatchObject({ reason: 'done', text: 'all done' });
+    expect(h.provider.requests.some(isSummary)).toBe(false);
+    const requests = h.provider.requests;
+    const first = requests.findIndex((r) => JSON.stringify(r.messages).includes('cleared to save context'));
+    expect(first).toBeGreaterThan(0);
+    // From then on, every result but the newest (unseen) one is a stub, though the context is far below half full.
+    for (const request of requests.slice(first, -1)) {
+      const results = request.messages.flatMap((m) => m.content.filter((b) => b.type === 'tool_result'));
+      expect(results.at(-1)!.content).toMatch(/^chunk \d+/);
+      for (const old of results.slice(0, -1)) expect(old.content).toMatch(/^\[old output of bulk, \d+ KB, cleared to save context/);
+      expect(userTexts(request)[0]).toBe('keep these words');
+    }
+    expect(h.invalidRequests).toEqual([]);
   });
 });
 

@@ -1,6 +1,8 @@
-// rein's entry point: the compiler is tuned before the rest of rein loads, so nothing that runs while the modules
-// load (the loader's own URL work included) is optimized under V8's defaults first.
+// rein's entry point: the compiler (and, for `-p`, the heap) is tuned before the rest of rein loads, so nothing
+// that runs while the modules load (the loader's own URL work included) runs under V8's defaults first.
 import { tuneCompiler } from './compilerTuning.js';
+import { tuneHeap } from './heapTuning.js';
 
 tuneCompiler();
+tuneHeap();
 await import('./main.js');

@@ -14,7 +14,7 @@ export const defaultProtectedPaths: readonly string[] = ['.env*', '*.pem', '*.ke
 export const defaultProtectedWritePaths: readonly string[] = ['.git/**'];
 
 /** How the context manager keeps a conversation in its window, unless the user's `context` settings say otherwise. */
-export const contextDefaults = { dangerRatio: 0.9, keepRecentToolResults: 10, keepRecentRatio: 0.3 } as const;
+export const contextDefaults = { dangerRatio: 0.9, keepRecentToolResults: 1, keepRecentRatio: 0.3 } as const;
 
 export interface ContextTuning {
   dangerRatio?: number;

@@ -5,6 +5,7 @@ import {
   applySummary,
   ContextBreaker,
   dropOlderHalf,
+  hasClearedOutput,
   microCompact,
   offloadWarning,
   planCompaction,
@@ -155,9 +156,11 @@ export class ContextManager {
   async *prepare(conversation: Conversation, system: string, tools: readonly ToolSchema[], runId: string, signal: AbortSignal): AsyncGenerator<AgentEvent, 'go' | 'stop'> {
     yield* this.askServedWindow(runId, signal);
     const before = this.estimate(system, tools, conversation.messages);
-    // Cutting old output rewrites earlier messages and so costs a prompt-cache miss: only worth it once the
-    // context is half full, and then only in batches that free a meaningful share (microCompact decides).
-    const micro = before < this.settings.window * microFloorRatio ? undefined : microCompact(conversation.messages as Message[], {
+    // Clearing old output rewrites earlier messages and so costs a prompt-cache miss: it starts once the context is
+    // half full, and from then on (a cleared result is in the history) each result is cleared once the model has
+    // answered it, so the context stays flat instead of climbing to a summary; microCompact skips tiny gains.
+    const tight = before >= this.settings.window * microFloorRatio || hasClearedOutput(conversation.messages);
+    const micro = !tight ? undefined : microCompact(conversation.messages as Message[], {
       keepRecent: this.settings.keepRecentToolResults,
       window: this.settings.window,
       counter: this.counter,

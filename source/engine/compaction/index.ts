@@ -1,5 +1,5 @@
-// Re-exports the compaction levels: micro (old tool output), auto (summary), and the circuit breaker.
-export { microCompact, cutOldOutput, type MicroOptions } from './micro.js';
+// Re-exports the compaction levels: micro (old tool results), auto (summary), and the circuit breaker.
+export { microCompact, clearedOutput, hasClearedOutput, type MicroOptions } from './micro.js';
 export { planCompaction, type PlanOptions } from './auto.js';
 export type { CompactionPlan } from './plan.js';
 export { applySummary } from './applySummary.js';

@@ -15,6 +15,7 @@ import { sandboxRun } from '../../permissions/sandbox.js';
 import { skillsPromptSection } from '../../extensions/skills.js';
 import { HookLifecycle } from '../../extensions/hookLifecycle.js';
 import { ApprovalBroker, QuestionBroker } from '../approvals.js';
+import { contextTuning } from '../../config/defaults.js';
 import { ContextManager } from '../contextManager.js';
 import { Conversation } from '../history.js';
 import { outputBudget } from '../overflow.js';
@@ -79,9 +80,7 @@ export function createSession(o: SessionOptions): EngineSession & SessionCapabil
   const context = new ContextManager(
     {
       window: info.contextWindow,
-      dangerRatio: o.context?.dangerRatio ?? 0.9,
-      keepRecentToolResults: o.context?.keepRecentToolResults ?? 10,
-      keepRecentRatio: o.context?.keepRecentRatio ?? 0.3,
+      ...contextTuning(o.context),
       fixedWindow: o.contextWindow !== undefined,
     },
     () => ({ provider: o.provider, model: info.model, maxTokens: outputBudget(Math.min(o.maxTokens, 8192), info.contextWindow) }),
