@@ -1,5 +1,6 @@
 // Every slash command, in the order /help and the completion menu show them: a new command is one file plus one line here.
 import type { SlashCommand } from './slashCommand.js';
+import { addDirCommand } from './addDir.js';
 import { clearCommand } from './clear.js';
 import { compactCommand } from './compact.js';
 import { costCommand } from './cost.js';
@@ -29,6 +30,7 @@ export function builtinCommands(bindings?: KeyBindings): readonly SlashCommand[]
     modelCommand,
     modeCommand,
     permissionsCommand,
+    addDirCommand,
     costCommand,
     compactCommand,
     memoryCommand,

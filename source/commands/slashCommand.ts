@@ -2,7 +2,7 @@
 import type { Usage } from '../protocol/messages.js';
 import type { BackgroundTaskInfo, ContextInfo, McpServerStatus, PermissionMode } from '../protocol/events.js';
 import type { TodoItem } from '../protocol/tools.js';
-import type { PromptOptions } from '../engine/session/types.js';
+import type { AddDirOutcome, PromptOptions } from '../engine/session/types.js';
 import type { MemoryStore } from '../memory/store.js';
 import type { SessionSummary } from '../sessionLog/listSessions.js';
 import type { PermissionRule } from '../permissions/rules.js';
@@ -38,6 +38,8 @@ export interface CommandContext {
   fail(text: string): void;
   setMode(mode: PermissionMode): void;
   setModel(model: string): void;
+  /** Lets the file tools use one more folder for the rest of the session; the model hears of it. */
+  addDir(path: string): AddDirOutcome;
   /** The model names the provider serves; undefined when it does not say. */
   listModels(): Promise<string[] | undefined>;
   clear(): void;

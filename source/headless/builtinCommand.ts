@@ -54,6 +54,7 @@ export async function runHeadlessCommand(text: string, session: AgentSession, co
         failed.push(`Could not switch to model ${model} (${errorMessage(error)}); check the name.`);
       }
     },
+    addDir: (path) => session.addDir?.(path) ?? { ok: false, message: 'This session cannot add folders.' },
     listModels: async () => (session.listModels ? session.listModels() : undefined),
     clear: () => session.clear(),
     // The run ends with the command anyway.

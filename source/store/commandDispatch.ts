@@ -38,6 +38,7 @@ export function createCommandDispatch(o: DispatchOptions): CommandDispatch {
     fail: (output) => pump.update((state) => addNotice(state, 'error', output, title)),
     setMode: (mode) => o.actions.setMode(mode),
     setModel: (model) => o.actions.setModel(model),
+    addDir: (path) => session.addDir?.(path) ?? { ok: false, message: 'This session cannot add folders.' },
     listModels: async () => (session.listModels ? session.listModels() : undefined),
     clear: () => o.actions.clear(),
     exit: () => o.exit(),

@@ -10,7 +10,7 @@ import type { PermissionRule } from '../../permissions/rules.js';
 import type { SkillInfo } from '../../extensions/skills.js';
 import type { ToolSchema } from '../../providers/types.js';
 import type { ToolRegistry } from '../../tools/runner.js';
-import type { McpControl, PromptOptions, SessionInfo, SwitchedSession } from './types.js';
+import type { AddDirOutcome, McpControl, PromptOptions, SessionInfo, SwitchedSession } from './types.js';
 
 /** How a run ended: its run_end event. */
 export type RunOutcome = EventOf<'run_end'>;
@@ -50,6 +50,7 @@ export interface SessionSettings {
   readonly info: SessionInfo;
   setMode: (mode: PermissionMode) => void;
   setModel: (model: string) => void;
+  addDir: (path: string) => AddDirOutcome;
   listModels: () => Promise<string[] | undefined>;
   permissionRules: () => PermissionRule[];
   removeSessionRule: (text: string) => boolean;

@@ -60,8 +60,9 @@ export function createSession(o: SessionOptions): EngineSession & SessionCapabil
     sessionDir,
     // Memory and skills live outside the workspace; the model reads them with the file tools.
     extraReadableRoots: [...(o.memory ? [o.memory.globalDir, o.memory.projectDir] : []), ...(o.skills ?? []).map((skill) => skill.dir)],
-    addedDirs: o.addDirs ?? [],
-    sandbox: sandboxSettings ? () => sandboxRun({ ...sandboxSettings, workspace: o.workspace, writable: o.addDirs ?? [] }) : undefined,
+    addedDirs: [...(o.addDirs ?? [])],
+    // Read at each command, so a folder added with /add-dir is writable from then on.
+    sandbox: sandboxSettings ? () => sandboxRun({ ...sandboxSettings, workspace: o.workspace, writable: state.addedDirs ?? [] }) : undefined,
     readRefusal: (absPath) => rules.readRefusal(absPath),
     mayReachPrivateHost: (host) => rules.allowsPrivateHost(host),
   };

@@ -4,6 +4,7 @@ import type { UserAnswer } from '../../protocol/tools.js';
 import { contextWindowFor } from '../../providers/modelInfo.js';
 import { outcomeOf, type SessionCapabilities, type SessionConversation, type SessionInspection, type SessionRuns, type SessionSettings, type SessionTasks } from './capabilities.js';
 import type { SessionCore } from './core.js';
+import { addDirectory } from './addDir.js';
 import { compactNow, shellRun, teamRun } from './entryPoints.js';
 import type { EngineSession } from './options.js';
 import { continueRun, promptRun } from './promptRun.js';
@@ -71,6 +72,7 @@ export function sessionFacade(core: SessionCore, parts: FacadeParts): EngineSess
       core.context.setWindow(info.contextWindow);
       core.emit({ type: 'model_change', ...core.ambientIds(), model, contextWindow: info.contextWindow });
     },
+    addDir: (path) => addDirectory(core, path),
     async listModels() {
       if (!o.provider.listModels) return undefined;
       return o.provider.listModels(AbortSignal.timeout(5_000)).catch(() => undefined);
@@ -112,6 +114,7 @@ export function sessionFacade(core: SessionCore, parts: FacadeParts): EngineSess
     ...conversation,
     setMode: settings.setMode,
     setModel: settings.setModel,
+    addDir: settings.addDir,
     listModels: settings.listModels,
     permissionRules: settings.permissionRules,
     removeSessionRule: settings.removeSessionRule,

@@ -32,6 +32,9 @@ export interface PromptOptions {
   reply?: string;
 }
 
+/** What came of /add-dir: the absolute path the folder was added as (or why it was usable already), or why not. */
+export type AddDirOutcome = { ok: true; dir: string; already?: string } | { ok: false; message: string };
+
 export interface SessionInfo {
   sessionId: string;
   cwd: string;
@@ -101,6 +104,8 @@ export interface AgentSession {
   isRunning(): boolean;
   setMode(mode: PermissionMode): void;
   setModel(model: string): void;
+  /** Lets the file tools use one more folder for the rest of the session (`/add-dir`); the model hears of it. */
+  addDir?(path: string): AddDirOutcome;
   /** The model names the provider serves; undefined when it does not say (no list, an error, no answer in 5 s). */
   listModels?(): Promise<string[] | undefined>;
   /** Starts a new conversation (history, todos cleared; background tasks keep running). */
