@@ -3,6 +3,7 @@ import type { SlashCommand } from './slashCommand.js';
 import { addDirCommand } from './addDir.js';
 import { clearCommand } from './clear.js';
 import { compactCommand } from './compact.js';
+import { contextCommand } from './context.js';
 import { costCommand } from './cost.js';
 import { exitCommand } from './exit.js';
 import { helpCommandFor } from './help.js';
@@ -30,13 +31,14 @@ export function builtinCommands(bindings?: KeyBindings): readonly SlashCommand[]
     modelCommand,
     modeCommand,
     permissionsCommand,
-    addDirCommand,
     costCommand,
+    contextCommand,
     compactCommand,
     memoryCommand,
     skillsCommand,
     initCommand,
     mcpCommand,
+    addDirCommand,
     resumeCommand,
     exportCommand,
     rewindCommand,

@@ -2,7 +2,7 @@
 import type { Usage } from '../protocol/messages.js';
 import type { BackgroundTaskInfo, ContextInfo, McpServerStatus, PermissionMode } from '../protocol/events.js';
 import type { TodoItem } from '../protocol/tools.js';
-import type { AddDirOutcome, PromptOptions } from '../engine/session/types.js';
+import type { AddDirOutcome, ContextBreakdown, PromptOptions } from '../engine/session/types.js';
 import type { MemoryStore } from '../memory/store.js';
 import type { SessionSummary } from '../sessionLog/listSessions.js';
 import type { PermissionRule } from '../permissions/rules.js';
@@ -62,6 +62,8 @@ export interface CommandContext {
   readonly canRewind: boolean;
   /** Shows a full panel in place of the transcript; only commands marked `screen` call it. */
   openPanel(panel: CommandPanel): void;
+  /** What fills the context window, part by part (the session's own estimate). */
+  contextBreakdown(): ContextBreakdown | undefined;
   /** The markdown memory store, when memory is on. */
   memory(): MemoryStore | undefined;
   /** The session log's file (it may not exist yet). */

@@ -84,6 +84,7 @@ export async function runHeadlessCommand(text: string, session: AgentSession, co
     openPanel: () => {
       throw new Error('there is no screen to show a panel on');
     },
+    contextBreakdown: () => session.contextBreakdown?.(),
     memory: () => session.memory(),
     logFile: () => session.logFile?.(),
     recentSessions: (limit) => session.recentSessions(limit),

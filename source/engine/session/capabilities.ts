@@ -10,7 +10,7 @@ import type { PermissionRule } from '../../permissions/rules.js';
 import type { SkillInfo } from '../../extensions/skills.js';
 import type { ToolSchema } from '../../providers/types.js';
 import type { ToolRegistry } from '../../tools/runner.js';
-import type { AddDirOutcome, McpControl, PromptOptions, SessionInfo, SwitchedSession } from './types.js';
+import type { AddDirOutcome, ContextBreakdown, McpControl, PromptOptions, SessionInfo, SwitchedSession } from './types.js';
 
 /** How a run ended: its run_end event. */
 export type RunOutcome = EventOf<'run_end'>;
@@ -65,6 +65,7 @@ export interface SessionTasks {
 export interface SessionInspection {
   totalUsage: () => Usage;
   contextTokens: () => number;
+  contextBreakdown: () => ContextBreakdown;
   prefix: () => { system: string; tools: ToolSchema[] };
   registry: () => ToolRegistry;
   memory: () => MemoryStore | undefined;

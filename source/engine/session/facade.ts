@@ -5,6 +5,7 @@ import { contextWindowFor } from '../../providers/modelInfo.js';
 import { outcomeOf, type SessionCapabilities, type SessionConversation, type SessionInspection, type SessionRuns, type SessionSettings, type SessionTasks } from './capabilities.js';
 import type { SessionCore } from './core.js';
 import { addDirectory } from './addDir.js';
+import { contextBreakdown } from './contextBreakdown.js';
 import { compactNow, shellRun, teamRun } from './entryPoints.js';
 import type { EngineSession } from './options.js';
 import { continueRun, promptRun } from './promptRun.js';
@@ -88,6 +89,7 @@ export function sessionFacade(core: SessionCore, parts: FacadeParts): EngineSess
   const inspection: SessionInspection = {
     totalUsage: () => core.total,
     contextTokens: () => core.context.estimate(core.system, core.toolSchemas, core.history.messages),
+    contextBreakdown: () => contextBreakdown(core),
     prefix: () => ({ system: core.system, tools: core.toolSchemas }),
     registry: () => core.tools.registry,
     memory: () => o.memory,
@@ -121,6 +123,7 @@ export function sessionFacade(core: SessionCore, parts: FacadeParts): EngineSess
     ...tasks,
     totalUsage: inspection.totalUsage,
     contextTokens: inspection.contextTokens,
+    contextBreakdown: inspection.contextBreakdown,
     prefix: inspection.prefix,
     registry: inspection.registry,
     memory: inspection.memory,

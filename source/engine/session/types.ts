@@ -35,6 +35,22 @@ export interface PromptOptions {
 /** What came of /add-dir: the absolute path the folder was added as (or why it was usable already), or why not. */
 export type AddDirOutcome = { ok: true; dir: string; already?: string } | { ok: false; message: string };
 
+/** The parts of the next request /context shows: request order, system prompt first. */
+export type ContextPartKey = 'system' | 'tools' | 'mcp' | 'memory' | 'skills' | 'messages';
+
+/** What fills the context window, part by part; the parts add up to `used`. */
+export interface ContextBreakdown {
+  window: number;
+  parts: { key: ContextPartKey; label: string; tokens: number }[];
+  used: number;
+  /** What is left of the window (never below 0). */
+  free: number;
+  /** The figure rests on the provider's last reported count, and only what came since is estimated. */
+  reported: boolean;
+  /** Tokens at which the conversation is compacted before a request. */
+  compactAt: number;
+}
+
 export interface SessionInfo {
   sessionId: string;
   cwd: string;
@@ -120,6 +136,8 @@ export interface AgentSession {
   totalUsage(): Usage;
   /** Estimated tokens the next request would take. */
   contextTokens(): number;
+  /** The same estimate, part by part (`/context`). */
+  contextBreakdown?(): ContextBreakdown;
   /** Skills offered to the model (named in the system prompt), when any were found. */
   skills?(): readonly SkillInfo[];
   /** The markdown memory store, when memory is on. */
