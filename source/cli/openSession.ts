@@ -31,6 +31,7 @@ import type { ProjectTrust } from '../trust/projectTrust.js';
 import { instructionsFor } from './instructions.js';
 import { relocated, sessionProvider, type OpenedReplay } from './replay.js';
 import { findResumed, gitBranchOf, systemPromptFlags } from './sessionParts.js';
+import { doctorFacts } from './doctorFacts.js';
 
 /** The sandbox settings when it is on; fails at start, in one sentence, when bubblewrap is missing. */
 function sandboxFor(config: ReinConfig, args: CliArgs, workspace: string, reinHome: string) {
@@ -196,6 +197,10 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
     resume: resumed && history ? { history, todos: resumed.todos } : undefined,
     checkpoints: { settings: config.checkpoints ?? defaultCheckpointSettings, reinHome },
     addDirs,
+    diagnostics: doctorFacts({
+      loaded, key, env: process.env, reinHome, settings: claudeSettings, hooks: hooks.hooks, projectTrusted: trust.trusted,
+      startupProblems: [...loaded.projectRefused, ...loadedRules.problems.map(describeProblem), ...hooks.warnings],
+    }),
     compat: compatOptions(args, { budget: spendCap, jsonSchema }),
     observe: debug?.observe,
   });

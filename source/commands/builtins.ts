@@ -5,6 +5,7 @@ import { clearCommand } from './clear.js';
 import { compactCommand } from './compact.js';
 import { contextCommand } from './context.js';
 import { costCommand } from './cost.js';
+import { doctorCommand } from './doctor.js';
 import { exitCommand } from './exit.js';
 import { helpCommandFor } from './help.js';
 import type { KeyBindings } from '../config/keys.js';
@@ -39,6 +40,7 @@ export function builtinCommands(bindings?: KeyBindings): readonly SlashCommand[]
     initCommand,
     mcpCommand,
     addDirCommand,
+    doctorCommand,
     resumeCommand,
     exportCommand,
     rewindCommand,

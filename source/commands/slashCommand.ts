@@ -2,6 +2,7 @@
 import type { Usage } from '../protocol/messages.js';
 import type { BackgroundTaskInfo, ContextInfo, McpServerStatus, PermissionMode } from '../protocol/events.js';
 import type { TodoItem } from '../protocol/tools.js';
+import type { SessionDiagnostics } from '../protocol/diagnostics.js';
 import type { AddDirOutcome, ContextBreakdown, PromptOptions } from '../engine/session/types.js';
 import type { MemoryStore } from '../memory/store.js';
 import type { SessionSummary } from '../sessionLog/listSessions.js';
@@ -64,6 +65,8 @@ export interface CommandContext {
   openPanel(panel: CommandPanel): void;
   /** What fills the context window, part by part (the session's own estimate). */
   contextBreakdown(): ContextBreakdown | undefined;
+  /** What the entry point knows of the set-up (config files, the key's origin, the endpoint, hooks), for /doctor. */
+  diagnostics(): SessionDiagnostics | undefined;
   /** The markdown memory store, when memory is on. */
   memory(): MemoryStore | undefined;
   /** The session log's file (it may not exist yet). */

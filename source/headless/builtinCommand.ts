@@ -85,6 +85,7 @@ export async function runHeadlessCommand(text: string, session: AgentSession, co
       throw new Error('there is no screen to show a panel on');
     },
     contextBreakdown: () => session.contextBreakdown?.(),
+    diagnostics: () => session.diagnostics?.(),
     memory: () => session.memory(),
     logFile: () => session.logFile?.(),
     recentSessions: (limit) => session.recentSessions(limit),

@@ -54,6 +54,7 @@ export function createCommandDispatch(o: DispatchOptions): CommandDispatch {
     openPanel: (panel) => o.actions.openPanel(panel),
     send: (text) => queue.send(text),
     contextBreakdown: () => session.contextBreakdown?.(),
+    diagnostics: () => session.diagnostics?.(),
     memory: () => session.memory(),
     logFile: () => session.logFile?.(),
     recentSessions: (limit) => session.recentSessions(limit),

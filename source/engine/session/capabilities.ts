@@ -9,6 +9,7 @@ import type { MemoryStore } from '../../memory/store.js';
 import type { PermissionRule } from '../../permissions/rules.js';
 import type { SkillInfo } from '../../extensions/skills.js';
 import type { ToolSchema } from '../../providers/types.js';
+import type { SessionDiagnostics } from '../../protocol/diagnostics.js';
 import type { ToolRegistry } from '../../tools/runner.js';
 import type { AddDirOutcome, ContextBreakdown, McpControl, PromptOptions, SessionInfo, SwitchedSession } from './types.js';
 
@@ -66,6 +67,7 @@ export interface SessionInspection {
   totalUsage: () => Usage;
   contextTokens: () => number;
   contextBreakdown: () => ContextBreakdown;
+  diagnostics: () => SessionDiagnostics | undefined;
   prefix: () => { system: string; tools: ToolSchema[] };
   registry: () => ToolRegistry;
   memory: () => MemoryStore | undefined;

@@ -9,6 +9,7 @@ import type { PermissionRule } from '../../permissions/rules.js';
 import type { HookCommand } from '../../extensions/hookTypes.js';
 import type { CommandTools, Expansion } from '../../extensions/commandExpand.js';
 import type { SkillInfo } from '../../extensions/skills.js';
+import type { SessionDiagnostics } from '../../protocol/diagnostics.js';
 import type { RewindOutcome, RewindPoint, RewindPreview, RewindScope } from '../../protocol/checkpoints.js';
 
 /** How one prompt runs when it is not a plain message (a custom slash command). */
@@ -136,6 +137,8 @@ export interface AgentSession {
   totalUsage(): Usage;
   /** Estimated tokens the next request would take. */
   contextTokens(): number;
+  /** What the entry point knows of the set-up, for /doctor; undefined when it said nothing (tests, replays of old). */
+  diagnostics?(): SessionDiagnostics | undefined;
   /** The same estimate, part by part (`/context`). */
   contextBreakdown?(): ContextBreakdown;
   /** Skills offered to the model (named in the system prompt), when any were found. */
