@@ -28,7 +28,7 @@ const part = (b: ContextBreakdown, key: string) => b.parts.find((p) => p.key ===
 const sum = (b: ContextBreakdown) => b.parts.reduce((total, p) => total + p.tokens, 0);
 
 function breakdownOf(h: Harness): ContextBreakdown {
-  const breakdown = h.session.contextBreakdown();
+  const breakdown = h.session.inspection.contextBreakdown();
   // The parts add up to the figure the status line shows, and with free space to the window.
   expect(sum(breakdown)).toBe(breakdown.used);
   expect(breakdown.used).toBe(h.session.contextTokens());
