@@ -34,7 +34,7 @@ export function renderContext(breakdown: ContextBreakdown): string {
     row(freeLetter, 'Free space', free),
     `Compaction starts at ${formatInt(breakdown.compactAt)} tokens.`,
     breakdown.reported
-      ? 'The provider\'s last count, plus an estimate of what followed.'
+      ? 'The provider\'s last count plus an estimate since.'
       : 'Estimated at about 4 characters a token until a reply.',
   ];
   return lines.join('\n');
