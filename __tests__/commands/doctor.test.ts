@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configChecks, mcpChecks, onPath, terminalCheck } from '../../source/commands/doctorChecks.js';
 import type { SessionDiagnostics } from '../../source/protocol/diagnostics.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
+import { everythingBin } from '../support/mcpServers.js';
 import { cli, openaiArgs, scratch, type Scratch } from '../support/headlessRun.js';
 
 let s: Scratch;
@@ -81,6 +82,17 @@ describe('rein -p "/doctor"', () => {
     expect(run.stdout).toContain(`✗ Provider: http://127.0.0.1:${port}/v1 (set by the --base-url flag) cannot be reached (ECONNREFUSED)\n    → check the URL`);
   });
 
+  it('waits for MCP servers still starting, then gives each one\'s state', async () => {
+    const port = await closedPort();
+    writeFileSync(join(s.home, 'agent.config.json'), JSON.stringify({ mcpServers: {
+      broken: { command: join(s.home, 'no-such-server') },
+      everything: { command: everythingBin },
+    } }));
+    const run = await doctor(['--provider', 'openai', '--base-url', `http://127.0.0.1:${port}/v1`, '--model', 'test-model']);
+    expect(run.stdout).toMatch(/✗ MCP broken: failed \(.*ENOENT\)\n    → check its command or URL; its log is \S+broken\.log\n/);
+    expect(run.stdout).toMatch(/✓ MCP everything: connected, \d+ tools/);
+  });
+
   it('names the programs PATH hides, each with what to do, and finds the ones it holds', async () => {
     const port = await closedPort();
     const args = ['--provider', 'openai', '--base-url', `http://127.0.0.1:${port}/v1`, '--model', 'test-model'];
@@ -120,7 +132,7 @@ describe('the checks', () => {
       { name: 'docs', status: 'connected', transport: 'stdio', scope: 'user', toolCount: 3 },
       { name: 'db', status: 'failed', transport: 'stdio', scope: 'user', toolCount: 0, lastError: 'spawn dbserver ENOENT', logFile: '/tmp/db.log' },
       { name: 'repo', status: 'needs-trust', transport: 'stdio', scope: 'project', toolCount: 0 },
-    ]);
+    ], true);
     expect(lines.map((l) => `${l.mark} ${l.text}`)).toEqual([
       '✓ MCP docs: connected, 3 tools', '✗ MCP db: failed (spawn dbserver ENOENT)', '! MCP repo: waits for you to trust the project',
     ]);

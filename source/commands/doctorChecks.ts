@@ -75,7 +75,8 @@ export function modelCheck(model: string, window: number): CheckLine {
   return line('!', `Model: ${model} is not one rein knows; window taken as ${formatInt(window)} tokens`, 'set context.maxContextTokens if the real window differs');
 }
 
-export function mcpChecks(servers: readonly McpServerStatus[] | undefined): CheckLine[] {
+/** `screen`: the /mcp panel is there to reconnect or turn a server on. */
+export function mcpChecks(servers: readonly McpServerStatus[] | undefined, screen: boolean): CheckLine[] {
   if (!servers || servers.length === 0) return [line('·', 'MCP: no servers configured')];
   return servers.map((s) => {
     const name = `MCP ${s.name}`;
@@ -85,11 +86,11 @@ export function mcpChecks(servers: readonly McpServerStatus[] | undefined): Chec
       case 'connecting':
         return line('·', `${name}: still connecting`);
       case 'disabled':
-        return line('·', `${name}: turned off this session`, '/mcp turns it on');
+        return line('·', `${name}: turned off this session`, screen ? '/mcp turns it on' : undefined);
       case 'needs-trust':
         return line('!', `${name}: waits for you to trust the project`, 'trust the project (headless: --trust-project or --trust-mcp)');
       case 'failed':
-        return line('✗', `${name}: failed${s.lastError ? ` (${s.lastError})` : ''}`, `check its command or URL${s.logFile ? `; its log is ${s.logFile}` : ''}; /mcp reconnects`);
+        return line('✗', `${name}: failed${s.lastError ? ` (${s.lastError})` : ''}`, `check its command or URL${s.logFile ? `; its log is ${s.logFile}` : ''}${screen ? '; /mcp reconnects' : ''}`);
     }
   });
 }

@@ -67,6 +67,8 @@ export interface CommandContext {
   contextBreakdown(): ContextBreakdown | undefined;
   /** What the entry point knows of the set-up (config files, the key's origin, the endpoint, hooks), for /doctor. */
   diagnostics(): SessionDiagnostics | undefined;
+  /** Resolves once no MCP server is still connecting (each within its start-up timeout). */
+  mcpSettled(): Promise<void>;
   /** The markdown memory store, when memory is on. */
   memory(): MemoryStore | undefined;
   /** The session log's file (it may not exist yet). */

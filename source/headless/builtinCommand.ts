@@ -86,6 +86,7 @@ export async function runHeadlessCommand(text: string, session: AgentSession, co
     },
     contextBreakdown: () => session.contextBreakdown?.(),
     diagnostics: () => session.diagnostics?.(),
+    mcpSettled: () => session.mcpSettled?.() ?? Promise.resolve(),
     memory: () => session.memory(),
     logFile: () => session.logFile?.(),
     recentSessions: (limit) => session.recentSessions(limit),

@@ -55,6 +55,7 @@ export function createCommandDispatch(o: DispatchOptions): CommandDispatch {
     send: (text) => queue.send(text),
     contextBreakdown: () => session.contextBreakdown?.(),
     diagnostics: () => session.diagnostics?.(),
+    mcpSettled: () => session.mcpSettled?.() ?? Promise.resolve(),
     memory: () => session.memory(),
     logFile: () => session.logFile?.(),
     recentSessions: (limit) => session.recentSessions(limit),

@@ -68,6 +68,7 @@ export interface SessionInspection {
   contextTokens: () => number;
   contextBreakdown: () => ContextBreakdown;
   diagnostics: () => SessionDiagnostics | undefined;
+  mcpSettled: () => Promise<void>;
   prefix: () => { system: string; tools: ToolSchema[] };
   registry: () => ToolRegistry;
   memory: () => MemoryStore | undefined;

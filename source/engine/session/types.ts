@@ -137,6 +137,8 @@ export interface AgentSession {
   totalUsage(): Usage;
   /** Estimated tokens the next request would take. */
   contextTokens(): number;
+  /** Resolves once no MCP server is still connecting (each is bounded by its start-up timeout); at once without any. */
+  mcpSettled?(): Promise<void>;
   /** What the entry point knows of the set-up, for /doctor; undefined when it said nothing (tests, replays of old). */
   diagnostics?(): SessionDiagnostics | undefined;
   /** The same estimate, part by part (`/context`). */
