@@ -33,6 +33,7 @@ import type { HookCommand } from '../extensions/hookTypes.js';
 import type { AskFallback } from '../engine/askFallback.js';
 import { relocated, sessionProvider, type OpenedReplay } from './replay.js';
 import { findResumed, gitBranchOf, systemPromptFlags } from './sessionParts.js';
+import { doctorFacts } from './doctorFacts.js';
 
 /** The sandbox settings when it is on; fails at start, in one sentence, when bubblewrap is missing. */
 function sandboxFor(config: ReinConfig, args: CliArgs, workspace: string, reinHome: string) {
@@ -202,6 +203,10 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
     resume: resumed && history ? { history, todos: resumed.todos } : undefined,
     checkpoints: { settings: config.checkpoints ?? defaultCheckpointSettings, reinHome },
     addDirs,
+    diagnostics: doctorFacts({
+      loaded, key, env: process.env, reinHome, settings: claudeSettings, hooks: hooks.hooks, projectTrusted: trust.trusted,
+      startupProblems: [...loaded.projectRefused, ...loadedRules.problems.map(describeProblem), ...hooks.warnings],
+    }),
     compat: { ...compatOptions(args, { budget: spendCap, jsonSchema }), ...(program?.canUseTool ? { canUseTool: program.canUseTool } : {}) },
     observe: debug?.observe,
   });

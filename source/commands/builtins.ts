@@ -1,8 +1,11 @@
 // Every slash command, in the order /help and the completion menu show them: a new command is one file plus one line here.
 import type { SlashCommand } from './slashCommand.js';
+import { addDirCommand } from './addDir.js';
 import { clearCommand } from './clear.js';
 import { compactCommand } from './compact.js';
+import { contextCommand } from './context.js';
 import { costCommand } from './cost.js';
+import { doctorCommand } from './doctor.js';
 import { exitCommand } from './exit.js';
 import { helpCommandFor } from './help.js';
 import type { KeyBindings } from '../config/keys.js';
@@ -31,11 +34,14 @@ export function builtinCommands(bindings?: KeyBindings): readonly SlashCommand[]
     modeCommand,
     permissionsCommand,
     costCommand,
+    contextCommand,
     compactCommand,
     memoryCommand,
     skillsCommand,
     initCommand,
     mcpCommand,
+    addDirCommand,
+    doctorCommand,
     resumeCommand,
     renameCommand,
     exportCommand,

@@ -2,7 +2,8 @@
 import type { Usage } from '../protocol/messages.js';
 import type { BackgroundTaskInfo, ContextInfo, McpServerStatus, PermissionMode } from '../protocol/events.js';
 import type { TodoItem } from '../protocol/tools.js';
-import type { PromptOptions } from '../engine/session/types.js';
+import type { SessionDiagnostics } from '../protocol/diagnostics.js';
+import type { AddDirOutcome, ContextBreakdown, PromptOptions } from '../engine/session/types.js';
 import type { MemoryStore } from '../memory/store.js';
 import type { SessionSummary } from '../sessionLog/listSessions.js';
 import type { PermissionRule } from '../permissions/rules.js';
@@ -38,6 +39,8 @@ export interface CommandContext {
   fail(text: string): void;
   setMode(mode: PermissionMode): void;
   setModel(model: string): void;
+  /** Lets the file tools use one more folder for the rest of the session; the model hears of it. */
+  addDir(path: string): AddDirOutcome;
   /** The model names the provider serves; undefined when it does not say. */
   listModels(): Promise<string[] | undefined>;
   clear(): void;
@@ -60,6 +63,12 @@ export interface CommandContext {
   readonly canRewind: boolean;
   /** Shows a full panel in place of the transcript; only commands marked `screen` call it. */
   openPanel(panel: CommandPanel): void;
+  /** What fills the context window, part by part (the session's own estimate). */
+  contextBreakdown(): ContextBreakdown | undefined;
+  /** What the entry point knows of the set-up (config files, the key's origin, the endpoint, hooks), for /doctor. */
+  diagnostics(): SessionDiagnostics | undefined;
+  /** Resolves once no MCP server is still connecting (each within its start-up timeout). */
+  mcpSettled(): Promise<void>;
   /** The markdown memory store, when memory is on. */
   memory(): MemoryStore | undefined;
   /** The session log's file (it may not exist yet). */

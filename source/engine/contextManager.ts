@@ -85,6 +85,9 @@ export class ContextManager {
     return this.settings.window;
   }
 
+  /** Whether a provider's report anchors the estimate, and the share of the window at which compaction starts (/context). */
+  get measure(): { anchored: boolean; compactRatio: number } { return { anchored: this.anchored, compactRatio: this.settings.dangerRatio }; }
+
   /** The provider said the window is smaller than assumed: measure against the real one from now on. */
   learnWindow(window: number): void {
     this.setWindow(window);

@@ -56,15 +56,21 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
       : `# Environment\nWorking directory: ${input.cwd}\nWorkspace root (file tools stay inside it): ${input.workspace}\nPlatform: ${input.platform}`,
   ];
   if (input.addedDirs?.length) layers[2] += `\nMore folders the file tools may read and write: ${input.addedDirs.join(', ')}`;
-  if (input.instructions) layers.push(`# Project instructions\nThe user's instructions for this project (from AGENTS.md / CLAUDE.md, nearest last). Follow them.\n\n${input.instructions}`);
-  // With nothing saved yet there is nothing to read: the memory tool's description says how to save.
-  if (input.memoryTool && input.memoryIndex) {
-    layers.push(`# Memory\nMemories saved in earlier sessions; read one with read_file when it is relevant.\n\n${input.memoryIndex}`);
-  }
-  if (input.skills) layers.push(input.skills);
+  const sections = systemPromptSections(input);
+  layers.push(...[sections.instructions, sections.memory, sections.skills].filter((layer): layer is string => layer !== undefined));
   layers.push(contextRules);
   if (input.append) layers.push(input.append);
   return layers.join('\n\n');
+}
+
+/** The layers that come from the user's files (instructions, memory, skills), as they stand in the prompt: /context counts them apart. */
+export function systemPromptSections(input: SystemPromptInput): { instructions?: string; memory?: string; skills?: string } {
+  return {
+    ...(input.instructions ? { instructions: `# Project instructions\nThe user's instructions for this project (from AGENTS.md / CLAUDE.md, nearest last). Follow them.\n\n${input.instructions}` } : {}),
+    // With nothing saved yet there is nothing to read: the memory tool's description says how to save.
+    ...(input.memoryTool && input.memoryIndex ? { memory: `# Memory\nMemories saved in earlier sessions; read one with read_file when it is relevant.\n\n${input.memoryIndex}` } : {}),
+    ...(input.skills ? { skills: input.skills } : {}),
+  };
 }
 
 export function modeChangeReminder(mode: PermissionMode): string {

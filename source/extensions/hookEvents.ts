@@ -10,7 +10,6 @@ export const eventsNotRun: Record<string, string> = {
   TaskCompleted: 'rein has no TaskUpdate tool (its to-do list is todo_write)',
   TeammateIdle: 'rein\'s team mode has no idle teammates to hold back',
   CwdChanged: 'rein\'s bash runs every command in the workspace, so the working directory never changes',
-  DirectoryAdded: 'rein has no /add-dir',
   FileChanged: 'rein does not watch files for changes',
   WorktreeCreate: 'rein does not create worktrees',
   WorktreeRemove: 'rein does not create worktrees',
@@ -68,4 +67,4 @@ export const blockable = new Set<HookEventName>([
 ]);
 
 /** Events whose output (apart from blocking) rein ignores, as Claude Code does. */
-export const outputIgnored = new Set<HookEventName>(['Setup', 'StopFailure', 'InstructionsLoaded', 'Notification', 'SessionEnd', 'PostCompact']);
+export const outputIgnored = new Set<HookEventName>(['Setup', 'StopFailure', 'InstructionsLoaded', 'Notification', 'SessionEnd', 'PostCompact', 'DirectoryAdded']);

@@ -234,6 +234,11 @@ export class HookLifecycle {
     this.context = [];
   }
 
+  /** /add-dir made a folder usable: DirectoryAdded observes it, beside the work (its output is not read). */
+  directoryAdded(directory: string): void {
+    this.beside('DirectoryAdded', { directory, source: 'slash_command' });
+  }
+
   /** SessionEnd answers a SessionStart: a session that never took a message started nothing. */
   async closed(reason: string): Promise<void> {
     clearTimeout(this.idleTimer);

@@ -21,6 +21,7 @@ export const hookEventNames = [
   'ConfigChange',
   'Setup',
   'UserPromptExpansion',
+  'DirectoryAdded',
 ] as const;
 
 export type HookEventName = (typeof hookEventNames)[number];

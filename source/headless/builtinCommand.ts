@@ -54,6 +54,7 @@ export async function runHeadlessCommand(text: string, session: AgentSession, co
         failed.push(`Could not switch to model ${model} (${errorMessage(error)}); check the name.`);
       }
     },
+    addDir: (path) => session.addDir?.(path) ?? { ok: false, message: 'This session cannot add folders.' },
     listModels: async () => (session.listModels ? session.listModels() : undefined),
     clear: () => session.clear(),
     // The run ends with the command anyway.
@@ -83,6 +84,9 @@ export async function runHeadlessCommand(text: string, session: AgentSession, co
     openPanel: () => {
       throw new Error('there is no screen to show a panel on');
     },
+    contextBreakdown: () => session.contextBreakdown?.(),
+    diagnostics: () => session.diagnostics?.(),
+    mcpSettled: () => session.mcpSettled?.() ?? Promise.resolve(),
     memory: () => session.memory(),
     logFile: () => session.logFile?.(),
     recentSessions: (limit) => session.recentSessions(limit),

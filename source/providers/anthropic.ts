@@ -20,7 +20,7 @@ export type AnthropicProviderOptions = ProviderConnectionOptions;
 type RawEvent = Anthropic.Messages.RawMessageStreamEvent;
 type ApiUsage = Partial<Record<'input_tokens' | 'output_tokens' | 'cache_read_input_tokens' | 'cache_creation_input_tokens', number | null>>;
 
-const DEFAULT_BASE_URL = 'https://api.anthropic.com';
+export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
 /** A content block while it streams; tool input JSON is parsed at its block stop. */
 type OpenBlock = AssistantBlock & { json?: string; closed?: boolean };

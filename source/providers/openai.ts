@@ -22,7 +22,7 @@ export interface OpenAIProviderOptions extends ProviderConnectionOptions {
 }
 
 type Chunk = OpenAI.Chat.ChatCompletionChunk;
-const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 export function mapOpenAIFinishReason(reason: string | null | undefined, hasToolCalls: boolean): StopReason {
   switch (reason) {

@@ -39,6 +39,7 @@ export function createCommandDispatch(o: DispatchOptions): CommandDispatch {
     setMode: (mode) => o.actions.setMode(mode),
     // A failure of what the command asked for names the command too.
     setModel: (model) => o.actions.setModel(model, title),
+    addDir: (path) => session.addDir?.(path) ?? { ok: false, message: 'This session cannot add folders.' },
     listModels: async () => (session.listModels ? session.listModels() : undefined),
     clear: () => o.actions.clear(),
     exit: () => o.exit(),
@@ -53,6 +54,9 @@ export function createCommandDispatch(o: DispatchOptions): CommandDispatch {
     },
     openPanel: (panel) => o.actions.openPanel(panel),
     send: (text) => queue.send(text),
+    contextBreakdown: () => session.contextBreakdown?.(),
+    diagnostics: () => session.diagnostics?.(),
+    mcpSettled: () => session.mcpSettled?.() ?? Promise.resolve(),
     memory: () => session.memory(),
     logFile: () => session.logFile?.(),
     recentSessions: (limit) => session.recentSessions(limit),

@@ -9,8 +9,9 @@ import type { MemoryStore } from '../../memory/store.js';
 import type { PermissionRule } from '../../permissions/rules.js';
 import type { SkillInfo } from '../../extensions/skills.js';
 import type { ToolSchema } from '../../providers/types.js';
+import type { SessionDiagnostics } from '../../protocol/diagnostics.js';
 import type { ToolRegistry } from '../../tools/runner.js';
-import type { McpControl, PromptOptions, SessionInfo, SwitchedSession } from './types.js';
+import type { AddDirOutcome, ContextBreakdown, McpControl, PromptOptions, SessionInfo, SwitchedSession } from './types.js';
 
 /** How a run ended: its run_end event. */
 export type RunOutcome = EventOf<'run_end'>;
@@ -52,6 +53,7 @@ export interface SessionSettings {
   readonly info: SessionInfo;
   setMode: (mode: PermissionMode) => void;
   setModel: (model: string) => void;
+  addDir: (path: string) => AddDirOutcome;
   listModels: () => Promise<string[] | undefined>;
   permissionRules: () => PermissionRule[];
   removeSessionRule: (text: string) => boolean;
@@ -66,6 +68,9 @@ export interface SessionTasks {
 export interface SessionInspection {
   totalUsage: () => Usage;
   contextTokens: () => number;
+  contextBreakdown: () => ContextBreakdown;
+  diagnostics: () => SessionDiagnostics | undefined;
+  mcpSettled: () => Promise<void>;
   prefix: () => { system: string; tools: ToolSchema[] };
   registry: () => ToolRegistry;
   memory: () => MemoryStore | undefined;

@@ -24,6 +24,8 @@ export interface SessionCore {
   readonly info: SessionInfo;
   readonly state: ToolSessionState;
   readonly system: string;
+  /** The system prompt's layers from the user's files, as they stand in it (/context counts them apart). */
+  readonly systemSections: { instructions?: string; memory?: string; skills?: string };
   /** The request's tool schemas; replaced only between model calls when MCP tools come or go. */
   toolSchemas: ToolSchema[];
   readonly tools: SessionTools;

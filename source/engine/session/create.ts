@@ -19,7 +19,7 @@ import { contextTuning } from '../../config/defaults.js';
 import { ContextManager } from '../contextManager.js';
 import { Conversation } from '../history.js';
 import { outputBudget } from '../overflow.js';
-import { buildSystemPrompt } from '../systemPrompt.js';
+import { buildSystemPrompt, systemPromptSections, type SystemPromptInput } from '../systemPrompt.js';
 import { childEnvironmentFor } from './childEnvironment.js';
 import { sessionCompat } from './compat.js';
 import type { SessionCapabilities } from './capabilities.js';
@@ -46,12 +46,13 @@ export function createSession(o: SessionOptions): EngineSession & SessionCapabil
   const baseTools = [...(o.memory ? [...o.tools, createMemoryTool(o.memory)] : o.tools), ...compat.tools];
   // The window when the user set it or the model is known: the skills list and MCP tool search are sized by it.
   const knownWindow = o.contextWindow ?? (isKnownModel(o.model) ? contextWindowFor(o.model) : undefined);
-  const system = buildSystemPrompt({
+  const promptInput: SystemPromptInput = {
     cwd: o.cwd, workspace: o.workspace, platform: o.platform ?? process.platform, mode: o.mode,
     instructions: o.instructions, memoryIndex: o.memory?.indexText(), memoryTool: o.memory !== undefined,
     replaceInstructions: o.systemPrompt?.replace, append: o.systemPrompt?.append,
     skills: skillsPromptSection(o.skills ?? [], knownWindow), addedDirs: o.addDirs,
-  });
+  };
+  const system = buildSystemPrompt(promptInput);
   const rules = new PermissionPolicy({ rules: [], ...o.permissions, workspace: o.workspace, sandboxed: o.sandbox !== undefined });
   const sandboxSettings = o.sandbox;
   const state: ToolSessionState = {
@@ -62,8 +63,9 @@ export function createSession(o: SessionOptions): EngineSession & SessionCapabil
     sessionDir,
     // Memory and skills live outside the workspace; the model reads them with the file tools.
     extraReadableRoots: [...(o.memory ? [o.memory.globalDir, o.memory.projectDir] : []), ...(o.skills ?? []).map((skill) => skill.dir)],
-    addedDirs: o.addDirs ?? [],
-    sandbox: sandboxSettings ? () => sandboxRun({ ...sandboxSettings, workspace: o.workspace, writable: o.addDirs ?? [] }) : undefined,
+    addedDirs: [...(o.addDirs ?? [])],
+    // Read at each command, so a folder added with /add-dir is writable from then on.
+    sandbox: sandboxSettings ? () => sandboxRun({ ...sandboxSettings, workspace: o.workspace, writable: state.addedDirs ?? [] }) : undefined,
     readRefusal: (absPath) => rules.readRefusal(absPath),
     mayReachPrivateHost: (host) => rules.allowsPrivateHost(host),
   };
@@ -110,7 +112,7 @@ export function createSession(o: SessionOptions): EngineSession & SessionCapabil
   // Late-bound: the task tool among them is lent the children's environment, which lends the tools.
   let sessionTools: SessionTools | undefined = undefined;
   const core: SessionCore = {
-    o, info, state, system, toolSchemas: [], compat, mcp,
+    o, info, state, system, systemSections: systemPromptSections(promptInput), toolSchemas: [], compat, mcp,
     get tools(): SessionTools {
       if (!sessionTools) throw new Error('The session\'s tools were asked for before they were put together.');
       return sessionTools;

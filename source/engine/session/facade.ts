@@ -4,6 +4,8 @@ import type { UserAnswer } from '../../protocol/tools.js';
 import { contextWindowFor } from '../../providers/modelInfo.js';
 import { outcomeOf, type SessionCapabilities, type SessionConversation, type SessionInspection, type SessionRuns, type SessionSettings, type SessionTasks } from './capabilities.js';
 import type { SessionCore } from './core.js';
+import { addDirectory } from './addDir.js';
+import { contextBreakdown } from './contextBreakdown.js';
 import { compactNow, shellRun, teamRun } from './entryPoints.js';
 import type { EngineSession } from './options.js';
 import { continueRun, promptRun } from './promptRun.js';
@@ -76,6 +78,7 @@ export function sessionFacade(core: SessionCore, parts: FacadeParts): EngineSess
       core.context.setWindow(info.contextWindow);
       core.emit({ type: 'model_change', ...core.ambientIds(), model, contextWindow: info.contextWindow });
     },
+    addDir: (path) => addDirectory(core, path),
     async listModels() {
       if (!o.provider.listModels) return undefined;
       return o.provider.listModels(AbortSignal.timeout(5_000)).catch(() => undefined);
@@ -91,6 +94,9 @@ export function sessionFacade(core: SessionCore, parts: FacadeParts): EngineSess
   const inspection: SessionInspection = {
     totalUsage: () => core.total,
     contextTokens: () => core.context.estimate(core.system, core.toolSchemas, core.history.messages),
+    contextBreakdown: () => contextBreakdown(core),
+    diagnostics: () => o.diagnostics,
+    mcpSettled: () => o.mcp?.whenReady() ?? Promise.resolve(),
     prefix: () => ({ system: core.system, tools: core.toolSchemas }),
     registry: () => core.tools.registry,
     memory: () => o.memory,
@@ -117,12 +123,16 @@ export function sessionFacade(core: SessionCore, parts: FacadeParts): EngineSess
     ...conversation,
     setMode: settings.setMode,
     setModel: settings.setModel,
+    addDir: settings.addDir,
     listModels: settings.listModels,
     permissionRules: settings.permissionRules,
     removeSessionRule: settings.removeSessionRule,
     ...tasks,
     totalUsage: inspection.totalUsage,
     contextTokens: inspection.contextTokens,
+    contextBreakdown: inspection.contextBreakdown,
+    diagnostics: inspection.diagnostics,
+    mcpSettled: inspection.mcpSettled,
     prefix: inspection.prefix,
     registry: inspection.registry,
     memory: inspection.memory,

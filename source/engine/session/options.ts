@@ -15,6 +15,7 @@ import type { WatchedConfig } from '../../extensions/configWatch.js';
 import type { CompatOptions } from './compat.js';
 import type { AgentsPort, CheckpointsPort, ModelResolver, SessionLogPort, SessionStorePort } from './ports.js';
 import type { AgentSession, SwitchedSession } from './types.js';
+import type { SessionDiagnostics } from '../../protocol/diagnostics.js';
 
 export interface SessionOptions {
   provider: Provider;
@@ -81,6 +82,8 @@ export interface SessionOptions {
   resume?: { history: Message[]; todos: TodoItem[] };
   /** Sees every event first, as it is recorded (the --debug log). */
   observe?: (event: AgentEvent) => void;
+  /** What the entry point knows of the set-up (config files, the key's origin, the endpoint, hooks), for /doctor. */
+  diagnostics?: SessionDiagnostics;
   /** Folders the file tools may read and write besides the workspace (--add-dir). */
   addDirs?: string[];
   /** What the flags of `claude -p` ask beyond rein's own: dontAsk, a permission prompt tool, a schema, fallbacks, a budget. */

@@ -14,6 +14,9 @@ export class SessionReminders {
   /** The date goes into the conversation once: a failed first request leaves it there for the retry. */
   private dateGiven = false;
   private nudge = new TodoNudge();
+  /** Folders added with /add-dir this session, and those the model has not heard of yet. */
+  private readonly addedDirs: string[] = [];
+  private unannouncedDirs: string[] = [];
 
   constructor(private readonly o: { state: ToolSessionState; memory?: MemoryStore; now?: () => Date }) {
     this.memoryIndex = o.memory?.indexText();
@@ -22,6 +25,15 @@ export class SessionReminders {
 
   modeChanged(mode: PermissionMode): void {
     this.mode = mode;
+  }
+
+  /**
+   * A folder added mid-session reaches the model as a reminder in the newest turn rather than in the system prompt,
+   * whose bytes stay the same so the provider's prompt cache keeps hitting.
+   */
+  dirAdded(dir: string): void {
+    this.addedDirs.push(dir);
+    this.unannouncedDirs.push(dir);
   }
 
   toolFinished(name: string): void {
@@ -38,6 +50,8 @@ export class SessionReminders {
     this.afterCompaction = false;
     this.dateGiven = false;
     this.nudge = new TodoNudge();
+    // The folders stay usable after /clear; the new conversation hears of them again.
+    this.unannouncedDirs = [...this.addedDirs];
   }
 
   /** Called once before each request. */
@@ -61,6 +75,10 @@ export class SessionReminders {
       this.memoryIndex = index;
       out.push(wrapReminder(index ? `The memory index changed; it now reads:\n${index}` : 'All memories were deleted.'));
     }
+    if (this.unannouncedDirs.length > 0) {
+      out.push(wrapReminder(`The user added ${this.unannouncedDirs.length === 1 ? 'a folder' : 'folders'} the file tools may now read and write, like the workspace: ${this.unannouncedDirs.join(', ')}`));
+      this.unannouncedDirs = [];
+    }
     if (this.afterCompaction) {
       this.afterCompaction = false;
       const state = this.stateSummary();
@@ -78,6 +96,7 @@ export class SessionReminders {
     const parts: string[] = [];
     const todos = this.o.state.todos;
     if (todos.length > 0) parts.push(`The todo list carries over:\n${todos.map((t) => `- [${t.status}] ${t.content}`).join('\n')}`);
+    if (this.addedDirs.length > 0) parts.push(`Folders added with /add-dir, which the file tools may use: ${this.addedDirs.join(', ')}`);
     const running = this.o.state.background.list().filter((t) => t.status === 'running');
     if (running.length > 0) parts.push(`Background tasks still running:\n${running.map((t) => `- ${t.taskId}: ${t.command}`).join('\n')}`);
     return parts.length > 0 ? parts.join('\n\n') : undefined;

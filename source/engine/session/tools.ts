@@ -27,6 +27,11 @@ export class SessionTools {
     this.refresh();
   }
 
+  /** Whether a tool is one of the session's own (not an MCP server's, nor the MCP wait or search tool). */
+  isBuiltin(name: string): boolean {
+    return this.builtin.some((tool) => tool.name === name);
+  }
+
   /** Built-in and current MCP tools, for subagents (which build their own registry when they start). */
   all(): AnyTool[] {
     return [...this.builtin, ...(this.mcp?.tools().tools ?? [])];

@@ -9,6 +9,7 @@ import type { PermissionRule } from '../../permissions/rules.js';
 import type { HookCommand } from '../../extensions/hookTypes.js';
 import type { CommandTools, Expansion } from '../../extensions/commandExpand.js';
 import type { SkillInfo } from '../../extensions/skills.js';
+import type { SessionDiagnostics } from '../../protocol/diagnostics.js';
 import type { RewindOutcome, RewindPoint, RewindPreview, RewindScope } from '../../protocol/checkpoints.js';
 
 /** How one prompt runs when it is not a plain message (a custom slash command). */
@@ -30,6 +31,25 @@ export interface PromptOptions {
   notices?: string[];
   /** Answers the message with this text and calls no model (`Unknown command: /x`, as Claude Code answers it). */
   reply?: string;
+}
+
+/** What came of /add-dir: the absolute path the folder was added as (or why it was usable already), or why not. */
+export type AddDirOutcome = { ok: true; dir: string; already?: string } | { ok: false; message: string };
+
+/** The parts of the next request /context shows: request order, system prompt first. */
+export type ContextPartKey = 'system' | 'tools' | 'mcp' | 'memory' | 'skills' | 'messages';
+
+/** What fills the context window, part by part; the parts add up to `used`. */
+export interface ContextBreakdown {
+  window: number;
+  parts: { key: ContextPartKey; label: string; tokens: number }[];
+  used: number;
+  /** What is left of the window (never below 0). */
+  free: number;
+  /** The figure rests on the provider's last reported count, and only what came since is estimated. */
+  reported: boolean;
+  /** Tokens at which the conversation is compacted before a request. */
+  compactAt: number;
 }
 
 export interface SessionInfo {
@@ -101,6 +121,8 @@ export interface AgentSession {
   isRunning(): boolean;
   setMode(mode: PermissionMode): void;
   setModel(model: string): void;
+  /** Lets the file tools use one more folder for the rest of the session (`/add-dir`); the model hears of it. */
+  addDir?(path: string): AddDirOutcome;
   /** The model names the provider serves; undefined when it does not say (no list, an error, no answer in 5 s). */
   listModels?(): Promise<string[] | undefined>;
   /** Starts a new conversation (history, todos cleared; background tasks keep running). */
@@ -115,6 +137,12 @@ export interface AgentSession {
   totalUsage(): Usage;
   /** Estimated tokens the next request would take. */
   contextTokens(): number;
+  /** Resolves once no MCP server is still connecting (each is bounded by its start-up timeout); at once without any. */
+  mcpSettled?(): Promise<void>;
+  /** What the entry point knows of the set-up, for /doctor; undefined when it said nothing (tests, replays of old). */
+  diagnostics?(): SessionDiagnostics | undefined;
+  /** The same estimate, part by part (`/context`). */
+  contextBreakdown?(): ContextBreakdown;
   /** Skills offered to the model (named in the system prompt), when any were found. */
   skills?(): readonly SkillInfo[];
   /** The markdown memory store, when memory is on. */
