@@ -62,13 +62,14 @@ describe('steering in the full-screen session', () => {
 
 describe('the bell while the terminal is not focused', () => {
   it('rings when a run ends after the terminal reported focus out, and not while it is focused', async () => {
-    await tmux('set', '-g', 'focus-events', 'on');
     const pane = await start([
       { toolCalls: [{ name: 'bash', input: { command: waitForGo } }] },
       { text: 'First run done.' },
       { toolCalls: [{ name: 'bash', input: { command: waitFor('again') } }] },
       { text: 'Second run done.' },
     ]);
+    // As a user's tmux.conf would have it (the server is up once a session is).
+    await tmux('set', '-g', 'focus-events', 'on');
     // tmux reports focus out as soon as rein asks for reports (no client is attached): report focus in, as a
     // terminal does when its window is clicked. Keys are read in order, so once the `x` after it shows, it was read.
     await sendFocus(pane, 'in');
