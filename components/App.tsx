@@ -94,6 +94,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom, 
   const turnLimit = useStore(store, (s) => s.turnLimit);
   const running = useStore(store, (s) => s.running);
   const queued = useStore(store, (s) => s.queued);
+  const steering = useStore(store, (s) => s.steering);
 
   const markdownVersion = useMarkdownVersion();
 
@@ -156,7 +157,8 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom, 
       switch (action.kind) {
         case 'abort': {
           const dropped = bridge.abort();
-          if (dropped.length > 0 && prompt.text() === '') prompt.setText(dropped.join('\n'));
+          // Messages not yet sent (steering the model had not taken too) come back to the prompt, before what is typed there.
+          if (dropped.length > 0) prompt.setText([...dropped, prompt.text()].filter((text) => text !== '').join('\n'));
           return;
         }
         case 'cycleMode':
@@ -257,7 +259,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom, 
   // While a run works the status line shows its elapsed time and the tokens streamed so far.
   const liveStatus = useLiveStatus(store, overlay, statusInput, below);
   // The prompt's own render puts the rows below the transcript in place (see PromptArea), so a key renders nothing else.
-  const queuedRowLines = useMemo(() => queuedLines(queued, columns, queuedRows), [queued, columns, queuedRows]);
+  const queuedRowLines = useMemo(() => queuedLines(queued, columns, queuedRows, steering), [queued, columns, queuedRows, steering]);
   const frame = useMemo(() => (below && overlay ? { overlay, above: queuedRowLines, status: userRows, below: status } : undefined), [below, overlay, queuedRowLines, userRows, status]);
   const liveRows = above ? { width: textWidth, mainWidth, height: mainHeight, side, spinner, markdownVersion, minLines: layout.minLines, now: layoutNow } : undefined;
   // The renderer's rows are set by every commit, never while rendering (a render may be thrown away). An insertion
@@ -287,7 +289,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom, 
           task={() => (panelTask ? { task: panelTask, output: bridge.taskOutput(panelTask.taskId), now: clock } : undefined)}
         />
       )}
-      <QueuedMessages queued={queued} width={columns} maxRows={queuedRows} />
+      <QueuedMessages queued={queued} steering={steering} width={columns} maxRows={queuedRows} />
       {shown.dialog === 'approval' && approval ? (
         <ApprovalDialog approval={approval} queueCount={approvals.length} ui={dialog.ui} width={columns} maxHeight={dialogMaxRows} />
       ) : shown.dialog === 'question' && questionShown ? (

@@ -28,10 +28,15 @@ import { TrustGate } from './TrustGate.js';
 import type { TrustDecision, TrustRequest } from '../source/trust/request.js';
 import type { KeyBindings } from '../source/config/keys.js';
 import type { FileLister } from '../hooks/useWorkspaceFiles.js';
+import { createFocusTracker } from '../hooks/focusReports.js';
+import type { NotificationStyle } from '../source/config/types.js';
+import { watchAttention } from './attention.js';
 
 export interface TuiRenderHandle {
   unmount(): void;
   waitUntilExit(): Promise<void>;
+  /** Writes a bell or notification sequence to the terminal between frames (full screen only). */
+  alert?(sequence: string): void;
 }
 
 export interface StartTuiOptions {
@@ -60,6 +65,8 @@ export interface StartTuiOptions {
   turnLimitFrom?: string;
   /** Mouse wheel scrolling (agent.config.json's `mouse`, default on). */
   mouse?: boolean;
+  /** How to call for the user while the terminal is not focused (agent.config.json's `notifications`, default the bell). */
+  notifications?: NotificationStyle;
   /** The renderer; the full-screen one by default. Tests pass Ink's own. */
   render?: (node: ReactElement) => TuiRenderHandle;
   /** Lists the workspace's files for the `@` menu (none offered without it). */
@@ -76,9 +83,9 @@ export interface TuiResult {
   usageLine: string;
 }
 
-async function defaultRender(mouse: boolean): Promise<(node: ReactElement) => TuiRenderHandle> {
+async function defaultRender(mouse: boolean, focusReports = false): Promise<(node: ReactElement) => TuiRenderHandle> {
   const { renderFullScreen } = await import('./screen/render.js');
-  return (node) => renderFullScreen(node, { exitOnCtrlC: false, mouse });
+  return (node) => renderFullScreen(node, { exitOnCtrlC: false, mouse, focusReports });
 }
 
 import type { StatusLineSetting } from '../source/extensions/statusLineConfig.js';
@@ -112,7 +119,9 @@ export function welcomeItem(session: AgentSession, version: string): WelcomeItem
 export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   const { session } = opts;
   // The setup screen has nothing to scroll: mouse reporting stays off there.
-  const render = opts.render ?? (await defaultRender(session !== undefined && (opts.mouse ?? true)));
+  const notifications = opts.notifications ?? 'bell';
+  // Focus reports are asked for only when something acts on them: a session that may call for the user.
+  const render = opts.render ?? (await defaultRender(session !== undefined && (opts.mouse ?? true), session !== undefined && notifications !== 'off'));
   if (!session) {
     const message = opts.setupMessage ?? 'rein could not start a session: check agent.config.json and your API key settings.';
     const handle: TuiRenderHandle = render(<SetupScreen message={message} onExit={() => handle.unmount()} />);
@@ -145,7 +154,12 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   const stopStatusLine = opts.statusLine
     ? feedStatusLine({ store: bridge.store, session, setting: opts.statusLine.setting, projectDir: opts.statusLine.projectDir, version: opts.version ?? '' })
     : undefined;
-  const onKeys = () => idle.activity();
+  const focus = createFocusTracker();
+  const stopAttention = watchAttention({ store: bridge.store, style: notifications, focused: focus.focused, write: (sequence) => handle?.alert?.(sequence) });
+  const onKeys = (data: string | Uint8Array) => {
+    idle.activity();
+    focus.read(data);
+  };
   process.stdin.on('data', onKeys);
   try {
     handle = render(<App bridge={bridge} historyFile={opts.historyFile} gitBranch={gitBranch} keys={opts.keys} turnLimitFrom={opts.turnLimitFrom} listFiles={opts.listFiles} />);
@@ -155,6 +169,7 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
     await handle.waitUntilExit();
   } finally {
     idle.dispose();
+    stopAttention();
     stopStatusLine?.();
     unsyncPrompts();
     uncap();

@@ -37,6 +37,8 @@ export const noKey: Key = {
 // useInput strips the ESC from the bracketed-paste markers, so they arrive as these inputs with no key flags.
 const pasteStart = '[200~';
 const pasteEnd = '[201~';
+// Focus reports (ESC[I, ESC[O) arrive the same way: the screen reads focus from the raw input, and they are never keys.
+const focusReports = new Set(['[I', '[O']);
 
 /**
  * A cursor position report (ESC[row;colR) after useInput strips its ESC: the terminal's answer to a program's query,
@@ -124,6 +126,7 @@ export function createKeyChunker(): (input: string, key: Key) => KeyEvent[] {
       pasted = '';
       return [];
     }
+    if (focusReports.has(input) && isPlain(key)) return [];
     if (input === '[M' && isPlain(key)) {
       legacyMouse = '';
       return [];

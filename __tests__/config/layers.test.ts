@@ -23,6 +23,7 @@ describe('layer precedence', () => {
       requestTimeoutMs: 60_000,
       streamIdleTimeoutMs: 90_000,
       thinking: 'off',
+      notifications: 'bell',
       tools: [...knownToolNames],
       security: { workspace: dirs.project },
       context: { contextDangerRatio: 0.9, keepRecentToolResults: 1, keepRecentRatio: 0.3 },

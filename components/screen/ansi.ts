@@ -14,6 +14,9 @@ export const BRACKETED_PASTE_OFF = `${ESC}?2004l`;
 /** Mouse button and wheel reports (1000) in the SGR encoding (1006), which has no column limit. */
 export const MOUSE_REPORTS_ON = `${ESC}?1000h${ESC}?1006h`;
 export const MOUSE_REPORTS_OFF = `${ESC}?1006l${ESC}?1000l`;
+/** Focus reports: the terminal sends ESC[I on gaining focus and ESC[O on losing it (tmux needs `focus-events on`). */
+export const FOCUS_REPORTS_ON = `${ESC}?1004h`;
+export const FOCUS_REPORTS_OFF = `${ESC}?1004l`;
 export const CURSOR_HIDE = `${ESC}?25l`;
 export const CURSOR_SHOW = `${ESC}?25h`;
 /** Autowrap off: a line wider than the terminal is clipped instead of spilling onto the next row. */

@@ -11,6 +11,8 @@ import {
   AUTOWRAP_ON,
   CURSOR_HIDE,
   CURSOR_SHOW,
+  FOCUS_REPORTS_OFF,
+  FOCUS_REPORTS_ON,
   MOUSE_REPORTS_OFF,
   MOUSE_REPORTS_ON,
   RESET_SCROLL_REGION,
@@ -40,6 +42,8 @@ export interface FullScreenOptions {
   holdStrayOutput?: boolean;
   /** Ask the terminal for mouse reports (the app acts on wheel notches; default false). Turned off on every way out. */
   mouse?: boolean;
+  /** Ask the terminal for focus reports (DECSET 1004; default false). Turned off on every way out. */
+  focusReports?: boolean;
   /** Told each frame as it is written (rows joined by '\n'), for checks of what reached the terminal against a fresh paint. */
   onFrameWritten?: (frame: string) => void;
 }
@@ -62,6 +66,8 @@ export interface FullScreenHandle {
   /** Settles once the app has exited and the terminal is restored. */
   waitUntilExit(): Promise<void>;
   stats(): FullScreenStats;
+  /** Writes a bell or notification sequence between frames (never into one); nothing once the terminal is restored. */
+  alert(sequence: string): void;
 }
 
 const ENTER = ALT_SCREEN_ENTER + CURSOR_HIDE + AUTOWRAP_OFF + BRACKETED_PASTE_ON;
@@ -184,7 +190,7 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
     writer.dispose();
     terminal.off('resize', onResize);
     try {
-      send(opts.mouse ? MOUSE_REPORTS_OFF + LEAVE : LEAVE);
+      send((opts.mouse ? MOUSE_REPORTS_OFF : '') + (opts.focusReports ? FOCUS_REPORTS_OFF : '') + LEAVE);
     } catch {
       // The terminal may already be gone (hang-up); nothing left to restore on it.
     }
@@ -197,7 +203,7 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
   };
   const release = guardTerminal(restore);
 
-  send(opts.mouse ? ENTER + MOUSE_REPORTS_ON : ENTER);
+  send(ENTER + (opts.mouse ? MOUSE_REPORTS_ON : '') + (opts.focusReports ? FOCUS_REPORTS_ON : ''));
   if (opts.holdStrayOutput ?? terminal === process.stdout) releaseStray = holdStrayOutput();
   terminal.on('resize', onResize);
   let ink: ReturnType<typeof inkRender>;
@@ -232,6 +238,9 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
       restore();
     },
     waitUntilExit: () => exited,
+    alert(sequence) {
+      if (!restored) send(sequence);
+    },
     stats: () => ({ ...stats, inkRows: inkFrame === undefined || inkFrame === '' ? 0 : inkFrame.split('\n').length }),
   };
 }
@@ -249,6 +258,8 @@ function renderPlain(
   return {
     unmount: () => ink.unmount(),
     waitUntilExit: () => exited,
+    // No terminal to call for attention on.
+    alert: () => undefined,
     // Plain Ink writes straight to stdout; only the full-screen writer is metered.
     stats: () => ({ bytesWritten: 0, framesWritten: 0, inkFrames: 0, repaints: 0, inkRows: 0 }),
   };

@@ -123,12 +123,20 @@ export function promptLines({ text, cursor, width, maxRows, running, hint, spinn
 }
 
 /** Messages typed during a run, waiting to be sent when it ends. */
-export function queuedLines(queued: readonly string[], width: number, maxRows: number): string[] {
+/** Waiting messages: the ones the running model takes at its next step (`steering`) say so; the rest wait for the run's end. */
+export function queuedLines(queued: readonly string[], width: number, maxRows: number, steering: readonly string[] = []): string[] {
   if (maxRows <= 0) return [];
+  const taken = [...steering];
+  const labels = queued.map((text) => {
+    const index = taken.indexOf(text);
+    if (index < 0) return '⏳ queued:';
+    taken.splice(index, 1);
+    return '↳ next step:';
+  });
   const shown = queued.slice(0, maxRows);
   return shown.map((text, i) => {
     const more = i === shown.length - 1 && queued.length > shown.length ? ` (+${queued.length - shown.length} more)` : '';
-    return paint('dim', cutTo(`⏳ queued: ${text.replace(/\s*\n\s*/g, ' ⏎ ')}${more}`, width));
+    return paint('dim', cutTo(`${labels[i]} ${text.replace(/\s*\n\s*/g, ' ⏎ ')}${more}`, width));
   });
 }
 

@@ -165,6 +165,7 @@ async function main(rawArgv: string[]): Promise<number> {
     version: version(),
     keys,
     mouse: config.mouse,
+    notifications: config.notifications,
     ...tuiPorts,
     ...(opened?.statusLine ? { statusLine: { setting: opened.statusLine, projectDir: opened.run.workspace } } : {}),
     turnLimitFrom: args.maxTurns !== undefined ? `the --max-turns flag` : process.env.REIN_MAX_TURNS !== undefined ? 'REIN_MAX_TURNS' : '"maxTurns" in agent.config.json (50 when not set; 0 removes it)',

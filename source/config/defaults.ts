@@ -90,6 +90,8 @@ export function finalizeConfig(merged: ConfigLayer, env: Env, cwd: string, reinH
     requestTimeoutMs: merged.requestTimeoutMs ?? defaultTimeouts(picked.baseUrl).requestTimeoutMs,
     streamIdleTimeoutMs: merged.streamIdleTimeoutMs ?? defaultTimeouts(picked.baseUrl).streamIdleTimeoutMs,
     thinking: merged.thinking ?? 'off',
+    // The bell by default: every terminal and tmux understand it, and it sounds only while the terminal is not focused.
+    notifications: merged.notifications ?? 'bell',
     tools: [...new Set(merged.tools ?? knownToolNames)],
     security: { workspace: merged.security?.workspace ?? cwd },
     context: {

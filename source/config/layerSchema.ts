@@ -1,6 +1,7 @@
 // The JSON Schema every config layer is validated against, and the list of built-in tool names.
 import { permissionModes } from '../protocol/events.js';
 import { keyActions } from './keys.js';
+import { notificationStyles } from './types.js';
 
 /** Every built-in tool; `tools` entries must be one of these. The tools package checks its registry against it. */
 export const knownToolNames: readonly string[] = [
@@ -120,6 +121,7 @@ export const configLayerSchema = {
       properties: Object.fromEntries(keyActions.map((action) => [action, { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }])),
     },
     mouse: { type: 'boolean' },
+    notifications: { type: 'string', enum: [...notificationStyles] },
     webSearch: {
       type: 'object',
       additionalProperties: false,

@@ -2,6 +2,10 @@
 import type { PermissionMode } from '../protocol/events.js';
 import type { KeyAction } from './keys.js';
 
+/** The terminal bell (BEL), a desktop notification (OSC 9 or OSC 777), or nothing. */
+export const notificationStyles = ['bell', 'osc9', 'osc777', 'off'] as const;
+export type NotificationStyle = (typeof notificationStyles)[number];
+
 /** How much the model thinks before it answers: a level, or a token budget. */
 export type ThinkingSetting = 'off' | 'low' | 'medium' | 'high' | number;
 
@@ -56,6 +60,8 @@ export interface ReinConfig {
   keys?: KeysLayer;
   /** Mouse wheel scrolling in the full-screen session (default on). */
   mouse?: boolean;
+  /** How the full-screen session calls for attention, while its terminal is not focused, when a run ends or a question waits. */
+  notifications?: NotificationStyle;
   /** The search backend web_search asks; unset = no web_search tool. */
   webSearch?: WebSearchConfig;
 }
@@ -151,6 +157,7 @@ export interface ConfigLayer {
   sandbox?: { enabled?: boolean; network?: boolean };
   keys?: KeysLayer;
   mouse?: boolean;
+  notifications?: NotificationStyle;
   webSearch?: WebSearchConfig;
   checkpoints?: { enabled?: boolean; maxFileBytes?: number; keepDays?: number };
 }

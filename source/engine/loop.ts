@@ -96,6 +96,11 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
       o.tools = fresh.tools;
       o.registry = fresh.registry;
     }
+    // Steering joins the newest user turn (after the round's results), never rewriting what was sent before.
+    for (const text of o.steering?.() ?? []) {
+      o.history.appendUserText(text);
+      yield { type: 'steer', runId: o.runId, text };
+    }
     for (const reminder of o.reminders()) o.history.appendUserText(reminder);
     const prepared = yield* o.context.prepare(o.history, o.system, o.tools, o.runId, o.signal);
     if (prepared === 'stop') {

@@ -31,6 +31,8 @@ export interface LoopOptions extends ToolEnvironment {
   /** Measures the context and compacts it before requests. */
   context: ContextManager;
   mode: () => PermissionMode;
+  /** Messages the user typed while the run goes on (steering), taken at each turn boundary; each is handed over once. */
+  steering?: () => string[];
   /** Dynamic material for the newest user turn, collected right before each request. */
   reminders: () => string[];
   /** Called with every finished model call's usage and the model that made it (the session keeps the totals). */

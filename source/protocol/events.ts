@@ -77,6 +77,8 @@ export type AgentEvent = AgentOrigin & (
   /** `continued`: the run goes on with the conversation as it stands (after the turn limit); no user message was added. */
   | { type: 'run_start'; sessionId: string; runId: string; prompt: string; continued?: boolean }
   | { type: 'turn_start'; runId: string; turnId: string; turn: number }
+  /** A message the user typed while the run went on, given to the model at this turn boundary (added to the newest user turn). */
+  | { type: 'steer'; runId: string; text: string }
   | { type: 'message_start'; runId: string; turnId: string; messageId: string }
   | { type: 'text_delta'; runId: string; messageId: string; text: string }
   | { type: 'thinking_delta'; runId: string; messageId: string; text: string }

@@ -9,6 +9,7 @@ import { applySubagentEvent } from './subagents.js';
 import { addStreamed, appendDelta, appendProgress, applyMessageEnd, applyRetry, clipDisplay, ensureAssistant, ensureTool, withSubagent } from './applyStream.js';
 import { applyRunEnd } from './applyRunEnd.js';
 import { applySessionEvent } from './applySessionEvent.js';
+import { applySteer } from './steering.js';
 import { hookLine } from '../extensions/hookLine.js';
 import { omit } from '../util/omit.js';
 
@@ -57,6 +58,8 @@ export function applyEvent(state: AppState, event: AgentEvent): AppState {
     }
     case 'turn_start':
       return state;
+    case 'steer':
+      return applySteer(state, event);
     case 'tool_call_delta':
       return addStreamed(state, event.partialJson.length);
     case 'message_start':

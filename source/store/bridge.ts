@@ -33,7 +33,10 @@ export interface Bridge extends SessionActions, SessionSwitch {
   readonly store: AppStore;
   /** The slash commands, for the completion menu and /help. */
   readonly commands: CommandList;
-  /** Sends a prompt, runs a slash command, or queues the prompt while a run is active. */
+  /**
+   * Sends a prompt or runs a slash command. While a run is active a prompt is queued, and the running model gets it
+   * at its next turn boundary (steering); what it does not take is sent once the run ends.
+   */
   send: (text: string) => void;
   /** Stops the active run; returns the queued messages it dropped so the prompt can offer them again. */
   abort: () => string[];
@@ -94,7 +97,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
       const trimmed = text.trim();
       if (trimmed === '') return;
       if (parseSlashCommand(trimmed)) void dispatch.run(trimmed);
-      else queue.send(text);
+      else queue.send(text, { steer: true });
     },
     abort: () => queue.abort(),
     runCommand: (text) => dispatch.run(text),

@@ -2,6 +2,7 @@
 import { collapsedRows, userMessageMaxLines, type AppState, type TranscriptItem } from './state.js';
 import { finishRunItems } from './applyRunEnd.js';
 import { putNotice } from './transcript.js';
+import { dropSteering } from './steering.js';
 
 export { addNotice } from './transcript.js';
 
@@ -18,8 +19,9 @@ export function markBusy(state: AppState): AppState {
   return state.running ? state : { ...state, running: true, runId: undefined };
 }
 
+/** An empty queue holds no steering either. */
 export function setQueued(state: AppState, queued: string[]): AppState {
-  return { ...state, queued };
+  return queued.length === 0 ? dropSteering({ ...state, queued }) : { ...state, queued };
 }
 
 const lineCount = (text: string): number => text.replace(/\n+$/, '').split('\n').length;

@@ -5,14 +5,18 @@ import type { EventPump } from './eventPump.js';
 import { addNotice, markBusy, markInterrupted, setQueued } from './localActions.js';
 import type { AppStore } from './store.js';
 import { errorMessage } from '../util/errors.js';
+import { dropSteering, markSteering } from './steering.js';
 
 export interface RunQueue {
   /** A run or a compaction is under way. */
   active(): boolean;
   /** Starts a run now (the caller checked that none is active); `run` defaults to the prompt (or `!command`) of `text`. */
   start(text: string, run?: () => AsyncGenerator<AgentEvent>): void;
-  /** Starts the message's run, or queues it as typed while one is active. */
-  send(text: string): void;
+  /**
+   * Starts the message's run, or queues it as typed while one is active. With `steer`, a queued message (not a
+   * `!command`) is also handed to the running model for its next turn boundary; what it does not take runs next.
+   */
+  send(text: string, o?: { steer?: boolean }): void;
   /** Runs busy work that is not a run (a compaction) the way a run goes: queued messages wait for it. */
   busy(work: () => Promise<void>): Promise<void>;
   /** Stops the active run; returns the queued messages it dropped so the prompt can offer them again. */
@@ -46,6 +50,7 @@ export function createRunQueue({ session, store, pump, dispatchQueued }: RunQueu
   const afterBusy = (): void => {
     pump.flush();
     runActive = false;
+    pump.update(dropSteering);
     const [next, ...rest] = store.getState().queued;
     if (next !== undefined && !disposed) {
       pump.update((state) => setQueued(state, rest));
@@ -77,9 +82,10 @@ export function createRunQueue({ session, store, pump, dispatchQueued }: RunQueu
         }
       })();
     },
-    send(text) {
-      if (runActive) pump.update((state) => setQueued(state, [...state.queued, text]));
-      else queue.start(text);
+    send(text, o = {}) {
+      if (!runActive) return queue.start(text);
+      pump.update((state) => setQueued(state, [...state.queued, text]));
+      if (o.steer && !text.trimStart().startsWith('!') && session.steer?.(text) === true) pump.update((state) => markSteering(state, text));
     },
     async busy(work) {
       runActive = true;

@@ -156,6 +156,8 @@ export interface AppState {
   streamedChars?: number;
   /** Messages typed while a run was active, sent in order when it ends. */
   queued: string[];
+  /** The queued messages a running model takes at its next turn boundary (steering), in the order typed. */
+  steering?: string[];
   /** What the user's status line command printed last (Claude Code's `statusLine`); unset shows none. */
   userStatus?: string;
   /** Counter for ids of locally created items. */

@@ -30,6 +30,11 @@ export interface SessionRuns {
   compact: (instructions?: string) => Promise<void>;
   respond: (approvalId: string, decision: ApprovalDecision) => void;
   answer: (questionId: string, answer: UserAnswer) => void;
+  /**
+   * Hands a message typed during a prompt's run to the model at the run's next turn boundary (a `steer` event says
+   * when). False, and nothing kept, when no prompt's run is active: the caller sends it as a message of its own.
+   */
+  steer: (text: string) => boolean;
   abort: () => void;
   isRunning: () => boolean;
 }

@@ -55,6 +55,8 @@ export interface SessionCore {
   /** Set when the last run stopped at the turn limit: `continueRun` may go on with it, with the same model and rules. */
   atTurnLimit: boolean;
   limitedRun: Pick<PromptOptions, 'allowedTools' | 'model'>;
+  /** While a prompt's loop runs: messages the user typed meanwhile, waiting for its next turn boundary. */
+  steering: string[] | undefined;
   /** Records a run-stream event and hands it back for the stream. */
   record(event: AgentEvent): AgentEvent;
   /** An event outside a run's own stream. */

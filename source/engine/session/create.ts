@@ -130,7 +130,7 @@ export function createSession(o: SessionOptions): EngineSession & SessionCapabil
     get hooks() { return hooks; },
     resolveModel: o.resolveModel ?? ((requested, _provider, current) => ({ model: requested ?? current })),
     log: o.log, checkpoints: undefined, total: emptyUsage(),
-    resumed: o.resume !== undefined, announced: false, startupWarned: false, clearAfterRun: false, atTurnLimit: false, limitedRun: {},
+    resumed: o.resume !== undefined, announced: false, startupWarned: false, clearAfterRun: false, atTurnLimit: false, limitedRun: {}, steering: undefined,
     record: (event) => channel.inRun(event),
     emit,
     ambientIds,

@@ -30,6 +30,11 @@ export function sessionFacade(core: SessionCore, parts: FacadeParts): EngineSess
     compact: (instructions) => compactNow(core, instructions),
     respond: (approvalId: string, decision: ApprovalDecision) => { core.broker.respond(approvalId, decision); },
     answer: (questionId: string, answer: UserAnswer) => { core.questions.respond(questionId, answer); },
+    steer: (text) => {
+      if (core.steering === undefined) return false;
+      core.steering.push(text);
+      return true;
+    },
     abort: () => {
       gate.abort();
       // Esc stops background subagents too; background commands keep running until killed.
@@ -116,6 +121,7 @@ export function sessionFacade(core: SessionCore, parts: FacadeParts): EngineSess
     compact: runs.compact,
     respond: runs.respond,
     answer: runs.answer,
+    steer: runs.steer,
     abort: runs.abort,
     isRunning: runs.isRunning,
     /** Events outside a run's own stream (a run's own arrive through its generator). */

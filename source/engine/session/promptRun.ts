@@ -51,8 +51,11 @@ export async function* promptRun(core: SessionCore, text: string | undefined, op
     const chosen = core.resolveModel(options.model, core.o.providerName, core.info.model);
     if (chosen.note) yield core.record({ type: 'warning', runId: run.runId, message: chosen.note });
     for await (const event of core.context.beforeRun(run.runId, run.signal)) yield core.record(event);
+    core.steering = [];
     yield* forwardRun(core, loopFor(core, run, chosen.model), run);
   } finally {
+    // Steering not yet taken is dropped here: the screen still holds it and sends it as the next message.
+    core.steering = undefined;
     run.revokeGrant?.();
     active.end();
     afterRun(core);
@@ -77,6 +80,7 @@ function loopFor(core: SessionCore, run: PromptRun, model: string): AsyncGenerat
     askAtTurnLimit: o.interactive, context: core.context, mode: () => info.mode, rules: core.rules, broker: core.broker, questions: core.questions,
     setMode: (mode) => core.setMode(mode), interactive: o.interactive,
     cwd: o.cwd, workspace: o.workspace, state: core.state, signal: run.signal,
+    steering: () => core.steering?.splice(0) ?? [],
     reminders: () => [...(core.hooks?.takeContext() ?? []).map(wrapReminder), ...core.reminders.collect(core.history.length === 1)],
     onUsage: (usage, model) => {
       core.compat.spent(usage, model);

@@ -116,6 +116,11 @@ export interface AgentSession {
    * as `compaction`, `warning` or `error` events through `subscribe`.
    */
   compact(instructions?: string): Promise<void>;
+  /**
+   * A message typed while a prompt's run goes on: the model gets it at the run's next turn boundary, after the
+   * current tool round's results (a `steer` event marks the moment). False when no prompt's run can take it.
+   */
+  steer?(text: string): boolean;
   /** Aborts the active run: the model stream stops and running tools and child processes are killed. */
   abort(): void;
   isRunning(): boolean;
