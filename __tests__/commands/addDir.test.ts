@@ -1,11 +1,12 @@
 // /add-dir on a real session: the file tools refuse a folder outside the workspace until it is added, the model hears
 // of it in a reminder (the system prompt stays byte-stable), DirectoryAdded hooks run, and bad paths get one sentence.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtinCommands } from '../../source/commands/builtins.js';
 import { runHeadlessCommand } from '../../source/headless/builtinCommand.js';
+import { findBwrap } from '../../source/permissions/sandbox.js';
 import { capture, hookDir, makeHooks, on, type HookDir } from '../extensions/hookHelpers.js';
 import { lastToolResults, makeHarness, runPrompt, userTexts, type Harness } from '../support/engineHarness.js';
 
@@ -75,5 +76,23 @@ describe('/add-dir', () => {
     expect((await command('/add-dir')).error).toMatch(/^Usage: \/add-dir <path>/);
     await runPrompt(h.session, 'read');
     expect(lastToolResults(h.provider.requests[1])[0]).toContain('outside the workspace');
+  });
+
+  const bwrap = findBwrap();
+  it.runIf(bwrap !== undefined)('lets a sandboxed command write in the added folder, which the sandbox stopped before', async () => {
+    // Outside /tmp, which the sandbox replaces with a private one.
+    outside = mkdtempSync(join(homedir(), '.rein-added-probe-'));
+    const target = join(outside, 'made.txt');
+    const write = { toolCalls: [{ name: 'bash', input: { command: `echo made > ${target}` } }] };
+    h = makeHarness([write, { text: 'stopped' }, write, { text: 'written' }], { mode: 'ask', sandbox: { bwrap: bwrap!, network: false, protectedFiles: [] } });
+    const asked: string[] = [];
+    // Stopped by the sandbox, the command asks to run outside it: declined.
+    await runPrompt(h.session, 'write', (e) => { asked.push(e.name); return { kind: 'no' }; });
+    expect(asked).toEqual(['bash']);
+    expect(existsSync(target)).toBe(false);
+    expect((await command(`/add-dir ${outside}`)).exitCode).toBe(0);
+    await runPrompt(h.session, 'write again', (e) => { asked.push(e.name); return { kind: 'no' }; });
+    expect(asked).toEqual(['bash']);
+    expect(readFileSync(target, 'utf8')).toBe('made\n');
   });
 });

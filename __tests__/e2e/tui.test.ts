@@ -178,10 +178,13 @@ describe('rein TUI in tmux', () => {
     expect(keys).toMatch(/Esc: interrupt the running task/);
     // The list is taller than the screen: its start is a page up.
     await p.sendKeys('PageUp');
-    // tmux may show a frame half drawn (it does not hold synchronized output): wait for the whole list.
-    const help = await p.waitFor((s) => s.includes('Commands:') && /^\s*\/exit\b/m.test(s));
+    // tmux may show a frame half drawn (it does not hold synchronized output): wait for the list's start, then
+    // page down to its end (the list is taller than one page).
+    const top = await p.waitFor((s) => s.includes('Commands:') && /^\s*\/help\b/m.test(s));
+    await p.sendKeys('PageDown');
+    const rest = await p.waitFor((s) => /^\s*\/exit\b/m.test(s));
     for (const name of ['/help', '/clear', '/model', '/mode', '/cost', '/todos', '/tasks', '/exit'])
-      expect(help).toMatch(new RegExp(`^\\s*${name}\\b`, 'm'));
+      expect(`${top}\n${rest}`).toMatch(new RegExp(`^\\s*${name}\\b`, 'm'));
     await p.sendKeys('End');
     await p.waitFor('Ctrl+C twice');
 

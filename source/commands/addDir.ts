@@ -4,7 +4,7 @@ import type { SlashCommand } from './slashCommand.js';
 export const addDirCommand: SlashCommand = {
   name: 'add-dir',
   argsHint: '<path>',
-  description: 'let the file tools use another folder this session',
+  description: 'let the file tools use another folder',
   run(ctx, args) {
     const outcome = ctx.addDir(args);
     if (!outcome.ok) return ctx.fail(outcome.message);

@@ -22,7 +22,7 @@ export function renderChecks(lines: readonly CheckLine[]): string {
 
 export const doctorCommand: SlashCommand = {
   name: 'doctor',
-  description: 'check the set-up: config, key, provider, MCP, hooks, programs, terminal',
+  description: 'check rein\'s set-up and say what to fix',
   async run(ctx, args) {
     if (args) return ctx.fail(`/doctor takes no arguments ("${args}").`);
     const d = ctx.diagnostics();
