@@ -155,7 +155,7 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
     ? feedStatusLine({ store: bridge.store, session, setting: opts.statusLine.setting, projectDir: opts.statusLine.projectDir, version: opts.version ?? '' })
     : undefined;
   const focus = createFocusTracker();
-  const stopAttention = watchAttention({ store: bridge.store, style: notifications, focused: focus.focused, write: (sequence) => handle?.alert?.(sequence) });
+  const stopAttention = watchAttention({ store: bridge.store, style: notifications, focused: () => focus.focused(), write: (sequence) => handle?.alert?.(sequence) });
   const onKeys = (data: string | Uint8Array) => {
     idle.activity();
     focus.read(data);

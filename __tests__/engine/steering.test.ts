@@ -8,6 +8,7 @@ import type { AgentEvent } from '../../source/protocol/events.js';
 import { assembleSession as createSession } from '../../source/cli/assembleSession.js';
 import { createProvider } from '../../source/providers/index.js';
 import { builtinTools } from '../../source/tools/builtins.js';
+import { resumedState } from '../../source/store/resumed.js';
 import { startMockLlmServer, type MockLlmServer, type MockTurn } from '../support/mockLlmServer.js';
 
 let server: MockLlmServer | undefined;
@@ -58,6 +59,9 @@ describe('steering', () => {
     }
     await session.close();
     expect(accepted).toBe(true);
+    // The run's events (what the session log records) rebuild the transcript with the message where it was given.
+    const replayed = resumedState(session, events);
+    expect(replayed.transcript.flatMap((i) => (i.kind === 'user' ? [i.text] : []))).toEqual(['read both files', 'only the first line, please']);
     expect(server.requests).toHaveLength(3);
     expect(textsIn(messagesOf(server, 0)).join('\n')).not.toContain('only the first line');
     const second = messagesOf(server, 1);
