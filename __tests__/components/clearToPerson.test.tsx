@@ -98,6 +98,14 @@ describe('results written for the model get a line for the person', () => {
     expect(lines.join('\n')).not.toContain('finish one');
   });
 
+  it('arguments that do not fit the schema are named, without what was sent and what to do next', async () => {
+    const { result, lines } = await shown('read_file', { file: 'x' });
+    expect(result.content).toContain('call it again');
+    expect(lines.join('\n')).toContain('Invalid arguments for read_file:');
+    expect(lines.join('\n')).toContain('- /path: is required');
+    expect(lines.join('\n')).not.toMatch(/Received:|call it again/);
+  });
+
   it('an unknown tool is named without the list of every tool', async () => {
     const { result, lines } = await shown('read_fiel', { path: 'x' });
     expect(result.content).toContain('Available tools: ');
