@@ -15,6 +15,7 @@ import { itemToLines } from '../../components/view/transcriptLines.js';
 import { noticeToLines } from '../../components/view/messageLines.js';
 import { shownPath } from '../../source/util/shownPath.js';
 import { setupLines } from '../../components/view/setupLines.js';
+import { approvalBody } from '../../components/view/approvalLines.js';
 import { MemoryStore } from '../../source/memory/store.js';
 import { FakeSession, ticks } from '../support/fakeSession.js';
 import { makeWorkspace, type TestWorkspace } from '../tools/helpers.js';
@@ -97,6 +98,14 @@ describe('results written for the model get a line for the person', () => {
     expect(lines.join('\n')).not.toContain('finish one');
   });
 
+  it('arguments that do not fit the schema are named, without what was sent and what to do next', async () => {
+    const { result, lines } = await shown('read_file', { file: 'x' });
+    expect(result.content).toContain('call it again');
+    expect(lines.join('\n')).toContain('Invalid arguments for read_file:');
+    expect(lines.join('\n')).toContain('- /path: is required');
+    expect(lines.join('\n')).not.toMatch(/Received:|call it again/);
+  });
+
   it('an unknown tool is named without the list of every tool', async () => {
     const { result, lines } = await shown('read_fiel', { path: 'x' });
     expect(result.content).toContain('Available tools: ');
@@ -131,6 +140,12 @@ describe('paths read relative to the workspace on every row of a call', () => {
   it('denied by a rule (no dialog, no start): still relative', () => {
     const state = reduce(start(), ...asked('c1', 'write_file', { path, content: 'x' }), ended('c1', 'write_file', { content: 'denied by rule', display: { kind: 'text', text: 'denied by a rule' }, isError: true }, true));
     expect(rows(state, 'c1')[0]).toMatch(/^✗ write_file\(src\/app\.ts\)/);
+  });
+
+  it('the approval dialog names a command\'s folder ~-relative in the home folder', () => {
+    const approval = { runId, approvalId: 'a1', toolCallId: 'c1', name: 'bash', input: { command: 'ls' }, summary: 'ls', alwaysScope: '', alwaysRules: [], cwd: join(homedir(), 'proj') };
+    const body = approvalBody(approval, 80).map((row) => stripVTControlCharacters(row));
+    expect(body).toEqual(['$ ls', 'in ~/proj']);
   });
 
   it('outside the workspace a path stays absolute, or ~-relative in the home folder', () => {

@@ -1,4 +1,5 @@
 // memory: lets the model save, update and delete the user's markdown memories that outlive the session.
+import { homeShown } from '../util/shownPath.js';
 import { MemoryError, memoryTypes, type MemoryStore } from '../memory/store.js';
 import { isMemoryType } from '../memory/memoryFile.js';
 import { adviceError, defineTool, errorResult, textResult, type AnyTool } from '../tools/types.js';
@@ -41,7 +42,7 @@ function runAction(store: MemoryStore, args: MemoryToolArgs): ToolResult {
       const { status, entry } = store.save({ name: args.name, type, description: args.description, body: args.content });
       if (status === 'unchanged') return textResult(`Already saved as ${entry.type} memory \`${entry.name}\`; nothing changed.`, false, `Already saved as ${entry.type} memory ${entry.name}; nothing changed.`);
       const verb = status === 'saved' ? 'Saved' : 'Updated';
-      return textResult(`${verb} ${entry.type} memory \`${entry.name}\`.`, false, `${verb} ${entry.type} memory ${entry.name} (${entry.path})`);
+      return textResult(`${verb} ${entry.type} memory \`${entry.name}\`.`, false, `${verb} ${entry.type} memory ${entry.name} (${homeShown(entry.path)})`);
     }
     case 'update': {
       if (!present(args.name)) return errorResult('update needs the name of the memory to change.');
@@ -49,7 +50,7 @@ function runAction(store: MemoryStore, args: MemoryToolArgs): ToolResult {
         return errorResult('update needs at least one of content, description or type to change.');
       }
       const entry = store.update(args.name, { body: args.content, description: args.description, type });
-      return textResult(`Updated ${entry.type} memory \`${entry.name}\`.`, false, `Updated ${entry.type} memory ${entry.name} (${entry.path})`);
+      return textResult(`Updated ${entry.type} memory \`${entry.name}\`.`, false, `Updated ${entry.type} memory ${entry.name} (${homeShown(entry.path)})`);
     }
     case 'delete': {
       if (!present(args.name)) return errorResult('delete needs the name of the memory to remove.');

@@ -81,7 +81,8 @@ export function createCommandDispatch(o: DispatchOptions): CommandDispatch {
         return;
       }
       if (resolved.kind === 'unknown') {
-        pump.update((state) => addNotice(state, 'warning', `${resolved.message} (type /help for the list)`, title));
+        // The hint names the command already: one line, without the typed line above it.
+        pump.update((state) => addNotice(state, 'warning', `${resolved.message} (type /help for the list)`));
         return;
       }
       const { command, args } = resolved;

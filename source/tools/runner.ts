@@ -105,7 +105,7 @@ function describeAjvError(error: ErrorObject): string {
 }
 
 /** Checks and coerces a copy of `input`; the history keeps what the model actually sent. */
-async function checkInput(tool: AnyTool, input: Record<string, unknown>): Promise<{ args: Record<string, unknown> } | { error: string }> {
+async function checkInput(tool: AnyTool, input: Record<string, unknown>): Promise<{ args: Record<string, unknown> } | { error: string; shown: string }> {
   const validate = await validatorFor(tool);
   const args = structuredClone(input);
   if (!validate || validate(args)) return { args };
@@ -118,6 +118,8 @@ async function checkInput(tool: AnyTool, input: Record<string, unknown>): Promis
       `Received: ${shorten(JSON.stringify(input), 500)}`,
       `Fix the arguments to match the ${tool.name} schema and call it again.`,
     ].join('\n'),
+    // The person reads what was wrong; what was sent and what to do next are for the model.
+    shown: [`Invalid arguments for ${tool.name}:`, ...unique].join('\n'),
   };
 }
 
@@ -227,7 +229,7 @@ async function runUnguarded(registry: ToolRegistry, call: ToolCall, ctx: ToolCon
     return errorResult(`The arguments for ${tool.name} were not valid JSON (received: ${received}); send one JSON object that matches its schema.`, `The arguments were not valid JSON: ${received}`);
   }
   const checked = await checkInput(tool, call.input ?? {});
-  if ('error' in checked) return errorResult(checked.error);
+  if ('error' in checked) return errorResult(checked.error, checked.shown);
   if (ctx.signal.aborted) return interrupted();
   const outcome = await executeWithLimits(tool, checked.args, { ...ctx, toolCallId: call.id });
   if (outcome.kind === 'aborted') return interrupted();
