@@ -173,11 +173,18 @@ export async function benchLongContext(): Promise<string[]> {
       `    request sizes (KB, s = summary call): ${f.sizes}`,
     );
   }
-  // Ideas measured on the same task (openai): more of the newest tool results kept whole before they are cleared.
-  out.push('  measured ideas (openai): context.keepRecentToolResults = N (default 1)');
-  for (const keep of [2, 3, 10]) {
-    const f = await runLongTask('openai', { context: { keepRecentToolResults: keep } });
-    out.push(row(`    N = ${keep}: sent / shrinks / lost at them / lost in all / full price`,
+  // Ideas measured on the same task (openai): more of the newest tool results kept whole before they are cleared,
+  // and, without clearing (10 kept), a summary made earlier.
+  out.push('  measured ideas (openai): context.keepRecentToolResults = N (default 1), contextDangerRatio = D (default 0.9)');
+  const ideas: Array<[string, Record<string, unknown>]> = [
+    ['N = 2', { keepRecentToolResults: 2 }],
+    ['N = 3', { keepRecentToolResults: 3 }],
+    ['N = 10', { keepRecentToolResults: 10 }],
+    ['N = 10, D = 0.6', { keepRecentToolResults: 10, contextDangerRatio: 0.6 }],
+  ];
+  for (const [name, context] of ideas) {
+    const f = await runLongTask('openai', { context });
+    out.push(row(`    ${name}: sent / shrinks / lost at them / lost in all / full price`,
       `${kb(f.sentBytes)} / ${f.shrinks} / ${kb(f.lostAtShrinks)} / ${kb(f.lostBytes)} / ${kb(f.uncachedBytes)}${f.fixed && f.ruleEverywhere && f.wordsEverywhere ? '' : ' (fix, rule or words MISSING)'}`));
   }
   return out;

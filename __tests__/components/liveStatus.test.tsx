@@ -23,6 +23,12 @@ describe('the status line while a run works', () => {
     expect(plain(statusLine({ ...input, live: { elapsedMs: 12_400, outputTokens: 345 } }))).toContain('↑1.2k ↓345 · 12s · /w');
   });
 
+  it('marks the tokens and the cost with ~ when some counts are estimates, and only then', () => {
+    expect(plain(statusLine({ ...input, cost: 0.0123 }))).toMatch(/↑1\.2k ↓300 · \$0\.01/);
+    const estimated = plain(statusLine({ ...input, usage: { ...input.usage, estimated: true }, cost: 0.0123 }));
+    expect(estimated).toMatch(/↑~1\.2k ↓~300 · ~\$0\.01/);
+  });
+
   it('moves once a second, reading the tokens only when it does', () => {
     let now = 10_000;
     let reads = 0;

@@ -96,7 +96,8 @@ describe.each(['openai', 'anthropic'] as const)('a long session over the %s form
   it('compacts, finishes with a valid history, and keeps the prefix byte-stable between compactions', async () => {
     mkdirSync(join(repo, 'src'));
     writeFileSync(join(repo, 'AGENTS.md'), 'Project rule: never edit generated files.\n');
-    writeFileSync(join(repo, 'agent.config.json'), JSON.stringify({ context: { maxContextTokens: 16000 } }));
+    // Ten results kept whole, as before clearing old ones became the default: this exercises the summary.
+    writeFileSync(join(repo, 'agent.config.json'), JSON.stringify({ context: { maxContextTokens: 16000, keepRecentToolResults: 10 } }));
     server = await startMockLlmServer({ respond: longSession(16) });
     const run = await rein(['-p', 'Count the lines of every output, exactly as I say.', '--output-format', 'rein-events'], format);
     expect(run.exitCode).toBe(0);
@@ -129,5 +130,36 @@ describe.each(['openai', 'anthropic'] as const)('a long session over the %s form
     }
     expect(breaks).toBeLessThanOrEqual(compactions.length);
     expect(agentRequests.length - 1 - breaks).toBeGreaterThan(breaks);
+  });
+});
+
+describe.each(['openai', 'anthropic'] as const)('a long session with the default clearing over the %s format', (format) => {
+  it('clears each old result once answered, needs no summary, and changes nothing but the last result from request to request', async () => {
+    writeFileSync(join(repo, 'AGENTS.md'), 'Project rule: never edit generated files.\n');
+    writeFileSync(join(repo, 'agent.config.json'), JSON.stringify({ context: { maxContextTokens: 16000 } }));
+    server = await startMockLlmServer({ respond: longSession(16) });
+    const run = await rein(['-p', 'Count the lines of every output, exactly as I say.', '--output-format', 'rein-events'], format);
+    expect(run.exitCode).toBe(0);
+    const events = run.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(events.at(-2)).toMatchObject({ type: 'run_end', reason: 'done', text: 'Finished counting.' });
+    expect(events.some((e) => e.type === 'compaction' && e.level === 'micro')).toBe(true);
+    expect(server.requests.some((r) => JSON.stringify(r.body).includes(summarySystemPrompt.slice(0, 60)))).toBe(false);
+    const toHistory = format === 'openai' ? fromOpenAIRequest : fromAnthropicRequest;
+    for (const request of server.requests) {
+      expect(validateHistory(toHistory(request.body))).toBeUndefined();
+      expect(bodyText(request)).toContain('Count the lines of every output, exactly as I say.');
+      expect(JSON.stringify(request.body)).toContain('Project rule: never edit generated files.');
+    }
+    expect(bodyText(server.requests.at(-1)!)).toMatch(/\[old output of bash seq 1 2500, \d+(\.\d)? KB, cleared to save context/);
+    // What a prompt cache loses from one request to the next is at most the result it last added, except once: the
+    // first clearing, when the context passed half the window, clears every answered result in one batch.
+    const messages = (r: RecordedRequest) => withoutCacheMarks(r.body.messages) as unknown[];
+    let wider = 0;
+    for (let i = 1; i < server.requests.length; i++) {
+      const before = messages(server.requests[i - 1]);
+      const after = messages(server.requests[i]);
+      if (JSON.stringify(after.slice(0, before.length - 1)) !== JSON.stringify(before.slice(0, -1))) wider++;
+    }
+    expect(wider).toBe(1);
   });
 });

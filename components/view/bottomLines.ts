@@ -213,11 +213,13 @@ export function statusLine({ session, usage, cost, context, gitBranch, mcp, widt
     const ctx = `ctx ${Math.round(context.percent)}%`;
     line += sep + (context.percent >= 90 ? paint('red', ctx) : context.percent >= 70 ? paint('yellow', ctx) : ctx);
   }
-  line += `${sep}↑${formatTokens(usage.inputTokens)} ↓${formatTokens(live ? Math.max(live.outputTokens, usage.outputTokens) : usage.outputTokens)}`;
+  // `~`: some calls' counts are rein's estimate (the server sent no usage for them), and so is their cost.
+  const about = usage.estimated ? '~' : '';
+  line += `${sep}↑${about}${formatTokens(usage.inputTokens)} ↓${about}${formatTokens(live ? Math.max(live.outputTokens, usage.outputTokens) : usage.outputTokens)}`;
   // Unstyled up to the clock, so its tick rewrites a few cells of the row, not the whole row.
   if (live) line += ` · ${formatElapsed(live.elapsedMs)}`;
   if (cached !== undefined) line += `${sep}cache ${cached}%`;
-  if (cost !== undefined) line += sep + formatCost(cost);
+  if (cost !== undefined) line += sep + about + formatCost(cost);
   const servers = mcpCount(mcp);
   if (servers) line += sep + (servers.failed ? paint('red', servers.label) : servers.connected < servers.total ? paint('yellow', servers.label) : servers.label);
   line += sep + paint('dim', shortPath(session.cwd));

@@ -17,6 +17,7 @@ export const costCommand: SlashCommand = {
       cost === undefined ? `Cost: unknown (no price for ${unpriced.join(', ')})` : `Cost: ${formatCost(cost)}`,
     ];
     if (context) lines.push(`Context: ${context.percent}% of ${formatInt(context.window)} tokens`);
+    if (usage.estimated) lines.push('Estimated:  some counts (the server sent no usage for a call that broke off or was stopped)');
     ctx.print(lines.join('\n'));
   },
 };

@@ -1,6 +1,7 @@
 // The pure reducer from AgentEvents to AppState: immutable updates, the same object back when nothing changed.
 // Each family of events has its own file (applyStream, applyRunEnd, applySessionEvent); this one routes them.
 import type { AgentEvent } from '../protocol/events.js';
+import { addUsage } from '../protocol/messages.js';
 import { applyQuestionEvent } from './questions.js';
 import type { AppState } from './state.js';
 import { addModelUsage } from '../providers/prices.js';
@@ -32,10 +33,11 @@ function applyChildDialogAndUsage(state: AppState, event: AgentEvent): AppState 
   }
   // A hook that blocked or failed inside a subagent gets its line in the transcript too.
   if (event.type === 'hook') return addEventNotice(state, 'warning', hookLine(event));
-  // A child's tokens are priced at its own model; its totals and context are its own, not the session's.
+  // A child's tokens are priced at its own model and added to the session's total (the engine counts them in it too,
+  // so the parent's next usage event agrees; a team run that fails has no such event); its context is its own.
   if (event.type === 'usage') {
     const rest = omit(state, 'cost');
-    return { ...rest, ...addModelUsage(state.usageByModel, event.model ?? state.session.model, event.turnUsage) };
+    return { ...rest, usage: addUsage(state.usage, event.turnUsage), ...addModelUsage(state.usageByModel, event.model ?? state.session.model, event.turnUsage) };
   }
   return state;
 }
