@@ -61,13 +61,19 @@ describe('--resume of a session from another directory', () => {
     writeSession(dir, 's4', there, ['one']).close();
     writeSession(dir, 's5', '/no/such/folder', ['one']).close();
     const moved: string[] = [];
+    const said: string[] = [];
     const place = (answer: 'there' | 'fresh' | 'quit', id = 's4') =>
-      resumePlace({ args: parseCliArgs(['--resume', id]), sessionsDir: dir, cwd: '/work/here', interactive: true, ask: () => Promise.resolve(answer), chdir: (d) => moved.push(d) });
+      resumePlace({
+        args: parseCliArgs(['--resume', id]), sessionsDir: dir, cwd: '/work/here', interactive: true,
+        ask: () => Promise.resolve(answer), chdir: (d) => moved.push(d), say: (line) => said.push(line),
+      });
     expect(await place('there')).toMatchObject({ resume: 's4' });
     expect(moved).toEqual([there]);
     expect(await place('fresh')).toMatchObject({ resume: undefined });
+    expect(said).toEqual([]);
     expect(await place('quit')).toBe('quit');
     expect(moved).toEqual([there]);
+    expect(said).toEqual([`To resume session s4 later: cd ${there} && rein --resume s4`]);
     await expect(place('there', 's5')).rejects.toThrow('Session s5 was started in /no/such/folder, which no longer exists; add --fork-session to continue a copy of it here.');
   });
 

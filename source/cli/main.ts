@@ -87,6 +87,7 @@ async function main(rawArgv: string[]): Promise<number> {
   // A session of another directory runs there or not at all: settled before that directory's settings are read.
   const placed = await resumePlace({
     args, sessionsDir: join(reinHome, 'sessions'), cwd: process.cwd(), interactive, chdir: (dir) => process.chdir(dir),
+    say: (line) => process.stderr.write(`rein: ${line}\n`),
     ask: async (question) => (await withoutFetch(() => import('../../components/tui.js'))).askResumeDirectory(question),
   });
   if (placed === 'quit') return 0;

@@ -27,6 +27,8 @@ export interface ResumePlaceOptions {
   ask: (question: ResumeElsewhere) => Promise<ResumeDirectoryChoice>;
   /** Moves the process to the session's directory (process.chdir). */
   chdir: (dir: string) => void;
+  /** Shows a line once the question is gone (standard error). */
+  say?: (line: string) => void;
 }
 
 /**
@@ -44,7 +46,10 @@ export async function resumePlace(o: ResumePlaceOptions): Promise<CliArgs | 'qui
     throw new UsageError(`Session ${sessionId} was started in ${dir}; run rein there (${runThereLine(elsewhere)}), or add --fork-session to continue a copy here.`);
   }
   const choice = await o.ask(elsewhere);
-  if (choice === 'quit') return 'quit';
+  if (choice === 'quit') {
+    o.say?.(`To resume session ${sessionId} later: ${runThereLine(elsewhere)}`);
+    return 'quit';
+  }
   if (choice === 'fresh') return { ...o.args, resume: undefined };
   o.chdir(dir);
   return o.args;
