@@ -25,6 +25,8 @@ import { capYoungGeneration } from './screen/youngGeneration.js';
 import { SetupScreen } from './SetupScreen.js';
 import { setupLines } from './view/setupLines.js';
 import { TrustGate } from './TrustGate.js';
+import { ResumeDirectoryGate } from './ResumeDirectoryGate.js';
+import type { ResumeDirectoryChoice, ResumeElsewhere } from '../source/protocol/sessions.js';
 import type { TrustDecision, TrustRequest } from '../source/trust/request.js';
 import type { KeyBindings } from '../source/config/keys.js';
 import type { FileLister } from '../hooks/useWorkspaceFiles.js';
@@ -101,6 +103,23 @@ export async function askProjectTrust(request: TrustRequest, renderWith?: (node:
   const handle: TuiRenderHandle = render(
     <TrustGate
       request={request}
+      onAnswer={(given) => {
+        answer = given;
+        handle.unmount();
+      }}
+    />,
+  );
+  await handle.waitUntilExit();
+  return answer;
+}
+
+/** Asks where a session --resume names from another directory runs: there, a new session here, or quit. */
+export async function askResumeDirectory(question: ResumeElsewhere, renderWith?: (node: ReactElement) => TuiRenderHandle): Promise<ResumeDirectoryChoice> {
+  const render = renderWith ?? (await defaultRender(false));
+  let answer: ResumeDirectoryChoice = 'quit';
+  const handle: TuiRenderHandle = render(
+    <ResumeDirectoryGate
+      question={question}
       onAnswer={(given) => {
         answer = given;
         handle.unmount();

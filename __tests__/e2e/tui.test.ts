@@ -186,7 +186,7 @@ describe('rein TUI in tmux', () => {
     for (const name of ['/help', '/clear', '/model', '/mode', '/cost', '/todos', '/tasks', '/exit'])
       expect(`${top}\n${rest}`).toMatch(new RegExp(`^\\s*${name}\\b`, 'm'));
     await p.sendKeys('End');
-    await p.waitFor('Ctrl+C twice');
+    await p.waitFor((s) => s.includes('Ctrl+C twice') && /^\s*\/exit\b/m.test(s));
 
     await send(p, '/foo');
     const unknown = await p.waitFor('Unknown command: /foo');

@@ -23,6 +23,7 @@ import { loadTrustedConfig } from './projectTrust.js';
 import { checkJsonSchema } from './compatSetup.js';
 import { contextWindowFor } from '../providers/modelInfo.js';
 import { takeSetupFlags } from './setupFlags.js';
+import { resumePlace } from './resumeDirectory.js';
 
 declare const REIN_VERSION: string | undefined;
 
@@ -66,7 +67,7 @@ async function main(rawArgv: string[]): Promise<number> {
     const { runAcp } = await import('./acp/acpCommand.js');
     return runAcp(argv.slice(1), { version: version() });
   }
-  const args = parseCliArgs(argv);
+  let args = parseCliArgs(argv);
   if (args.help) {
     process.stdout.write(`${helpText}\n`);
     return 0;
@@ -83,6 +84,14 @@ async function main(rawArgv: string[]): Promise<number> {
   const reinHome = resolveReinHome(process.env);
   // --init-only opens no conversation: like a headless run, it trusts the project only with --trust-project.
   const interactive = args.print === undefined && !setup.initOnly;
+  // A session of another directory runs there or not at all: settled before that directory's settings are read.
+  const placed = await resumePlace({
+    args, sessionsDir: join(reinHome, 'sessions'), cwd: process.cwd(), interactive, chdir: (dir) => process.chdir(dir),
+    say: (line) => process.stderr.write(`rein: ${line}\n`),
+    ask: async (question) => (await withoutFetch(() => import('../../components/tui.js'))).askResumeDirectory(question),
+  });
+  if (placed === 'quit') return 0;
+  args = placed;
   // What the project asks for is decided before any of it is used: the TUI asks on a screen of its own.
   const decided = await loadTrustedConfig({
     cwd: process.cwd(), env: process.env, reinHome, args, interactive,

@@ -72,8 +72,10 @@ export function openSession({ loaded, args, key, interactive, reinHome, replay, 
   const cwd = o.cwd ?? process.cwd();
   const sessionsDir = join(reinHome, 'sessions');
   const resumed = findResumed(args, sessionsDir, cwd);
-  // A replay speaks as the recorded model did.
-  const model = replay?.recording.header.model ?? config.model;
+  // A replay speaks as the recorded model did; a resumed session goes on with the model it used, unless --model names one
+  // (another provider's model would not be served, so the configured one is used then).
+  const model = replay?.recording.header.model
+    ?? (resumed && args.model === undefined && resumed.meta.provider === config.provider ? resumed.model : config.model);
   const enabled = new Set(config.tools);
   // web_search is offered only with a backend; one configured wrongly is said once at start.
   const searchSetup = config.webSearch ? searchBackend(config.webSearch, process.env) : undefined;

@@ -25,3 +25,15 @@ export interface EarlierEvents {
   /** Lines from this offset on were read by the resume, which named those that are no record. */
   examinedFrom?: number;
 }
+
+/** A session --resume names that was started in another directory, as the question before it opens names it. */
+export interface ResumeElsewhere {
+  sessionId: string;
+  /** The directory it was started in. */
+  dir: string;
+  /** Where rein was started now. */
+  here: string;
+}
+
+/** The answer: run in the session's directory, start a new session here, or quit. */
+export type ResumeDirectoryChoice = 'there' | 'fresh' | 'quit';
