@@ -1,5 +1,5 @@
 // Command dispatch: runs a typed slash command with a context that grants the screen's capabilities, not the session.
-import type { AgentSession } from '../engine/session/types.js';
+import type { SessionCapabilities } from '../engine/session/capabilities.js';
 import type { CommandList } from '../commands/commandList.js';
 import { resolveSlashCommand } from '../commands/resolve.js';
 import type { CommandContext } from '../commands/slashCommand.js';
@@ -18,7 +18,7 @@ export interface CommandDispatch {
 }
 
 export interface DispatchOptions {
-  session: AgentSession;
+  session: SessionCapabilities;
   store: AppStore;
   pump: EventPump;
   queue: RunQueue;
@@ -29,7 +29,7 @@ export interface DispatchOptions {
 
 export function createCommandDispatch(o: DispatchOptions): CommandDispatch {
   const { session, store, pump, queue } = o;
-  const resolve = (text: string) => resolveSlashCommand(text, o.commands.all(), { mcp: session.mcp !== undefined });
+  const resolve = (text: string) => resolveSlashCommand(text, o.commands.all(), { mcp: session.inspection.mcp !== undefined });
 
   const contextFor = (title: string): CommandContext => ({
     getState: () => store.getState(),
@@ -38,26 +38,26 @@ export function createCommandDispatch(o: DispatchOptions): CommandDispatch {
     fail: (output) => pump.update((state) => addNotice(state, 'error', output, title)),
     setMode: (mode) => o.actions.setMode(mode),
     setModel: (model) => o.actions.setModel(model),
-    listModels: async () => (session.listModels ? session.listModels() : undefined),
+    listModels: () => session.settings.listModels(),
     clear: () => o.actions.clear(),
     exit: () => o.exit(),
     killTask: (taskId) => o.actions.killTask(taskId),
     compact: (instructions) => o.actions.compact(instructions),
     team: (task) => o.actions.team(task),
-    canTeam: session.team !== undefined,
-    canRewind: session.rewindPoints !== undefined,
+    canTeam: session.runs.team !== undefined,
+    canRewind: session.conversation.rewindPoints !== undefined,
     prompt: (shown, promptOptions) => {
       if (queue.active()) pump.update((state) => setQueued(state, [...state.queued, shown]));
-      else queue.start(shown, () => session.prompt(shown, promptOptions));
+      else queue.start(shown, () => session.runs.prompt(shown, promptOptions));
     },
     openPanel: (panel) => o.actions.openPanel(panel),
     send: (text) => queue.send(text),
-    memory: () => session.memory(),
-    logFile: () => session.logFile?.(),
-    recentSessions: (limit) => session.recentSessions(limit),
-    permissionRules: () => session.permissionRules(),
-    removeSessionRule: (text) => session.removeSessionRule(text),
-    skills: () => session.skills?.() ?? [],
+    memory: () => session.inspection.memory(),
+    logFile: () => session.conversation.logFile(),
+    recentSessions: (limit) => session.conversation.recentSessions(limit),
+    permissionRules: () => session.settings.permissionRules(),
+    removeSessionRule: (text) => session.settings.removeSessionRule(text),
+    skills: () => session.inspection.skills(),
     commands: o.commands.all(),
   });
 
