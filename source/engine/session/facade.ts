@@ -109,19 +109,17 @@ export function sessionFacade(core: SessionCore, parts: FacadeParts): EngineSess
     isRunning: runs.isRunning,
     /** Events outside a run's own stream (a run's own arrive through its generator). */
     subscribe: (listener) => core.channel.subscribeAmbient(listener),
-    ...conversation,
+    history: conversation.history,
+    todos: conversation.todos,
+    clear: conversation.clear,
+    switchSession: conversation.switchSession,
+    ...(rewinder ?? {}),
     setMode: settings.setMode,
     setModel: settings.setModel,
-    listModels: settings.listModels,
-    permissionRules: settings.permissionRules,
-    removeSessionRule: settings.removeSessionRule,
-    ...tasks,
+    backgroundTasks: tasks.backgroundTasks,
     totalUsage: inspection.totalUsage,
-    contextTokens: inspection.contextTokens,
     prefix: inspection.prefix,
     registry: inspection.registry,
-    memory: inspection.memory,
-    skills: inspection.skills,
     runSetupHooks: async (trigger: 'init' | 'maintenance', sessionStart = false) => {
       await core.hooks?.setup(trigger);
       if (sessionStart) await core.hooks?.startOnly();
