@@ -1,12 +1,12 @@
 // The app: the frame's layout (frameLayout.ts), the modal stack that owns the keys (hooks/modalStack.ts), the main
 // pane (transcript or panel, and the sidebar), then queue, prompt or the top dialog, and the status bar.
-import { useCallback, useContext, useInsertionEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { Box } from 'ink';
 import type { Bridge } from '../source/store/bridge.js';
 import type { McpServerStatus } from '../source/protocol/events.js';
 import { useStore } from '../hooks/useStore.js';
 import { useCommands } from '../hooks/useCommands.js';
-import { useLiveTranscript, useOverlayReset } from '../hooks/useLiveTranscript.js';
+import { useLiveTranscript, useOverlayReset, useOverlayRows } from '../hooks/useLiveTranscript.js';
 import { useTerminalSize } from '../hooks/useTerminalSize.js';
 import { useNow, useSpinnerFrame } from '../hooks/useTicker.js';
 import { usePromptController, usePromptMeasure } from '../hooks/usePromptController.js';
@@ -259,13 +259,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom, 
   const queuedRowLines = useMemo(() => queuedLines(queued, columns, queuedRows), [queued, columns, queuedRows]);
   const frame = useMemo(() => (below && overlay ? { overlay, above: queuedRowLines, status: userRows, below: status } : undefined), [below, overlay, queuedRowLines, userRows, status]);
   const liveRows = above ? { width: textWidth, mainWidth, height: mainHeight, side, spinner, markdownVersion, minLines: layout.minLines, now: layoutNow } : undefined;
-  // The renderer's rows are set by every commit, never while rendering (a render may be thrown away). An insertion
-  // effect, because Ink writes the frame after the commit's mutations and before its layout effects run.
-  useInsertionEffect(() => {
-    overlay?.setAbove(aboveRows);
-    if (!below) overlay?.setBelow(undefined);
-    setLive(liveRows, latest);
-  });
+  useOverlayRows(overlay, aboveRows, below, () => setLive(liveRows, latest));
   useOverlayReset(overlay);
 
   const promptArea = <PromptArea controller={prompt} view={prompt.view()} width={columns} rows={promptRows} menuRows={menuRows} running={running} spinner={spinner} hint={hint} frame={frame} />;
