@@ -1,16 +1,15 @@
 // The app: the frame's layout (frameLayout.ts), the modal stack that owns the keys (hooks/modalStack.ts), the main
 // pane (transcript or panel, and the sidebar), then queue, prompt or the top dialog, and the status bar.
-import { useCallback, useContext, useInsertionEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { Box } from 'ink';
-import type { Bridge } from '../source/store/bridge.js';
 import type { McpServerStatus } from '../source/protocol/events.js';
 import { useStore } from '../hooks/useStore.js';
 import { useCommands } from '../hooks/useCommands.js';
-import { useLiveTranscript, useOverlayReset } from '../hooks/useLiveTranscript.js';
+import { useLiveTranscript, useOverlayReset, useOverlayRows } from '../hooks/useLiveTranscript.js';
 import { useTerminalSize } from '../hooks/useTerminalSize.js';
 import { useNow, useSpinnerFrame } from '../hooks/useTicker.js';
 import { usePromptController, usePromptMeasure } from '../hooks/usePromptController.js';
-import { useWorkspaceFiles, type FileLister } from '../hooks/useWorkspaceFiles.js';
+import { useWorkspaceFiles } from '../hooks/useWorkspaceFiles.js';
 import { useApprovalDialog } from '../hooks/useApprovalDialog.js';
 import { useMcpPanel } from '../hooks/useMcpPanel.js';
 import { useResumePicker } from '../hooks/useResumePicker.js';
@@ -25,7 +24,6 @@ import { useUserStatusRows } from '../hooks/useUserStatusRows.js';
 import { useTranscriptLayout } from '../hooks/useTranscriptLayout.js';
 import type { GlobalAction } from '../hooks/keymap.js';
 import type { WheelEvent } from '../hooks/keyChunks.js';
-import type { KeyBindings } from '../source/config/keys.js';
 import { useMarkdownVersion } from '../hooks/useMarkdownVersion.js';
 import { backgroundOf, promptTextRows, queuedLines, statusLine } from './view/bottomLines.js';
 import { frameHeights, frameSize } from './frameLayout.js';
@@ -47,22 +45,9 @@ import { TurnLimitDialog, turnLimitDialogHeight } from './TurnLimitDialog.js';
 import { PromptArea } from './PromptArea.js';
 import { QueuedMessages } from './QueuedMessages.js';
 import { Lines } from './Lines.js';
+import type { AppProps } from './appProps.js';
 
-export interface AppProps {
-  /** The session's bridge; its command list feeds the completion menu. */
-  bridge: Bridge;
-  /** $REIN_HOME/prompt-history.jsonl */
-  historyFile: string;
-  gitBranch?: string;
-  /** Clock for the Ctrl+C double-press window. */
-  now?: () => number;
-  /** The global keys in force; the defaults when not given. */
-  keys?: KeyBindings;
-  /** Where the turn limit was set ("the --max-turns flag"), for the question asked when a run reaches it. */
-  turnLimitFrom?: string;
-  /** Lists the workspace's files for the `@` menu. */
-  listFiles?: FileLister;
-}
+export type { AppProps } from './appProps.js';
 
 const promptMaxRows = 8;
 /** Transcript lines one wheel notch scrolls. */
@@ -262,13 +247,7 @@ export function App({ bridge, historyFile, gitBranch, now, keys, turnLimitFrom, 
   const queuedRowLines = useMemo(() => queuedLines(queued, columns, queuedRows, steering), [queued, columns, queuedRows, steering]);
   const frame = useMemo(() => (below && overlay ? { overlay, above: queuedRowLines, status: userRows, below: status } : undefined), [below, overlay, queuedRowLines, userRows, status]);
   const liveRows = above ? { width: textWidth, mainWidth, height: mainHeight, side, spinner, markdownVersion, minLines: layout.minLines, now: layoutNow } : undefined;
-  // The renderer's rows are set by every commit, never while rendering (a render may be thrown away). An insertion
-  // effect, because Ink writes the frame after the commit's mutations and before its layout effects run.
-  useInsertionEffect(() => {
-    overlay?.setAbove(aboveRows);
-    if (!below) overlay?.setBelow(undefined);
-    setLive(liveRows, latest);
-  });
+  useOverlayRows(overlay, aboveRows, below, () => setLive(liveRows, latest));
   useOverlayReset(overlay);
 
   const promptArea = <PromptArea controller={prompt} view={prompt.view()} width={columns} rows={promptRows} menuRows={menuRows} running={running} spinner={spinner} hint={hint} frame={frame} />;

@@ -3,7 +3,10 @@ import type { ReactElement } from 'react';
 import { homedir } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 import type { AgentEvent } from '../source/protocol/events.js';
-import type { AgentSession } from '../source/engine/session/types.js';
+import type { SessionCapabilities } from '../source/engine/session/capabilities.js';
+
+/** What the screen needs of a session: its capabilities, and a way to close it. */
+export type ScreenSession = SessionCapabilities & { close: (reason?: string) => Promise<void> };
 import type { EarlierEvents } from '../source/sessionLog/earlierEvents.js';
 import { createBridge } from '../source/store/bridge.js';
 import type { WelcomeItem } from '../source/store/state.js';
@@ -42,7 +45,7 @@ export interface TuiRenderHandle {
 }
 
 export interface StartTuiOptions {
-  session?: AgentSession;
+  session?: ScreenSession;
   /** Shown instead of the app when there is no session (e.g. no API key). */
   setupMessage?: string;
   /** $REIN_HOME/prompt-history.jsonl */
@@ -130,8 +133,8 @@ export async function askResumeDirectory(question: ResumeElsewhere, renderWith?:
   return answer;
 }
 
-export function welcomeItem(session: AgentSession, version: string): WelcomeItem {
-  const { model, provider, cwd } = session.info;
+export function welcomeItem(session: SessionCapabilities, version: string): WelcomeItem {
+  const { model, provider, cwd } = session.settings.info;
   return { kind: 'welcome', id: 'welcome', done: true, version, model, provider, cwd: homeRelative(cwd, homedir()) };
 }
 
@@ -161,9 +164,9 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   const clashes = commands.setSource('custom', opts.customCommands ?? []);
   for (const notice of [...(opts.notices ?? []), ...clashes]) state = addNotice(state, 'warning', notice);
   // The MCP servers' prompts join the list as the servers connect.
-  const unsyncPrompts = syncMcpPromptCommands(commands, session);
+  const unsyncPrompts = syncMcpPromptCommands(commands, { mcp: session.inspection.mcp, subscribe: session.runs.subscribe });
   const bridge = createBridge(session, { commands, store: createAppStore(state), earlier: opts.earlierEvents });
-  const gitBranch = opts.gitBranch ?? readGitBranch(session.info.cwd);
+  const gitBranch = opts.gitBranch ?? readGitBranch(session.settings.info.cwd);
   let handle: TuiRenderHandle | undefined;
   const stop = bridge.onExit(() => handle?.unmount());
   // Collect garbage once screen and keyboard have been quiet for a moment (see idleCollect.ts).
@@ -171,7 +174,7 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   const uncap = capYoungGeneration();
   const unwatchStore = bridge.store.subscribe((next, previous) => (previous.running && !next.running ? idle.now() : idle.activity()));
   const stopStatusLine = opts.statusLine
-    ? feedStatusLine({ store: bridge.store, session, setting: opts.statusLine.setting, projectDir: opts.statusLine.projectDir, version: opts.version ?? '' })
+    ? feedStatusLine({ store: bridge.store, conversation: session.conversation, setting: opts.statusLine.setting, projectDir: opts.statusLine.projectDir, version: opts.version ?? '' })
     : undefined;
   const focus = createFocusTracker();
   const stopAttention = watchAttention({ store: bridge.store, style: notifications, focused: () => focus.focused(), write: (sequence) => handle?.alert?.(sequence) });
@@ -198,5 +201,5 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
     bridge.dispose();
     await session.close();
   }
-  return { exitCode: 0, usageLine: usageSummaryLine(session.totalUsage(), bridge.store.getState().cost) };
+  return { exitCode: 0, usageLine: usageSummaryLine(session.inspection.totalUsage(), bridge.store.getState().cost) };
 }

@@ -6,7 +6,7 @@ import type { AppStore } from '../source/store/store.js';
 import { visibleAssistantText } from '../components/view/messageLines.js';
 import { sliceViewport } from '../components/view/transcriptLines.js';
 import type { TranscriptView } from '../components/view/transcriptView.js';
-import type { RowOverlay } from '../components/view/rowOverlayTypes.js';
+import type { AboveRows, RowOverlay } from '../components/view/rowOverlayTypes.js';
 import { useStoreWithEquality } from './useStore.js';
 
 /** Where the transcript rows go and how they are laid out, as of the app's last render. */
@@ -110,6 +110,18 @@ export function useLiveTranscript(store: AppStore, overlay: RowOverlay | undefin
     painted.current = laidOut;
   }, []);
   return { transcript, setLive };
+}
+
+/**
+ * Hands the app's rows to the overlay in each commit, never while rendering (a render may be thrown away): insertion
+ * effects run before Ink writes the frame the overlay composes, layout effects only after it.
+ */
+export function useOverlayRows(overlay: RowOverlay | undefined, above: AboveRows | undefined, below: boolean, live: () => void): void {
+  useInsertionEffect(() => {
+    overlay?.setAbove(above);
+    if (!below) overlay?.setBelow(undefined);
+    live();
+  });
 }
 
 /** Takes the app's rows off the full-screen renderer's overlay when the app leaves the screen. */

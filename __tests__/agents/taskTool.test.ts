@@ -257,7 +257,7 @@ describe('background subagents', () => {
       return { text: 'ok' };
     }, { agents: agents() });
     await runPrompt(h.session, 'go');
-    await h.session.killTask('bg1');
+    await h.session.tasks.killTask('bg1');
     expect(h.session.backgroundTasks().find((t) => t.taskId === 'bg1')?.status).toBe('killed');
     expect(h.session.backgroundTasks().find((t) => t.taskId === 'bg2')?.status).toBe('running');
     h.session.abort();

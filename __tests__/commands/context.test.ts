@@ -31,7 +31,7 @@ function breakdownOf(h: Harness): ContextBreakdown {
   const breakdown = h.session.inspection.contextBreakdown();
   // The parts add up to the figure the status line shows, and with free space to the window.
   expect(sum(breakdown)).toBe(breakdown.used);
-  expect(breakdown.used).toBe(h.session.contextTokens());
+  expect(breakdown.used).toBe(h.session.inspection.contextTokens());
   expect(breakdown.used + breakdown.free).toBe(breakdown.window);
   return breakdown;
 }

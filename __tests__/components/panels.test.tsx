@@ -83,7 +83,7 @@ describe('background tasks in the app', () => {
 
   it('Ctrl+T selects a task and shows its output; arrows switch; x kills; Esc closes', async () => {
     const session = new FakeSession();
-    session.tasks = [task({}), task({ taskId: 'b2', command: 'npm test -- --watch', lastLine: 'watching' })];
+    session.taskList = [task({}), task({ taskId: 'b2', command: 'npm test -- --watch', lastLine: 'watching' })];
     session.outputs.set('b1', 'server starting\nlistening on 3000\n');
     session.outputs.set('b2', 'PASS all tests\n');
     h = await renderApp({ session, columns: 120, rows: 24 });

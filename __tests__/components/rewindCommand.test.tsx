@@ -7,9 +7,14 @@ import { keys, renderApp, type AppHarness } from './harness.js';
 const notices = (h: AppHarness): string[] => h.bridge.store.getState().transcript.flatMap((i) => (i.kind === 'notice' ? [i.text] : []));
 
 class RewindableSession extends FakeSession {
-  rewindPoints = async () => [{ id: 'r0', text: 'earlier message', at: '2026-12-01T10:00:00.000Z', filesChanged: ['a.txt'], conversation: true }];
-  previewRewind = async (pointId: string) => ({ pointId, files: [], handEdited: [], notStored: [] });
-  rewind = async () => ({ restored: [], text: 'earlier message' });
+  constructor() {
+    super();
+    Object.assign(this.conversation, {
+      rewindPoints: async () => [{ id: 'r0', text: 'earlier message', at: '2026-12-01T10:00:00.000Z', filesChanged: ['a.txt'], conversation: true }],
+      previewRewind: async (pointId: string) => ({ pointId, files: [], handEdited: [], notStored: [] }),
+      rewind: async () => ({ restored: [], text: 'earlier message' }),
+    });
+  }
 }
 
 describe('/rewind', () => {

@@ -93,7 +93,7 @@ describe('/clear', () => {
     await runPrompt(session, 'start the job');
     session.clear();
     await vi.waitFor(() => expect(session.backgroundTasks()[0]?.status).toBe('exited'), { timeout: 10_000 });
-    expect(session.taskOutput(session.backgroundTasks()[0].taskId)).toContain('bg-finished');
+    expect(session.tasks.taskOutput(session.backgroundTasks()[0].taskId)).toContain('bg-finished');
   });
 
   it('a session kept in memory only stays so: no log appears for the new one', async () => {
@@ -104,7 +104,7 @@ describe('/clear', () => {
     await runPrompt(h.session, 'before');
     h.session.clear();
     await runPrompt(h.session, 'after');
-    expect(h.session.logFile?.()).toBeUndefined();
+    expect(h.session.conversation.logFile()).toBeUndefined();
     expect(existsSync(sessionLogPath(sessionsDir, h.session.info.sessionId))).toBe(false);
   });
 });

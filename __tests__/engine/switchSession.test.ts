@@ -98,7 +98,7 @@ describe('switchSession', () => {
     expect(session.backgroundTasks()).toEqual([expect.objectContaining({ status: 'running' })]);
     session.switchSession(oldId);
     await vi.waitFor(() => expect(session.backgroundTasks()[0]?.status).toBe('exited'), { timeout: 10_000 });
-    expect(session.taskOutput(session.backgroundTasks()[0].taskId)).toContain('bg-finished');
+    expect(session.tasks.taskOutput(session.backgroundTasks()[0].taskId)).toContain('bg-finished');
     expect(readFileSync(sessionLogPath(sessionsDir, oldId), 'utf8')).toMatch(/"type":"background_task".*"status":"exited"/);
   });
 });

@@ -147,7 +147,7 @@ describe('custom commands in a session', () => {
     expect(lastToolResults(s.provider.requests[1])[0]).toBe('from-model');
     expect(runEnd(during).reason).toBe('done');
     // The grant is gone once the run ended: the same call now asks.
-    expect(s.session.permissionRules().some((r) => r.source === '/cmd allowed-tools')).toBe(false);
+    expect(s.session.settings.permissionRules().some((r) => r.source === '/cmd allowed-tools')).toBe(false);
     const after = await runPrompt(s.session, 'again', (e) => {
       asked.push(e.summary);
       return { kind: 'no' };

@@ -9,7 +9,6 @@ import { createAppStore } from '../../source/store/store.js';
 import { initialState } from '../../source/store/state.js';
 import { cleanStatusText, userStatusRows } from '../../components/view/userStatusLines.js';
 import type { ClaudeSettingsFile } from '../../source/permissions/ruleSources.js';
-import type { AgentSession } from '../../source/engine/session/types.js';
 import { hookDir, type HookDir } from './hookHelpers.js';
 
 let d: HookDir;
@@ -98,9 +97,9 @@ describe('feeding the status line from the screen\'s state', () => {
     d = hookDir();
     const info = { sessionId: 's-1', cwd: d.dir, provider: 'anthropic', model: 'claude-x', mode: 'ask' as const, contextWindow: 200_000 };
     const store = createAppStore(initialState(info));
-    const session = { info, logFile: () => join(d.dir, 'log.jsonl') } as unknown as AgentSession;
+    const conversation = { logFile: () => join(d.dir, 'log.jsonl') };
     const script = d.script('line', 'input=$(cat); echo "$input" >> "$D/inputs.jsonl"; jq -r \'"ctx " + (.context_window.total_input_tokens|tostring)\' <<<"$input"');
-    stops.push(feedStatusLine({ store, session, setting: { command: script, padding: 1, file: 'x' }, version: '9.9.9', projectDir: d.dir, debounceMs: 0 }));
+    stops.push(feedStatusLine({ store, conversation, setting: { command: script, padding: 1, file: 'x' }, version: '9.9.9', projectDir: d.dir, debounceMs: 0 }));
     await expect.poll(() => store.getState().userStatus, { timeout: 20_000 }).toBe(' ctx 0');
     store.setState({ usage: { ...store.getState().usage, outputTokens: 5 }, context: { tokens: 1234, window: 200_000, percent: 0.6 } });
     await expect.poll(() => store.getState().userStatus, { timeout: 20_000 }).toBe(' ctx 1234');

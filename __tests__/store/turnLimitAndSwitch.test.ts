@@ -138,7 +138,7 @@ describe('switching sessions in place', () => {
 
   it('keeps the MCP servers, background tasks and process totals on the status bar, and shows the picked id', () => {
     const session = new FakeSession({ sessionId: 'current' });
-    session.tasks = [{ taskId: 'bg1', command: 'npm run watch', status: 'running', startedAt: 1, lastLine: '' }];
+    session.taskList = [{ taskId: 'bg1', command: 'npm run watch', status: 'running', startedAt: 1, lastLine: '' }];
     session.usage = { ...session.usage, inputTokens: 1200, outputTokens: 300 };
     session.savedEvents.set('picked', [{ type: 'run_start', sessionId: 'picked', runId: 'old', prompt: 'old prompt' }]);
     bridge = createBridge(session, { schedule: (run) => (run(), () => {}) });

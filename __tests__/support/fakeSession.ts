@@ -1,11 +1,12 @@
+// A scripted session for TUI tests, offered as the capability objects the bridge uses: a run plays prepared events
+// through the one channel, and every action call is recorded.
 import type { PermissionRule } from '../../source/permissions/rules.js';
-// A scripted AgentSession for TUI tests: prompt() yields prepared events and every action call is recorded.
 import type { Usage } from '../../source/protocol/messages.js';
 import { emptyUsage } from '../../source/protocol/messages.js';
 import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from '../../source/protocol/events.js';
-import type { AgentSession, McpControl, PromptOptions, SessionInfo, SwitchedSession } from '../../source/engine/session/types.js';
+import type { McpControl, PromptOptions, SessionInfo, SwitchedSession } from '../../source/engine/session/types.js';
 import type { TodoItem, UserAnswer } from '../../source/protocol/tools.js';
-import type { RunOutcome, SessionRuns } from '../../source/engine/session/capabilities.js';
+import type { RunOutcome, SessionCapabilities, SessionConversation, SessionInspection, SessionRuns, SessionSettings, SessionTasks } from '../../source/engine/session/capabilities.js';
 import type { MemoryStore } from '../../source/memory/store.js';
 import type { SessionSummary } from '../../source/sessionLog/listSessions.js';
 import type { EarlierEvents } from '../../source/sessionLog/earlierEvents.js';
@@ -18,7 +19,7 @@ export type Step =
   | { wait: 'answer'; questionId: string }
   | { wait: 'promise'; promise: Promise<unknown> };
 
-export class FakeSession implements AgentSession {
+export class FakeSession implements SessionCapabilities {
   info: SessionInfo;
   readonly prompts: string[] = [];
   /** Commands sent as `!command`. */
@@ -40,7 +41,8 @@ export class FakeSession implements AgentSession {
   /** Where each switched-to session's log holds events older than `savedEvents` (a long log read in part). */
   savedEarlier = new Map<string, EarlierEvents>();
   closed = 0;
-  tasks: BackgroundTaskInfo[] = [];
+  /** The background tasks the session reports. */
+  taskList: BackgroundTaskInfo[] = [];
   outputs = new Map<string, string>();
   usage: Usage = emptyUsage();
   /** MCP servers, when a test gives the session some (see fakeMcp.ts). */
@@ -174,8 +176,18 @@ export class FakeSession implements AgentSession {
 
   private everyEvent = new Set<(event: AgentEvent) => void>();
 
-  /** The one-channel face (headless runs use it): subscribers get every event, a run resolves with its run_end. */
-  readonly runs: Pick<SessionRuns, 'subscribe' | 'prompt'> = {
+  /** Plays a run's events to every subscriber and resolves with its run_end, as the real session's runs do. */
+  private async play(run: AsyncGenerator<AgentEvent>): Promise<RunOutcome> {
+    let end: RunOutcome | undefined;
+    for await (const event of run) {
+      for (const listener of this.everyEvent) listener(event);
+      if (event.type === 'run_end') end = event;
+    }
+    if (!end) throw new Error('The run ended without a run_end event.');
+    return end;
+  }
+
+  readonly runs: SessionRuns = {
     subscribe: (listener) => {
       this.everyEvent.add(listener);
       const off = this.subscribe(listener);
@@ -184,23 +196,78 @@ export class FakeSession implements AgentSession {
         off();
       };
     },
-    prompt: async (text, options) => {
-      let end: RunOutcome | undefined;
-      for await (const event of this.prompt(text, options)) {
-        for (const listener of this.everyEvent) listener(event);
-        if (event.type === 'run_end') end = event;
-      }
-      if (!end) throw new Error('The run ended without a run_end event.');
-      return end;
+    prompt: (text, options) => this.play(this.prompt(text, options)),
+    continue: () => this.play(this.continueRun()),
+    shell: (command) => this.play(this.shell(command)),
+    compact: (instructions) => this.compact(instructions),
+    respond: (approvalId, decision) => this.respond(approvalId, decision),
+    answer: (questionId, answer) => this.answer(questionId, answer),
+    abort: () => this.abort(),
+    isRunning: () => this.isRunning(),
+    steer: () => false,
+  };
+
+  /** Team mode, when a test gives the session subagents: each call plays its script like a prompt. */
+  enableTeam(): this {
+    this.runs.team = (task) => this.play(this.prompt(`/team ${task}`));
+    return this;
+  }
+
+  readonly conversation: SessionConversation = {
+    history: () => [],
+    todos: () => this.todos(),
+    clear: () => this.clear(),
+    switchSession: (idOrPrefix) => this.switchSession(idOrPrefix),
+    recentSessions: () => this.recentSessions(),
+    logFile: () => undefined,
+    rename: () => {
+      throw new Error('The fake session keeps no log to name.');
     },
   };
+
+  readonly settings: SessionSettings = ((fake: FakeSession) => ({
+    get info() {
+      return fake.info;
+    },
+    setMode: (mode: PermissionMode) => fake.setMode(mode),
+    setModel: (model: string) => fake.setModel(model),
+    listModels: () => fake.listModels(),
+    permissionRules: () => fake.permissionRules(),
+    removeSessionRule: (text: string) => fake.removeSessionRule(text),
+    addDir: () => ({ ok: false as const, message: 'The fake session adds no folders.' }),
+  }))(this);
+
+  readonly tasks: SessionTasks = {
+    backgroundTasks: () => this.backgroundTasks(),
+    taskOutput: (taskId) => this.taskOutput(taskId),
+    killTask: (taskId) => this.killTask(taskId),
+  };
+
+  readonly inspection: SessionInspection = ((fake: FakeSession) => ({
+    totalUsage: () => fake.totalUsage(),
+    contextTokens: () => fake.contextTokens(),
+    prefix: () => ({ system: '', tools: [] }),
+    registry: () => {
+      throw new Error('The fake session has no tool registry.');
+    },
+    memory: () => fake.memory(),
+    skills: () => [],
+    contextBreakdown: () => {
+      throw new Error('The fake session has no context breakdown.');
+    },
+    diagnostics: () => undefined,
+    mcpSettled: () => Promise.resolve(),
+    get mcp() {
+      return fake.mcp;
+    },
+  }))(this);
 
   todos(): TodoItem[] {
     return [];
   }
 
   backgroundTasks(): BackgroundTaskInfo[] {
-    return this.tasks;
+    return this.taskList;
   }
 
   taskOutput(taskId: string): string {

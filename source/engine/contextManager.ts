@@ -18,20 +18,8 @@ import { wrapReminder } from './reminders.js';
 import { ContextMeter, TokenCounter } from './tokens.js';
 import { leanNotice, leanWindowTokens } from './leanPrompt.js';
 
-export interface ContextSettings {
-  window: number;
-  dangerRatio: number;
-  keepRecentToolResults: number;
-  keepRecentRatio: number;
-  /** The window was configured (context.maxContextTokens): no server's figure replaces it. */
-  fixedWindow?: boolean;
-}
-
-export interface CompactionOutcome {
-  ok: boolean;
-  event?: Extract<AgentEvent, { type: 'compaction' }>;
-  error?: string;
-}
+export type { CompactionOutcome, ContextSettings } from './contextSettings.js';
+import type { CompactionOutcome, ContextSettings } from './contextSettings.js';
 
 /** Micro-compaction waits until the context is this full. */
 const microFloorRatio = 0.5;

@@ -1,6 +1,7 @@
 // A built-in slash command in a headless run (`rein -p "/cost"`): run with the session's capabilities, its output printed.
 import type { HeadlessRuns } from './headlessSession.js';
-import type { AgentSession, PromptOptions } from '../engine/session/types.js';
+import type { PromptOptions } from '../engine/session/types.js';
+import type { SessionCapabilities } from '../engine/session/capabilities.js';
 import { pricedUsage } from '../providers/prices.js';
 import { resolveSlashCommand } from '../commands/resolve.js';
 import type { CommandContext, CommandFacts, SlashCommand } from '../commands/slashCommand.js';
@@ -11,19 +12,19 @@ export type HeadlessCommandOutcome =
   | { kind: 'answered'; output: string; error?: string; exitCode: number }
   | { kind: 'run'; run: (runs: HeadlessRuns) => Promise<unknown> };
 
-function factsOf(session: AgentSession): CommandFacts {
-  const usage = session.totalUsage();
-  const window = session.info.contextWindow;
-  const tokens = session.contextTokens();
+function factsOf({ runs, conversation, settings, tasks, inspection }: SessionCapabilities): CommandFacts {
+  const usage = inspection.totalUsage();
+  const window = settings.info.contextWindow;
+  const tokens = inspection.contextTokens();
   return {
-    session: { ...session.info },
-    running: session.isRunning(),
+    session: { ...settings.info },
+    running: runs.isRunning(),
     usage,
-    ...pricedUsage({ [session.info.model]: usage }),
+    ...pricedUsage({ [settings.info.model]: usage }),
     context: { tokens, window, percent: Math.min(100, Math.round((tokens / window) * 1000) / 10) },
-    todos: session.todos(),
-    tasks: session.backgroundTasks(),
-    ...(session.mcp ? { mcp: session.mcp.status() } : {}),
+    todos: conversation.todos(),
+    tasks: tasks.backgroundTasks(),
+    ...(inspection.mcp ? { mcp: inspection.mcp.status() } : {}),
   };
 }
 
@@ -31,8 +32,8 @@ function factsOf(session: AgentSession): CommandFacts {
  * Runs `text` when it names one of `commands`; undefined when it does not (a message, a custom command or an unknown
  * name go the usual way). A command that needs the full screen is refused with one sentence and exit code 2.
  */
-export async function runHeadlessCommand(text: string, session: AgentSession, commands: readonly SlashCommand[]): Promise<HeadlessCommandOutcome | undefined> {
-  const resolved = resolveSlashCommand(text, commands, { mcp: session.mcp !== undefined });
+export async function runHeadlessCommand(text: string, session: SessionCapabilities, commands: readonly SlashCommand[]): Promise<HeadlessCommandOutcome | undefined> {
+  const resolved = resolveSlashCommand(text, commands, { mcp: session.inspection.mcp !== undefined });
   if (resolved.kind !== 'command') return undefined;
   const { command, args } = resolved;
   if (command.screen) {
@@ -46,28 +47,28 @@ export async function runHeadlessCommand(text: string, session: AgentSession, co
     screen: false,
     print: (output) => printed.push(output),
     fail: (output) => failed.push(output),
-    setMode: (mode) => session.setMode(mode),
+    setMode: (mode) => session.settings.setMode(mode),
     setModel(model) {
       try {
-        session.setModel(model);
+        session.settings.setModel(model);
       } catch (error) {
         failed.push(`Could not switch to model ${model} (${errorMessage(error)}); check the name.`);
       }
     },
-    addDir: (path) => session.addDir?.(path) ?? { ok: false, message: 'This session cannot add folders.' },
-    listModels: async () => (session.listModels ? session.listModels() : undefined),
-    clear: () => session.clear(),
+    addDir: (path) => session.settings.addDir(path),
+    listModels: () => session.settings.listModels(),
+    clear: () => session.conversation.clear(),
     // The run ends with the command anyway.
     exit: () => {},
-    killTask: (taskId) => session.killTask(taskId),
+    killTask: (taskId) => session.tasks.killTask(taskId),
     async compact(instructions) {
       // The outcome arrives as events: the new size is printed, a failure is the command's error.
-      const unsubscribe = session.subscribe((event) => {
+      const unsubscribe = session.runs.subscribe((event) => {
         if (event.type === 'compaction') printed.push(`Compacted the conversation (${event.level}): ${event.tokensBefore} → ${event.tokensAfter} tokens.`);
         else if (event.type === 'error') failed.push(event.message);
       });
       try {
-        await session.compact(instructions);
+        await session.runs.compact(instructions);
       } finally {
         unsubscribe();
       }
@@ -75,28 +76,25 @@ export async function runHeadlessCommand(text: string, session: AgentSession, co
     prompt: (shown: string, options: PromptOptions) => (run = (runs) => runs.prompt(shown, options)),
     send: (message) => (run = (runs) => runs.prompt(message)),
     team(task) {
-      if (!session.team) return false;
+      if (!session.runs.team) return false;
       run = (runs) => runs.team?.(task) ?? Promise.resolve();
       return true;
     },
-    canTeam: session.team !== undefined,
-    canRewind: session.rewindPoints !== undefined,
+    canTeam: session.runs.team !== undefined,
+    canRewind: session.conversation.rewindPoints !== undefined,
     openPanel: () => {
       throw new Error('there is no screen to show a panel on');
     },
-    contextBreakdown: () => session.contextBreakdown?.(),
-    diagnostics: () => session.diagnostics?.(),
-    mcpSettled: () => session.mcpSettled?.() ?? Promise.resolve(),
-    memory: () => session.memory(),
-    logFile: () => session.logFile?.(),
-    recentSessions: (limit) => session.recentSessions(limit),
-    renameSession(name) {
-      if (!session.rename) throw new Error('This session cannot be named.');
-      session.rename(name);
-    },
-    permissionRules: () => session.permissionRules(),
-    removeSessionRule: (rule) => session.removeSessionRule(rule),
-    skills: () => session.skills?.() ?? [],
+    contextBreakdown: () => session.inspection.contextBreakdown(),
+    diagnostics: () => session.inspection.diagnostics(),
+    mcpSettled: () => session.inspection.mcpSettled(),
+    renameSession: (name) => session.conversation.rename(name),
+    memory: () => session.inspection.memory(),
+    logFile: () => session.conversation.logFile(),
+    recentSessions: (limit) => session.conversation.recentSessions(limit),
+    permissionRules: () => session.settings.permissionRules(),
+    removeSessionRule: (rule) => session.settings.removeSessionRule(rule),
+    skills: () => session.inspection.skills(),
     commands,
   };
   try {

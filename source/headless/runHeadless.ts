@@ -57,8 +57,8 @@ async function* promptsOf(prompt: string | AsyncIterable<string>): AsyncIterable
 }
 
 const fallbackDescription = (session: HeadlessSession): NonNullable<HeadlessOptions['describe']> => ({
-  init: () => ({ cwd: session.info.cwd, tools: [], mcpServers: [], model: session.info.model, permissionMode: 'default', slashCommands: [], agents: [], skills: [], version: '' }),
-  modelFacts: () => ({ contextWindow: session.info.contextWindow, maxOutputTokens: 0 }),
+  init: () => ({ cwd: session.settings.info.cwd, tools: [], mcpServers: [], model: session.settings.info.model, permissionMode: 'default', slashCommands: [], agents: [], skills: [], version: '' }),
+  modelFacts: () => ({ contextWindow: session.settings.info.contextWindow, maxOutputTokens: 0 }),
 });
 
 /**
@@ -68,7 +68,7 @@ const fallbackDescription = (session: HeadlessSession): NonNullable<HeadlessOpti
 export async function runHeadless(o: HeadlessOptions): Promise<number> {
   const describe = o.describe ?? fallbackDescription(o.session);
   const showProgress = o.format === 'text' && (o.stderr.isTTY === true || o.verbose === true);
-  const sessionId = () => o.session.info.sessionId;
+  const sessionId = () => o.session.settings.info.sessionId;
   const line = (value: unknown) => o.stdout.write(`${JSON.stringify(value)}\n`);
   const stream = o.format === 'stream-json' || (o.format === 'json' && o.verbose)
     ? new ClaudeStream({ sessionId, init: describe.init, partialMessages: o.format === 'stream-json' && o.includePartialMessages === true })
@@ -99,7 +99,7 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
   const onSignal = () => {
     if (signalled) process.exit(130);
     signalled = true;
-    o.session.abort();
+    o.session.runs.abort();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -134,7 +134,7 @@ export async function runHeadless(o: HeadlessOptions): Promise<number> {
       const done = facts;
       if (isFailure(done)) failed = true;
       if (stream) emitMessages(stream.closing());
-      const result = resultObject(done, { sessionId: sessionId(), cwd: o.session.info.cwd, modelFacts: describe.modelFacts });
+      const result = resultObject(done, { sessionId: sessionId(), cwd: o.session.settings.info.cwd, modelFacts: describe.modelFacts });
       if (o.format === 'stream-json') line(result);
       else if (o.format === 'rein-events') line({ ...result, runId: done.end?.runId });
       else if (o.format === 'json') line(o.verbose ? [...gathered, result] : result);

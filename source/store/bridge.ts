@@ -1,5 +1,5 @@
 // Connects an AgentSession to the store: the event pump, run queue, command dispatch and session actions, assembled.
-import type { AgentSession } from '../engine/session/types.js';
+import type { SessionCapabilities } from '../engine/session/capabilities.js';
 import type { EarlierEvents } from '../sessionLog/earlierEvents.js';
 import type { McpResourceInfo } from '../mcp/types.js';
 import { CommandList } from '../commands/commandList.js';
@@ -58,10 +58,10 @@ export interface Bridge extends SessionActions, SessionSwitch {
   dispose: () => void;
 }
 
-export function createBridge(session: AgentSession, options: BridgeOptions = {}): Bridge {
+export function createBridge(session: SessionCapabilities, options: BridgeOptions = {}): Bridge {
   const store =
     options.store ??
-    createAppStore(initialState(session.info, { todos: session.todos(), tasks: session.backgroundTasks(), usage: session.totalUsage() }));
+    createAppStore(initialState(session.settings.info, { todos: session.conversation.todos(), tasks: session.tasks.backgroundTasks(), usage: session.inspection.totalUsage() }));
   const commands = options.commands instanceof CommandList ? options.commands : new CommandList(options.commands ?? []);
   const pump = createEventPump(store, options);
   let exited = false;
@@ -73,7 +73,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
   };
 
   const queue = createRunQueue({
-    session,
+    runs: session.runs,
     store,
     pump,
     // A command typed during a run waited in the queue as typed; it is expanded (or answered) now that its turn came.
@@ -82,11 +82,13 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
   const actions = createSessionActions(session, store, pump, queue);
   const dispatch = createCommandDispatch({ session, store, pump, queue, commands, actions, exit });
   const switcher = createSessionSwitch(session, store, pump, queue, options);
-  const mcp = createMcpActions(session.mcp);
+  const { mcp: mcpControl } = session.inspection;
+  const mcp = createMcpActions(mcpControl);
 
-  const unsubscribe = session.subscribe((event) => pump.push(event));
+  // The one channel: every event, a run's own and those around runs, each once.
+  const unsubscribe = session.runs.subscribe((event) => pump.push(event));
   // Servers may have changed state before the screen subscribed: start from their status now.
-  if (session.mcp) pump.push({ type: 'mcp_status', sessionId: session.info.sessionId, servers: session.mcp.status() });
+  if (mcpControl) pump.push({ type: 'mcp_status', sessionId: session.settings.info.sessionId, servers: mcpControl.status() });
 
   return {
     ...actions,
@@ -101,7 +103,7 @@ export function createBridge(session: AgentSession, options: BridgeOptions = {})
     },
     abort: () => queue.abort(),
     runCommand: (text) => dispatch.run(text),
-    rewind: createRewindActions(session, () => queue.active() || store.getState().running, (change) => pump.update(change)),
+    rewind: createRewindActions(session.conversation, () => queue.active() || store.getState().running, (change) => pump.update(change)),
     mcpReconnect: (name) => mcp.reconnect(name),
     mcpSetEnabled: (name, enabled) => mcp.setEnabled(name, enabled),
     mcpTools: (name) => mcp.tools(name),

@@ -1,5 +1,5 @@
 // Command dispatch: runs a typed slash command with a context that grants the screen's capabilities, not the session.
-import type { AgentSession } from '../engine/session/types.js';
+import type { SessionCapabilities } from '../engine/session/capabilities.js';
 import type { CommandList } from '../commands/commandList.js';
 import { resolveSlashCommand } from '../commands/resolve.js';
 import type { CommandContext } from '../commands/slashCommand.js';
@@ -18,7 +18,7 @@ export interface CommandDispatch {
 }
 
 export interface DispatchOptions {
-  session: AgentSession;
+  session: SessionCapabilities;
   store: AppStore;
   pump: EventPump;
   queue: RunQueue;
@@ -29,7 +29,7 @@ export interface DispatchOptions {
 
 export function createCommandDispatch(o: DispatchOptions): CommandDispatch {
   const { session, store, pump, queue } = o;
-  const resolve = (text: string) => resolveSlashCommand(text, o.commands.all(), { mcp: session.mcp !== undefined });
+  const resolve = (text: string) => resolveSlashCommand(text, o.commands.all(), { mcp: session.inspection.mcp !== undefined });
 
   const contextFor = (title: string): CommandContext => ({
     getState: () => store.getState(),
@@ -39,34 +39,31 @@ export function createCommandDispatch(o: DispatchOptions): CommandDispatch {
     setMode: (mode) => o.actions.setMode(mode),
     // A failure of what the command asked for names the command too.
     setModel: (model) => o.actions.setModel(model, title),
-    addDir: (path) => session.addDir?.(path) ?? { ok: false, message: 'This session cannot add folders.' },
-    listModels: async () => (session.listModels ? session.listModels() : undefined),
+    addDir: (path) => session.settings.addDir(path),
+    listModels: () => session.settings.listModels(),
     clear: () => o.actions.clear(),
     exit: () => o.exit(),
     killTask: (taskId) => o.actions.killTask(taskId, title),
     compact: (instructions) => o.actions.compact(instructions, title),
     team: (task) => o.actions.team(task),
-    canTeam: session.team !== undefined,
-    canRewind: session.rewindPoints !== undefined,
+    canTeam: session.runs.team !== undefined,
+    canRewind: session.conversation.rewindPoints !== undefined,
     prompt: (shown, promptOptions) => {
       if (queue.active()) pump.update((state) => setQueued(state, [...state.queued, shown]));
-      else queue.start(shown, () => session.prompt(shown, promptOptions));
+      else queue.start(shown, () => session.runs.prompt(shown, promptOptions));
     },
     openPanel: (panel) => o.actions.openPanel(panel),
     send: (text) => queue.send(text),
-    contextBreakdown: () => session.contextBreakdown?.(),
-    diagnostics: () => session.diagnostics?.(),
-    mcpSettled: () => session.mcpSettled?.() ?? Promise.resolve(),
-    memory: () => session.memory(),
-    logFile: () => session.logFile?.(),
-    recentSessions: (limit) => session.recentSessions(limit),
-    renameSession(name) {
-      if (!session.rename) throw new Error('This session cannot be named.');
-      session.rename(name);
-    },
-    permissionRules: () => session.permissionRules(),
-    removeSessionRule: (text) => session.removeSessionRule(text),
-    skills: () => session.skills?.() ?? [],
+    contextBreakdown: () => session.inspection.contextBreakdown(),
+    diagnostics: () => session.inspection.diagnostics(),
+    mcpSettled: () => session.inspection.mcpSettled(),
+    renameSession: (name) => session.conversation.rename(name),
+    memory: () => session.inspection.memory(),
+    logFile: () => session.conversation.logFile(),
+    recentSessions: (limit) => session.conversation.recentSessions(limit),
+    permissionRules: () => session.settings.permissionRules(),
+    removeSessionRule: (text) => session.settings.removeSessionRule(text),
+    skills: () => session.inspection.skills(),
     commands: o.commands.all(),
   });
 

@@ -1,5 +1,5 @@
 // The screen's side of /rewind: the session's rewind points, a restore's preview, and the restore with its notice.
-import type { AgentSession } from '../engine/session/types.js';
+import type { SessionConversation } from '../engine/session/capabilities.js';
 import type { RewindPoint, RewindPreview, RewindScope } from '../checkpoints/types.js';
 import { addNotice } from './localActions.js';
 import type { AppState } from './state.js';
@@ -15,11 +15,11 @@ export interface RewindActions {
 const busyMessage = 'Wait for the running task to finish (or press Esc) before rewinding.';
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export function createRewindActions(session: AgentSession, busy: () => boolean, update: (change: (state: AppState) => AppState) => void): RewindActions {
-  const guard = async <T>(job: (s: Required<Pick<AgentSession, 'rewindPoints' | 'previewRewind' | 'rewind'>>) => Promise<T>): Promise<T> => {
+export function createRewindActions(session: SessionConversation, busy: () => boolean, update: (change: (state: AppState) => AppState) => void): RewindActions {
+  const guard = async <T>(job: (s: Required<Pick<SessionConversation, 'rewindPoints' | 'previewRewind' | 'rewind'>>) => Promise<T>): Promise<T> => {
     if (busy()) throw new Error(busyMessage);
     if (!session.rewindPoints || !session.previewRewind || !session.rewind) throw new Error('This session keeps no checkpoints, so there is nothing to rewind.');
-    return job({ rewindPoints: session.rewindPoints.bind(session), previewRewind: session.previewRewind.bind(session), rewind: session.rewind.bind(session) });
+    return job({ rewindPoints: session.rewindPoints, previewRewind: session.previewRewind, rewind: session.rewind });
   };
   return {
     points: () => guard((s) => s.rewindPoints()),

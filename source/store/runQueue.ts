@@ -1,6 +1,5 @@
 // The run queue: one run (or compaction) at a time; messages sent meanwhile wait in the store's queue, in order.
-import type { AgentEvent } from '../protocol/events.js';
-import type { AgentSession } from '../engine/session/types.js';
+import type { SessionRuns } from '../engine/session/capabilities.js';
 import type { EventPump } from './eventPump.js';
 import { addNotice, markBusy, markInterrupted, setQueued } from './localActions.js';
 import type { AppStore } from './store.js';
@@ -11,7 +10,7 @@ export interface RunQueue {
   /** A run or a compaction is under way. */
   active(): boolean;
   /** Starts a run now (the caller checked that none is active); `run` defaults to the prompt (or `!command`) of `text`. */
-  start(text: string, run?: () => AsyncGenerator<AgentEvent>): void;
+  start(text: string, run?: () => Promise<unknown>): void;
   /**
    * Starts the message's run, or queues it as typed while one is active. With `steer`, a queued message (not a
    * `!command`) is also handed to the running model for its next turn boundary; what it does not take runs next.
@@ -27,14 +26,14 @@ export interface RunQueue {
 }
 
 export interface RunQueueOptions {
-  session: AgentSession;
+  runs: SessionRuns;
   store: AppStore;
   pump: EventPump;
   /** Starts a queued message once its turn came: a command typed during a run is expanded (or answered) only now. */
   dispatchQueued: (text: string) => void;
 }
 
-export function createRunQueue({ session, store, pump, dispatchQueued }: RunQueueOptions): RunQueue {
+export function createRunQueue({ runs, store, pump, dispatchQueued }: RunQueueOptions): RunQueue {
   let runActive = false;
   let disposed = false;
   let idleWaiters: Array<() => void> = [];
@@ -62,7 +61,7 @@ export function createRunQueue({ session, store, pump, dispatchQueued }: RunQueu
   // `!command` at the start of a message runs the command (Claude Code's bash mode) instead of prompting the model.
   const runFor = (text: string) => {
     const command = text.trimStart();
-    return command.startsWith('!') && command.length > 1 && session.shell ? session.shell(command.slice(1).trim()) : session.prompt(text);
+    return command.startsWith('!') && command.length > 1 ? runs.shell(command.slice(1).trim()) : runs.prompt(text);
   };
 
   const queue: RunQueue = {
@@ -71,7 +70,8 @@ export function createRunQueue({ session, store, pump, dispatchQueued }: RunQueu
       runActive = true;
       void (async () => {
         try {
-          for await (const event of run()) pump.push(event);
+          // Its events reach the store through the bridge's subscription, as they happen.
+          await run();
         } catch (error) {
           const reason = errorMessage(error);
           pump.update((state) => addNotice(state, 'error', `The message could not be sent (${reason}); try again.`));
@@ -85,7 +85,7 @@ export function createRunQueue({ session, store, pump, dispatchQueued }: RunQueu
     send(text, o = {}) {
       if (!runActive) return queue.start(text);
       pump.update((state) => setQueued(state, [...state.queued, text]));
-      if (o.steer && !text.trimStart().startsWith('!') && session.steer?.(text) === true) pump.update((state) => markSteering(state, text));
+      if (o.steer && !text.trimStart().startsWith('!') && runs.steer(text)) pump.update((state) => markSteering(state, text));
     },
     async busy(work) {
       runActive = true;
@@ -100,7 +100,7 @@ export function createRunQueue({ session, store, pump, dispatchQueued }: RunQueu
     },
     abort() {
       if (!runActive && !store.getState().running) return [];
-      session.abort();
+      runs.abort();
       pump.flush();
       const dropped = store.getState().queued;
       pump.update((state) => setQueued(markInterrupted(state), []));

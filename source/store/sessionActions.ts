@@ -1,7 +1,7 @@
 // Session actions: what the keys and commands ask of the session; the session's own events then update the store.
 import type { ApprovalDecision, PermissionMode } from '../protocol/events.js';
 import type { UserAnswer } from '../protocol/tools.js';
-import type { AgentSession } from '../engine/session/types.js';
+import type { SessionCapabilities } from '../engine/session/capabilities.js';
 import { applyEvent } from './applyEvent.js';
 import type { EventPump } from './eventPump.js';
 import { addNotice, setQueued, toggleExpand } from './localActions.js';
@@ -45,26 +45,26 @@ export function modeCycle(startMode: PermissionMode): PermissionMode[] {
 
 const reasonOf = (error: unknown): string => errorMessage(error);
 
-export function createSessionActions(session: AgentSession, store: AppStore, pump: EventPump, queue: RunQueue): SessionActions {
+export function createSessionActions(session: SessionCapabilities, store: AppStore, pump: EventPump, queue: RunQueue): SessionActions {
   // Shift+Tab keeps yolo out of reach unless the session was started in it (as Claude Code keeps bypass mode out).
-  const cycle = modeCycle(session.info.mode);
+  const cycle = modeCycle(session.settings.info.mode);
   const notice = (level: 'error' | 'warning', text: string, command?: string) => pump.update((state) => addNotice(state, level, text, command));
 
   const actions: SessionActions = {
     respond(approvalId, decision) {
       const approval = store.getState().approvals.find((a) => a.approvalId === approvalId);
-      session.respond(approvalId, decision);
+      session.runs.respond(approvalId, decision);
       // The dialog closes at once rather than when the run next reports.
       if (approval) pump.update((state) => applyEvent(state, { type: 'approval_resolved', runId: approval.runId, approvalId, toolCallId: approval.toolCallId, decision }));
     },
     answer(questionId, answer) {
       const question = store.getState().questions.find((q) => q.questionId === questionId);
-      session.answer(questionId, answer);
+      session.runs.answer(questionId, answer);
       if (question) pump.update((state) => applyEvent(state, { type: 'question_resolved', runId: question.runId, questionId, toolCallId: question.toolCallId, answer }));
     },
     // The session emits mode_change, model_change and conversation_cleared itself; the store hears them through the pump.
     setMode(mode) {
-      session.setMode(mode);
+      session.settings.setMode(mode);
     },
     cycleMode() {
       const current = store.getState().session.mode;
@@ -72,34 +72,34 @@ export function createSessionActions(session: AgentSession, store: AppStore, pum
     },
     setModel(model, command) {
       try {
-        session.setModel(model);
+        session.settings.setModel(model);
       } catch (error) {
         notice('error', `Could not switch to model ${model} (${reasonOf(error)}); check the name.`, command);
       }
     },
     clear() {
       if (queue.active()) queue.abort();
-      session.clear();
+      session.conversation.clear();
       pump.update((state) => (state.queued.length === 0 ? state : setQueued(state, [])));
     },
     async killTask(taskId, command) {
       try {
-        await session.killTask(taskId);
+        await session.tasks.killTask(taskId);
       } catch (error) {
         notice('error', `Could not stop task ${taskId} (${reasonOf(error)}).`, command);
       }
     },
-    taskOutput: (taskId) => session.taskOutput(taskId),
+    taskOutput: (taskId) => session.tasks.taskOutput(taskId),
     async compact(instructions, command) {
       if (queue.active()) {
         notice('error', 'Wait for the running task to finish (or press Esc) before compacting.', command);
         return;
       }
       // The outcome arrives as a compaction, warning or error event through the subscription.
-      await queue.busy(() => session.compact(instructions));
+      await queue.busy(() => session.runs.compact(instructions));
     },
     team(task) {
-      const team = session.team?.bind(session);
+      const team = session.runs.team;
       if (queue.active() || !team) return false;
       queue.start(`/team ${task}`, () => team(task));
       return true;
@@ -108,7 +108,7 @@ export function createSessionActions(session: AgentSession, store: AppStore, pum
       pump.update((state) => toggleExpand(state, which));
     },
     continueRun() {
-      const continueRun = session.continueRun?.bind(session);
+      const continueRun = session.runs.continue;
       if (!store.getState().turnLimit) return;
       pump.update((state) => ({ ...state, turnLimit: undefined }));
       if (queue.active() || !continueRun) return;

@@ -1,5 +1,5 @@
 // Another saved session opened in place (/resume), and a resumed log's older events read a page at a time.
-import type { AgentSession } from '../engine/session/types.js';
+import type { SessionCapabilities } from '../engine/session/capabilities.js';
 import type { SessionSummary } from '../sessionLog/listSessions.js';
 import { readEarlierEvents, type EarlierEvents } from '../sessionLog/earlierEvents.js';
 import { prependEarlier } from './earlier.js';
@@ -28,7 +28,7 @@ export interface SessionSwitch {
 
 const reasonOf = (error: unknown): string => errorMessage(error);
 
-export function createSessionSwitch(session: AgentSession, store: AppStore, pump: EventPump, queue: RunQueue, options: { earlier?: EarlierEvents; earlierPageEvents?: number }): SessionSwitch {
+export function createSessionSwitch(session: SessionCapabilities, store: AppStore, pump: EventPump, queue: RunQueue, options: { earlier?: EarlierEvents; earlierPageEvents?: number }): SessionSwitch {
   // Where the log's older events end, and the item they go above: the transcript must still begin with it.
   const earlierFrom = (from: EarlierEvents | undefined) => (from ? { from, top: store.getState().transcript[0]?.id } : undefined);
   let earlier = earlierFrom(options.earlier);
@@ -36,19 +36,18 @@ export function createSessionSwitch(session: AgentSession, store: AppStore, pump
 
   return {
     recentSessions() {
-      const current = session.info.sessionId;
-      return session.recentSessions(100).filter((s) => s.sessionId !== current);
+      const current = session.settings.info.sessionId;
+      return session.conversation.recentSessions(100).filter((s) => s.sessionId !== current);
     },
     switchSession(sessionId) {
       if (queue.active() || store.getState().running) {
         pump.update((state) => addNotice(state, 'error', 'Wait for the running task to finish (or press Esc) before switching sessions.'));
         return false;
       }
-      if (!session.switchSession) return false;
       pump.flush();
       let switched;
       try {
-        switched = session.switchSession(sessionId);
+        switched = session.conversation.switchSession(sessionId);
       } catch (error) {
         pump.update((state) => addNotice(state, 'error', `Could not open session ${sessionId}: ${reasonOf(error)}`));
         return false;
@@ -56,7 +55,7 @@ export function createSessionSwitch(session: AgentSession, store: AppStore, pump
       const before = store.getState();
       // The picked session's transcript, as --resume shows it; the servers, tasks and queue of this process stay.
       let next = markInterrupted(resumedState(session, switched.events));
-      next = { ...next, mcp: before.mcp, tasks: session.backgroundTasks(), usageByModel: before.usageByModel, cost: before.cost, seq: Math.max(next.seq, before.seq) };
+      next = { ...next, mcp: before.mcp, tasks: session.tasks.backgroundTasks(), usageByModel: before.usageByModel, cost: before.cost, seq: Math.max(next.seq, before.seq) };
       for (const warning of switched.warnings) next = addNotice(next, 'warning', warning);
       next = addNotice(next, 'info', `Opened session ${switched.sessionId}.`);
       store.setState(next, true);

@@ -1,6 +1,6 @@
 // Feeds the user's status line command Claude Code's JSON from the store's state, and puts what it prints into the
 // store: after each answer, a compaction, a mode or model change (debounced by the runner), never per frame.
-import type { AgentSession } from '../engine/session/types.js';
+import type { SessionConversation } from '../engine/session/capabilities.js';
 import { StatusLineRunner } from '../extensions/statusLine.js';
 import type { StatusLineSetting } from '../extensions/statusLineConfig.js';
 import type { AppState } from './state.js';
@@ -8,7 +8,8 @@ import type { AppStore } from './store.js';
 
 export interface StatusLineFeedOptions {
   store: AppStore;
-  session: AgentSession;
+  /** Where the session's log is (`transcript_path`). */
+  conversation: Pick<SessionConversation, 'logFile'>;
   setting: StatusLineSetting;
   version: string;
   projectDir: string;
@@ -17,13 +18,13 @@ export interface StatusLineFeedOptions {
 }
 
 /** Claude Code's status line input (the fields measured on 2.1.197), from what the screen knows. */
-export function statusLineInput(state: AppState, o: Pick<StatusLineFeedOptions, 'session' | 'version' | 'projectDir'>, elapsedMs: number): Record<string, unknown> {
+export function statusLineInput(state: AppState, o: Pick<StatusLineFeedOptions, 'conversation' | 'version' | 'projectDir'>, elapsedMs: number): Record<string, unknown> {
   const { session } = state;
   const context = state.context;
   const percent = context ? Math.round(context.percent) : null;
   return {
     session_id: session.sessionId,
-    transcript_path: o.session.logFile?.() ?? '',
+    transcript_path: o.conversation.logFile() ?? '',
     cwd: session.cwd,
     model: { id: session.model, display_name: session.model },
     workspace: { current_dir: session.cwd, project_dir: o.projectDir, added_dirs: [] },

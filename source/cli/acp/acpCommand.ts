@@ -6,13 +6,13 @@ import { agent, ndJsonStream, PROTOCOL_VERSION, RequestError, type AgentContext,
 import type { FileAccess } from '../../tools/types.js';
 import { parseCliArgs } from '../args.js';
 import { installShutdown } from '../shutdown.js';
-import type { AgentSession } from '../../engine/session/types.js';
+import type { SessionCapabilities } from '../../engine/session/capabilities.js';
 import { availableModes, isMode, openAcpSession } from './acpSessions.js';
 import { runTurn } from './acpTurn.js';
 import { UpdateMapper } from './acpUpdates.js';
 
 interface Live {
-  session: AgentSession;
+  session: SessionCapabilities & { close: (reason?: string) => Promise<void> };
   mapper: UpdateMapper;
   /** Aborted by session/cancel while a prompt runs. */
   turn?: AbortController;
@@ -59,7 +59,7 @@ export async function runAcp(argv: string[], o: { version: string }): Promise<nu
     if (!live) throw RequestError.sessionNotFound(sessionId);
     return live;
   };
-  const modes = (session: AgentSession): SessionModeState => ({ currentModeId: session.info.mode, availableModes });
+  const modes = (session: SessionCapabilities): SessionModeState => ({ currentModeId: session.settings.info.mode, availableModes });
   let caps: ClientCapabilities = {};
   let opening: Promise<unknown> = Promise.resolve();
   const open = async (client: AgentContext, cwd: string, mcpServers: Parameters<typeof openAcpSession>[0]['mcpServers'], resume?: string) => {
@@ -69,9 +69,9 @@ export async function runAcp(argv: string[], o: { version: string }): Promise<nu
     const turn = opening.then(() => openAcpSession({ argv, cwd, mcpServers, resume, version: o.version, files }));
     opening = turn.catch(() => undefined);
     const opened = await turn;
-    id = opened.session.info.sessionId;
-    const live: Live = { session: opened.session, mapper: new UpdateMapper(opened.session.info.cwd, undefined, files && ((path) => files.readText(path))) };
-    sessions.set(opened.session.info.sessionId, live);
+    id = opened.session.settings.info.sessionId;
+    const live: Live = { session: opened.session, mapper: new UpdateMapper(opened.session.settings.info.cwd, undefined, files && ((path) => files.readText(path))) };
+    sessions.set(opened.session.settings.info.sessionId, live);
     for (const notice of opened.notices) log(notice);
     return { live, ...opened };
   };
@@ -92,24 +92,24 @@ export async function runAcp(argv: string[], o: { version: string }): Promise<nu
     })
     .onRequest('session/new', async ({ params, client }) => {
       const { session } = await open(client, params.cwd, params.mcpServers);
-      return { sessionId: session.info.sessionId, modes: modes(session) };
+      return { sessionId: session.settings.info.sessionId, modes: modes(session) };
     })
     .onRequest('session/load', async ({ params, client }) => {
       if (sessions.has(params.sessionId)) throw RequestError.invalidRequest(undefined, `Session ${params.sessionId} is open already.`);
       const { session, history } = await open(client, params.cwd, params.mcpServers, params.sessionId);
       // The conversation so far, as the editor shows a live one, before the answer to session/load.
-      const replay = new UpdateMapper(session.info.cwd, () => undefined);
+      const replay = new UpdateMapper(session.settings.info.cwd, () => undefined);
       for (const event of history) {
         for (const update of replay.map(event, true)) await client.notify('session/update', { sessionId: params.sessionId, update });
       }
-      const todos = session.todos();
+      const todos = session.conversation.todos();
       if (todos.length > 0) await client.notify('session/update', { sessionId: params.sessionId, update: { sessionUpdate: 'plan', entries: todos.map((t) => ({ content: t.content, priority: 'medium', status: t.status })) } });
       return { modes: modes(session) };
     })
     .onRequest('session/set_mode', async ({ params, client }) => {
       const live = find(params.sessionId);
       if (!isMode(params.modeId)) throw RequestError.invalidParams(undefined, `Unknown mode "${params.modeId}"; use one of ${availableModes.map((m) => m.id).join(', ')}.`);
-      live.session.setMode(params.modeId);
+      live.session.settings.setMode(params.modeId);
       await client.notify('session/update', { sessionId: params.sessionId, update: { sessionUpdate: 'current_mode_update', currentModeId: params.modeId } });
       return {};
     })
@@ -129,7 +129,7 @@ export async function runAcp(argv: string[], o: { version: string }): Promise<nu
       const live = sessions.get(params.sessionId);
       // Esc in the TUI: the model stream, the tools and their processes all stop; open questions are withdrawn.
       live?.turn?.abort();
-      live?.session.abort();
+      live?.session.runs.abort();
     });
 
   const connection = app.connect(ndJsonStream(Writable.toWeb(process.stdout) as WritableStream<Uint8Array>, Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>));

@@ -1,9 +1,9 @@
 // One session/prompt: runs the session's prompt, streams its events as session/update, takes approvals and questions to the
 // editor with session/request_permission, and ends with ACP's stop reason.
 import { RequestError, type AgentContext, type PermissionOption, type RequestPermissionRequest, type SessionUpdate, type StopReason } from '@agentclientprotocol/sdk';
-import type { ApprovalDecision, EventOf, RunEndReason } from '../../protocol/events.js';
+import type { AgentEvent, ApprovalDecision, EventOf, RunEndReason } from '../../protocol/events.js';
 import type { PlanDecision, UserAnswer } from '../../protocol/tools.js';
-import type { AgentSession } from '../../engine/session/types.js';
+import type { SessionCapabilities } from '../../engine/session/capabilities.js';
 import type { UpdateMapper } from './acpUpdates.js';
 
 /** The answers an approval offers, as the TUI's keys give them: yes, always (this session), no. */
@@ -37,7 +37,7 @@ export function stopReasonFor(reason: RunEndReason, lastStop: string | undefined
 }
 
 export interface TurnOptions {
-  session: AgentSession;
+  session: SessionCapabilities;
   sessionId: string;
   client: AgentContext;
   mapper: UpdateMapper;
@@ -59,23 +59,33 @@ export async function runTurn(o: TurnOptions): Promise<StopReason> {
     }
   };
   const approve = async (e: EventOf<'approval_request'>) => {
-    o.session.respond(e.approvalId, decisionFor(await ask(o.mapper.approvalCall(e), approvalOptions)));
+    o.session.runs.respond(e.approvalId, decisionFor(await ask(o.mapper.approvalCall(e), approvalOptions)));
   };
   const question = async (e: EventOf<'question_request'>) => {
-    o.session.answer(e.questionId, await answerFor(e, ask));
+    o.session.runs.answer(e.questionId, await answerFor(e, ask));
   };
   let end: EventOf<'run_end'> | undefined;
   let lastStop: string | undefined;
-  for await (const event of o.session.prompt(o.text)) {
+  const handle = async (event: AgentEvent): Promise<void> => {
     await o.mapper.prefetch(event);
     for (const update of o.mapper.map(event)) await send(update);
-    if (event.agentId !== undefined) continue;
-    // Not awaited: the run waits on its own for the answer, and the stream keeps flowing meanwhile.
+    if (event.agentId !== undefined) return;
+    // Not awaited: the run waits on its own for the answer, and the updates keep flowing meanwhile.
     if (event.type === 'approval_request') void approve(event);
     else if (event.type === 'question_request') void question(event);
     else if (event.type === 'message_end') lastStop = event.stopReason;
-    else if (event.type === 'run_end') end = event;
+  };
+  // The one channel: the run's events (and those around it while it lasts) become updates in order, one at a time.
+  let sent: Promise<void> = Promise.resolve();
+  const unsubscribe = o.session.runs.subscribe((event) => {
+    sent = sent.then(() => handle(event));
+  });
+  try {
+    end = await o.session.runs.prompt(o.text);
+  } finally {
+    unsubscribe();
   }
+  await sent;
   if (!end) return o.cancelled.aborted ? 'cancelled' : 'end_turn';
   if (end.reason === 'error' && !o.cancelled.aborted) throw RequestError.internalError(undefined, end.error ?? 'the run failed');
   const known = ['done', 'aborted', 'refusal', 'max_turns', 'context_full'];

@@ -3,13 +3,10 @@ import type { Usage } from '../../protocol/messages.js';
 import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from '../../protocol/events.js';
 import type { McpSessionSource } from '../../mcp/types.js';
 import type { TodoItem, UserAnswer } from '../../protocol/tools.js';
-import type { MemoryStore } from '../../memory/store.js';
-import type { EarlierEvents, SessionSummary } from '../../protocol/sessions.js';
+import type { EarlierEvents } from '../../protocol/sessions.js';
 import type { PermissionRule } from '../../permissions/rules.js';
 import type { HookCommand } from '../../extensions/hookTypes.js';
 import type { CommandTools, Expansion } from '../../extensions/commandExpand.js';
-import type { SkillInfo } from '../../extensions/skills.js';
-import type { SessionDiagnostics } from '../../protocol/diagnostics.js';
 import type { RewindOutcome, RewindPoint, RewindPreview, RewindScope } from '../../protocol/checkpoints.js';
 
 /** How one prompt runs when it is not a plain message (a custom slash command). */
@@ -126,42 +123,13 @@ export interface AgentSession {
   isRunning(): boolean;
   setMode(mode: PermissionMode): void;
   setModel(model: string): void;
-  /** Lets the file tools use one more folder for the rest of the session (`/add-dir`); the model hears of it. */
-  addDir?(path: string): AddDirOutcome;
-  /** The model names the provider serves; undefined when it does not say (no list, an error, no answer in 5 s). */
-  listModels?(): Promise<string[] | undefined>;
   /** Starts a new conversation (history, todos cleared; background tasks keep running). */
   clear(): void;
   /** Events that happen outside a run (background task updates, mode changes). Returns an unsubscribe function. */
   subscribe(listener: (event: AgentEvent) => void): () => void;
   todos(): TodoItem[];
   backgroundTasks(): BackgroundTaskInfo[];
-  /** Full output so far of a background task. */
-  taskOutput(taskId: string): string;
-  killTask(taskId: string): Promise<void>;
   totalUsage(): Usage;
-  /** Estimated tokens the next request would take. */
-  contextTokens(): number;
-  /** Resolves once no MCP server is still connecting (each is bounded by its start-up timeout); at once without any. */
-  mcpSettled?(): Promise<void>;
-  /** What the entry point knows of the set-up, for /doctor; undefined when it said nothing (tests, replays of old). */
-  diagnostics?(): SessionDiagnostics | undefined;
-  /** The same estimate, part by part (`/context`). */
-  contextBreakdown?(): ContextBreakdown;
-  /** Skills offered to the model (named in the system prompt), when any were found. */
-  skills?(): readonly SkillInfo[];
-  /** The markdown memory store, when memory is on. */
-  memory(): MemoryStore | undefined;
-  /** The session log's file (it may not exist yet: a log is written from the first message on). */
-  logFile?(): string | undefined;
-  /** Saved sessions started in this directory, newest first. */
-  recentSessions(limit?: number): SessionSummary[];
-  /** Names the session (`/rename`), in its log; throws, in one sentence, when it keeps no log. */
-  rename?(name: string): void;
-  /** The permission rules in force, each with where it comes from (session rules last). */
-  permissionRules(): PermissionRule[];
-  /** Removes a rule added with "always, this session"; false when there is none with that text. */
-  removeSessionRule(text: string): boolean;
   /**
    * Stops everything (aborts the run, kills background tasks) and flushes the session log. `reason` is what
    * SessionEnd hooks are told (Claude Code's values: clear, logout, prompt_input_exit, other).
