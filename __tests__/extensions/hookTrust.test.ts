@@ -121,7 +121,7 @@ describe('where hooks are read from', () => {
     expect(loaded.hooks.map((x) => x.command)).toEqual(['kept']);
     expect(loaded.problems).toEqual([
       expect.stringMatching(/^a\.json: hooks\.PreToolUse\[0\]\.matcher is not a valid regular expression \(.*\); it was not loaded\.$/),
-      expect.stringMatching(/^a\.json: hooks\.AfterEverything is not an event rein knows \(known: SessionStart, .*, UserPromptExpansion\); its hooks were not loaded\.$/),
+      expect.stringMatching(/^a\.json: hooks\.AfterEverything is not an event rein knows \(known: SessionStart, .*, UserPromptExpansion, DirectoryAdded\); its hooks were not loaded\.$/),
       'a.json: hooks.Stop[0].hooks[0].type must be one of command, http, prompt, mcp_tool, agent (got "webhook"); it was not loaded.',
       'a.json: hooks.Stop[0].hooks[1].timeout must be more than 0 (got -1); it was not loaded.',
       'a.json: hooks.Stop[0].hooks[2].url is missing; it was not loaded.',
