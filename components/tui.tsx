@@ -99,38 +99,28 @@ import { feedStatusLine } from '../source/store/statusLineFeed.js';
 export { readGitBranch } from '../source/sessionLog/gitBranch.js';
 export { resumedState } from '../source/store/resumed.js';
 
-/** Asks whether to trust the project, on a screen of its own before the session opens; `quit` for Ctrl+C. */
-export async function askProjectTrust(request: TrustRequest, renderWith?: (node: ReactElement) => TuiRenderHandle): Promise<TrustDecision | 'quit'> {
+/** Shows a question on a screen of its own until it is answered; `unanswered` when the screen closes first. */
+async function askOnScreen<T>(ask: (answer: (given: T) => void) => ReactElement, unanswered: T, renderWith?: (node: ReactElement) => TuiRenderHandle): Promise<T> {
   const render = renderWith ?? (await defaultRender(false));
-  let answer: TrustDecision | 'quit' = 'quit';
+  let answer = unanswered;
   const handle: TuiRenderHandle = render(
-    <TrustGate
-      request={request}
-      onAnswer={(given) => {
-        answer = given;
-        handle.unmount();
-      }}
-    />,
+    ask((given) => {
+      answer = given;
+      handle.unmount();
+    }),
   );
   await handle.waitUntilExit();
   return answer;
 }
 
+/** Asks whether to trust the project, on a screen of its own before the session opens; `quit` for Ctrl+C. */
+export function askProjectTrust(request: TrustRequest, renderWith?: (node: ReactElement) => TuiRenderHandle): Promise<TrustDecision | 'quit'> {
+  return askOnScreen<TrustDecision | 'quit'>((onAnswer) => <TrustGate request={request} onAnswer={onAnswer} />, 'quit', renderWith);
+}
+
 /** Asks where a session --resume names from another directory runs: there, a new session here, or quit. */
-export async function askResumeDirectory(question: ResumeElsewhere, renderWith?: (node: ReactElement) => TuiRenderHandle): Promise<ResumeDirectoryChoice> {
-  const render = renderWith ?? (await defaultRender(false));
-  let answer: ResumeDirectoryChoice = 'quit';
-  const handle: TuiRenderHandle = render(
-    <ResumeDirectoryGate
-      question={question}
-      onAnswer={(given) => {
-        answer = given;
-        handle.unmount();
-      }}
-    />,
-  );
-  await handle.waitUntilExit();
-  return answer;
+export function askResumeDirectory(question: ResumeElsewhere, renderWith?: (node: ReactElement) => TuiRenderHandle): Promise<ResumeDirectoryChoice> {
+  return askOnScreen<ResumeDirectoryChoice>((onAnswer) => <ResumeDirectoryGate question={question} onAnswer={onAnswer} />, 'quit', renderWith);
 }
 
 export function welcomeItem(session: SessionCapabilities, version: string): WelcomeItem {

@@ -1,4 +1,5 @@
 // A built-in slash command in a headless run (`rein -p "/cost"`): run with the session's capabilities, its output printed.
+import { sessionReads } from '../commands/sessionReads.js';
 import type { HeadlessRuns } from './headlessSession.js';
 import type { PromptOptions } from '../engine/session/types.js';
 import type { SessionCapabilities } from '../engine/session/capabilities.js';
@@ -85,16 +86,7 @@ export async function runHeadlessCommand(text: string, session: SessionCapabilit
     openPanel: () => {
       throw new Error('there is no screen to show a panel on');
     },
-    contextBreakdown: () => session.inspection.contextBreakdown(),
-    diagnostics: () => session.inspection.diagnostics(),
-    mcpSettled: () => session.inspection.mcpSettled(),
-    renameSession: (name) => session.conversation.rename(name),
-    memory: () => session.inspection.memory(),
-    logFile: () => session.conversation.logFile(),
-    recentSessions: (limit) => session.conversation.recentSessions(limit),
-    permissionRules: () => session.settings.permissionRules(),
-    removeSessionRule: (rule) => session.settings.removeSessionRule(rule),
-    skills: () => session.inspection.skills(),
+    ...sessionReads(session),
     commands,
   };
   try {

@@ -1,4 +1,5 @@
 // Command dispatch: runs a typed slash command with a context that grants the screen's capabilities, not the session.
+import { sessionReads } from '../commands/sessionReads.js';
 import type { SessionCapabilities } from '../engine/session/capabilities.js';
 import type { CommandList } from '../commands/commandList.js';
 import { resolveSlashCommand } from '../commands/resolve.js';
@@ -54,16 +55,7 @@ export function createCommandDispatch(o: DispatchOptions): CommandDispatch {
     },
     openPanel: (panel) => o.actions.openPanel(panel),
     send: (text) => queue.send(text),
-    contextBreakdown: () => session.inspection.contextBreakdown(),
-    diagnostics: () => session.inspection.diagnostics(),
-    mcpSettled: () => session.inspection.mcpSettled(),
-    renameSession: (name) => session.conversation.rename(name),
-    memory: () => session.inspection.memory(),
-    logFile: () => session.conversation.logFile(),
-    recentSessions: (limit) => session.conversation.recentSessions(limit),
-    permissionRules: () => session.settings.permissionRules(),
-    removeSessionRule: (text) => session.settings.removeSessionRule(text),
-    skills: () => session.inspection.skills(),
+    ...sessionReads(session),
     commands: o.commands.all(),
   });
 
