@@ -10,6 +10,7 @@ import { createProvider } from '../source/providers/index.js';
 import { builtinTools } from '../source/tools/builtins.js';
 import { startMockLlmServer, type MockTurn } from '../__tests__/support/mockLlmServer.js';
 import { median, ms, row } from './stats.js';
+import { runEvents } from '../__tests__/support/runEvents.js';
 
 const taskCall = (i: number) => ({ name: 'task', input: { description: `look ${i}`, prompt: `Find thing ${i}.`, subagent_type: 'explore' } });
 
@@ -27,13 +28,13 @@ async function run(children: number, childTurn: MockTurn): Promise<{ startMs: nu
   const taskStarts: number[] = [];
   let roundStart = 0;
   let roundEnd = 0;
-  for await (const event of session.prompt('go')) {
+  await runEvents(session, 'go', undefined, (event) => {
     if (event.type === 'tool_start' && event.name === 'task') {
       taskStarts.push(Date.now());
       roundStart ||= performance.now();
     }
     if (event.type === 'tool_end' && event.name === 'task') roundEnd = performance.now();
-  }
+  });
   await session.close();
   // Requests 1..children are the children's first (and only) requests, in arrival order.
   const childRequests = server.requests.slice(1, 1 + children).map((r) => r.receivedAt).sort((a, b) => a - b);

@@ -12,6 +12,7 @@ import type { Message } from '../source/protocol/messages.js';
 import { builtinTools } from '../source/tools/builtins.js';
 import { defineTool, textResult } from '../source/tools/types.js';
 import { ms, row } from './stats.js';
+import { runEvents } from '../__tests__/support/runEvents.js';
 
 const code = (i: number) =>
   `export function handler${i}(request: Request): Response {\n  const value = request.params.get('id') ?? ${i};\n  // validate the input before use\n  return new Response(JSON.stringify({ ok: true, value }));\n}\n`;
@@ -48,7 +49,7 @@ async function prefixStability(turns: number, window: number): Promise<{ request
     interactive: false, maxTokens: 1000, maxTurns: 0, sessionsDir: join(home, 'sessions'), contextWindow: window,
   });
   let compactions = 0;
-  for await (const event of session.prompt('probe fifty times')) if (event.type === 'compaction') compactions++;
+  await runEvents(session, 'probe fifty times', undefined, (event) => { if (event.type === 'compaction') compactions++; });
   await session.close();
   rmSync(home, { recursive: true, force: true });
   const requests = provider.requests.filter((r) => r.system !== summarySystemPrompt);

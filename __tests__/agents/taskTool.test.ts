@@ -54,7 +54,7 @@ describe('the task tool', () => {
     expect(results[0]).toMatch(/^answer from explore\n\n\[explore subagent: 1 turn, 120 tokens, \d+\.\d s\]$/);
     expect(results[3]).toMatch(/^answer from general\n\n\[general subagent: 1 turn/);
     // Children's tokens count in the session's usage: 4 × 120 + the parent's 15.
-    expect(h.session.totalUsage().inputTokens + h.session.totalUsage().outputTokens).toBe(4 * 120 + 15);
+    expect(h.session.inspection.totalUsage().inputTokens + h.session.inspection.totalUsage().outputTokens).toBe(4 * 120 + 15);
     expect(h.invalidRequests).toEqual([]);
   });
 
@@ -128,10 +128,10 @@ describe('the task tool', () => {
       return request.messages.length === 1 ? { toolCalls: [{ ...taskCall('verification', 'run it'), input: { description: 'run the tests', prompt: 'run it', subagent_type: 'verification' } }] } : { text: 'ok' };
     }, { agents: agents(), mode: 'ask' });
     const asked: AgentEvent[] = [];
-    const unsubscribe = h.session.subscribe((event) => {
+    const unsubscribe = h.session.runs.subscribe((event) => {
       if (event.type === 'approval_request') {
         asked.push(event);
-        h!.session.respond(event.approvalId, { kind: 'yes' });
+        h!.session.runs.respond(event.approvalId, { kind: 'yes' });
       }
     });
     await runPrompt(h.session, 'go');
@@ -147,11 +147,11 @@ describe('the task tool', () => {
       return request.messages.length === 1 ? { toolCalls: [taskCall('general', 'wait a long time')] } : { text: 'after' };
     }, { agents: agents() });
     const events = await runPrompt(h.session, 'go', undefined, (event) => {
-      if (event.type === 'tool_progress') h!.session.abort();
+      if (event.type === 'tool_progress') h!.session.runs.abort();
     });
     expect(runEnd(events).reason).toBe('aborted');
-    expect(validateHistory(h.session.history())).toBeUndefined();
-    const taskResult = h.session.history().at(-1)?.content.find((b) => b.type === 'tool_result');
+    expect(validateHistory(h.session.conversation.history())).toBeUndefined();
+    const taskResult = h.session.conversation.history().at(-1)?.content.find((b) => b.type === 'tool_result');
     expect(taskResult).toMatchObject({ isError: true });
     // The next prompt goes out with a valid history.
     await runPrompt(h.session, 'again');
@@ -165,7 +165,7 @@ describe('the task tool', () => {
     }, { agents: agents() });
     const events = await runPrompt(h.session, 'go');
     expect(runEnd(events)).toMatchObject({ reason: 'done', text: 'handled it' });
-    const result = h.session.history().find((m) => m.content.some((b) => b.type === 'tool_result'))?.content.find((b) => b.type === 'tool_result');
+    const result = h.session.conversation.history().find((m) => m.content.some((b) => b.type === 'tool_result'))?.content.find((b) => b.type === 'tool_result');
     expect(result).toMatchObject({ isError: true });
     expect(JSON.stringify(result)).toContain('The explore subagent failed: The server failed.');
   });
@@ -227,7 +227,7 @@ describe('the task tool', () => {
 describe('background subagents', () => {
   const untilTask = async (harness: Harness, status: string) => {
     for (let i = 0; i < 400; i++) {
-      if (harness.session.backgroundTasks().some((t) => t.status === status)) return;
+      if (harness.session.tasks.backgroundTasks().some((t) => t.status === status)) return;
       await new Promise((r) => setTimeout(r, 10));
     }
     throw new Error(`no background task reached ${status}`);
@@ -258,12 +258,12 @@ describe('background subagents', () => {
     }, { agents: agents() });
     await runPrompt(h.session, 'go');
     await h.session.tasks.killTask('bg1');
-    expect(h.session.backgroundTasks().find((t) => t.taskId === 'bg1')?.status).toBe('killed');
-    expect(h.session.backgroundTasks().find((t) => t.taskId === 'bg2')?.status).toBe('running');
-    h.session.abort();
+    expect(h.session.tasks.backgroundTasks().find((t) => t.taskId === 'bg1')?.status).toBe('killed');
+    expect(h.session.tasks.backgroundTasks().find((t) => t.taskId === 'bg2')?.status).toBe('running');
+    h.session.runs.abort();
     await untilTask(h, 'killed');
-    for (let i = 0; i < 400 && h.session.backgroundTasks().some((t) => t.status === 'running'); i++) await new Promise((r) => setTimeout(r, 10));
-    expect(h.session.backgroundTasks().map((t) => t.status)).toEqual(['killed', 'killed']);
+    for (let i = 0; i < 400 && h.session.tasks.backgroundTasks().some((t) => t.status === 'running'); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(h.session.tasks.backgroundTasks().map((t) => t.status)).toEqual(['killed', 'killed']);
   });
 });
 
@@ -275,12 +275,12 @@ describe('subagent events in the store', () => {
       if (isChild(request)) return { text: 'child answer', usage: { inputTokens: 1_000_000, outputTokens: 0 } };
       return request.messages.length === 1 ? { toolCalls: [taskCall('explore', 'look')] } : { text: 'ok', usage: { inputTokens: 1_000_000, outputTokens: 0 } };
     }, { agents: agents(), model: 'claude-sonnet-4-6' });
-    let state = initialState(h.session.info);
+    let state = initialState(h.session.settings.info);
     const take = (event: AgentEvent) => {
       state = applyEvent(state, event);
     };
-    const unsubscribe = h.session.subscribe(take);
-    await runPrompt(h.session, 'go', undefined, take);
+    const unsubscribe = h.session.runs.subscribe(take);
+    await runPrompt(h.session, 'go');
     unsubscribe();
     // 1M prompt tokens for the child and 1M for the parent at $3/M.
     expect(state.cost).toBeCloseTo(6, 6);

@@ -8,6 +8,7 @@ import { validateHistory } from '../../source/engine/history.js';
 import type { ProviderRequest } from '../../source/providers/types.js';
 import type { ScriptedTurn } from '../../source/providers/scripted.js';
 import { makeHarness, runEnd, type Harness } from '../support/engineHarness.js';
+import { eventsOf } from '../support/runEvents.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -40,7 +41,7 @@ function team(script: (request: ProviderRequest) => ScriptedTurn) {
 async function runTeam(harness: Harness, task: string): Promise<AgentEvent[]> {
   const events: AgentEvent[] = [];
   const session = harness.session as typeof harness.session & { team: (t: string) => AsyncGenerator<AgentEvent> };
-  for await (const event of session.team(task)) events.push(event);
+  events.push(...(await eventsOf(session, (runs) => runs.team!(task))));
   return events;
 }
 
@@ -75,7 +76,7 @@ describe('team mode', () => {
     const todos = events.filter((e) => e.type === 'todos');
     expect(todos.at(-1)).toMatchObject({ todos: [{ status: 'completed' }, { status: 'completed' }, { status: 'completed' }] });
     // The task and the report join the conversation, which stays valid for the next prompt.
-    const history = h!.session.history();
+    const history = h!.session.conversation.history();
     expect(history.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(validateHistory(history)).toBeUndefined();
   });

@@ -83,12 +83,12 @@ describe('rewind in a git repository', () => {
     expect(read(ws, 'a.txt')).toContain('TWO');
     expect(existsSync(join(ws, 'made.txt'))).toBe(true);
 
-    const points = await session.rewindPoints!();
+    const points = await session.conversation.rewindPoints!();
     expect(points.map((p) => p.text)).toEqual(['make changes', 'one more']);
     expect(points[0].filesChanged).toEqual(['a.txt', 'b.txt', 'c.txt', 'made.txt']);
     expect(points[1].filesChanged).toEqual(['c.txt']);
 
-    const preview = await session.previewRewind!(points[0].id);
+    const preview = await session.conversation.previewRewind!(points[0].id);
     expect(preview.files).toEqual([
       { path: 'a.txt', change: 'modified', added: 2, removed: 1 },
       { path: 'b.txt', change: 'created', added: 1, removed: 0 },
@@ -97,14 +97,14 @@ describe('rewind in a git repository', () => {
     ]);
     expect(preview.handEdited).toEqual([]);
 
-    const historyLength = session.history().length;
-    const outcome = await session.rewind!(points[0].id, 'code');
+    const historyLength = session.conversation.history().length;
+    const outcome = await session.conversation.rewind!(points[0].id, 'code');
     expect(outcome.text).toBeUndefined();
     expect(read(ws, 'a.txt')).toBe('one\ntwo\nthree\n');
     for (const gone of ['b.txt', 'c.txt', 'made.txt']) expect(existsSync(join(ws, gone))).toBe(false);
     // Ignored files are not the checkpoint's business: left as they were.
     expect(read(ws, 'ignored.log')).toBe('noise\n');
-    expect(session.history().length).toBe(historyLength);
+    expect(session.conversation.history().length).toBe(historyLength);
     // The user's repository: the same index byte for byte, the same HEAD.
     expect(await userGitState(ws)).toEqual(before);
   });
@@ -115,11 +115,11 @@ describe('rewind in a git repository', () => {
     const { session, sessionsDir, log } = setUp(ws, changesScript());
     await runPrompt(session, 'make changes');
     await runPrompt(session, 'one more');
-    const points = await session.rewindPoints!();
-    const outcome = await session.rewind!(points[1].id, 'conversation');
+    const points = await session.conversation.rewindPoints!();
+    const outcome = await session.conversation.rewind!(points[1].id, 'conversation');
     expect(outcome).toEqual({ restored: [], text: 'one more' });
     expect(read(ws, 'c.txt')).toBe('second\n');
-    expect((await session.rewindPoints!()).map((p) => p.text)).toEqual(['make changes']);
+    expect((await session.conversation.rewindPoints!()).map((p) => p.text)).toEqual(['make changes']);
 
     await runPrompt(session, 'instead this');
     const sent = h!.provider.requests[h!.provider.requests.length - 1];
@@ -131,17 +131,17 @@ describe('rewind in a git repository', () => {
     // A resumed session reads the rewound history and the points that are left.
     log.close();
     const loaded = loadSession(log.file);
-    expect(loaded.history).toEqual(session.history());
+    expect(loaded.history).toEqual(session.conversation.history());
     const resumed = assembleSession({
       provider: h!.provider, providerName: 'scripted', model: 'test-model', tools: [], cwd: ws, workspace: ws, mode: 'yolo', interactive: true,
       maxTokens: 1000, maxTurns: 5, sessionsDir, sessionId, resume: { history: loaded.history, todos: loaded.todos },
       checkpoints: { settings, reinHome: join(sessionsDir, '..') },
     });
-    expect((await resumed.rewindPoints!()).map((p) => p.text)).toEqual(['make changes', 'instead this']);
-    const first = (await resumed.rewindPoints!())[0];
-    await resumed.rewind!(first.id, 'both');
+    expect((await resumed.conversation.rewindPoints!()).map((p) => p.text)).toEqual(['make changes', 'instead this']);
+    const first = (await resumed.conversation.rewindPoints!())[0];
+    await resumed.conversation.rewind!(first.id, 'both');
     expect(read(ws, 'a.txt')).toBe('one\ntwo\nthree\n');
-    expect(resumed.history()).toEqual([]);
+    expect(resumed.conversation.history()).toEqual([]);
     await resumed.close();
     expect(await userGitState(ws)).toEqual(before);
   });
@@ -152,9 +152,9 @@ describe('rewind in a git repository', () => {
     const script: ScriptedTurn[] = [{ toolCalls: [{ name: 'bash', input: { command: 'mkdir local-only && echo x > local-only/cache && echo y > kept.txt' } }] }, { text: 'ok' }];
     const { session } = setUp(ws, script);
     await runPrompt(session, 'make files');
-    const [point] = await session.rewindPoints!();
+    const [point] = await session.conversation.rewindPoints!();
     expect(point.filesChanged).toEqual(['kept.txt']);
-    await session.rewind!(point.id, 'code');
+    await session.conversation.rewind!(point.id, 'code');
     expect(existsSync(join(ws, 'kept.txt'))).toBe(false);
     expect(read(ws, 'local-only/cache')).toBe('x\n');
   });
@@ -164,8 +164,8 @@ describe('rewind in a git repository', () => {
     const { session } = setUp(ws, changesScript(false));
     await runPrompt(session, 'make changes');
     writeFileSync(join(ws, 'b.txt'), 'edited by hand\n');
-    const [point] = await session.rewindPoints!();
-    const preview = await session.previewRewind!(point.id);
+    const [point] = await session.conversation.rewindPoints!();
+    const preview = await session.conversation.previewRewind!(point.id);
     expect(preview.handEdited).toEqual(['b.txt']);
     expect(preview.files.map((f) => f.path)).toEqual(['a.txt', 'b.txt']);
   });
@@ -175,11 +175,11 @@ describe('rewind in a git repository', () => {
     const script: ScriptedTurn[] = [{ toolCalls: [{ name: 'bash', input: { command: 'head -c 5000 /dev/zero | tr "\\0" x > big.bin' } }] }, { text: 'ok' }];
     const { session } = setUp(ws, script);
     await runPrompt(session, 'make a big file');
-    const [point] = await session.rewindPoints!();
-    const preview = await session.previewRewind!(point.id);
+    const [point] = await session.conversation.rewindPoints!();
+    const preview = await session.conversation.previewRewind!(point.id);
     expect(preview.notStored).toEqual(['big.bin']);
     expect(preview.files).toEqual([]);
-    await session.rewind!(point.id, 'code');
+    await session.conversation.rewind!(point.id, 'code');
     expect(existsSync(join(ws, 'big.bin'))).toBe(true);
   });
 });
@@ -189,16 +189,16 @@ describe('rewind while a run is active', () => {
     const ws = await gitWorkspace();
     const { session } = setUp(ws, [{ text: 'first done' }, { text: 'thinking', hang: true }]);
     await runPrompt(session, 'first');
-    const run = session.prompt('second')[Symbol.asyncIterator]();
-    await vi.waitFor(async () => {
-      const next = await run.next();
-      expect(next.value?.type).toBe('text_delta');
-    });
-    await expect(session.rewindPoints!()).rejects.toThrow('Wait for the running task to finish (or press Esc) before rewinding.');
-    await expect(session.rewind!('any-point', 'both')).rejects.toThrow(/before rewinding/);
-    session.abort();
-    while (!(await run.next()).done);
-    expect((await session.rewindPoints!()).map((p) => p.text)).toEqual(['first', 'second']);
+    const seen: string[] = [];
+    const off = session.runs.subscribe((event) => seen.push(event.type));
+    const run = session.runs.prompt('second');
+    await vi.waitFor(() => expect(seen).toContain('text_delta'));
+    await expect(session.conversation.rewindPoints!()).rejects.toThrow('Wait for the running task to finish (or press Esc) before rewinding.');
+    await expect(session.conversation.rewind!('any-point', 'both')).rejects.toThrow(/before rewinding/);
+    session.runs.abort();
+    await run;
+    off();
+    expect((await session.conversation.rewindPoints!()).map((p) => p.text)).toEqual(['first', 'second']);
   });
 });
 
@@ -208,22 +208,22 @@ describe('rewind outside git', () => {
     const { session, sessionsDir } = setUp(ws, changesScript(false));
     await runPrompt(session, 'make changes');
     await runPrompt(session, 'one more');
-    const points = await session.rewindPoints!();
+    const points = await session.conversation.rewindPoints!();
     expect(points[0].filesChanged).toEqual(['a.txt', 'b.txt', 'c.txt']);
     writeFileSync(join(ws, 'c.txt'), 'hand\n');
-    const preview = await session.previewRewind!(points[0].id);
+    const preview = await session.conversation.previewRewind!(points[0].id);
     expect(preview.files).toEqual([
       { path: 'a.txt', change: 'modified', added: 2, removed: 1 },
       { path: 'b.txt', change: 'created', added: 1, removed: 0 },
       { path: 'c.txt', change: 'created', added: 1, removed: 0 },
     ]);
     expect(preview.handEdited).toEqual(['c.txt']);
-    const outcome = await session.rewind!(points[0].id, 'both');
+    const outcome = await session.conversation.rewind!(points[0].id, 'both');
     expect(outcome.text).toBe('make changes');
     expect(read(ws, 'a.txt')).toBe('one\ntwo\nthree\n');
     expect(existsSync(join(ws, 'b.txt'))).toBe(false);
     expect(existsSync(join(ws, 'c.txt'))).toBe(false);
-    expect(session.history()).toEqual([]);
+    expect(session.conversation.history()).toEqual([]);
     expect(existsSync(join(sessionsDir, sessionId, 'checkpoints'))).toBe(true);
   });
 
@@ -238,8 +238,8 @@ describe('rewind outside git', () => {
     ];
     const { session } = setUp(ws, script);
     await runPrompt(session, 'shrink it');
-    const [point] = await session.rewindPoints!();
-    const preview = await session.previewRewind!(point.id);
+    const [point] = await session.conversation.rewindPoints!();
+    const preview = await session.conversation.previewRewind!(point.id);
     expect(preview.notStored).toEqual(['data/big.txt']);
     expect(preview.files).toEqual([]);
   });

@@ -60,7 +60,7 @@ describe('/add-dir', () => {
     expect((await command(`/add-dir ${join(outside, 'sub')}`)).output).toBe(`${join(outside, 'sub')} is usable already (added as ${outside}).`);
     expect((await command(`/add-dir ${h.workspace}`)).output).toBe(`${h.workspace} is inside the workspace already; the file tools can use it.`);
     await runPrompt(h.session, 'hello');
-    h.session.clear();
+    h.session.conversation.clear();
     await runPrompt(h.session, 'hello again');
     const [before, after] = h.provider.requests;
     expect(userTexts(before).join('\n')).toContain(`like the workspace: ${outside}`);

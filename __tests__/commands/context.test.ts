@@ -73,7 +73,7 @@ describe('/context', () => {
     await manager.whenReady();
     expect(manager.status()[0].status).toBe('connected');
     const withServer = breakdownOf(h);
-    const mcpTools = h.session.prefix().tools.filter((t) => t.name.startsWith('mcp__'));
+    const mcpTools = h.session.inspection.prefix().tools.filter((t) => t.name.startsWith('mcp__'));
     expect(mcpTools.length).toBeGreaterThan(0);
     expect(part(withServer, 'mcp')).toBeGreaterThan(0);
     expect(part(withServer, 'tools')).toBe(part(without, 'tools'));

@@ -39,10 +39,10 @@ describe('/clear', () => {
   it('starts a new session with its own log; the old log keeps its whole history and both are listed', async () => {
     const { sessionsDir, ws, session } = setUp([{ text: 'first answer' }, { text: 'second answer' }, { text: 'old one goes on' }]);
     await runPrompt(session, 'the first task');
-    session.clear();
-    const secondId = session.info.sessionId;
+    session.conversation.clear();
+    const secondId = session.settings.info.sessionId;
     expect(secondId).not.toBe(firstId);
-    expect(session.history()).toEqual([]);
+    expect(session.conversation.history()).toEqual([]);
 
     // The old log is as it was: no empty rewrite was appended to it.
     const old = loadSession(sessionLogPath(sessionsDir, firstId));
@@ -64,7 +64,7 @@ describe('/clear', () => {
     ]);
 
     // /resume opens the conversation left behind, whole.
-    session.switchSession(firstId);
+    session.conversation.switchSession(firstId);
     await runPrompt(session, 'carry on');
     expect(typed(2)).toEqual(['the first task', 'carry on']);
     expect(h!.invalidRequests).toEqual([]);
@@ -76,8 +76,8 @@ describe('/clear', () => {
     const { hooks } = makeHooks(d, { ...on('SessionEnd', capture(d, 'end')), ...on('SessionStart', capture(d, 'start')) });
     const { sessionsDir, session } = setUp([{ text: 'one' }, { text: 'two' }], { hooks });
     await runPrompt(session, 'before');
-    session.clear();
-    const secondId = session.info.sessionId;
+    session.conversation.clear();
+    const secondId = session.settings.info.sessionId;
     expect(secondId).not.toBe(firstId);
     await vi.waitFor(() => expect(d.inputs('end')).toHaveLength(1), { timeout: 20_000 });
     expect(d.inputs('end')[0]).toMatchObject({ reason: 'clear', session_id: firstId, transcript_path: sessionLogPath(sessionsDir, firstId) });
@@ -91,9 +91,9 @@ describe('/clear', () => {
       { text: 'started it' },
     ]);
     await runPrompt(session, 'start the job');
-    session.clear();
-    await vi.waitFor(() => expect(session.backgroundTasks()[0]?.status).toBe('exited'), { timeout: 10_000 });
-    expect(session.tasks.taskOutput(session.backgroundTasks()[0].taskId)).toContain('bg-finished');
+    session.conversation.clear();
+    await vi.waitFor(() => expect(session.tasks.backgroundTasks()[0]?.status).toBe('exited'), { timeout: 10_000 });
+    expect(session.tasks.taskOutput(session.tasks.backgroundTasks()[0].taskId)).toContain('bg-finished');
   });
 
   it('a session kept in memory only stays so: no log appears for the new one', async () => {
@@ -102,9 +102,9 @@ describe('/clear', () => {
     const sessionsDir = join(tmp.dir, 'sessions');
     h = makeHarness([{ text: 'one' }, { text: 'two' }], { sessionsDir, sessionId: firstId });
     await runPrompt(h.session, 'before');
-    h.session.clear();
+    h.session.conversation.clear();
     await runPrompt(h.session, 'after');
     expect(h.session.conversation.logFile()).toBeUndefined();
-    expect(existsSync(sessionLogPath(sessionsDir, h.session.info.sessionId))).toBe(false);
+    expect(existsSync(sessionLogPath(sessionsDir, h.session.settings.info.sessionId))).toBe(false);
   });
 });

@@ -81,7 +81,7 @@ describe('auto compaction', () => {
     expect(runEnd(events).reason).toBe('context_full');
     expect(h.provider.requests.some((r) => JSON.stringify(r.messages.at(-1)).includes(offloadWarning.slice(0, 40)))).toBe(true);
     expect(events.some((e) => e.type === 'error' && /context window is full/.test(e.message))).toBe(true);
-    expect(validateHistory(h.session.history())).toBeUndefined();
+    expect(validateHistory(h.session.conversation.history())).toBeUndefined();
   });
 
   it('shrinks the history and retries when the provider reports a context-length error', async () => {
@@ -159,13 +159,13 @@ describe('manual compaction', () => {
     await runPrompt(h.session, 'first task');
     await runPrompt(h.session, 'second task');
     const seen: AgentEvent[] = [];
-    h.session.subscribe((e) => seen.push(e));
-    await h.session.compact('keep the file names');
+    h.session.runs.subscribe((e) => seen.push(e));
+    await h.session.runs.compact('keep the file names');
     const summary = h.provider.requests.find(isSummary)!;
     expect(JSON.stringify(summary.messages)).toContain('keep the file names');
     const event = seen.find((e) => e.type === 'compaction');
     expect(event).toMatchObject({ level: 'manual' });
-    expect(validateHistory(h.session.history())).toBeUndefined();
-    expect(JSON.stringify(h.session.history()[0])).toContain('first task');
+    expect(validateHistory(h.session.conversation.history())).toBeUndefined();
+    expect(JSON.stringify(h.session.conversation.history()[0])).toContain('first task');
   });
 });

@@ -10,6 +10,7 @@ import { runHeadless } from '../../source/headless/runHeadless.js';
 import { createProvider } from '../../source/providers/index.js';
 import { builtinTools } from '../../source/tools/builtins.js';
 import { startMockLlmServer, type MockLlmServer, type MockTurn } from '../support/mockLlmServer.js';
+import { runEvents } from '../support/runEvents.js';
 
 let server: MockLlmServer | undefined;
 const dirs: string[] = [];
@@ -37,7 +38,7 @@ describe.each(['openai', 'anthropic'] as const)('%s', (provider) => {
     server = await startMockLlmServer({ apiKey: 'sk-test', respond: () => cut });
     const session = sessionOn(provider, server);
     const events: AgentEvent[] = [];
-    for await (const event of session.prompt('hi')) events.push(event);
+    events.push(...(await runEvents(session, 'hi')));
     await session.close();
     const end = events.find((e) => e.type === 'run_end') as Extract<AgentEvent, { type: 'run_end' }>;
     expect(end.reason).toBe('error');
@@ -50,7 +51,7 @@ describe.each(['openai', 'anthropic'] as const)('%s', (provider) => {
       expect(u.turnUsage.outputTokens).toBeGreaterThan(0);
     }
     expect(end.usage.outputTokens).toBe(usages.reduce((n, u) => n + u.turnUsage.outputTokens, 0));
-    expect(session.totalUsage().inputTokens).toBeGreaterThan(0);
+    expect(session.inspection.totalUsage().inputTokens).toBeGreaterThan(0);
   });
 
   it('rein -p json reports those tokens and says they are estimated', async () => {

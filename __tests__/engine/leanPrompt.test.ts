@@ -9,6 +9,7 @@ import { assembleSession as createSession } from '../../source/cli/assembleSessi
 import { createProvider } from '../../source/providers/index.js';
 import { builtinTools } from '../../source/tools/builtins.js';
 import { startMockLlmServer, type MockLlmServer, type RecordedRequest } from '../support/mockLlmServer.js';
+import { runEvents } from '../support/runEvents.js';
 
 let server: MockLlmServer | undefined;
 const dirs: string[] = [];
@@ -32,7 +33,7 @@ function sessionOn(provider: 'openai' | 'anthropic', s: MockLlmServer, contextWi
 
 async function prompt(session: ReturnType<typeof sessionOn>, text: string): Promise<AgentEvent[]> {
   const events: AgentEvent[] = [];
-  for await (const event of session.prompt(text)) events.push(event);
+  events.push(...(await runEvents(session, text)));
   return events;
 }
 

@@ -29,7 +29,7 @@ describe('an answer cut off by the length limit', () => {
     ]);
     // The two read-only calls run side by side: either may end first.
     expect(events.filter((e) => e.type === 'tool_end').map((e) => (e as { toolCallId: string }).toolCallId).sort()).toEqual(['c1', 'c2']);
-    const history = h.session.history();
+    const history = h.session.conversation.history();
     expect(history[1]!.content.filter((b) => b.type === 'tool_use').map((b) => (b as { id: string }).id)).toEqual(['c1', 'c2']);
     expect(userTexts(h.provider.requests[1]!).at(-1)).toMatch(/cut off by the length limit after 300 output tokens, while you were writing the arguments of a write_file call; that call was not run \(the calls before it were\)/);
     expect(runEnd(events)).toMatchObject({ reason: 'done', text: 'done in pieces' });
@@ -46,7 +46,7 @@ describe('an answer cut off by the length limit', () => {
     const end = runEnd(events);
     expect(end.reason).toBe('error');
     expect(end.error).toMatch(/^The model's answers were cut off by the length limit 3 times in a row while it wrote a write_file call \(rein asked for up to 1,000, so the server's own output limit or its full context window stopped it\)\.$/);
-    expect(validateHistory(h.session.history())).toBeUndefined();
+    expect(validateHistory(h.session.conversation.history())).toBeUndefined();
     expect(h.invalidRequests).toEqual([]);
   });
 

@@ -20,8 +20,8 @@ describe('agent loop', () => {
     const deltas = events.filter((e) => e.type === 'text_delta').map((e) => (e as { text: string }).text).join('');
     expect(deltas).toBe('Hello there.');
     expect(runEnd(events)).toMatchObject({ reason: 'done', text: 'Hello there.', turns: 1 });
-    expect(h.session.history()).toHaveLength(2);
-    expect(h.session.history()[1]).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'Hello there.' }] });
+    expect(h.session.conversation.history()).toHaveLength(2);
+    expect(h.session.conversation.history()[1]).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'Hello there.' }] });
   });
 
   it('runs a tool, sends its result back, and keeps the history valid on every request', async () => {
@@ -36,7 +36,7 @@ describe('agent loop', () => {
     expect(order.indexOf('tool_start')).toBeLessThan(order.indexOf('tool_end'));
     expect(lastToolResults(h.provider.requests[1])[0]).toContain('hello');
     expect(h.invalidRequests).toEqual([]);
-    expect(validateHistory(h.session.history())).toBeUndefined();
+    expect(validateHistory(h.session.conversation.history())).toBeUndefined();
   });
 
   it('puts the date reminder into the first user turn and never into the system prompt', async () => {
@@ -70,7 +70,7 @@ describe('agent loop', () => {
     expect(runEnd(events)).toMatchObject({ reason: 'done', text: 'finished' });
     expect(events.filter((e) => e.type === 'tool_end')).toHaveLength(1);
     expect(userTexts(h.provider.requests[1]!).at(-1)).toMatch(/cut off by the length limit after 120 output tokens, after your last complete tool call/);
-    expect(validateHistory(h.session.history())).toBeUndefined();
+    expect(validateHistory(h.session.conversation.history())).toBeUndefined();
   });
 
   it('stops at maxTurns (headless, with a warning)', async () => {
@@ -79,7 +79,7 @@ describe('agent loop', () => {
     expect(runEnd(events)).toMatchObject({ reason: 'max_turns', turns: 3 });
     expect(events.find((e) => e.type === 'warning')).toMatchObject({ message: expect.stringContaining('Stopped after 3 turns') });
     expect(h.provider.requests).toHaveLength(3);
-    expect(validateHistory(h.session.history())).toBeUndefined();
+    expect(validateHistory(h.session.conversation.history())).toBeUndefined();
   });
 
   it('says "1 turn", not "1 turns", at a limit of one', async () => {
@@ -128,7 +128,7 @@ describe('repeated tool calls', () => {
     expect(userTexts(h.provider.requests[3]).some((t) => t.includes('same tool call with identical arguments 3 times'))).toBe(true);
     expect(runEnd(events).reason).toBe('repeated_tool_call');
     expect(h.provider.requests).toHaveLength(5);
-    expect(validateHistory(h.session.history())).toBeUndefined();
+    expect(validateHistory(h.session.conversation.history())).toBeUndefined();
   });
 });
 
@@ -155,15 +155,15 @@ describe('events outside the run stream', () => {
     h = makeHarness([{ toolCalls: [{ name: 'bash', input: { command: 'echo hi', run_in_background: true } }] }, { text: 'started' }]);
     const session = h.session;
     const ambient: AgentEvent[] = [];
-    session.subscribe((e) => ambient.push(e));
+    session.runs.subscribe((e) => ambient.push(e));
     const events = await runPrompt(session, 'start it');
     const runId = runEnd(events).runId;
-    const sessionId = session.info.sessionId;
+    const sessionId = session.settings.info.sessionId;
     const tasks = ambient.filter((e) => e.type === 'background_task');
     expect(tasks.length).toBeGreaterThan(0);
     expect(tasks[0]).toMatchObject({ sessionId, runId });
-    session.setMode('ask');
-    session.setModel('other-model');
+    session.settings.setMode('ask');
+    session.settings.setModel('other-model');
     expect(ambient.find((e) => e.type === 'mode_change')).toEqual({ type: 'mode_change', sessionId, mode: 'ask' });
     expect(ambient.find((e) => e.type === 'model_change')).toEqual({ type: 'model_change', sessionId, model: 'other-model', contextWindow: 128000 });
   });
@@ -174,11 +174,11 @@ describe('abort', () => {
     h = makeHarness([{ text: 'partial answer', hang: true }, { text: 'next' }]);
     const session = h.session;
     const events = await runPrompt(session, 'go', undefined, (e) => {
-      if (e.type === 'text_delta') setTimeout(() => session.abort(), 10);
+      if (e.type === 'text_delta') setTimeout(() => session.runs.abort(), 10);
     });
     expect(runEnd(events).reason).toBe('aborted');
-    expect(session.isRunning()).toBe(false);
-    expect(validateHistory(session.history())).toBeUndefined();
+    expect(session.runs.isRunning()).toBe(false);
+    expect(validateHistory(session.conversation.history())).toBeUndefined();
     // The session is usable again afterwards.
     const again = await runPrompt(session, 'continue');
     expect(runEnd(again)).toMatchObject({ reason: 'done', text: 'next' });
@@ -189,13 +189,13 @@ describe('abort', () => {
     h = makeHarness([{ text: 'partial', hang: true }, { text: 'fresh start' }]);
     const session = h.session;
     const ambient: string[] = [];
-    session.subscribe((e) => ambient.push(e.type));
+    session.runs.subscribe((e) => ambient.push(e.type));
     const events = await runPrompt(session, 'long task', undefined, (e) => {
-      if (e.type === 'text_delta') setTimeout(() => session.clear(), 10);
+      if (e.type === 'text_delta') setTimeout(() => session.conversation.clear(), 10);
     });
     expect(runEnd(events).reason).toBe('aborted');
     expect(ambient).toContain('conversation_cleared');
-    expect(session.history()).toEqual([]);
+    expect(session.conversation.history()).toEqual([]);
     await runPrompt(session, 'new task');
     expect(h.provider.requests[1].messages[0].content[0]).toEqual({ type: 'text', text: 'new task' });
   });
@@ -210,13 +210,13 @@ describe('abort', () => {
     ]);
     const session = h.session;
     const events = await runPrompt(session, 'go', undefined, (e) => {
-      if (e.type === 'tool_start') setTimeout(() => session.abort(), 50);
+      if (e.type === 'tool_start') setTimeout(() => session.runs.abort(), 50);
     });
     expect(runEnd(events).reason).toBe('aborted');
     const ends = events.filter((e) => e.type === 'tool_end');
     expect(ends).toHaveLength(2);
     expect(ends.every((e) => e.type === 'tool_end' && e.result.isError)).toBe(true);
-    const history = session.history();
+    const history = session.conversation.history();
     expect(validateHistory(history)).toBeUndefined();
     const results = history[history.length - 1].content;
     expect(results.map((b) => b.type)).toEqual(['tool_result', 'tool_result']);

@@ -63,7 +63,7 @@ describe('context-length errors', () => {
     expect(runEnd(events)).toMatchObject({ reason: 'done', text: 'all done' });
     expect(server.refused.length).toBeGreaterThan(0);
     expect(events.some((e) => e.type === 'warning' && e.message.includes('8,500 tokens'))).toBe(true);
-    expect(h.session.info.contextWindow).toBe(8_500);
+    expect(h.session.settings.info.contextWindow).toBe(8_500);
     expectOneEndPerMessage(events);
     const lastRequest = h.provider.requests.at(-1)!;
     expect(JSON.stringify(lastRequest.messages)).toContain("the request was longer than the model's context window");
@@ -108,7 +108,7 @@ describe('context-length errors', () => {
     expect(h.provider.requests.some(isSummary)).toBe(true);
     const last = h.provider.requests.at(-1)!;
     expect(JSON.stringify(last.messages)).toContain('the newest question');
-    expect(validateHistory(h.session.history())).toBeUndefined();
+    expect(validateHistory(h.session.conversation.history())).toBeUndefined();
     expectOneEndPerMessage(events);
   });
 

@@ -12,6 +12,7 @@ import { builtinTools } from '../../source/tools/builtins.js';
 import { fromAnthropicRequest, fromOpenAIRequest } from '../support/requestHistory.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
 import { makeBulkTool } from '../support/bulkTool.js';
+import { runEvents } from '../support/runEvents.js';
 
 let server: MockLlmServer | undefined;
 const dirs: string[] = [];
@@ -50,10 +51,10 @@ describe('context-length errors through the real SDKs', () => {
       server.push({ toolCalls: [{ name: 'bulk', input: { n: 1 } }] }, { toolCalls: [{ name: 'bulk', input: { n: 2 } }] }, { text: 'all done' });
       const session = sessionOn(provider, server);
       const events: AgentEvent[] = [];
-      for await (const event of session.prompt('read two chunks')) events.push(event);
+      events.push(...(await runEvents(session, 'read two chunks')));
       await session.close();
       expect(events.find((e) => e.type === 'run_end')).toMatchObject({ reason: 'done', text: 'all done' });
-      expect(session.info.contextWindow).toBe(11_000);
+      expect(session.settings.info.contextWindow).toBe(11_000);
       const refused = server.requests.filter((r) => r.bytes / 4 > 11_000);
       expect(refused.length).toBeGreaterThan(0);
       const toHistory = provider === 'openai' ? fromOpenAIRequest : fromAnthropicRequest;

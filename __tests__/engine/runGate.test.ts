@@ -51,30 +51,27 @@ describe('run gate', () => {
     const held = heldProvider();
     h = makeHarness([], { provider: held.provider, agents: { definitions: [...builtinAgents], maxParallel: 2, maxTurns: 5 } });
     const session = h.session;
-    const ambient: AgentEvent[] = [];
-    session.subscribe((event) => ambient.push(event));
-    const streamed: AgentEvent[] = [];
-    const team = session.team!('plan the work');
-    const draining = (async () => { for await (const event of team) streamed.push(event); })();
+    const seen: AgentEvent[] = [];
+    session.runs.subscribe((event) => seen.push(event));
+    const draining = session.runs.team!('plan the work');
     await expect.poll(() => held.asked(), { timeout: 30_000 }).toBe(true);
-    const runId = streamed.find((e) => e.type === 'run_start')?.runId;
+    const runId = seen.find((e) => e.type === 'run_start')?.runId;
     expect(runId).toBeDefined();
-    expect(session.isRunning()).toBe(true);
+    expect(session.runs.isRunning()).toBe(true);
 
-    session.setMode('plan');
-    expect(ambient.find((e) => e.type === 'mode_change')?.runId).toBe(runId);
+    session.settings.setMode('plan');
+    expect(seen.find((e) => e.type === 'mode_change')?.runId).toBe(runId);
 
-    await expect(session.prompt('hello').next()).rejects.toThrow(runBusyMessage);
-    await expect(session.shell!('ls').next()).rejects.toThrow(runBusyMessage);
     await expect(session.runs.prompt('hello')).rejects.toThrow(runBusyMessage);
-    await session.compact();
-    expect(ambient.some((e) => e.type === 'warning' && e.message.includes('before compacting'))).toBe(true);
+    await expect(session.runs.shell('ls')).rejects.toThrow(runBusyMessage);
+    await session.runs.compact();
+    expect(seen.some((e) => e.type === 'warning' && e.message.includes('before compacting'))).toBe(true);
 
-    session.abort();
+    session.runs.abort();
     held.release();
-    await draining;
-    expect(streamed.at(-1)).toMatchObject({ type: 'run_end', runId });
-    expect(session.isRunning()).toBe(false);
+    expect(await draining).toMatchObject({ type: 'run_end', runId });
+    expect(seen.filter((e) => e.type === 'run_end' && e.agentId === undefined).at(-1)).toMatchObject({ runId });
+    expect(session.runs.isRunning()).toBe(false);
   });
 
   it('runs.prompt resolves with the run_end subscribers saw, and subscribers get the run own events', async () => {

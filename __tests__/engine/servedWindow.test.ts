@@ -10,6 +10,7 @@ import { createProvider } from '../../source/providers/index.js';
 import { OLLAMA_DEFAULT_WINDOW, servedWindow } from '../../source/providers/servedWindow.js';
 import { builtinTools } from '../../source/tools/builtins.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
+import { runEvents } from '../support/runEvents.js';
 
 let server: MockLlmServer | undefined;
 const dirs: string[] = [];
@@ -34,8 +35,8 @@ async function runOnce(s: MockLlmServer, model: string, contextWindow?: number) 
   s.push({ text: 'hello' });
   const session = sessionOn(s, model, contextWindow);
   const events: AgentEvent[] = [];
-  for await (const event of session.prompt('hi')) events.push(event);
-  const window = session.info.contextWindow;
+  events.push(...(await runEvents(session, 'hi')));
+  const window = session.settings.info.contextWindow;
   await session.close();
   const usage = events.find((e) => e.type === 'usage') as Extract<AgentEvent, { type: 'usage' }> | undefined;
   const notes = events.filter((e) => e.type === 'warning').map((e) => (e as { message: string }).message);

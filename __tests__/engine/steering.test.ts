@@ -10,6 +10,7 @@ import { createProvider } from '../../source/providers/index.js';
 import { builtinTools } from '../../source/tools/builtins.js';
 import { resumedState } from '../../source/store/resumed.js';
 import { startMockLlmServer, type MockLlmServer, type MockTurn } from '../support/mockLlmServer.js';
+import { runEvents } from '../support/runEvents.js';
 
 let server: MockLlmServer | undefined;
 const dirs: string[] = [];
@@ -52,11 +53,11 @@ describe('steering', () => {
     const session = sessionOn(server);
     const events: AgentEvent[] = [];
     let accepted: boolean | undefined;
-    for await (const event of session.prompt('read both files')) {
+    await runEvents(session, 'read both files', undefined, (event) => {
       events.push(event);
       // Round 1's tool is running: the loop has not reached its next boundary yet.
-      if (event.type === 'tool_start' && event.toolCallId === 'call_1') accepted = session.steer!('only the first line, please');
-    }
+      if (event.type === 'tool_start' && event.toolCallId === 'call_1') accepted = session.runs.steer!('only the first line, please');
+    });
     await session.close();
     expect(accepted).toBe(true);
     // The run's events (what the session log records) rebuild the transcript with the message where it was given.
@@ -88,20 +89,20 @@ describe('steering', () => {
   it('a message the run cannot take any more (its last answer) is not sent by the engine; no run, no steering', async () => {
     server = await startMockLlmServer({ turns: [{ text: 'Done already.', chunkDelayMs: 5 }] });
     const session = sessionOn(server);
-    expect(session.steer!('too early')).toBe(false);
+    expect(session.runs.steer!('too early')).toBe(false);
     const events: AgentEvent[] = [];
     let accepted: boolean | undefined;
-    for await (const event of session.prompt('say something')) {
+    await runEvents(session, 'say something', undefined, (event) => {
       events.push(event);
-      if (event.type === 'text_delta' && accepted === undefined) accepted = session.steer!('after the last boundary');
-    }
+      if (event.type === 'text_delta' && accepted === undefined) accepted = session.runs.steer!('after the last boundary');
+    });
     expect(accepted).toBe(true);
     expect(events.some((e) => e.type === 'steer')).toBe(false);
     expect(textsIn(messagesOf(server, 0)).join('\n')).not.toContain('after the last boundary');
     // Taken only while a prompt's run goes on: the screen keeps it and sends it as the next message.
-    expect(session.steer!('after the run')).toBe(false);
+    expect(session.runs.steer!('after the run')).toBe(false);
     server.push({ text: 'ok' });
-    for await (const event of session.prompt('next')) events.push(event);
+    events.push(...(await runEvents(session, 'next')));
     await session.close();
     expect(textsIn(messagesOf(server, 1)).join('\n')).not.toContain('after the last boundary');
   });
@@ -110,13 +111,13 @@ describe('steering', () => {
     server = await startMockLlmServer({ turns: twoRounds });
     const session = sessionOn(server);
     const events: AgentEvent[] = [];
-    for await (const event of session.prompt('read both files')) {
+    await runEvents(session, 'read both files', undefined, (event) => {
       events.push(event);
       if (event.type === 'tool_start' && event.toolCallId === 'call_1') {
-        session.steer!('never delivered');
-        session.abort();
+        session.runs.steer!('never delivered');
+        session.runs.abort();
       }
-    }
+    });
     await session.close();
     expect(events.some((e) => e.type === 'steer')).toBe(false);
     expect(events.at(-1)).toMatchObject({ type: 'run_end', reason: 'aborted' });

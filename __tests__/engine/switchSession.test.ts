@@ -40,7 +40,7 @@ describe('switchSession', () => {
     const { hooks } = makeHooks(d, on('UserPromptSubmit', capture(d, 'prompt')));
     const { sessionsDir, session } = setUp([{ text: 'one' }, { text: 'two' }], { hooks });
     await runPrompt(session, 'before');
-    session.switchSession(oldId);
+    session.conversation.switchSession(oldId);
     await runPrompt(session, 'after');
     expect(d.inputs('prompt').map((i) => [i.prompt, i.session_id, i.transcript_path])).toEqual([
       ['before', currentId, sessionLogPath(sessionsDir, currentId)],
@@ -54,7 +54,7 @@ describe('switchSession', () => {
     const { hooks } = makeHooks(d, { ...on('SessionEnd', capture(d, 'end')), ...on('SessionStart', capture(d, 'start')) });
     const { session } = setUp([{ text: 'one' }, { text: 'two' }], { hooks });
     await runPrompt(session, 'before');
-    session.switchSession(oldId);
+    session.conversation.switchSession(oldId);
     await vi.waitFor(() => expect(d.inputs('end')).toHaveLength(1), { timeout: 20_000 });
     expect(d.inputs('end')[0]).toMatchObject({ reason: 'resume', session_id: currentId });
     await runPrompt(session, 'after');
@@ -64,11 +64,11 @@ describe('switchSession', () => {
   it('takes over the saved history, todos and log; the next request carries that history', async () => {
     const { sessionsDir, session } = setUp([{ text: 'current answer' }, { text: 'old session goes on' }]);
     await runPrompt(session, 'the current task');
-    const switched = session.switchSession(oldId.slice(0, 12));
+    const switched = session.conversation.switchSession(oldId.slice(0, 12));
     expect(switched.sessionId).toBe(oldId);
     expect(switched.events.some((e) => e.type === 'run_start' && e.prompt === 'the old task')).toBe(true);
-    expect(session.info.sessionId).toBe(oldId);
-    expect(session.todos()).toEqual([expect.objectContaining({ content: 'finish the old task' })]);
+    expect(session.settings.info.sessionId).toBe(oldId);
+    expect(session.conversation.todos()).toEqual([expect.objectContaining({ content: 'finish the old task' })]);
 
     const events = await runPrompt(session, 'carry on');
     const request = h!.provider.requests[1];
@@ -84,9 +84,9 @@ describe('switchSession', () => {
 
   it('leaves the current session as it was when the log cannot be found', async () => {
     const { session } = setUp([{ text: 'x' }]);
-    expect(() => session.switchSession('29990101')).toThrow(/No saved session matches "29990101"/);
-    expect(() => session.switchSession(currentId)).toThrow(/has no messages yet|already open/);
-    expect(session.info.sessionId).toBe(currentId);
+    expect(() => session.conversation.switchSession('29990101')).toThrow(/No saved session matches "29990101"/);
+    expect(() => session.conversation.switchSession(currentId)).toThrow(/has no messages yet|already open/);
+    expect(session.settings.info.sessionId).toBe(currentId);
   });
 
   it('keeps background tasks running; their news goes to the log now open', async () => {
@@ -95,10 +95,10 @@ describe('switchSession', () => {
       { text: 'started it' },
     ]);
     await runPrompt(session, 'start the job');
-    expect(session.backgroundTasks()).toEqual([expect.objectContaining({ status: 'running' })]);
-    session.switchSession(oldId);
-    await vi.waitFor(() => expect(session.backgroundTasks()[0]?.status).toBe('exited'), { timeout: 10_000 });
-    expect(session.tasks.taskOutput(session.backgroundTasks()[0].taskId)).toContain('bg-finished');
+    expect(session.tasks.backgroundTasks()).toEqual([expect.objectContaining({ status: 'running' })]);
+    session.conversation.switchSession(oldId);
+    await vi.waitFor(() => expect(session.tasks.backgroundTasks()[0]?.status).toBe('exited'), { timeout: 10_000 });
+    expect(session.tasks.taskOutput(session.tasks.backgroundTasks()[0].taskId)).toContain('bg-finished');
     expect(readFileSync(sessionLogPath(sessionsDir, oldId), 'utf8')).toMatch(/"type":"background_task".*"status":"exited"/);
   });
 });

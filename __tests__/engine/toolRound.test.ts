@@ -153,7 +153,7 @@ describe('approvals', () => {
   it('a mode change reaches the model as a reminder, not a new system prompt', async () => {
     h = makeHarness([{ text: 'a' }, { text: 'b' }], { mode: 'ask' });
     await runPrompt(h.session, 'one');
-    h.session.setMode('plan');
+    h.session.settings.setMode('plan');
     await runPrompt(h.session, 'two');
     const [first, second] = h.provider.requests;
     expect(second.system).toBe(first.system);
@@ -174,7 +174,7 @@ describe('reminders', () => {
       return { text: 'seen' };
     });
     await runPrompt(h.session, 'start it');
-    for (let i = 0; i < 50 && h.session.backgroundTasks().some((t) => t.status === 'running'); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 50 && h.session.tasks.backgroundTasks().some((t) => t.status === 'running'); i++) await new Promise((r) => setTimeout(r, 20));
     await runPrompt(h.session, 'anything new?');
     expect(taskId).toMatch(/^bg\d+$/);
     const third = JSON.stringify(h.provider.requests[2].messages.at(-1));

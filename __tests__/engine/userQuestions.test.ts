@@ -18,7 +18,7 @@ async function run(calls: { name: string; input: Record<string, unknown> }[], an
   h = makeHarness([{ toolCalls: calls }, { text: 'done' }], overrides);
   const session = h.session;
   const events = await runPrompt(session, 'go', undefined, (e) => {
-    if (e.type === 'question_request') session.answer(e.questionId, answers.shift() as UserAnswer);
+    if (e.type === 'question_request') session.runs.answer(e.questionId, answers.shift() as UserAnswer);
   });
   return { events, results: h.provider.requests[1] ? lastToolResults(h.provider.requests[1]) : [] };
 }
@@ -45,7 +45,7 @@ describe('exit_plan_mode', () => {
   it('an approved plan switches to the mode the user picked; the model is told to carry it out', async () => {
     const { events, results } = await run([{ name: 'exit_plan_mode', input: { plan } }], [{ kind: 'plan', decision: 'approve-auto-edit' }], { interactive: true, mode: 'plan' });
     expect(events.find((e) => e.type === 'question_request')).toMatchObject({ kind: 'plan', plan });
-    expect(h?.session.info.mode).toBe('auto-edit');
+    expect(h?.session.settings.info.mode).toBe('auto-edit');
     expect(results[0]).toMatch(/approved the plan and switched to auto-edit mode/);
   });
 

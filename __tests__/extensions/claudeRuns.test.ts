@@ -11,6 +11,7 @@ import { headlessPromptOptions, loadFolders, type LoadedFolders } from '../../so
 import { setupHooks } from '../../source/extensions/hookSetup.js';
 import type { ScriptedTurn } from '../../source/providers/scripted.js';
 import { makeHarness, runEnd, userTexts, type Harness } from '../support/engineHarness.js';
+import { runEvents } from '../support/runEvents.js';
 
 const fixtures = resolve('__tests__/fixtures/claude-shapes');
 let open: { h: Harness; dir: string }[] = [];
@@ -45,10 +46,10 @@ function project(turns: ScriptedTurn[], o: { trusted?: boolean; overrides?: Part
   const run = async (text: string) => {
     const options = headlessPromptOptions(text, folders.commands, { workspace: dir, projectTrusted: trusted, mcp: false });
     const events: AgentEvent[] = [];
-    for await (const event of h.session.prompt(text, options)) {
+    await runEvents(h.session, text, options, (event) => {
       events.push(event);
-      if (event.type === 'approval_request') h.session.respond(event.approvalId, { kind: 'yes' });
-    }
+      if (event.type === 'approval_request') h.session.runs.respond(event.approvalId, { kind: 'yes' });
+    });
     return events;
   };
   return { h, dir, folders, run };
@@ -184,7 +185,7 @@ describe('an agent file\'s hooks', () => {
     writeFileSync(join(p.dir, 'notes.txt'), 'all fine\n');
     // A child's events reach the session's subscribers, as the screen and stream-json see them.
     const events: AgentEvent[] = [];
-    const stop = p.h.session.subscribe((e) => events.push(e));
+    const stop = p.h.session.runs.subscribe((e) => events.push(e));
     await p.run('audit the notes');
     stop();
     expect(existsSync(join(p.dir, 'audit-log.txt'))).toBe(false);

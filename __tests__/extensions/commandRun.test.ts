@@ -11,6 +11,7 @@ import { parseRule } from '../../source/permissions/rules.js';
 import type { ScriptedTurn } from '../../source/providers/scripted.js';
 import type { ProviderRequest } from '../../source/providers/types.js';
 import { lastToolResults, makeHarness, runEnd, runPrompt, userTexts, type Harness } from '../support/engineHarness.js';
+import { runEvents } from '../support/runEvents.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -29,10 +30,10 @@ function command(h: Harness, text: string, name = 'cmd'): CustomCommand {
 async function runCommand(session: EngineSession, cmd: CustomCommand, args: string, workspace: string, decide?: (e: Extract<AgentEvent, { type: 'approval_request' }>) => ApprovalDecision): Promise<AgentEvent[]> {
   const events: AgentEvent[] = [];
   const options = commandPromptOptions(cmd, args, { workspace, projectTrusted: () => true });
-  for await (const event of session.prompt(options.display ?? '', options)) {
+  await runEvents(session, options.display ?? '', options, (event) => {
     events.push(event);
-    if (event.type === 'approval_request' && decide) session.respond(event.approvalId, decide(event));
-  }
+    if (event.type === 'approval_request' && decide) session.runs.respond(event.approvalId, decide(event));
+  });
   return events;
 }
 
@@ -68,7 +69,7 @@ describe('custom commands in a session', () => {
     expect(runEnd(declined)).toMatchObject({ reason: 'error' });
     expect(runEnd(declined).error).toMatch(/\/cmd was not sent: its command `rm marker.txt && echo removed` was not run \(declined\)/);
     expect(s.provider.requests).toHaveLength(0);
-    expect(s.session.history()).toHaveLength(0);
+    expect(s.session.conversation.history()).toHaveLength(0);
 
     const approved = await runCommand(s.session, cmd, '', s.workspace, () => ({ kind: 'yes' }));
     expect(runEnd(approved).reason).toBe('done');
@@ -79,10 +80,10 @@ describe('custom commands in a session', () => {
     const s = harness([{ text: 'never' }], { mode: 'ask' });
     const events: AgentEvent[] = [];
     const options = commandPromptOptions(command(s, 'Run: !`touch made.txt`'), '', { workspace: s.workspace, projectTrusted: () => true });
-    for await (const event of s.session.prompt('/cmd', options)) {
+    await runEvents(s.session, '/cmd', options, (event) => {
       events.push(event);
-      if (event.type === 'approval_request') s.session.abort();
-    }
+      if (event.type === 'approval_request') s.session.runs.abort();
+    });
     expect(runEnd(events).reason).toBe('aborted');
     expect(events.some((e) => e.type === 'error')).toBe(false);
     expect(s.provider.requests).toHaveLength(0);
@@ -164,7 +165,7 @@ describe('custom commands in a session', () => {
     expect(events.find((e) => e.type === 'usage')).toMatchObject({ model: 'small-model' });
     await runPrompt(s.session, 'next');
     expect(s.provider.requests[1].options.model).toBe('test-model');
-    expect(s.session.info.model).toBe('test-model');
+    expect(s.session.settings.info.model).toBe('test-model');
   });
 
   it('reads Claude Code\'s model aliases as for agent files: an Anthropic model, or the session\'s on another provider', async () => {

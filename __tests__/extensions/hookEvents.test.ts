@@ -33,7 +33,7 @@ describe('hook input', () => {
     await runPrompt(h.session, 'say hi');
     await h.session.close('prompt_input_exit');
     // The session open now and its log (the session may switch in place with /resume).
-    const { sessionId } = h.session.info;
+    const { sessionId } = h.session.settings.info;
     // Measured on Claude Code 2.1.197: SessionStart and SessionEnd leave permission_mode out.
     const common = { session_id: sessionId, transcript_path: sessionLogPath(join(h.home, 'sessions'), sessionId), cwd: d.dir };
     const base = { ...common, permission_mode: 'bypassPermissions' };
@@ -91,7 +91,7 @@ describe('hook input', () => {
     }, { hooks, mode: 'ask', approvalNotifyMs: 50, agents: { definitions: [...builtinAgents], maxParallel: 2, maxTurns: 5 } });
     // The approval is answered only once the notification about it has come (an approval left waiting).
     await runPrompt(h.session, 'first', undefined, (event) => {
-      if (event.type === 'approval_request') void expect.poll(() => d.inputs('Notification').length, { timeout: 30_000 }).toBe(1).then(() => h?.session.respond(event.approvalId, { kind: 'yes' }));
+      if (event.type === 'approval_request') void expect.poll(() => d.inputs('Notification').length, { timeout: 30_000 }).toBe(1).then(() => h?.session.runs.respond(event.approvalId, { kind: 'yes' }));
     });
     expect(d.inputs('Notification')[0]).toMatchObject({ hook_event_name: 'Notification', message: 'rein needs your permission to use Bash', notification_type: 'permission_prompt' });
     await runPrompt(h.session, 'second', () => ({ kind: 'yes' }));
@@ -99,7 +99,7 @@ describe('hook input', () => {
     expect(d.inputs('Notification')).toHaveLength(1);
     expect(d.inputs('SubagentStop')).toMatchObject([{ hook_event_name: 'SubagentStop', stop_hook_active: false, last_assistant_message: 'child answer', agent_type: 'explore', agent_id: expect.stringMatching(/^agent/) }]);
     await runPrompt(h.session, 'third');
-    await h.session.compact('keep the names');
+    await h.session.runs.compact('keep the names');
     expect(d.inputs('PreCompact')).toMatchObject([{ hook_event_name: 'PreCompact', trigger: 'manual', custom_instructions: 'keep the names' }]);
   });
 
@@ -138,7 +138,7 @@ esac`)));
     expect(runEnd(refused).error).toContain('prompts must not contain secrets');
     expect(hookEvents(refused)).toMatchObject([{ event: 'UserPromptSubmit', outcome: 'blocked', message: 'prompts must not contain secrets' }]);
     expect(h.provider.requests).toHaveLength(1);
-    expect(h.session.history().some((m) => JSON.stringify(m).includes('my secret'))).toBe(false);
+    expect(h.session.conversation.history().some((m) => JSON.stringify(m).includes('my secret'))).toBe(false);
 
     const warned = await runPrompt(h.session, 'broken');
     expect(runEnd(warned).reason).toBe('done');
@@ -213,9 +213,9 @@ echo "all good"`)));
     });
     h = makeHarness([{ toolCalls: [{ name: 'bash', input: { command: 'echo x' } }] }, { text: 'done' }, { text: 'again' }], { hooks, mode: 'ask', approvalNotifyMs: 10 });
     const seen: AgentEvent[] = [];
-    h.session.subscribe((e) => seen.push(e));
+    h.session.runs.subscribe((e) => seen.push(e));
     const events = await runPrompt(h.session, 'go', undefined, (event) => {
-      if (event.type === 'approval_request') void expect.poll(() => hookEvents(seen).length, { timeout: 30_000 }).toBe(1).then(() => h?.session.respond(event.approvalId, { kind: 'yes' }));
+      if (event.type === 'approval_request') void expect.poll(() => hookEvents(seen).length, { timeout: 30_000 }).toBe(1).then(() => h?.session.runs.respond(event.approvalId, { kind: 'yes' }));
     });
     expect(runEnd(events).reason).toBe('done');
     expect(userTexts(h.provider.requests[0])).toContain('<system-reminder>\nopen issues: 3\n</system-reminder>');

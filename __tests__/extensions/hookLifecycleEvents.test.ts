@@ -9,6 +9,7 @@ import { commandPromptOptions } from '../../source/commands/commandPrompt.js';
 import type { ProviderRequest } from '../../source/providers/types.js';
 import { lastToolResults, makeHarness, runEnd, runPrompt, userTexts, type Harness } from '../support/engineHarness.js';
 import { capture, hookDir, makeHooks, on, type HookDir } from './hookHelpers.js';
+import { runEvents } from '../support/runEvents.js';
 
 let h: Harness | undefined;
 let d: HookDir;
@@ -30,10 +31,10 @@ describe('compaction', () => {
     await runPrompt(h.session, 'one');
     await runPrompt(h.session, 'two');
     const seen: AgentEvent[] = [];
-    h.session.subscribe((e) => seen.push(e));
-    const before = h.session.history().length;
-    await h.session.compact();
-    expect(h.session.history()).toHaveLength(before);
+    h.session.runs.subscribe((e) => seen.push(e));
+    const before = h.session.conversation.history().length;
+    await h.session.runs.compact();
+    expect(h.session.conversation.history()).toHaveLength(before);
     expect(seen.some((e) => e.type === 'compaction')).toBe(false);
     expect(seen.some((e) => (e.type === 'warning' || e.type === 'error') && e.message.includes('A PreCompact hook blocked compaction: the review needs the full log'))).toBe(true);
   });
@@ -44,7 +45,7 @@ describe('compaction', () => {
     h = makeHarness(summaryOrText, { hooks });
     await runPrompt(h.session, 'one');
     await runPrompt(h.session, 'two');
-    await h.session.compact();
+    await h.session.runs.compact();
     await expect.poll(() => d.inputs('post'), { timeout: 20_000 }).toMatchObject([{ hook_event_name: 'PostCompact', trigger: 'manual', compact_summary: 'the summary' }]);
   });
 });
@@ -80,7 +81,7 @@ describe('UserPromptExpansion', () => {
     });
     h = makeHarness([{ text: 'reviewed' }], { hooks });
     const options = commandPromptOptions(review(h.workspace), '12', { workspace: h.workspace, projectTrusted: () => true });
-    for await (const e of h.session.prompt(options.display ?? '', options)) void e;
+    await runEvents(h.session, options.display ?? '', options);
     expect(d.inputs('expansion').at(-1)).toMatchObject({ hook_event_name: 'UserPromptExpansion', expansion_type: 'slash_command', command_name: 'review', command_args: '12', prompt: '/review 12' });
     const { readFileSync } = await import('node:fs');
     expect(readFileSync(join(d.dir, 'order.txt'), 'utf8').trim().split('\n')).toEqual(['expansion', 'submit']);
@@ -96,7 +97,7 @@ describe('UserPromptExpansion', () => {
     h = makeHarness([{ text: 'never' }], { hooks });
     const options = commandPromptOptions(review(h.workspace), '7', { workspace: h.workspace, projectTrusted: () => true });
     const events: AgentEvent[] = [];
-    for await (const e of h.session.prompt(options.display ?? '', options)) events.push(e);
+    events.push(...(await runEvents(h.session, options.display ?? '', options)));
     expect(runEnd(events)).toMatchObject({ reason: 'blocked', error: 'A UserPromptExpansion hook refused /review 7: reviews need an approval file' });
     expect(h.provider.requests).toHaveLength(0);
   });

@@ -53,7 +53,7 @@ describe('PermissionRequest', () => {
     expect(h.invalidRequests).toEqual([]);
     expect(existsSync(join(h.workspace, 'a'))).toBe(false);
     expect(existsSync(join(h.workspace, 'b'))).toBe(false);
-    expect(h.session.history().at(-1)?.content).toHaveLength(2);
+    expect(h.session.conversation.history().at(-1)?.content).toHaveLength(2);
   });
 
   it('no decision leaves the dialog to the user; exit 2 is not honoured for this event', async () => {
@@ -81,7 +81,7 @@ describe('PermissionRequest', () => {
     expect(d.inputs('req')).toHaveLength(1);
     expect(existsSync(join(h.workspace, 'two'))).toBe(true);
     expect(events.some((e) => e.type === 'rules_added' && e.rules.includes('Bash(touch:*)'))).toBe(true);
-    expect(h.session.info.mode).toBe('auto-edit');
+    expect(h.session.settings.info.mode).toBe('auto-edit');
   });
 
   it('a deny rule still refuses what a hook allows after rewriting it', async () => {

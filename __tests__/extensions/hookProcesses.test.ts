@@ -61,7 +61,7 @@ describe('hook processes', () => {
     const run = runPrompt(session, 'go', undefined, (e) => events.push(e));
     await expect.poll(() => d.has('sleep.pid')).toBe(true);
     const sleeper = pidIn(join(d.dir, 'sleep.pid'));
-    session.abort();
+    session.runs.abort();
     const all = await run;
     expect(runEnd(all).reason).toBe('aborted');
     await expect.poll(() => alive(sleeper)).toBe(false);

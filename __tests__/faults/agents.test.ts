@@ -31,7 +31,7 @@ describe('subagent faults', () => {
     const [result] = lastToolResults(h.provider.requests.at(-1) as ProviderRequest);
     expect(result).toMatch(/^The explore subagent kept repeating the same tool call and was stopped\./);
     expect(h.invalidRequests).toEqual([]);
-    expect(validateHistory(h.session.history())).toBeUndefined();
+    expect(validateHistory(h.session.conversation.history())).toBeUndefined();
   });
 
   it('a child whose tool calls keep failing is stopped after 8; the parent gets an error result and finishes', async () => {

@@ -14,6 +14,7 @@ import { runningProcessGroups } from '../../source/tools/processRegistry.js';
 import { builtinToolNames } from '../../source/tools/builtins.js';
 import { makeHarness, runPrompt, type Harness } from '../support/engineHarness.js';
 import { entry, everythingBin, faultServer, stdio, until } from '../support/mcpServers.js';
+import { runEvents } from '../support/runEvents.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -138,10 +139,10 @@ describe('MCP server faults', () => {
     await h.manager.whenReady();
     const events: AgentEvent[] = [];
     const run = (async () => {
-      for await (const event of h.session.prompt('go')) events.push(event);
+      events.push(...(await runEvents(h.session, 'go')));
     })();
     await until(() => marksOf(marks).includes('sleeping'), 10_000, 'the call to start');
-    h.session.abort();
+    h.session.runs.abort();
     await run;
     await until(() => marksOf(marks).includes('cancelled'), 10_000, 'the server to see the cancel');
     expect(events.find((e) => e.type === 'tool_end')).toMatchObject({ result: { isError: true } });

@@ -70,7 +70,7 @@ for (const sdk of sdks) {
       const outcome = await runCase(sdk, s, 'write it');
       expectRecovered(outcome, 'done');
       expectConsistent(outcome, s);
-      const results = outcome.session.history().flatMap((m) => m.content.filter((b) => b.type === 'tool_result'));
+      const results = outcome.session.conversation.history().flatMap((m) => m.content.filter((b) => b.type === 'tool_result'));
       // The message was complete when the socket dropped: kept as it was, not asked for again.
       expect(results).toHaveLength(1);
       expect(s.requests).toHaveLength(2);
@@ -107,7 +107,7 @@ for (const sdk of sdks) {
       const outcome = await runCase(sdk, { anthropicBaseUrl: url, openaiBaseUrl: `${url}/v1` }, 'hello', { provider: { maxAttempts: 2 } });
       expectOneMessage(outcome, new RegExp(`127\\.0\\.0\\.1:${port}.*connection refused`));
       // Only the prompt is in the history: the failed calls left nothing behind.
-      expect(outcome.session.history()).toHaveLength(1);
+      expect(outcome.session.conversation.history()).toHaveLength(1);
     });
 
     it('a response of 10 MB: kept whole, the log replays it', async () => {

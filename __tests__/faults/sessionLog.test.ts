@@ -79,7 +79,7 @@ describe('session log faults', () => {
     const saved = loadSession(outcome.logFile);
     expect(saved.warnings).toEqual([]);
     expect(saved.history[0]?.content[0]).toEqual({ type: 'text', text: 'look' });
-    expect(saved.history.length).toBeLessThanOrEqual(outcome.session.history().length);
+    expect(saved.history.length).toBeLessThanOrEqual(outcome.session.conversation.history().length);
   });
 
   it('a record cut off mid-line by a full disk: later records start on a fresh line and the log loads', async () => {
@@ -100,7 +100,7 @@ describe('session log faults', () => {
     // One broken line skipped with a sentence; every other record is there.
     expect(saved.warnings).toHaveLength(1);
     expect(saved.warnings[0]).toMatch(/line \d+/i);
-    expect(saved.history.length).toBeGreaterThanOrEqual(outcome.session.history().length - 1);
+    expect(saved.history.length).toBeGreaterThanOrEqual(outcome.session.conversation.history().length - 1);
     expect(fs.readFileSync(outcome.logFile, 'utf8').split('\n').filter(Boolean).length).toBeGreaterThan(4);
   });
 
@@ -117,6 +117,6 @@ describe('session log faults', () => {
     vi.restoreAllMocks();
     const after = fs.readFileSync(outcome.logFile);
     expect(after.subarray(0, before.length).equals(before)).toBe(true);
-    expect(loadSession(outcome.logFile).history).toEqual(outcome.session.history());
+    expect(loadSession(outcome.logFile).history).toEqual(outcome.session.conversation.history());
   });
 });

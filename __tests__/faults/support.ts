@@ -91,8 +91,8 @@ export const sentHistories = (server: MockLlmServer) =>
 /** Every request valid, and the session log replaying to the history the session holds. */
 export function expectConsistent(outcome: Outcome, server?: MockLlmServer): void {
   if (server) for (const history of sentHistories(server)) expect(validateHistory(history)).toBeUndefined();
-  expect(validateHistory(outcome.session.history())).toBeUndefined();
-  expect(loadSession(outcome.logFile).history).toEqual(outcome.session.history());
+  expect(validateHistory(outcome.session.conversation.history())).toBeUndefined();
+  expect(loadSession(outcome.logFile).history).toEqual(outcome.session.conversation.history());
 }
 
 /** The run succeeded: exit code 0, the answer on stdout, nothing for the user to read on stderr. */

@@ -23,7 +23,7 @@ async function serve(...turns: MockTurn[]): Promise<MockLlmServer> {
 }
 
 const toolResults = (outcome: Outcome): ToolResultBlock[] =>
-  outcome.session.history().flatMap((m) => m.content.filter((b): b is ToolResultBlock => b.type === 'tool_result'));
+  outcome.session.conversation.history().flatMap((m) => m.content.filter((b): b is ToolResultBlock => b.type === 'tool_result'));
 
 /** One bash call, then an answer: the command's result as the model got it. */
 async function bashCase(command: string, opts: { timeout?: number; workspace?: string } = {}): Promise<{ outcome: Outcome; result: ToolResultBlock }> {

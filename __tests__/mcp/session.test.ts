@@ -154,7 +154,7 @@ describe('MCP tools in a session', () => {
   it('announces every server status change to subscribers and answers status() with transport, tools and log', async () => {
     const h = mcpHarness([entry('fault', faultServer('normal')), entry('stuck', faultServer('hang'))], [{ text: 'done' }], { startupTimeoutMs: 3_000 });
     const seen: string[] = [];
-    h.session.subscribe((event) => {
+    h.session.runs.subscribe((event) => {
       if (event.type === 'mcp_status') seen.push(event.servers.map((s) => `${s.name}:${s.status}`).join(','));
     });
     h.manager.start();
@@ -163,7 +163,7 @@ describe('MCP tools in a session', () => {
     await runPrompt(h.session, 'go');
     expect(seen).toContain('fault:connected,stuck:connecting');
     expect(seen.at(-1)).toBe('fault:connected,stuck:failed');
-    expect(h.session.mcp?.status()).toEqual([
+    expect(h.session.inspection.mcp?.status()).toEqual([
       { name: 'fault', status: 'connected', transport: 'stdio', scope: 'user', toolCount: 5, logFile: join(h.home, 'sessions', 'mcp-session', 'mcp', 'fault.log') },
       expect.objectContaining({ name: 'stuck', status: 'failed', toolCount: 0, lastError: 'did not finish starting within 3 s' }),
     ]);

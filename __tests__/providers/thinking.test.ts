@@ -87,7 +87,7 @@ test('the transcript shows the collapsed thinking line while the model is still 
   server.push({ thinking: 'First I read the file.\nThen I compare the two versions.', text: 'They match.', chunkSize: 8, chunkDelayMs: apart });
   const h = makeHarness([], { provider: anthropic('low'), providerName: 'anthropic', model: 'claude-haiku-4-5' });
   try {
-    let state = initialState(h.session.info);
+    let state = initialState(h.session.settings.info);
     const whileThinking: string[][] = [];
     await runPrompt(h.session, 'compare them', undefined, (event) => {
       state = applyEvent(state, event);

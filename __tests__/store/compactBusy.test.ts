@@ -53,14 +53,14 @@ describe('/compact while busy', () => {
 
   it('Esc interrupts the compaction and leaves the history as it was', async () => {
     const bridge = await sessionWithHistory({ text: 'never finishes', hang: true });
-    const before = structuredClone(h!.session.history());
+    const before = structuredClone(h!.session.conversation.history());
     bridge.send('/compact');
     bridge.send('queued meanwhile');
     await until(() => h!.provider.requests.some(isSummary), 'the summary call to start');
     expect(bridge.abort()).toEqual(['queued meanwhile']);
     await bridge.idle();
-    expect(h!.session.isRunning()).toBe(false);
-    expect(h!.session.history()).toEqual(before);
+    expect(h!.session.runs.isRunning()).toBe(false);
+    expect(h!.session.conversation.history()).toEqual(before);
     expect(bridge.store.getState().running).toBe(false);
     expect(notices(bridge).some((n) => /interrupted/i.test(n))).toBe(true);
     // The session takes the next message as usual.

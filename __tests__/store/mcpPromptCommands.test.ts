@@ -38,7 +38,7 @@ describe('MCP prompt commands', () => {
   it('join the command list when a server reports in, and running one sends the command to the engine', async () => {
     const { session, prompts } = sessionWithPrompts();
     const commands = new CommandList(slashCommands);
-    const stop = syncMcpPromptCommands(commands, session);
+    const stop = syncMcpPromptCommands(commands, { mcp: session.inspection.mcp, subscribe: session.runs.subscribe });
     const bridge = createBridge(session, { commands });
     expect(commands.all()).toHaveLength(slashCommands.length);
     prompts.push(weather);

@@ -10,20 +10,20 @@ const million = { inputTokens: 1_000_000, outputTokens: 0 };
 
 async function twoModels(overrides: Parameters<typeof makeHarness>[1] = {}) {
   const h = makeHarness([{ text: 'first', usage: million }, { text: 'second', usage: million }], { model: 'claude-sonnet-4-6', ...overrides });
-  let state: AppState = initialState(h.session.info);
+  let state: AppState = initialState(h.session.settings.info);
   const seen: AgentEvent[] = [];
   const take = (event: AgentEvent) => {
     seen.push(event);
     state = applyEvent(state, event);
   };
-  const unsubscribe = h.session.subscribe(take);
+  const unsubscribe = h.session.runs.subscribe(take);
   try {
-    await runPrompt(h.session, 'one', undefined, take);
+    await runPrompt(h.session, 'one');
     const afterFirst = state;
-    h.session.setModel('claude-sonnet-5-5');
+    h.session.settings.setModel('claude-sonnet-5-5');
     const afterSwitch = state;
-    await runPrompt(h.session, 'two', undefined, take);
-    return { afterFirst, afterSwitch, final: state, seen, info: { ...h.session.info } };
+    await runPrompt(h.session, 'two');
+    return { afterFirst, afterSwitch, final: state, seen, info: { ...h.session.settings.info } };
   } finally {
     unsubscribe();
     await h.cleanup();
@@ -59,7 +59,7 @@ describe('switching models', () => {
 
   it('shows no cost once a model without a known price has spent tokens', async () => {
     const h = makeHarness([{ text: 'x', usage: million }], { model: 'my-local-model' });
-    let state = initialState(h.session.info);
+    let state = initialState(h.session.settings.info);
     expect(state.cost).toBeUndefined();
     await runPrompt(h.session, 'go', undefined, (e) => (state = applyEvent(state, e)));
     expect(state.cost).toBeUndefined();

@@ -25,7 +25,7 @@ describe('a refused todo_write', () => {
       { text: 'done' },
     ]);
     const events = await runPrompt(h.session, 'do it');
-    let state = initialState(h.session.info);
+    let state = initialState(h.session.settings.info);
     for (const event of events) state = applyEvent(state, event);
     // The engine kept the first list; so does the panel.
     expect(state.todos.map((t) => t.status)).toEqual(['in_progress', 'pending', 'pending']);

@@ -63,7 +63,7 @@ describe('turn limit in the store', () => {
     bridge.continueRun();
     await bridge.idle();
     expect(h.provider.requests).toHaveLength(2);
-    expect(validateHistory(h.session.history())).toBeUndefined();
+    expect(validateHistory(h.session.conversation.history())).toBeUndefined();
   });
 
   it('a message sent instead of answering clears the question and runs as usual', async () => {
@@ -95,10 +95,10 @@ describe('switching sessions in place', () => {
     expect(bridge.switchSession('20261130-090000-aaaaaa')).toBe(true);
     const state = bridge.store.getState();
     expect(state.session.sessionId).toBe('20261130-090000-aaaaaa');
-    expect(h.session.info.sessionId).toBe('20261130-090000-aaaaaa');
+    expect(h.session.settings.info.sessionId).toBe('20261130-090000-aaaaaa');
     expect(userItems(bridge)).toEqual(['alpha task about parsers']);
-    expect(JSON.stringify(h.session.history())).toContain('answer 0');
-    expect(JSON.stringify(h.session.history())).not.toContain('beta task');
+    expect(JSON.stringify(h.session.conversation.history())).toContain('answer 0');
+    expect(JSON.stringify(h.session.conversation.history())).not.toContain('beta task');
 
     await sendAndWait(bridge, 'and now the tests');
     const request = h.provider.requests[1];
@@ -115,11 +115,11 @@ describe('switching sessions in place', () => {
     h = makeHarness([{ text: 'slow', hang: true }]);
     writeSession(join(h.home, 'sessions'), '20261130-090000-aaaaaa', h.workspace, ['alpha']).close();
     bridge = createBridge(h.session, { schedule: (run) => (run(), () => {}) });
-    const before = h.session.info.sessionId;
+    const before = h.session.settings.info.sessionId;
     bridge.send('wait forever');
     await vi.waitFor(() => expect(bridge!.store.getState().running).toBe(true));
     expect(bridge.switchSession('20261130-090000-aaaaaa')).toBe(false);
-    expect(h.session.info.sessionId).toBe(before);
+    expect(h.session.settings.info.sessionId).toBe(before);
     const notice = bridge.store.getState().transcript.at(-1);
     expect(notice).toMatchObject({ kind: 'notice', level: 'error' });
     expect(notice && 'text' in notice ? notice.text : '').toMatch(/^Wait for the running task to finish[^\n]*$/);
@@ -130,9 +130,9 @@ describe('switching sessions in place', () => {
   it('says why when the session cannot be opened, and keeps the current one', async () => {
     h = makeHarness([{ text: 'x' }]);
     bridge = createBridge(h.session, { schedule: (run) => (run(), () => {}) });
-    const before = h.session.info.sessionId;
+    const before = h.session.settings.info.sessionId;
     expect(bridge.switchSession('nope')).toBe(false);
-    expect(h.session.info.sessionId).toBe(before);
+    expect(h.session.settings.info.sessionId).toBe(before);
     expect(bridge.store.getState().transcript.at(-1)).toMatchObject({ kind: 'notice', level: 'error', text: expect.stringContaining('No saved session matches "nope"') });
   });
 

@@ -8,6 +8,7 @@ import { validateHistory } from '../../source/engine/history.js';
 import { createScriptedProvider, type ScriptedProvider, type ScriptedTurn } from '../../source/providers/scripted.js';
 import type { ProviderRequest } from '../../source/providers/types.js';
 import { builtinTools } from '../../source/tools/builtins.js';
+import { runEvents } from './runEvents.js';
 
 export interface Harness {
   session: EngineSession;
@@ -71,20 +72,18 @@ export async function runPrompt(
   decide?: (event: Extract<AgentEvent, { type: 'approval_request' }>) => ApprovalDecision | undefined,
   onEvent?: (event: AgentEvent) => void,
 ): Promise<AgentEvent[]> {
-  const events: AgentEvent[] = [];
-  for await (const event of session.prompt(text)) {
-    events.push(event);
+  return runEvents(session, text, undefined, (event) => {
     onEvent?.(event);
     if (event.type === 'approval_request' && decide) {
       const decision = decide(event);
-      if (decision) session.respond(event.approvalId, decision);
+      if (decision) session.runs.respond(event.approvalId, decision);
     }
-  }
-  return events;
+  });
 }
 
 export const types = (events: AgentEvent[]) => events.map((e) => e.type);
-export const runEnd = (events: AgentEvent[]) => events.find((e) => e.type === 'run_end') as Extract<AgentEvent, { type: 'run_end' }>;
+/** The run's own run_end (a subagent's carry its agentId). */
+export const runEnd = (events: AgentEvent[]) => events.find((e) => e.type === 'run_end' && e.agentId === undefined) as Extract<AgentEvent, { type: 'run_end' }>;
 
 /** The text of every tool result in a request's newest user message, in order. */
 export function lastToolResults(request: ProviderRequest): string[] {

@@ -1,5 +1,5 @@
-// A scripted session for TUI tests, offered as the capability objects the bridge uses: a run plays prepared events
-// through the one channel, and every action call is recorded.
+// A scripted session for TUI tests, offered only as the capability objects the bridge uses (its helpers are private):
+// a run plays prepared events through the one channel, and every action call is recorded.
 import type { PermissionRule } from '../../source/permissions/rules.js';
 import type { Usage } from '../../source/protocol/messages.js';
 import { emptyUsage } from '../../source/protocol/messages.js';
@@ -69,12 +69,12 @@ export class FakeSession implements SessionCapabilities {
     for (const listener of this.listeners) listener(event);
   }
 
-  async *shell(command: string): AsyncGenerator<AgentEvent> {
+  private async *shell(command: string): AsyncGenerator<AgentEvent> {
     this.shells.push(command);
     yield* simpleRun(`sh${this.shells.length}`, `!${command}`, '');
   }
 
-  async *prompt(text: string, options?: PromptOptions): AsyncGenerator<AgentEvent> {
+  private async *prompt(text: string, options?: PromptOptions): AsyncGenerator<AgentEvent> {
     if (this.running) throw new Error('a run is already active');
     this.prompts.push(text);
     this.promptOptions.push(options);
@@ -97,14 +97,14 @@ export class FakeSession implements SessionCapabilities {
     }
   }
 
-  async *continueRun(): AsyncGenerator<AgentEvent> {
+  private async *continueRun(): AsyncGenerator<AgentEvent> {
     this.continued += 1;
     const runId = `c${this.continued}`;
     yield { type: 'run_start', sessionId: this.info.sessionId, runId, prompt: '', continued: true };
     yield* this.scripts.shift() as AgentEvent[] ?? [messageEnd(runId, `cm${this.continued}`, 'continued answer'), runEnd(runId, 'done')];
   }
 
-  switchSession(sessionId: string): SwitchedSession {
+  private switchSession(sessionId: string): SwitchedSession {
     const events = this.savedEvents.get(sessionId);
     if (!events) throw new Error(`No saved session matches "${sessionId}".`);
     this.switched.push(sessionId);
@@ -124,27 +124,27 @@ export class FakeSession implements SessionCapabilities {
     while (!done()) await new Promise<void>((resolve) => (this.wake = resolve));
   }
 
-  respond(approvalId: string, decision: ApprovalDecision): void {
+  private respond(approvalId: string, decision: ApprovalDecision): void {
     this.responses.push({ approvalId, decision });
     this.wake?.();
   }
 
-  answer(questionId: string, answer: UserAnswer): void {
+  private answer(questionId: string, answer: UserAnswer): void {
     this.answers.push({ questionId, answer });
     this.wake?.();
   }
 
-  abort(): void {
+  private abort(): void {
     this.aborts++;
     this.aborted = true;
     this.wake?.();
   }
 
-  isRunning(): boolean {
+  private isRunning(): boolean {
     return this.running;
   }
 
-  setMode(mode: PermissionMode): void {
+  private setMode(mode: PermissionMode): void {
     this.modes.push(mode);
     if (mode === this.info.mode) return;
     this.info = { ...this.info, mode };
@@ -152,24 +152,24 @@ export class FakeSession implements SessionCapabilities {
     this.emit({ type: 'mode_change', sessionId: this.info.sessionId, mode });
   }
 
-  async listModels(): Promise<string[] | undefined> {
+  private async listModels(): Promise<string[] | undefined> {
     return this.listedModels;
   }
 
-  setModel(model: string): void {
+  private setModel(model: string): void {
     if (model === 'bad-model') throw new Error('unknown model');
     this.models.push(model);
     this.info = { ...this.info, model };
     this.emit({ type: 'model_change', sessionId: this.info.sessionId, model, contextWindow: this.info.contextWindow });
   }
 
-  clear(): void {
+  private clear(): void {
     this.clears++;
     this.info = { ...this.info, sessionId: `s${this.clears + 1}` };
     this.emit({ type: 'conversation_cleared', sessionId: this.info.sessionId });
   }
 
-  subscribe(listener: (event: AgentEvent) => void): () => void {
+  private subscribe(listener: (event: AgentEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -262,26 +262,26 @@ export class FakeSession implements SessionCapabilities {
     },
   }))(this);
 
-  todos(): TodoItem[] {
+  private todos(): TodoItem[] {
     return [];
   }
 
-  backgroundTasks(): BackgroundTaskInfo[] {
+  private backgroundTasks(): BackgroundTaskInfo[] {
     return this.taskList;
   }
 
-  taskOutput(taskId: string): string {
+  private taskOutput(taskId: string): string {
     return this.outputs.get(taskId) ?? '';
   }
 
-  async killTask(taskId: string): Promise<void> {
+  private async killTask(taskId: string): Promise<void> {
     this.killed.push(taskId);
   }
 
   readonly compactions: Array<string | undefined> = [];
   memoryStore: MemoryStore | undefined;
 
-  async compact(instructions?: string): Promise<void> {
+  private async compact(instructions?: string): Promise<void> {
     this.compactions.push(instructions);
   }
 
@@ -289,29 +289,29 @@ export class FakeSession implements SessionCapabilities {
 
   rules: PermissionRule[] = [];
 
-  permissionRules(): PermissionRule[] {
+  private permissionRules(): PermissionRule[] {
     return this.rules;
   }
 
-  removeSessionRule(text: string): boolean {
+  private removeSessionRule(text: string): boolean {
     const before = this.rules.length;
     this.rules = this.rules.filter((r) => !(r.source === 'this session' && r.text === text));
     return this.rules.length < before;
   }
 
-  recentSessions(): SessionSummary[] {
+  private recentSessions(): SessionSummary[] {
     return this.sessions;
   }
 
-  contextTokens(): number {
+  private contextTokens(): number {
     return 0;
   }
 
-  memory(): MemoryStore | undefined {
+  private memory(): MemoryStore | undefined {
     return this.memoryStore;
   }
 
-  totalUsage(): Usage {
+  private totalUsage(): Usage {
     return this.usage;
   }
 

@@ -8,7 +8,7 @@ import { resolveModel } from '../agents/agentModel.js';
 import { SessionCheckpoints } from '../checkpoints/sessionCheckpoints.js';
 import { pointFor, sessionRewind } from '../checkpoints/sessionRewind.js';
 import type { CheckpointSettings } from '../checkpoints/types.js';
-import { createSession, type EngineSession, type SessionCapabilities, type SessionOptions } from '../engine/session/index.js';
+import { createSession, type EngineSession, type SessionOptions } from '../engine/session/index.js';
 import type { AgentsPort, CheckpointsPort, SessionStorePort } from '../engine/session/ports.js';
 import { newId } from '../protocol/ids.js';
 import { findSession, listSessions } from '../sessionLog/listSessions.js';
@@ -32,7 +32,7 @@ export type SessionSetup = Omit<SessionOptions, 'agents' | 'checkpoints' | 'sess
   checkpoints?: { settings: CheckpointSettings; reinHome: string };
 };
 
-export type AssembledSession = EngineSession & SessionCapabilities;
+export type AssembledSession = EngineSession;
 
 export function agentsPort(setup: AgentSetup | undefined): AgentsPort {
   const team = setup?.team ?? {};

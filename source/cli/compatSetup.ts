@@ -109,9 +109,9 @@ export function sessionAgents(args: CliArgs, files: LoadedAgents, toolNames: str
 /** What stream-json's system/init says, read when it is sent (MCP tools that connected meanwhile included). */
 export function initFactsOf(o: { session: EngineSession; cwd: string; dontAsk: boolean; version: string; commands: string[]; agents: string[]; skills: string[] }): () => InitFacts {
   return () => ({
-    cwd: o.cwd, tools: o.session.registry().list().map((t) => claudeToolName(t.name)),
-    mcpServers: (o.session.mcp?.status() ?? []).map((server) => ({ name: server.name, status: server.status })),
-    model: o.session.info.model, permissionMode: claudeModeName(o.session.info.mode, o.dontAsk),
+    cwd: o.cwd, tools: o.session.inspection.registry().list().map((t) => claudeToolName(t.name)),
+    mcpServers: (o.session.inspection.mcp?.status() ?? []).map((server) => ({ name: server.name, status: server.status })),
+    model: o.session.settings.info.model, permissionMode: claudeModeName(o.session.settings.info.mode, o.dontAsk),
     slashCommands: o.commands, agents: o.agents, skills: o.skills, version: o.version,
   });
 }

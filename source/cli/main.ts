@@ -108,8 +108,8 @@ async function main(rawArgv: string[]): Promise<number> {
   // From here on every way out stops the processes rein started (see shutdown.ts).
   const shutdown = installShutdown({ write: (text) => process.stderr.write(text) });
   if (replay?.copy !== undefined) shutdown.addCleanup(() => removeCopy(replay));
-  const farewell = (session: { info: { sessionId: string } }, sessionsDir: string) => () =>
-    (replay?.copy !== undefined ? replayLine(replay, started, args.replayTools === 'recorded') : continueLine(session.info.sessionId, sessionsDir, started));
+  const farewell = (session: { settings: { info: { sessionId: string } } }, sessionsDir: string) => () =>
+    (replay?.copy !== undefined ? replayLine(replay, started, args.replayTools === 'recorded') : continueLine(session.settings.info.sessionId, sessionsDir, started));
 
   if (setup.initOnly) {
     // Setup and SessionStart hooks, then out: nothing is asked of a model, so no key is needed.
@@ -135,7 +135,7 @@ async function main(rawArgv: string[]): Promise<number> {
     if (debugFile) process.stderr.write(`rein: debug log: ${debugFile}\n`);
     if (setup.trigger) await session.runSetupHooks(setup.trigger);
     // `rein -p "/name args"` (or such a stream-json message) runs a built-in command, a custom command or a skill.
-    const promptOptions = (text: string) => (args.team ? undefined : headlessPromptOptions(text, commands, { ...run, mcp: session.mcp !== undefined }));
+    const promptOptions = (text: string) => (args.team ? undefined : headlessPromptOptions(text, commands, { ...run, mcp: session.inspection.mcp !== undefined }));
     for (const warning of resumed?.warnings ?? []) process.stderr.write(`rein: ${warning}\n`);
     // JSON output carries session_id; a person at a terminal is told how to continue.
     if (args.outputFormat === 'text' && process.stderr.isTTY) shutdown.setFarewell(farewell(session, sessionsDir));
@@ -158,7 +158,7 @@ async function main(rawArgv: string[]): Promise<number> {
   const opened = key.ok ? openSession({ loaded, args, key, interactive, reinHome, replay, trust, version: version() }) : undefined;
   if (opened) {
     shutdown.setFarewell(farewell(opened.session, opened.sessionsDir));
-    shutdown.addCleanup(() => removeUnusedSessionFolder(opened.sessionsDir, opened.session.info.sessionId));
+    shutdown.addCleanup(() => removeUnusedSessionFolder(opened.sessionsDir, opened.session.settings.info.sessionId));
     if (setup.trigger) await opened.session.runSetupHooks(setup.trigger);
   }
   const result = await startTui({

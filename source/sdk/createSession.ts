@@ -91,7 +91,7 @@ export async function createSession(options: SessionOptions = {}): Promise<ReinS
   });
   const session = opened.session;
   const context = () => ({
-    sessionId: session.info.sessionId, cwd: session.info.cwd,
+    sessionId: session.settings.info.sessionId, cwd: session.settings.info.cwd,
     modelFacts: (model: string) => ({ contextWindow: contextWindowFor(model), maxOutputTokens: config.maxTokens }),
   });
   let closed: Promise<void> | undefined;
@@ -101,19 +101,19 @@ export async function createSession(options: SessionOptions = {}): Promise<ReinS
     return startRun({ runs: session.runs, context }, prompt, sendOptions);
   };
   return {
-    get sessionId() { return session.info.sessionId; },
-    get cwd() { return session.info.cwd; },
-    get model() { return session.info.model; },
-    get mode() { return session.info.mode; },
+    get sessionId() { return session.settings.info.sessionId; },
+    get cwd() { return session.settings.info.cwd; },
+    get model() { return session.settings.info.model; },
+    get mode() { return session.settings.info.mode; },
     send,
     prompt: send,
     subscribe: (listener) => session.runs.subscribe(listener),
     setMode: (mode) => {
       const found = modeOf(mode).mode;
-      if (found) session.setMode(found.mode);
+      if (found) session.settings.setMode(found.mode);
     },
-    setModel: (model) => session.setModel(model),
-    abort: () => session.abort(),
+    setModel: (model) => session.settings.setModel(model),
+    abort: () => session.runs.abort(),
     close: () => (closed ??= session.close('other')),
   };
 }

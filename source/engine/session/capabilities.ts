@@ -91,6 +91,15 @@ export interface SessionCapabilities {
   readonly inspection: SessionInspection;
 }
 
+/** A live session: the capability objects, and close() to end it. */
+export interface AgentSession extends SessionCapabilities {
+  /**
+   * Stops everything (aborts the run, kills background tasks) and flushes the session log. `reason` is what
+   * SessionEnd hooks are told (Claude Code's values: clear, logout, prompt_input_exit, other).
+   */
+  close(reason?: string): Promise<void>;
+}
+
 /** Drives a run's event stream to its end (its events reach subscribers as they go) and resolves with its run_end. */
 export async function outcomeOf(run: AsyncGenerator<AgentEvent>): Promise<RunOutcome> {
   let end: RunOutcome | undefined;

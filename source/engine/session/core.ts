@@ -52,7 +52,7 @@ export interface SessionCore {
   startupWarned: boolean;
   /** /clear during a run: the conversation is cleared once the run has ended. */
   clearAfterRun: boolean;
-  /** Set when the last run stopped at the turn limit: `continueRun` may go on with it, with the same model and rules. */
+  /** Set when the last run stopped at the turn limit: `runs.continue` may go on with it, with the same model and rules. */
   atTurnLimit: boolean;
   limitedRun: Pick<PromptOptions, 'allowedTools' | 'model'>;
   /** While a prompt's loop runs: messages the user typed meanwhile, waiting for its next turn boundary. */

@@ -22,7 +22,6 @@ import { outputBudget } from '../overflow.js';
 import { buildSystemPrompt, systemPromptSections, type SystemPromptInput } from '../systemPrompt.js';
 import { childEnvironmentFor } from './childEnvironment.js';
 import { sessionCompat } from './compat.js';
-import type { SessionCapabilities } from './capabilities.js';
 import type { SessionCore } from './core.js';
 import { sessionFacade } from './facade.js';
 import { startNewConversation } from './newConversation.js';
@@ -35,7 +34,7 @@ import { RunGate } from './runGate.js';
 import { SessionTools } from './tools.js';
 import type { SessionInfo } from './types.js';
 
-export function createSession(o: SessionOptions): EngineSession & SessionCapabilities {
+export function createSession(o: SessionOptions): EngineSession {
   const sessionId = o.sessionId ?? newSessionId();
   const sessionDir = join(o.sessionsDir, sessionId);
   // Late-bound: the registry exists once the tools (these among them) are put together.
@@ -105,7 +104,7 @@ export function createSession(o: SessionOptions): EngineSession & SessionCapabil
   const emit = (event: AgentEvent) => channel.ambient(event);
   const mcp = new SessionMcp(o.mcp, {
     runActive: () => gate.runId !== undefined,
-    hasListeners: () => channel.hasAmbientListeners,
+    hasListeners: () => channel.hasListeners,
     warn: (message) => emit({ type: 'warning', message }),
     status: (servers) => emit({ type: 'mcp_status', sessionId: info.sessionId, servers }),
   });

@@ -1,8 +1,8 @@
-// Turns the session's parts into its capability objects, and the older single face as a composition of them.
+// Turns the session's parts into its capability objects, with close() and the set-up hooks beside them.
 import type { ApprovalDecision } from '../../protocol/events.js';
 import type { UserAnswer } from '../../protocol/tools.js';
 import { contextWindowFor } from '../../providers/modelInfo.js';
-import { outcomeOf, type SessionCapabilities, type SessionConversation, type SessionInspection, type SessionRuns, type SessionSettings, type SessionTasks } from './capabilities.js';
+import { outcomeOf, type SessionConversation, type SessionInspection, type SessionRuns, type SessionSettings, type SessionTasks } from './capabilities.js';
 import type { SessionCore } from './core.js';
 import { addDirectory } from './addDir.js';
 import { contextBreakdown } from './contextBreakdown.js';
@@ -17,16 +17,15 @@ export interface FacadeParts {
   reopenCheckpoints: () => void;
 }
 
-export function sessionFacade(core: SessionCore, parts: FacadeParts): EngineSession & SessionCapabilities {
+export function sessionFacade(core: SessionCore, parts: FacadeParts): EngineSession {
   const { o, info, state, gate } = core;
   const team = o.agents?.team;
-  const teamStream = team ? (task: string) => teamRun(core, team, task) : undefined;
   const runs: SessionRuns = {
     subscribe: (listener) => core.channel.subscribe(listener),
     prompt: (text, options = {}) => outcomeOf(promptRun(core, text, options)),
     continue: () => outcomeOf(continueRun(core)),
     shell: (command) => outcomeOf(shellRun(core, command)),
-    ...(teamStream ? { team: (task: string) => outcomeOf(teamStream(task)) } : {}),
+    ...(team ? { team: (task: string) => outcomeOf(teamRun(core, team, task)) } : {}),
     compact: (instructions) => compactNow(core, instructions),
     respond: (approvalId: string, decision: ApprovalDecision) => { core.broker.respond(approvalId, decision); },
     answer: (questionId: string, answer: UserAnswer) => { core.questions.respond(questionId, answer); },
@@ -110,33 +109,6 @@ export function sessionFacade(core: SessionCore, parts: FacadeParts): EngineSess
   };
   return {
     runs, conversation, settings, tasks, inspection,
-    // The older single face: the run entry points as event streams (the same events subscribers get), the rest
-    // borrowed from the capability objects.
-    info,
-    ...(o.mcp ? { mcp: o.mcp } : {}),
-    prompt: (text, options = {}) => promptRun(core, text, options),
-    continueRun: () => continueRun(core),
-    shell: (command) => shellRun(core, command),
-    ...(teamStream ? { team: teamStream } : {}),
-    compact: runs.compact,
-    respond: runs.respond,
-    answer: runs.answer,
-    steer: runs.steer,
-    abort: runs.abort,
-    isRunning: runs.isRunning,
-    /** Events outside a run's own stream (a run's own arrive through its generator). */
-    subscribe: (listener) => core.channel.subscribeAmbient(listener),
-    history: conversation.history,
-    todos: conversation.todos,
-    clear: conversation.clear,
-    switchSession: conversation.switchSession,
-    ...(rewinder ?? {}),
-    setMode: settings.setMode,
-    setModel: settings.setModel,
-    backgroundTasks: tasks.backgroundTasks,
-    totalUsage: inspection.totalUsage,
-    prefix: inspection.prefix,
-    registry: inspection.registry,
     runSetupHooks: async (trigger: 'init' | 'maintenance', sessionStart = false) => {
       await core.hooks?.setup(trigger);
       if (sessionStart) await core.hooks?.startOnly();

@@ -1,8 +1,7 @@
-// What a live session is built from, and the face the engine's own wiring sees.
+// What a live session is built from, and the session the entry points are handed.
 import type { MemoryStore } from '../../memory/store.js';
 import type { Provider } from '../../providers/types.js';
 import type { Message } from '../../protocol/messages.js';
-import type { ToolRegistry } from '../../tools/runner.js';
 import type { McpSessionSource } from '../../mcp/types.js';
 import type { AnyTool } from '../../tools/types.js';
 import type { TodoItem } from '../../protocol/tools.js';
@@ -14,7 +13,7 @@ import type { LoadedInstructionFile } from '../../extensions/hookLifecycle.js';
 import type { WatchedConfig } from '../../extensions/configWatch.js';
 import type { CompatOptions } from './compat.js';
 import type { AgentsPort, CheckpointsPort, ModelResolver, SessionLogPort, SessionStorePort } from './ports.js';
-import type { AgentSession, SwitchedSession } from './types.js';
+import type { AgentSession } from './capabilities.js';
 import type { SessionDiagnostics } from '../../protocol/diagnostics.js';
 
 export interface SessionOptions {
@@ -95,15 +94,8 @@ export interface SessionOptions {
   platform?: string;
 }
 
-/** The session as the engine's own wiring sees it: the public face plus read access to the history. */
+/** The session the entry points are handed: the capability objects, close(), and the set-up hooks the CLI runs. */
 export interface EngineSession extends AgentSession {
-  continueRun(): AsyncGenerator<AgentEvent>;
-  switchSession(idOrPrefix: string): SwitchedSession;
-  history(): readonly Message[];
-  /** The request prefix this session sends: system prompt and tool schemas (byte-stable for its lifetime). */
-  prefix(): { system: string; tools: ReturnType<ToolRegistry['schemas']> };
-  /** The registry the next run uses (MCP tools included once their servers are up). */
-  registry(): ToolRegistry;
   /** Runs the Setup hooks (`--init`, `--init-only`, `--maintenance`); `sessionStart` runs SessionStart "startup" too. */
   runSetupHooks(trigger: 'init' | 'maintenance', sessionStart?: boolean): Promise<void>;
 }

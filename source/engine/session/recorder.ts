@@ -1,5 +1,5 @@
 // The session's one event channel: every event goes first to the recorder (the session log, hooks, --debug), then
-// to every subscriber; events outside a run's own stream also reach the older "ambient" listeners.
+// to every subscriber.
 import type { AgentEvent } from '../../protocol/events.js';
 import type { SessionLogPort } from './ports.js';
 
@@ -22,7 +22,6 @@ type Listener = (event: AgentEvent) => void;
 
 export class EventChannel {
   private readonly all = new Set<Listener>();
-  private readonly ambientListeners = new Set<Listener>();
 
   /** `record` is the first, synchronous subscriber: nothing is seen before it is logged. */
   constructor(private readonly record: (event: AgentEvent) => void) {}
@@ -34,10 +33,9 @@ export class EventChannel {
     return event;
   }
 
-  /** An event outside a run's own stream (children, background tasks, mode changes). */
+  /** An event outside a run's own stream (children, background tasks, mode changes): the same way to the same subscribers. */
   ambient(event: AgentEvent): void {
     this.inRun(event);
-    for (const listener of [...this.ambientListeners]) listener(event);
   }
 
   /** Every event the session emits, in order. Returns an unsubscribe function. */
@@ -46,13 +44,7 @@ export class EventChannel {
     return () => this.all.delete(listener);
   }
 
-  /** Only events outside a run's own stream (for consumers that also read a run's generator). */
-  subscribeAmbient(listener: Listener): () => void {
-    this.ambientListeners.add(listener);
-    return () => this.ambientListeners.delete(listener);
-  }
-
-  get hasAmbientListeners(): boolean {
-    return this.ambientListeners.size > 0 || this.all.size > 0;
+  get hasListeners(): boolean {
+    return this.all.size > 0;
   }
 }

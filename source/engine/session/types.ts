@@ -1,13 +1,10 @@
-// The session's public face: the engine's only inputs are these method calls.
-import type { Usage } from '../../protocol/messages.js';
-import type { AgentEvent, ApprovalDecision, BackgroundTaskInfo, PermissionMode } from '../../protocol/events.js';
+// The shapes the session's capability objects take and hand back: prompt options, session facts, outcomes.
+import type { AgentEvent, PermissionMode } from '../../protocol/events.js';
 import type { McpSessionSource } from '../../mcp/types.js';
-import type { TodoItem, UserAnswer } from '../../protocol/tools.js';
 import type { EarlierEvents } from '../../protocol/sessions.js';
 import type { PermissionRule } from '../../permissions/rules.js';
 import type { HookCommand } from '../../extensions/hookTypes.js';
 import type { CommandTools, Expansion } from '../../extensions/commandExpand.js';
-import type { RewindOutcome, RewindPoint, RewindPreview, RewindScope } from '../../protocol/checkpoints.js';
 
 /** How one prompt runs when it is not a plain message (a custom slash command). */
 export interface PromptOptions {
@@ -70,69 +67,4 @@ export interface SwitchedSession {
   warnings: string[];
   /** Where its log's events older than `events` are, when there are any. */
   earlier?: EarlierEvents;
-}
-
-export interface AgentSession {
-  readonly info: SessionInfo;
-  /** Present when MCP servers are configured; `mcp_status` events announce every change. */
-  readonly mcp?: McpControl;
-  /**
-   * Starts a run for one user message and streams its events. Only one run at a time:
-   * a second call while a run is active throws.
-   */
-  prompt(text: string, options?: PromptOptions): AsyncGenerator<AgentEvent>;
-  /**
-   * Goes on with the run that stopped at the turn limit (run_end `max_turns` in an interactive session): the same
-   * task, without a new user message, for another `maxTurns` turns. Throws when there is no such run.
-   */
-  continueRun?(): AsyncGenerator<AgentEvent>;
-  /**
-   * Opens another saved session of this directory in place (`/resume`): the next request carries its history.
-   * Throws, leaving the current session as it was, while a run is active or when the session cannot be read.
-   */
-  switchSession?(idOrPrefix: string): SwitchedSession;
-  /** The session's user messages that /rewind can go back to, oldest first, each with the files changed since. Rejects while a run is active. */
-  rewindPoints?(): Promise<RewindPoint[]>;
-  /** What restoring a point's files would change, and which of those files were changed after rein's last snapshot. */
-  previewRewind?(pointId: string): Promise<RewindPreview>;
-  /**
-   * Restores the files as they were before the point's message (`code`), the conversation to before it
-   * (`conversation`, logged so --resume continues from there; the message comes back as `text`), or both.
-   */
-  rewind?(pointId: string, scope: RewindScope): Promise<RewindOutcome>;
-  /** `!command`: runs it through the permission check and adds its output to the conversation. */
-  shell?(command: string): AsyncGenerator<AgentEvent>;
-  /** Team mode: planner, workers and reviewer on `task`; the report joins the conversation. Undefined without subagents. */
-  team?(task: string): AsyncGenerator<AgentEvent>;
-  /** Answers an `approval_request` event. Unknown or already answered ids are ignored. */
-  respond(approvalId: string, decision: ApprovalDecision): void;
-  /** Answers a `question_request` event (ask_user's questions, exit_plan_mode's plan). Unknown ids are ignored. */
-  answer(questionId: string, answer: UserAnswer): void;
-  /**
-   * Summarises older history now (`/compact`), with optional instructions for the summariser. Results arrive
-   * as `compaction`, `warning` or `error` events through `subscribe`.
-   */
-  compact(instructions?: string): Promise<void>;
-  /**
-   * A message typed while a prompt's run goes on: the model gets it at the run's next turn boundary, after the
-   * current tool round's results (a `steer` event marks the moment). False when no prompt's run can take it.
-   */
-  steer?(text: string): boolean;
-  /** Aborts the active run: the model stream stops and running tools and child processes are killed. */
-  abort(): void;
-  isRunning(): boolean;
-  setMode(mode: PermissionMode): void;
-  setModel(model: string): void;
-  /** Starts a new conversation (history, todos cleared; background tasks keep running). */
-  clear(): void;
-  /** Events that happen outside a run (background task updates, mode changes). Returns an unsubscribe function. */
-  subscribe(listener: (event: AgentEvent) => void): () => void;
-  todos(): TodoItem[];
-  backgroundTasks(): BackgroundTaskInfo[];
-  totalUsage(): Usage;
-  /**
-   * Stops everything (aborts the run, kills background tasks) and flushes the session log. `reason` is what
-   * SessionEnd hooks are told (Claude Code's values: clear, logout, prompt_input_exit, other).
-   */
-  close(reason?: string): Promise<void>;
 }
