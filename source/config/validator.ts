@@ -1,4 +1,4 @@
-// The compiled validator for config layers. Compiling a schema costs ~25 ms, so the build writes it out ahead of
+// The compiled validator for config layers. Compiling a schema is slow, so the build writes it out ahead of
 // time (dist/config-validator.cjs); running from the sources (tests, development) compiles it here instead.
 import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';

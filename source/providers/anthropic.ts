@@ -164,7 +164,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
   let client: Promise<{ sdk: Anthropic; APIError: typeof Anthropic.APIError }> | undefined;
   const { root: baseUrl, stripped } = anthropicRoot(opts.baseUrl ?? DEFAULT_BASE_URL);
   const limits = stallLimits(opts);
-  // Loaded lazily: importing the SDK costs about 100 ms, which headless startup must not pay up front.
+  // Loaded lazily: importing the SDK is slow, which headless startup must not pay up front.
   const getClient = () =>
     (client ??= import('@anthropic-ai/sdk').then(
       ({ default: AnthropicClient }) => ({

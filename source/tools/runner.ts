@@ -61,7 +61,7 @@ export function getAjv(): Promise<Ajv> {
     const { Ajv } = ajvModule.default as unknown as { Ajv: typeof import('ajv').Ajv };
     // coerceTypes: smaller models often send "10" for 10 or "true" for true; accept those instead of failing the turn.
     // strict: false, because MCP servers ship schemas with keywords Ajv does not know.
-    // validateSchema: false skips compiling the meta-schema (~40 ms); a schema that does not compile is caught below.
+    // validateSchema: false skips compiling the meta-schema; a schema that does not compile is caught below.
     const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: true, useDefaults: true, validateSchema: false });
     formats.default.default(ajv);
     return ajv;
