@@ -57,11 +57,6 @@ export function promptTextRows(text: string, width: number, maxRows: number): nu
   return Math.min(rows, maxRows);
 }
 
-/** Rows the prompt takes: its rule and up to `maxRows` rows of text. */
-export function promptHeight(text: string, width: number, maxRows: number): number {
-  return 1 + promptTextRows(text, width, maxRows);
-}
-
 /**
  * The cursor as an inverse cell. Written as raw SGR so it stays when colours are off (NO_COLOR, CI):
  * inverse is not a colour, and without it a typed space would show nothing.

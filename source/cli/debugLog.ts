@@ -12,7 +12,6 @@ const categories: Partial<Record<AgentEvent['type'], string>> = {
   approval_request: 'permissions', approval_resolved: 'permissions', rules_added: 'permissions', mode_change: 'permissions',
   hook: 'hooks', mcp_status: 'mcp', compaction: 'context',
 };
-export const debugCategories = [...new Set([...Object.values(categories), 'session'])].sort();
 
 const categoryOf = (event: AgentEvent) => categories[event.type] ?? 'session';
 

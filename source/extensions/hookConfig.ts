@@ -4,9 +4,6 @@ import { checkData, issuePath, issueSentence, type FileIssue } from '../config/f
 import { hookGroupListSchema, hookGroupSchema, hookHandlerSchema, hooksSchema } from './hookSchema.js';
 import { hookEventNames, type HookCommand, type HookEventName, type HookHandlerType } from './hookTypes.js';
 
-/** The default for a command hook on most events (Claude Code's 600 s); hookEvents.ts has the rest. */
-export const defaultHookTimeoutMs = 600_000;
-
 /** The raw `hooks` value of one file, and whose it is. */
 export interface HooksSource {
   file: string;

@@ -8,8 +8,6 @@ import type { Env, McpServersLayer } from '../config/types.js';
 import { checkData, issuePath, issueSentence, type FileIssue } from '../config/fileCheck.js';
 import { mcpServerSchema, mcpServersSchema } from './serverSchema.js';
 
-export type McpTransportKind = 'stdio' | 'http' | 'sse';
-
 export type McpServerSpec =
   | { transport: 'stdio'; command: string; args: string[]; env: Record<string, string> }
   | { transport: 'http' | 'sse'; url: string; headers: Record<string, string> };

@@ -260,11 +260,6 @@ export function classifyProviderError(err: unknown, ctx: ErrorContext): Classifi
   return classified;
 }
 
-/** Turns any thrown value into the ProviderError the user sees. */
-export function toProviderError(err: unknown, ctx: ErrorContext): ProviderError {
-  return classifyProviderError(err, ctx).error;
-}
-
 /** Errors while reading the body mean the stream broke; errors the server sent inside the stream keep their meaning. */
 export function asStreamError(err: unknown): unknown {
   if (err instanceof SyntaxError) return new StreamBrokenError('garbled', { cause: err });
