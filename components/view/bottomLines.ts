@@ -179,7 +179,7 @@ export function backgroundOf(tasks: readonly BackgroundTaskInfo[], foregroundAge
 const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** "⧗ 2 tasks, 1 agent" for running background tasks and subagents; '' when none runs. */
-export function backgroundCount(background: StatusLineInput['background']): string {
+function backgroundCount(background: StatusLineInput['background']): string {
   if (!background) return '';
   const parts = [background.tasks > 0 ? plural(background.tasks, 'task') : '', background.agents > 0 ? plural(background.agents, 'agent') : ''].filter(Boolean);
   return parts.length > 0 ? `⧗ ${parts.join(', ')}` : '';

@@ -22,7 +22,7 @@ export const knownToolNames: readonly string[] = [
   'exit_plan_mode',
 ];
 
-export const providerNames: readonly string[] = ['anthropic', 'openai'];
+const providerNames: readonly string[] = ['anthropic', 'openai'];
 
 /** Schema of one layer: every key optional, unknown keys rejected so typos surface. */
 export const configLayerSchema = {

@@ -5,7 +5,7 @@ import type { ValidateFunction } from 'ajv';
 import { configLayerSchema, validatorOptions } from './layerSchema.js';
 import type { ConfigLayer } from './types.js';
 
-export const precompiledValidatorFile = 'config-validator.cjs';
+const precompiledValidatorFile = 'config-validator.cjs';
 
 type LayerValidator = ValidateFunction<ConfigLayer & { $schema?: string }>;
 

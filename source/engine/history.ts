@@ -3,7 +3,6 @@ import type { Message } from '../protocol/messages.js';
 import { applyHistoryOp, type HistoryOp } from '../protocol/historyOps.js';
 
 export { validateHistory } from './validateHistory.js';
-export { appendUserText, applyHistoryOp, type HistoryOp } from '../protocol/historyOps.js';
 export { repairHistory } from './historyRepair.js';
 
 /**

@@ -22,7 +22,7 @@ const stringList = (value: unknown): value is string[] => Array.isArray(value) &
 const stringMap = (value: unknown): value is Record<string, string> => isObject(value) && Object.values(value).every((v) => typeof v === 'string');
 
 /** A matcher that is not a valid regular expression; undefined when it is fine. */
-export function matcherProblem(matcher: string): string | undefined {
+function matcherProblem(matcher: string): string | undefined {
   if (matcher === '' || matcher === '*') return undefined;
   try {
     new RegExp(matcher);

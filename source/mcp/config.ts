@@ -143,7 +143,7 @@ export function parseServerSources(sources: McpServerSource[], env: Env): Parsed
 }
 
 /** A JSON file holding `{"mcpServers": …}`: undefined when it does not exist; a problem when it cannot be used. */
-export function readServersFile(file: string, scope: McpScope): { source?: McpServerSource; problem?: McpConfigProblem } {
+function readServersFile(file: string, scope: McpScope): { source?: McpServerSource; problem?: McpConfigProblem } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

@@ -155,7 +155,7 @@ class MessageAssembler {
 }
 
 /** The SDK adds /v1/messages itself: a base URL that already ends in /v1 would ask for /v1/v1/messages. */
-export function anthropicRoot(baseUrl: string): { root: string; stripped: boolean } {
+function anthropicRoot(baseUrl: string): { root: string; stripped: boolean } {
   const root = baseUrl.replace(/\/v1\/?$/, '');
   return { root, stripped: root !== baseUrl };
 }

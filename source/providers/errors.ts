@@ -25,7 +25,7 @@ export class StallError extends Error {
 }
 
 /** "90 s", or "300 ms" below a second. */
-export function duration(ms: number): string {
+function duration(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
 }
 
@@ -53,7 +53,7 @@ export interface ClassifiedError {
 }
 
 /** Attempts given to a refused connection: nothing listens there, and waiting rarely changes that. */
-export const REFUSED_MAX_ATTEMPTS = 3;
+const REFUSED_MAX_ATTEMPTS = 3;
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',

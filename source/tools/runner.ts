@@ -12,7 +12,7 @@ export interface ToolCall {
   input: Record<string, unknown>;
 }
 
-export const defaultToolTimeoutMs = 120_000;
+const defaultToolTimeoutMs = 120_000;
 
 /** The built-in and MCP tools of a session, in a stable order (schema order is part of the cached request prefix). */
 export class ToolRegistry {
