@@ -8,8 +8,6 @@ import { alwaysRow, approvalBodyRows, approvalChoiceRow, approvalLayout, approva
 import { sanitize } from './view/style.js';
 import { Lines } from './Lines.js';
 
-export { approvalBody } from './view/approvalLines.js';
-
 /** Which kind of rule "always" adds: the exact command, every command starting with its words, or the whole tool. */
 const alwaysKindText = { exact: 'exact', prefix: 'prefix', tool: 'whole tool' } as const;
 
@@ -21,10 +19,6 @@ export interface ApprovalDialogProps {
   width: number;
   /** Most rows the dialog may take; the body scrolls to fit. */
   maxHeight: number;
-}
-
-export function approvalDialogHeight(approval: PendingApproval, width: number, maxHeight: number): number {
-  return approvalLayout(approval, width, maxHeight).height;
 }
 
 export function ApprovalDialog({ approval, queueCount, ui, width, maxHeight }: ApprovalDialogProps) {

@@ -59,7 +59,7 @@ export function serverListRows(servers: readonly McpServerStatus[], ui: McpPanel
 }
 
 /** The tools view's body rows: each tool's name and the first line of its description, then the server's resources. */
-export function toolRows(
+function toolRows(
   tools: readonly { name: string; description?: string }[],
   offset: number,
   room: number,

@@ -13,7 +13,7 @@ export interface ResumeDirectoryGateProps {
   onAnswer: (choice: ResumeDirectoryChoice) => void;
 }
 
-export function resumeDirectoryLabels(q: ResumeElsewhere): string[] {
+function resumeDirectoryLabels(q: ResumeElsewhere): string[] {
   return [`1. Run in ${sanitize(q.dir)}`, `2. Start a new session in ${sanitize(q.here)}`];
 }
 

@@ -33,7 +33,7 @@ export function sessionRow(summary: SessionSummary, picked: boolean, branchWidth
 }
 
 /** The rows of the list, scrolled so the picked session is on screen within `room` rows. */
-export function sessionRows(shown: readonly SessionSummary[], ui: ResumePickerUi, room: number): string[] {
+function sessionRows(shown: readonly SessionSummary[], ui: ResumePickerUi, room: number): string[] {
   if (room <= 0) return [];
   const picked = pickedIndex(ui, shown);
   const branchWidth = Math.min(20, Math.max(0, ...shown.map((s) => (s.gitBranch ?? '').length)));

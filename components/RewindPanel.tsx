@@ -22,14 +22,14 @@ const oneLine = (text: string): string => sanitize(text).replace(/\s+/g, ' ').tr
 const when = (at: string) => at.slice(11, 16);
 
 /** "3 files: a.txt, b.txt, c.txt" or "no files changed since". */
-export function changedSummary(files: readonly string[]): string {
+function changedSummary(files: readonly string[]): string {
   if (files.length === 0) return 'no files changed since';
   const shown = files.slice(0, 3).join(', ');
   return `${files.length} ${files.length === 1 ? 'file' : 'files'} changed since: ${shown}${files.length > 3 ? `, +${files.length - 3} more` : ''}`;
 }
 
 /** One file of the preview, as the restore will change it. */
-export function changeRow(change: FileChange, handEdited: boolean): string {
+function changeRow(change: FileChange, handEdited: boolean): string {
   // The restore undoes what happened since: added lines go, removed lines come back.
   const lines = change.binary ? 'binary' : `${paint('green', `+${change.removed}`)} ${paint('red', `-${change.added}`)}`;
   const what = change.change === 'created' ? 'delete (new since)' : change.change === 'deleted' ? 'bring back' : 'restore';

@@ -17,7 +17,7 @@ export interface TrustDialogProps {
 
 const kindLabel: Record<TrustItemKind, string> = { endpoint: 'endpoint', setting: 'setting', mcp: 'MCP server', hook: 'hook', import: 'import' };
 
-export function trustTitle(request: TrustRequest): string {
+function trustTitle(request: TrustRequest): string {
   return request.changed ? 'This project changed since you last answered. Trust it?' : 'Trust this project?';
 }
 
@@ -38,7 +38,7 @@ function itemRows(item: TrustItem, projectDir: string, width: number): string[] 
 }
 
 /** Every item's rows, where requests go first. */
-export function trustBody(request: TrustRequest, width: number): string[] {
+function trustBody(request: TrustRequest, width: number): string[] {
   return request.items.flatMap((item) => itemRows(item, request.projectDir, width));
 }
 

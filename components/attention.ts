@@ -24,7 +24,7 @@ export function notificationSequence(style: NotificationStyle, title: string, bo
 }
 
 /** What, if anything, between two states asks for the user: a run (or compaction) that ended, or a new question. */
-export function attentionReason(previous: AppState, next: AppState): string | undefined {
+function attentionReason(previous: AppState, next: AppState): string | undefined {
   if (next.approvals.length > previous.approvals.length) {
     const asked = next.approvals.at(-1);
     return asked ? `waiting for approval: ${asked.name} ${asked.summary}` : 'waiting for approval';

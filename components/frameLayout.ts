@@ -1,7 +1,7 @@
 // The frame's layout as pure arithmetic: sidebar and main widths, then the rows each part of the screen gets.
 
 /** Below this width the sidebar hides unless toggled on. */
-export const sidebarMinColumns = 100;
+const sidebarMinColumns = 100;
 const promptMaxRows = 8;
 const menuMaxRows = 6;
 const queuedMaxRows = 3;

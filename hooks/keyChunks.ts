@@ -72,7 +72,7 @@ function controlKey(ch: string): { input: string; key: Key } | undefined {
 }
 
 /** Splits a chunk of plain characters and control bytes into printable runs and single control keys, in order. */
-export function splitTyped(input: string): KeyEvent[] {
+function splitTyped(input: string): KeyEvent[] {
   const events: KeyEvent[] = [];
   let run = '';
   for (const ch of input) {

@@ -23,7 +23,7 @@ export interface GlobalKeyContext {
 }
 
 /** Whether a key press is the one a spec names. */
-export function keyMatches(spec: KeySpec, input: string, key: Key): boolean {
+function keyMatches(spec: KeySpec, input: string, key: Key): boolean {
   if (spec.ctrl !== key.ctrl || spec.shift !== key.shift) return false;
   switch (spec.key) {
     case 'tab':

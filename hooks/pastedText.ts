@@ -5,9 +5,9 @@
  * A paste longer than this many lines is collapsed: the prompt shows at most 8 rows, so a longer one would push
  * the words typed around it out of view.
  */
-export const pasteMaxLines = 8;
+const pasteMaxLines = 8;
 /** A paste of this many characters or more is collapsed too: at 100 columns 800 characters fill the prompt's 8 rows. */
-export const pasteMaxChars = 800;
+const pasteMaxChars = 800;
 
 export interface PastedTexts {
   /** The number the next placeholder gets (numbers are never reused within a session). */
@@ -24,7 +24,7 @@ export function isLargePaste(text: string): boolean {
   return text.length >= pasteMaxChars || lineCount(text) > pasteMaxLines;
 }
 
-export function placeholderFor(id: number, text: string): string {
+function placeholderFor(id: number, text: string): string {
   const lines = lineCount(text);
   return lines > 1 ? `[Pasted text #${id} +${lines} lines]` : `[Pasted text #${id} +${text.length} chars]`;
 }

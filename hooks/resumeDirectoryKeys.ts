@@ -5,7 +5,7 @@ import type { ResumeDirectoryChoice } from '../source/protocol/sessions.js';
 import { isModified } from './plainKey.js';
 
 /** The choices in the order shown. */
-export const resumeDirectoryChoices: readonly Exclude<ResumeDirectoryChoice, 'quit'>[] = ['there', 'fresh'];
+const resumeDirectoryChoices: readonly Exclude<ResumeDirectoryChoice, 'quit'>[] = ['there', 'fresh'];
 
 export function resumeDirectoryKey(selected: number, input: string, key: Key): { selected: number; choice?: ResumeDirectoryChoice } {
   if (key.escape || (key.ctrl && (input === 'c' || input === 'd'))) return { selected, choice: 'quit' };

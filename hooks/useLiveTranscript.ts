@@ -50,7 +50,7 @@ export function sameVisibleTranscript(a: readonly TranscriptItem[], b: readonly 
 }
 
 /** True when `next` differs from `shown` only inside messages still streaming (their text or thinking). */
-export function onlyStreamingChanged(shown: readonly TranscriptItem[], next: readonly TranscriptItem[]): boolean {
+function onlyStreamingChanged(shown: readonly TranscriptItem[], next: readonly TranscriptItem[]): boolean {
   if (shown.length !== next.length) return false;
   for (let i = 0; i < next.length; i++) {
     const a = shown[i];

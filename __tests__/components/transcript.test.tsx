@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import React from 'react';
 import { Transcript } from '../../components/Transcript.js';
-import { LineCache, layoutTranscript, layoutTranscriptTail, sliceViewport } from '../../components/view/transcriptLines.js';
+import { LineCache, layoutTranscriptTail, sliceViewport } from '../../components/view/transcriptLines.js';
 import * as messageLines from '../../components/view/messageLines.js';
 import type { NoticeItem, TranscriptItem } from '../../source/store/state.js';
 import { FakeSession, messageEnd, runEnd, ticks } from '../support/fakeSession.js';
@@ -25,10 +25,10 @@ describe('transcript lines', () => {
     const spy = vi.spyOn(messageLines, 'noticeToLines');
     const cache = new LineCache();
     const items: TranscriptItem[] = [notice(1), notice(2)];
-    layoutTranscript(items, 40, '⠋', cache);
-    layoutTranscript(items, 40, '⠙', cache);
+    layoutTranscriptTail(items, 0, 0, 40, '⠋', cache);
+    layoutTranscriptTail(items, 0, 0, 40, '⠙', cache);
     expect(spy).toHaveBeenCalledTimes(2);
-    layoutTranscript(items, 30, '⠋', cache);
+    layoutTranscriptTail(items, 0, 0, 30, '⠋', cache);
     expect(spy).toHaveBeenCalledTimes(4);
     spy.mockRestore();
   });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../source/config/index.js';
-import { findJsonSyntaxProblem } from '../../source/config/jsonSyntax.js';
+import { parseJson } from '../../source/config/jsonSyntax.js';
 import { makeTempConfigDirs, type TempConfigDirs } from './tempConfig.js';
 
 let dirs: TempConfigDirs;
@@ -38,6 +38,10 @@ describe('invalid JSON', () => {
   });
 
   it('locates other syntax problems', () => {
+    const findJsonSyntaxProblem = (text: string) => {
+      const parsed = parseJson(text);
+      return parsed.ok ? undefined : parsed.problem;
+    };
     expect(findJsonSyntaxProblem('{"a": 1}')).toBeUndefined();
     expect(findJsonSyntaxProblem('{"a": tru}')).toEqual({ problem: 'Unexpected character tru', line: 1, column: 7 });
     expect(findJsonSyntaxProblem('{\n"a": "x\ny"}')).toEqual({ problem: 'Unterminated string', line: 2, column: 6 });

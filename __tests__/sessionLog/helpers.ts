@@ -29,3 +29,39 @@ export function writeSession(sessionsDir: string, sessionId: string, cwd: string
   });
   return log;
 }
+
+/** One line of a file as readLines gives it. */
+export interface FileLine {
+  /** 1-based line number. */
+  number: number;
+  text: string;
+  /** False only for a last line with no newline after it (a write cut off mid-way, or a clean end without one). */
+  terminated: boolean;
+}
+
+/** Every line of a file, in order: the reference the live readers in source/sessionLog/lines.ts are checked against. */
+export function* readLines(file: string, chunkSize = 1 << 20): Generator<FileLine> {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const chunk = Buffer.alloc(chunkSize);
+    let pending: Buffer[] = [];
+    let number = 0;
+    for (;;) {
+      const read = fs.readSync(fd, chunk, 0, chunkSize, null);
+      if (read === 0) break;
+      let start = 0;
+      for (let end = chunk.indexOf(0x0a, 0); end !== -1 && end < read; end = chunk.indexOf(0x0a, start)) {
+        pending.push(chunk.subarray(start, end));
+        number += 1;
+        yield { number, text: Buffer.concat(pending).toString('utf8'), terminated: true };
+        pending = [];
+        start = end + 1;
+      }
+      // The chunk buffer is reused, so keep a copy of the unfinished tail.
+      if (start < read) pending.push(Buffer.from(chunk.subarray(start, read)));
+    }
+    if (pending.length > 0) yield { number: number + 1, text: Buffer.concat(pending).toString('utf8'), terminated: false };
+  } finally {
+    fs.closeSync(fd);
+  }
+}

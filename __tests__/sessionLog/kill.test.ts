@@ -5,8 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSession } from '../../source/sessionLog/loadSession.js';
-import { readLines } from '../../source/sessionLog/lines.js';
-import { makeTempDir } from './helpers.js';
+import { makeTempDir, readLines } from './helpers.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // tsx's loader in the same node process: its CLI would run the script in a grandchild the kill would miss.

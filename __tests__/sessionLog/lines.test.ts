@@ -3,8 +3,8 @@ import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countLinesStartingWith, lineNumberAt, linesStartingWith, readHeadLines, readLines, readLinesBackward } from '../../source/sessionLog/lines.js';
-import { makeTempDir } from './helpers.js';
+import { countLinesStartingWith, lineNumberAt, linesStartingWith, readHeadLines, readLinesBackward } from '../../source/sessionLog/lines.js';
+import { makeTempDir, readLines } from './helpers.js';
 
 let tmp: ReturnType<typeof makeTempDir>;
 beforeEach(() => (tmp = makeTempDir()));

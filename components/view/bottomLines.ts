@@ -57,11 +57,6 @@ export function promptTextRows(text: string, width: number, maxRows: number): nu
   return Math.min(rows, maxRows);
 }
 
-/** Rows the prompt takes: its rule and up to `maxRows` rows of text. */
-export function promptHeight(text: string, width: number, maxRows: number): number {
-  return 1 + promptTextRows(text, width, maxRows);
-}
-
 /**
  * The cursor as an inverse cell. Written as raw SGR so it stays when colours are off (NO_COLOR, CI):
  * inverse is not a colour, and without it a typed space would show nothing.
@@ -184,7 +179,7 @@ export function backgroundOf(tasks: readonly BackgroundTaskInfo[], foregroundAge
 const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** "⧗ 2 tasks, 1 agent" for running background tasks and subagents; '' when none runs. */
-export function backgroundCount(background: StatusLineInput['background']): string {
+function backgroundCount(background: StatusLineInput['background']): string {
   if (!background) return '';
   const parts = [background.tasks > 0 ? plural(background.tasks, 'task') : '', background.agents > 0 ? plural(background.agents, 'agent') : ''].filter(Boolean);
   return parts.length > 0 ? `⧗ ${parts.join(', ')}` : '';

@@ -1,6 +1,6 @@
 // Terminal cells a string takes: string-width's answer, without its grapheme segmenter and emoji regex when
 // every character takes exactly one cell on its own (printable ASCII, Latin-1, punctuation, arrows, box
-// drawing, shapes, braille (spinner frames), dingbats that are not emoji, the spinner slot). The emoji regex alone costs ~20 ms to
+// drawing, shapes, braille (spinner frames), dingbats that are not emoji, the spinner slot). The emoji regex alone is slow to
 // compile on first use, before the first frame, and the segmenter makes every later measurement slow. The
 // build hands this function to Ink, wrap-ansi and cli-truncate in place of string-width (scripts/bundleSwaps.mjs).
 import stringWidth from 'string-width';

@@ -15,13 +15,13 @@ let renderer: RenderMarkdown | undefined;
 
 /**
  * Languages a code block without a language tag is recognised among. Guessing among all of highlight.js's
- * ~190 took ~0.5 s the first time (every grammar compiled), ~30 ms per block after, and often guessed wrong.
+ * compiles every grammar the first time, is slow for every block after, and often guesses wrong.
  */
-export const autoLanguages = ['bash', 'c', 'cpp', 'csharp', 'css', 'diff', 'go', 'java', 'javascript', 'json', 'kotlin', 'php', 'python', 'ruby', 'rust', 'shell', 'sql', 'swift', 'typescript', 'xml', 'yaml'];
+const autoLanguages = ['bash', 'c', 'cpp', 'csharp', 'css', 'diff', 'go', 'java', 'javascript', 'json', 'kotlin', 'php', 'python', 'ruby', 'rust', 'shell', 'sql', 'swift', 'typescript', 'xml', 'yaml'];
 let loading: Promise<boolean> | undefined;
 
 /**
- * Loads the markdown renderer once. Importing it costs ~100 ms per library, so the
+ * Loads the markdown renderer once. Importing it is slow, so the
  * screen calls this after its first frame and shows plain text until it resolves.
  */
 export function loadMarkdown(): Promise<boolean> {
@@ -69,7 +69,7 @@ const framePrefix = '  │ ';
  * Puts a rendered code block (marked-terminal's: highlighted when colours are on, each line indented by two
  * spaces) in a light frame with its language on the top edge; long lines wrap inside the frame.
  */
-export function frameCodeBlock(rendered: string, lang: string | undefined, width: number): string {
+function frameCodeBlock(rendered: string, lang: string | undefined, width: number): string {
   const label = (lang ?? '').trim().split(/\s+/)[0] ?? '';
   const body = rendered.replace(/\n+$/, '').split('\n').map((line) => line.replace(/^ {2}/, ''));
   const inner = Math.max(1, width - framePrefix.length);

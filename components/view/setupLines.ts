@@ -4,7 +4,7 @@ import stringWidth from './cellWidth.js';
 import { paint, wrapText } from './style.js';
 
 /** Every way to a working session, named on the screen a first-time user sees. */
-export const waysIn: ReadonlyArray<readonly [string, string]> = [
+const waysIn: ReadonlyArray<readonly [string, string]> = [
   ['export ANTHROPIC_API_KEY=…', 'Anthropic (Claude)'],
   ['export OPENAI_API_KEY=…', 'OpenAI or any OpenAI-compatible service'],
   ['export DEEPSEEK_API_KEY=…', 'DeepSeek'],
@@ -12,7 +12,7 @@ export const waysIn: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /** Columns the screen keeps free on each side. */
-export const setupMargin = 2;
+const setupMargin = 2;
 
 /**
  * The rows for `width` columns (margins included). `onScreen`: the rows the screen shows, with how to quit; else

@@ -8,7 +8,7 @@ export type Style = Parameters<typeof styleText>[0];
 
 type Format = Exclude<Style, readonly unknown[]>;
 
-// styleText decides on colour at every call, reading a score of environment variables (~25 µs in a terminal),
+// styleText decides on colour at every call, reading a score of environment variables,
 // and a frame paints dozens of times. Its codes for each format are kept, and asked again whenever one of the
 // variables users set to turn colour on or off changes.
 let codesKey: string | undefined;

@@ -51,7 +51,7 @@ function body(rows: string[], limit: number | undefined, cut?: OutputCut, width 
   return out;
 }
 
-export function toolBodyLines(item: ToolItem, width: number): string[] {
+function toolBodyLines(item: ToolItem, width: number): string[] {
   const inner = Math.max(1, width - indent.length);
   if (!item.done) {
     const rows = item.progress.flatMap((line) => wrapText(sanitize(line), inner)).slice(-progressRows);

@@ -96,12 +96,6 @@ export interface TranscriptLayout {
   from?: number;
 }
 
-export function layoutTranscript(items: readonly TranscriptItem[], width: number, spinner: string, cache: LineCache, now = 0): TranscriptLayout {
-  const blocks = items.map((item) => cache.linesFor(item, width, spinner, now));
-  cache.prune(items);
-  return { blocks, total: blocks.reduce((sum, b) => sum + b.length, 0), from: 0 };
-}
-
 /**
  * Lays out items from `from` to the end, then further up until at least `minLines` lines are laid out
  * (or every item is). A long transcript thus costs only what the screen can show until the user scrolls up.

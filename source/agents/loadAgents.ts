@@ -25,7 +25,7 @@ export interface LoadedAgents {
 }
 
 /** Farthest first, so a nearer folder's file replaces a farther one of the same name. */
-export function agentFolders(f: AgentFolders): { dir: string; scope: 'user' | 'project' }[] {
+function agentFolders(f: AgentFolders): { dir: string; scope: 'user' | 'project' }[] {
   return extensionFolders('agents', { project: f.cwd, reinHome: f.reinHome, home: f.home }).map((folder) => ({
     dir: folder.dir,
     scope: folder.origin.startsWith('project') ? 'project' : 'user',

@@ -43,7 +43,7 @@ function tokens(outcome: ChildOutcome): string {
   return total >= 1000 ? `${(total / 1000).toFixed(1)}k` : String(total);
 }
 
-export function footer(agent: string, outcome: ChildOutcome): string {
+function footer(agent: string, outcome: ChildOutcome): string {
   const turns = `${outcome.turns} ${outcome.turns === 1 ? 'turn' : 'turns'}`;
   return `[${agent} subagent: ${turns}, ${tokens(outcome)} tokens, ${(outcome.durationMs / 1000).toFixed(1)} s]`;
 }

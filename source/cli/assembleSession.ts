@@ -34,7 +34,7 @@ export type SessionSetup = Omit<SessionOptions, 'agents' | 'checkpoints' | 'sess
 
 export type AssembledSession = EngineSession;
 
-export function agentsPort(setup: AgentSetup | undefined): AgentsPort {
+function agentsPort(setup: AgentSetup | undefined): AgentsPort {
   const team = setup?.team ?? {};
   return {
     maxTurns: setup?.maxTurns ?? 30,
@@ -63,7 +63,7 @@ export function agentsPort(setup: AgentSetup | undefined): AgentsPort {
   };
 }
 
-export function checkpointsPort(o: { settings: CheckpointSettings; reinHome: string; workspace: string; sessionsDir: string; now?: () => Date }): CheckpointsPort {
+function checkpointsPort(o: { settings: CheckpointSettings; reinHome: string; workspace: string; sessionsDir: string; now?: () => Date }): CheckpointsPort {
   let current: SessionCheckpoints | undefined;
   return {
     open(session) {
@@ -84,7 +84,7 @@ export function checkpointsPort(o: { settings: CheckpointSettings; reinHome: str
   };
 }
 
-export function sessionStorePort(sessionsDir: string, cwd: string): SessionStorePort {
+function sessionStorePort(sessionsDir: string, cwd: string): SessionStorePort {
   return {
     transcriptPath: (sessionId) => sessionLogPath(sessionsDir, sessionId),
     recent: (limit) => listSessions(sessionsDir, { cwd, limit }),

@@ -12,12 +12,11 @@ const categories: Partial<Record<AgentEvent['type'], string>> = {
   approval_request: 'permissions', approval_resolved: 'permissions', rules_added: 'permissions', mode_change: 'permissions',
   hook: 'hooks', mcp_status: 'mcp', compaction: 'context',
 };
-export const debugCategories = [...new Set([...Object.values(categories), 'session'])].sort();
 
 const categoryOf = (event: AgentEvent) => categories[event.type] ?? 'session';
 
 /** Whether a filter lets a category through: named ones only, or all but the negated ones; `stream` only when named. */
-export function debugFilter(filter: string | undefined): (category: string) => boolean {
+function debugFilter(filter: string | undefined): (category: string) => boolean {
   const parts = (filter ?? '').split(',').map((p) => p.trim()).filter(Boolean);
   const wanted = parts.filter((p) => !p.startsWith('!'));
   const unwanted = new Set(parts.filter((p) => p.startsWith('!')).map((p) => p.slice(1)));

@@ -12,7 +12,7 @@ export function isHeadlessRun(argv: readonly string[]): boolean {
 /**
  * In a headless run the young generation stays at its first size instead of doubling as allocation picks up (V8
  * reads the growth factor when it grows the space, so setting it at start-up works; the size flags are fixed when
- * the heap is made). The headless task's peak RSS drops by about 4 MB; a TUI session, whose streams allocate far
+ * the heap is made). That lowers a headless task's peak memory; a TUI session, whose streams allocate far
  * more short-lived objects, keeps V8's default. Returns the flag it set, if any.
  */
 export function tuneHeap(

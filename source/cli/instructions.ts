@@ -25,7 +25,7 @@ const isWithin = (child: string, root: string) => {
 };
 
 /** Deny rules and protected paths always hold; the user's own files may import from anywhere else, a project's only from inside it. */
-export function importCheck(o: InstructionsInput): ImportCheck {
+function importCheck(o: InstructionsInput): ImportCheck {
   const workspace = o.config.security.workspace;
   const policy = new PermissionPolicy({ rules: o.rules, workspace, protectedPaths: o.config.permissions?.protectedPaths });
   const roots = [path.resolve(workspace), findGitRoot(o.cwd) ?? path.resolve(o.cwd)];

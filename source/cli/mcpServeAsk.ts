@@ -10,7 +10,7 @@ const answerTimeoutMs = 30 * 60_000;
 const maxDiffChars = 6_000;
 
 /** The question as the client's user reads it: the tool, its key argument, and the change it would make. */
-export function questionText(q: ServedQuestion): string {
+function questionText(q: ServedQuestion): string {
   const head = `rein asks: allow ${q.toolName}${q.summary ? ` ${q.summary.split('\n')[0]}` : ''}?`;
   if (!q.diff) return head;
   const diff = q.diff.length > maxDiffChars ? `${q.diff.slice(0, maxDiffChars)}\n… (${q.diff.length - maxDiffChars} more characters of the diff)` : q.diff;
@@ -18,7 +18,7 @@ export function questionText(q: ServedQuestion): string {
 }
 
 /** The refusal a client without elicitation support gets, with the ways to let the call through. */
-export function cannotAskMessage(toolName: string, mode: PermissionMode): string {
+function cannotAskMessage(toolName: string, mode: PermissionMode): string {
   const widen = mode === 'ask' ? ' start `rein mcp serve --permission-mode auto-edit` for edits,' : '';
   return `${toolName} needs the user's approval, and this MCP client cannot be asked (it declares no form elicitation support), so rein refused the call. Use read-only tools, or have the user${widen} add an allow rule for it to ~/.claude/settings.json or agent.config.json.`;
 }

@@ -20,7 +20,7 @@ import type { AnyTool, ToolSessionState } from '../tools/types.js';
 import { omit } from '../util/omit.js';
 
 /** What is served: rein's own working tools, not its conversation tools (todos, questions, plans, background tasks). */
-export const servedToolNames: readonly string[] = ['read_file', 'edit_file', 'write_file', 'grep', 'glob', 'bash'];
+const servedToolNames: readonly string[] = ['read_file', 'edit_file', 'write_file', 'grep', 'glob', 'bash'];
 
 /** A call that would ask, as the client is shown it. */
 export interface ServedQuestion {

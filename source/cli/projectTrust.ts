@@ -77,7 +77,7 @@ export function projectTrustItems(o: ProjectTrustInput): TrustItem[] {
   return items;
 }
 
-export function projectTrustFor(o: ProjectTrustInput): ProjectTrust {
+function projectTrustFor(o: ProjectTrustInput): ProjectTrust {
   return new ProjectTrust({ projectDir: o.projectDir, reinHome: o.reinHome, items: projectTrustItems(o), forced: o.trustProject, interactive: o.interactive });
 }
 

@@ -8,7 +8,7 @@ import type { ResumeDirectoryChoice, ResumeElsewhere } from '../protocol/session
 
 export type { ResumeDirectoryChoice, ResumeElsewhere } from '../protocol/sessions.js';
 
-export const runThereLine = (s: ResumeElsewhere): string => `cd ${s.dir} && rein --resume ${s.sessionId}`;
+const runThereLine = (s: ResumeElsewhere): string => `cd ${s.dir} && rein --resume ${s.sessionId}`;
 
 /** The session --resume names, when it was started in another directory than `cwd`; a fork may go on anywhere. */
 export function resumedElsewhere(args: CliArgs, sessionsDir: string, cwd: string): ResumeElsewhere | undefined {

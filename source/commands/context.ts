@@ -23,7 +23,7 @@ export function barOf(breakdown: ContextBreakdown): string {
   return parts.map((part, i) => letters[part.key].repeat(cells[i])).join('') + freeLetter.repeat(barCells - used);
 }
 
-export function renderContext(breakdown: ContextBreakdown): string {
+function renderContext(breakdown: ContextBreakdown): string {
   const { window, used, free } = breakdown;
   const row = (letter: string, label: string, tokens: number) =>
     `  ${letter} ${label.padEnd(24)}${formatInt(tokens).padStart(9)}${percent(tokens, window).padStart(7)}`;

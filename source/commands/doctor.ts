@@ -16,7 +16,7 @@ async function settled(ctx: CommandContext): Promise<void> {
   clearTimeout(timer);
 }
 
-export function renderChecks(lines: readonly CheckLine[]): string {
+function renderChecks(lines: readonly CheckLine[]): string {
   return lines.map((l) => `${l.mark} ${l.text}${l.fix ? `\n    → ${l.fix}` : ''}`).join('\n');
 }
 

@@ -3,7 +3,7 @@ import { sessionName } from '../sessionLog/listSessions.js';
 import type { SlashCommand } from './slashCommand.js';
 
 /** Long enough for a sentence, short enough for a row of the /resume picker. */
-export const maxSessionNameLength = 80;
+const maxSessionNameLength = 80;
 
 const usage = 'Usage: /rename <name> names this session; /resume and rein sessions list show the name.';
 

@@ -23,7 +23,7 @@ function hostOf(baseUrl: string | undefined): string | undefined {
 }
 
 /** True for loopback hosts, where local model servers run. */
-export function isLocalUrl(baseUrl: string | undefined): boolean {
+function isLocalUrl(baseUrl: string | undefined): boolean {
   const host = hostOf(baseUrl)?.toLowerCase();
   if (!host) return false;
   return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);

@@ -31,8 +31,8 @@ export function contextTuning(given?: ContextTuning): Required<ContextTuning> {
   };
 }
 
-export const deepSeekBaseUrl = 'https://api.deepseek.com/v1';
-export const deepSeekModel = 'deepseek-chat';
+const deepSeekBaseUrl = 'https://api.deepseek.com/v1';
+const deepSeekModel = 'deepseek-chat';
 
 /** The lowest layer: what rein uses when nothing else says otherwise (provider and model are picked later). */
 export function builtInDefaults(cwd: string): ConfigLayer {

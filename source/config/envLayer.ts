@@ -6,7 +6,7 @@ import { formatSchemaError } from './schemaErrors.js';
 import type { ConfigLayer, Env } from './types.js';
 
 /** Config key (JSON pointer) → the variable that sets it. */
-export const envVariables: Readonly<Record<string, string>> = {
+const envVariables: Readonly<Record<string, string>> = {
   '/provider': 'REIN_PROVIDER',
   '/model': 'REIN_MODEL',
   '/baseUrl': 'REIN_BASE_URL',

@@ -20,7 +20,7 @@ export interface FileIssue {
 export const fileValidatorOptions = { allErrors: true, verbose: true, strict: false, validateSchema: false } as const;
 
 /** The build's precompiled validators (dist/file-validators.cjs), one export per schema `$id`. */
-export const precompiledFileValidators = 'file-validators.cjs';
+const precompiledFileValidators = 'file-validators.cjs';
 
 // Made on first use: the build imports this file's options from a data: URL, where no require can be made.
 let requireMade: NodeJS.Require | undefined;

@@ -5,7 +5,7 @@ import { formatSchemaError } from './schemaErrors.js';
 import type { ConfigFlags, ConfigLayer } from './types.js';
 
 /** "maxTurns" → "--max-turns". */
-export function flagName(key: string): string {
+function flagName(key: string): string {
   return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }
 

@@ -52,12 +52,6 @@ function strip(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/** Where `text` stops being valid JSONC, or undefined when it parses. */
-export function findJsonSyntaxProblem(text: string): JsonSyntaxProblem | undefined {
-  const parsed = parseJson(text);
-  return parsed.ok ? undefined : parsed.problem;
-}
-
 /** Parses JSONC; a leading byte-order mark is ignored. Any problem fails the whole parse (no partial values). */
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; problem: JsonSyntaxProblem } {
   const body = strip(text);

@@ -16,7 +16,7 @@ export interface KeySpec {
 export type KeyBindings = Record<KeyAction, readonly KeySpec[]>;
 
 /** Ctrl+B is tmux's prefix and never reaches rein inside tmux; Ctrl+Y is taken by no common terminal, multiplexer or shell signal. */
-export const defaultKeyNames: Record<KeyAction, readonly string[]> = {
+const defaultKeyNames: Record<KeyAction, readonly string[]> = {
   toggleSidebar: ['ctrl+y'],
   openTasks: ['ctrl+t'],
   expandLast: ['ctrl+o'],
@@ -26,7 +26,7 @@ export const defaultKeyNames: Record<KeyAction, readonly string[]> = {
   pageDown: ['pagedown'],
 };
 
-export const namedKeys = ['tab', 'pageup', 'pagedown', 'home', 'end'] as const;
+const namedKeys = ['tab', 'pageup', 'pagedown', 'home', 'end'] as const;
 
 /** Keys rein or the terminal gives a fixed meaning; binding one would take it away. */
 const reserved: Record<string, string> = {

@@ -22,7 +22,7 @@ export const knownToolNames: readonly string[] = [
   'exit_plan_mode',
 ];
 
-export const providerNames: readonly string[] = ['anthropic', 'openai'];
+const providerNames: readonly string[] = ['anthropic', 'openai'];
 
 /** Schema of one layer: every key optional, unknown keys rejected so typos surface. */
 export const configLayerSchema = {
@@ -143,5 +143,5 @@ export const configLayerSchema = {
   },
 } as const;
 
-/** Ajv options for this schema (also used by the build's precompiled copy). validateSchema: false skips compiling the meta-schema (~40 ms); the schema is ours. */
+/** Ajv options for this schema (also used by the build's precompiled copy). validateSchema: false skips compiling the meta-schema; the schema is ours. */
 export const validatorOptions = { allErrors: false, verbose: true, validateSchema: false } as const;

@@ -2,8 +2,8 @@
 // and the longer waits such a server needs: a small model on a CPU can process a long prompt for minutes in silence.
 
 /** Until the response headers arrive, and between two reads of a stream, for a remote API. */
-export const REMOTE_REQUEST_TIMEOUT_MS = 60_000;
-export const REMOTE_STREAM_IDLE_TIMEOUT_MS = 90_000;
+const REMOTE_REQUEST_TIMEOUT_MS = 60_000;
+const REMOTE_STREAM_IDLE_TIMEOUT_MS = 90_000;
 /** The same for a local server: ten minutes each (a 30k-token prompt at 50 tokens a second takes that long). */
 export const LOCAL_REQUEST_TIMEOUT_MS = 600_000;
 export const LOCAL_STREAM_IDLE_TIMEOUT_MS = 600_000;

@@ -10,7 +10,7 @@ function homeDir(env: Env): string {
 }
 
 /** Expands a leading ~ so paths written for the shell work in config files too. */
-export function expandHome(p: string, env: Env): string {
+function expandHome(p: string, env: Env): string {
   if (p === '~') return homeDir(env);
   if (p.startsWith('~/') || p.startsWith('~\\')) return path.join(homeDir(env), p.slice(2));
   return p;

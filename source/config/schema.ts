@@ -4,7 +4,7 @@ import type { ConfigLayer } from './types.js';
 import { layerValidator } from './validator.js';
 import { omit } from '../util/omit.js';
 
-export { configLayerSchema, knownToolNames, providerNames } from './layerSchema.js';
+export { knownToolNames } from './layerSchema.js';
 
 /** Validates one layer; on failure returns the first error so the message can name one path and one problem. */
 export function checkLayer(data: unknown): { ok: true; layer: ConfigLayer } | { ok: false; error: ErrorObject } {

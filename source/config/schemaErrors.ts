@@ -22,7 +22,7 @@ function quoteList(values: readonly unknown[]): string {
 }
 
 /** The problem part of a message; never echoes an API key back. */
-export function describeProblem(error: ErrorObject): string {
+function describeProblem(error: ErrorObject): string {
   const secret = /(^|\/)apiKey$/.test(error.instancePath);
   const got = secret ? '' : ` (got ${showValue(error.data)})`;
   // Either a word or a number: ajv reports only the first alternative it tried, which would mislead.

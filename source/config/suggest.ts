@@ -1,7 +1,7 @@
 // "Did you mean" suggestions for misspelled keys and values.
 
 /** Optimal string alignment distance: Levenshtein plus adjacent transpositions ("modle" → "model" is 1). */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
   const cols = b.length + 1;
   const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));

@@ -1,11 +1,11 @@
-// The compiled validator for config layers. Compiling a schema costs ~25 ms, so the build writes it out ahead of
+// The compiled validator for config layers. Compiling a schema is slow, so the build writes it out ahead of
 // time (dist/config-validator.cjs); running from the sources (tests, development) compiles it here instead.
 import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
 import { configLayerSchema, validatorOptions } from './layerSchema.js';
 import type { ConfigLayer } from './types.js';
 
-export const precompiledValidatorFile = 'config-validator.cjs';
+const precompiledValidatorFile = 'config-validator.cjs';
 
 type LayerValidator = ValidateFunction<ConfigLayer & { $schema?: string }>;
 

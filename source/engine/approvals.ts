@@ -2,7 +2,7 @@
 import type { UserAnswer } from '../protocol/tools.js';
 import type { ApprovalDecision } from '../protocol/events.js';
 
-export class Broker<Answer> {
+class Broker<Answer> {
   private pending = new Map<string, (answer: Answer) => void>();
 
   wait(approvalId: string, signal: AbortSignal): Promise<Answer | 'aborted'> {

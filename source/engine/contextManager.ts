@@ -43,7 +43,7 @@ export class ContextManager {
   private readonly upper = new ContextMeter(new TokenCounter((text) => Math.ceil(text.length / fewestChars)));
   private readonly lower = new ContextMeter(new TokenCounter((text) => Math.ceil(text.length / mostChars)));
   /**
-   * The exact o200k count. Its tokenizer costs ~0.5 s and ~160 MB to build, so it is used only when the bounds
+   * The exact o200k count. Its tokenizer is slow and large to build, so it is used only when the bounds
    * above cannot tell on which side of the compaction line the context is; short sessions never build it.
    */
   private readonly exact = new ContextMeter(new TokenCounter());

@@ -1,9 +1,8 @@
 // History invariants: every tool call is answered exactly once, in order, in the very next user message.
-import type { Message, UserMessage } from '../protocol/messages.js';
+import type { Message } from '../protocol/messages.js';
 import { applyHistoryOp, type HistoryOp } from '../protocol/historyOps.js';
 
 export { validateHistory } from './validateHistory.js';
-export { appendUserText, applyHistoryOp, type HistoryOp } from '../protocol/historyOps.js';
 export { repairHistory } from './historyRepair.js';
 
 /**
@@ -49,10 +48,3 @@ export class Conversation {
   }
 }
 
-export function lastUserMessage(history: readonly Message[]): UserMessage | undefined {
-  for (let i = history.length - 1; i >= 0; i--) {
-    const message = history[i];
-    if (message.role === 'user') return message;
-  }
-  return undefined;
-}

@@ -27,7 +27,7 @@ export interface LengthCut {
 }
 
 /** Answers cut inside a call, with nothing else done, after which the run stops. */
-export const maxCutsInARow = 3;
+const maxCutsInARow = 3;
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 

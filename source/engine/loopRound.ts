@@ -5,7 +5,7 @@ import type { AgentEvent } from '../protocol/events.js';
 import { interruptedResult, runToolRound, type RoundHookState } from './toolRound.js';
 import type { LoopOptions } from './loopOptions.js';
 
-export const interruptedBlocks = (calls: readonly ToolUseBlock[]): ToolResultBlock[] =>
+const interruptedBlocks = (calls: readonly ToolUseBlock[]): ToolResultBlock[] =>
   calls.map((c) => ({ type: 'tool_result', toolUseId: c.id, content: interruptedResult().content, isError: true }));
 
 /**

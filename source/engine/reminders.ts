@@ -2,7 +2,7 @@
 import type { BackgroundTaskInfo } from '../protocol/events.js';
 import type { TodoItem } from '../protocol/tools.js';
 
-export const todoReminderAfterRounds = 3;
+const todoReminderAfterRounds = 3;
 
 export const wrapReminder = (text: string): string => `<system-reminder>\n${text}\n</system-reminder>`;
 

@@ -2,8 +2,8 @@
 // and getting the identical results again and again.
 import type { ToolResultBlock, ToolUseBlock } from '../protocol/messages.js';
 
-export const repeatWarnAt = 3;
-export const repeatStopAt = 5;
+const repeatWarnAt = 3;
+const repeatStopAt = 5;
 /** Cycles up to this many calls long are caught (1 = a straight repeat, 2 = A-B-A-B). */
 const maxPeriod = 2;
 const kept = repeatStopAt * maxPeriod + maxPeriod;

@@ -4,7 +4,7 @@ import { structuredOutputToolName } from '../tools/structuredOutput.js';
 import type { RunEndReason } from '../protocol/events.js';
 
 /** Invalid outputs a run may give before it ends (Claude Code stops after five, measured). */
-export const maxStructuredOutputAttempts = 5;
+const maxStructuredOutputAttempts = 5;
 
 /** One run's watch on the tool: the value once given, the failures counted, and one reminder when the model forgets. */
 export class StructuredOutputGate {

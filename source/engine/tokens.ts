@@ -20,7 +20,7 @@ export const messageOverheadTokens = 4;
 
 let sharedEncoder: Tiktoken | undefined;
 
-/** The encoder costs ~0.5 s and ~160 MB to build, so it is built on the first count and shared by the whole process. */
+/** The encoder is slow and large to build, so it is built on the first count and shared by the whole process. */
 function encoder(): Tiktoken {
   if (!sharedEncoder) {
     const ranks = requireRanks('js-tiktoken/ranks/o200k_base') as TiktokenBPE & { default?: TiktokenBPE };

@@ -2,8 +2,8 @@
 import type { ToolResultBlock, ToolUseBlock } from '../protocol/messages.js';
 import { INVALID_JSON_KEY } from '../providers/toolInput.js';
 
-export const defaultMaxConsecutiveToolErrors = 8;
-export const maxConsecutiveInvalidCalls = 3;
+const defaultMaxConsecutiveToolErrors = 8;
+const maxConsecutiveInvalidCalls = 3;
 
 export type ToolErrorVerdict = { kind: 'ok' } | { kind: 'stop'; message: string };
 

@@ -7,7 +7,7 @@ import { runCall } from './toolRoundRun.js';
 import { RoundCalls, type RoundCall } from './toolRoundState.js';
 import { interruptedResult, type ToolRoundParams } from './toolRoundTypes.js';
 
-export { hookEvent, interruptedResult, shownPath, summarizeCall, type RoundHookState, type ToolEnvironment, type ToolRoundParams } from './toolRoundTypes.js';
+export { hookEvent, interruptedResult, summarizeCall, type RoundHookState, type ToolEnvironment, type ToolRoundParams } from './toolRoundTypes.js';
 
 export async function runToolRound(p: ToolRoundParams): Promise<ToolResultBlock[]> {
   const round = new RoundCalls(p);

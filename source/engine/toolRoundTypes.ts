@@ -60,7 +60,7 @@ export interface ToolRoundParams extends ToolEnvironment {
 }
 
 /** A path as tool lines show it: relative to the workspace inside it ("." for its root), ~-relative or absolute outside it. */
-export function shownPath(given: string, where: { cwd: string; workspace: string }): string {
+function shownPath(given: string, where: { cwd: string; workspace: string }): string {
   if (typeof given !== 'string') return given;
   return shownPathOf(given, where);
 }

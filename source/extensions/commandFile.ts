@@ -42,7 +42,7 @@ function hintText(value: unknown): string | undefined {
 }
 
 /** Claude Code's description when none is given: the first non-empty line, without a heading's #s, cut at 100. */
-export function descriptionFromBody(body: string, fallback: string): string {
+function descriptionFromBody(body: string, fallback: string): string {
   const line = body.split('\n').map((l) => l.trim()).find((l) => l !== '');
   if (!line) return fallback;
   const text = /^#+\s+(.+)$/.exec(line)?.[1] ?? line;

@@ -23,7 +23,7 @@ export interface LoadedCommands {
 /**
  * Nearest last, so it wins a name clash: the project's folders over the user's, and within each, .rein over .claude.
  */
-export function commandFolders(f: CommandFolders): { dir: string; origin: string }[] {
+function commandFolders(f: CommandFolders): { dir: string; origin: string }[] {
   return extensionFolders('commands', { project: f.workspace, reinHome: f.reinHome, home: f.home });
 }
 

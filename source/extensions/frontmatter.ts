@@ -22,7 +22,7 @@ const yamlSyntax = /[{}[\]*&#!|>%@`]|: /;
  * (a `: `, a `*`, brackets, ...) gets its value double-quoted, and leading tabs become two spaces each. This is
  * what lets an agent description like `Use this agent when: ... Examples: <example>...` be read.
  */
-export function quoteLooseValues(yaml: string): string {
+function quoteLooseValues(yaml: string): string {
   return yaml
     .split('\n')
     .map((line) => {

@@ -4,9 +4,6 @@ import { checkData, issuePath, issueSentence, type FileIssue } from '../config/f
 import { hookGroupListSchema, hookGroupSchema, hookHandlerSchema, hooksSchema } from './hookSchema.js';
 import { hookEventNames, type HookCommand, type HookEventName, type HookHandlerType } from './hookTypes.js';
 
-/** The default for a command hook on most events (Claude Code's 600 s); hookEvents.ts has the rest. */
-export const defaultHookTimeoutMs = 600_000;
-
 /** The raw `hooks` value of one file, and whose it is. */
 export interface HooksSource {
   file: string;
@@ -25,7 +22,7 @@ const stringList = (value: unknown): value is string[] => Array.isArray(value) &
 const stringMap = (value: unknown): value is Record<string, string> => isObject(value) && Object.values(value).every((v) => typeof v === 'string');
 
 /** A matcher that is not a valid regular expression; undefined when it is fine. */
-export function matcherProblem(matcher: string): string | undefined {
+function matcherProblem(matcher: string): string | undefined {
   if (matcher === '' || matcher === '*') return undefined;
   try {
     new RegExp(matcher);

@@ -34,14 +34,14 @@ export const promptHookSystem = [
 ].join('\n');
 
 /** The prompt with the input JSON in place of $ARGUMENTS (`\$` stays a literal dollar), or appended when absent. */
-export function fillPrompt(prompt: string, input: unknown): string {
+function fillPrompt(prompt: string, input: unknown): string {
   const json = JSON.stringify(input);
   if (!/(^|[^\\])\$ARGUMENTS/.test(prompt)) return `${prompt.replace(/\\\$/g, '$')}\n\n${json}`;
   return prompt.replace(/(^|[^\\])\$ARGUMENTS/g, (_m, before: string) => `${before}${json}`).replace(/\\\$/g, '$');
 }
 
 /** The first JSON object in a model's answer, read as Claude Code's {ok, reason, impossible}. */
-export function readVerdict(text: string): HookRun['verdict'] | undefined {
+function readVerdict(text: string): HookRun['verdict'] | undefined {
   const start = text.indexOf('{');
   const end = text.lastIndexOf('}');
   if (start === -1 || end < start) return undefined;
@@ -55,7 +55,7 @@ export function readVerdict(text: string): HookRun['verdict'] | undefined {
 }
 
 /** `${tool_input.file_path}` in an mcp_tool hook's arguments, filled from the hook's input. */
-export function fillArguments(value: unknown, input: Record<string, unknown>): unknown {
+function fillArguments(value: unknown, input: Record<string, unknown>): unknown {
   if (typeof value === 'string') {
     return value.replace(/\$\{([A-Za-z0-9_.]+)\}/g, (_m, path: string) => {
       let at: unknown = input;
@@ -71,7 +71,7 @@ export function fillArguments(value: unknown, input: Record<string, unknown>): u
 const wildcard = (pattern: string) => new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
 
 /** Header values with $VAR / ${VAR} filled, only from the variables both the hook and the settings allow. */
-export function fillHeaders(headers: Record<string, string>, allowed: string[], policy: HttpHookPolicy, env: NodeJS.ProcessEnv): Record<string, string> {
+function fillHeaders(headers: Record<string, string>, allowed: string[], policy: HttpHookPolicy, env: NodeJS.ProcessEnv): Record<string, string> {
   const names = new Set(allowed.filter((name) => !policy.allowedEnvVars || policy.allowedEnvVars.includes(name)));
   return Object.fromEntries(Object.entries(headers).map(([key, value]) => [
     key,

@@ -54,7 +54,7 @@ function sessionHooks(configured: HookCommand[], program: HookCommand[], o: Setu
 }
 
 /** allowedHttpHookUrls and httpHookAllowedEnvVars, merged over the settings files (a project's once it is trusted). */
-export function httpPolicy(settings: ClaudeSettingsFile[], projectTrusted: boolean): HttpHookPolicy {
+function httpPolicy(settings: ClaudeSettingsFile[], projectTrusted: boolean): HttpHookPolicy {
   const lists = (key: string): string[] | undefined => {
     const found = settings
       .filter((s) => s.scope === 'user' || projectTrusted)

@@ -29,7 +29,7 @@ const ruleText = (value: unknown): string | undefined => {
 };
 
 /** Claude Code's permission update entries as rein applies them; the ones it cannot are named in `unsupported`. */
-export function readPermissionUpdates(entries: unknown[] | undefined): { updates: PermissionUpdate[]; unsupported: string[] } {
+function readPermissionUpdates(entries: unknown[] | undefined): { updates: PermissionUpdate[]; unsupported: string[] } {
   const updates: PermissionUpdate[] = [];
   const unsupported: string[] = [];
   for (const entry of entries ?? []) {

@@ -30,7 +30,7 @@ export interface SessionHooksOptions {
 }
 
 /** Claude Code's names for rein's permission modes. */
-export const claudeModes: Record<PermissionMode, string> = { ask: 'default', 'auto-edit': 'acceptEdits', plan: 'plan', yolo: 'bypassPermissions' };
+const claudeModes: Record<PermissionMode, string> = { ask: 'default', 'auto-edit': 'acceptEdits', plan: 'plan', yolo: 'bypassPermissions' };
 
 /** Events whose input carries permission_mode (measured on Claude Code 2.1.197: the others leave it out). */
 const modeEvents = new Set<HookEventName>([

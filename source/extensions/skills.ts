@@ -15,7 +15,7 @@ export interface SkillFolders {
 }
 
 /** Nearest last, so it wins a name clash: project over user, .rein over .claude (as for commands and agents). */
-export function skillFolders(f: SkillFolders): { dir: string; origin: string }[] {
+function skillFolders(f: SkillFolders): { dir: string; origin: string }[] {
   return extensionFolders('skills', { project: f.workspace, reinHome: f.reinHome, home: f.home });
 }
 

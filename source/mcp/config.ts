@@ -8,8 +8,6 @@ import type { Env, McpServersLayer } from '../config/types.js';
 import { checkData, issuePath, issueSentence, type FileIssue } from '../config/fileCheck.js';
 import { mcpServerSchema, mcpServersSchema } from './serverSchema.js';
 
-export type McpTransportKind = 'stdio' | 'http' | 'sse';
-
 export type McpServerSpec =
   | { transport: 'stdio'; command: string; args: string[]; env: Record<string, string> }
   | { transport: 'http' | 'sse'; url: string; headers: Record<string, string> };
@@ -145,7 +143,7 @@ export function parseServerSources(sources: McpServerSource[], env: Env): Parsed
 }
 
 /** A JSON file holding `{"mcpServers": …}`: undefined when it does not exist; a problem when it cannot be used. */
-export function readServersFile(file: string, scope: McpScope): { source?: McpServerSource; problem?: McpConfigProblem } {
+function readServersFile(file: string, scope: McpScope): { source?: McpServerSource; problem?: McpConfigProblem } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

@@ -1,5 +1,5 @@
 // One MCP server on the official SDK client: connects within a deadline, lists its tools, calls them, notices
-// when it exits, and restarts a stdio server with backoff. Loaded lazily: the SDK costs ~100 ms at import.
+// when it exits, and restarts a stdio server with backoff. Loaded lazily: the SDK is slow to import.
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';

@@ -36,7 +36,7 @@ type Slot =
   | { entry: McpServerEntry; kind: 'waiting'; status: 'needs-trust' | 'disabled' | 'connecting' }
   | { entry: McpServerEntry; kind: 'live'; connection: McpConnection };
 
-export function describeDefinition(spec: McpServerSpec): string {
+function describeDefinition(spec: McpServerSpec): string {
   return spec.transport === 'stdio' ? [spec.command, ...spec.args].join(' ') : `${spec.transport} ${spec.url}`;
 }
 

@@ -30,7 +30,7 @@ export function findResourceMentions(text: string): ResourceMention[] {
 const kb = (base64: string): string => `${(Math.ceil((base64.length * 3) / 4) / 1024).toFixed(1)} KB`;
 
 /** Longest resource text attached as it is; more is cut with a note (the model's context is not a file store). */
-export const maxResourceChars = 100_000;
+const maxResourceChars = 100_000;
 
 /** Text contents as text; binary contents described in one line each. */
 export function resourceContentsText(result: ReadResourceResult): string {

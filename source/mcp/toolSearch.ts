@@ -8,8 +8,8 @@ export const searchToolName = 'mcp_tool_search';
 export const proxyToolName = 'mcp_call';
 
 /** Past this many MCP tools, or past this share of the window in schema tokens, they are found by search (as Claude Code does at 10%). */
-export const deferAboveCount = 20;
-export const deferAboveShare = 0.1;
+const deferAboveCount = 20;
+const deferAboveShare = 0.1;
 const defaultResults = 5;
 const maxResults = 20;
 

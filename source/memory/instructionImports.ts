@@ -4,7 +4,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { findMentions } from '../util/mentions.js';
 
-export const maxImportDepth = 5;
+const maxImportDepth = 5;
 
 /** Why an import is not read: a read rule refuses it, or it lies outside the project and the project is not trusted. */
 export interface ImportRefusal {

@@ -26,7 +26,7 @@ export interface DiscoverInstructionsOptions {
 }
 
 /** The names read in each folder, in this order (CLAUDE.local.md holds a person's own, unshared, instructions). */
-export const instructionFileNames = ['AGENTS.md', 'CLAUDE.md', 'CLAUDE.local.md'] as const;
+const instructionFileNames = ['AGENTS.md', 'CLAUDE.md', 'CLAUDE.local.md'] as const;
 
 const sectionSeparator = '\n\n';
 

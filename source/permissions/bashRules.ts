@@ -74,12 +74,12 @@ export function denyCovers(rule: PermissionRule, view: CommandView, whole: strin
 }
 
 const plainWord = /^[A-Za-z0-9_@%+=:,./-]+$/;
-export const quoteWord = (w: string) => (plainWord.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+const quoteWord = (w: string) => (plainWord.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
 const subcommandLike = /^[a-z][a-z0-9._:-]*$/;
 const scriptRunners = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 
 /** The words an "always" for this view approves: assignments, the program, flags before the subcommand, the subcommand, and a script name. */
-export function prefixFor(view: CommandView): string[] {
+function prefixFor(view: CommandView): string[] {
   const words = view.words.map((w) => w.text);
   let i = view.assignmentCount + 1;
   while (i < words.length && !subcommandLike.test(words[i])) i++;

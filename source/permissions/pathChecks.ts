@@ -69,7 +69,7 @@ const budget = 20_000;
  * Walks the folder `root` (the real files it holds, and where its symlinks lead) until `test` accepts a path.
  * `.git` and `node_modules` are not searched; more than `budget` entries and the answer is `unsure`.
  */
-export function searchTree(root: string, test: (path: string) => boolean, hidden: boolean, follow = false, names?: { patterns: string[]; nocase: boolean }): Found {
+function searchTree(root: string, test: (path: string) => boolean, hidden: boolean, follow = false, names?: { patterns: string[]; nocase: boolean }): Found {
   const matchers = names?.patterns.map((p) => new Minimatch(p, { dot: true, nocase: names.nocase }));
   const reached = (path: string) => !matchers || matchers.some((m) => m.match(basename(path)));
   const real = realNearest(root);
@@ -103,7 +103,7 @@ export function searchTree(root: string, test: (path: string) => boolean, hidden
 }
 
 /** Where each file under `from` lands when copied into `to`: true when `test` accepts one of those places. */
-export function copiesInto(from: string, to: string, test: (path: string) => boolean): Found {
+function copiesInto(from: string, to: string, test: (path: string) => boolean): Found {
   const source = realNearest(from);
   const into = existsSync(to) && !from.endsWith('/.') ? join(to, basename(from)) : to;
   if (test(into)) return 'found';

@@ -50,7 +50,7 @@ function absolute(value: string, cwd: string | null): string | undefined {
 }
 
 /** Judges one expanded field as a target of a destructive command run in `cwd`. */
-export function judgeField(field: Field, cwd: string | null, set: Set<string>): Judgement {
+function judgeField(field: Field, cwd: string | null, set: Set<string>): Judgement {
   if (field.homeOf !== undefined) return /^~[^/]*\/*\.?\/*\*?$/.test(field.value) ? 'precious' : 'fine';
   const value = field.value;
   if (field.unknown) {

@@ -5,7 +5,7 @@ import { applyEdits, modify, parse } from 'jsonc-parser';
 import { writeFileAtomicSync as writeFileAtomic } from '../util/atomicWrite.js';
 import { claudeRuleText } from './toolNames.js';
 
-export const localSettingsPath = (workspace: string) => join(workspace, '.claude', 'settings.local.json');
+const localSettingsPath = (workspace: string) => join(workspace, '.claude', 'settings.local.json');
 const ignoreLine = '.claude/settings.local.json';
 
 /**

@@ -29,7 +29,7 @@ export interface LoadedRules {
 }
 
 /** Claude Code's settings files, read unchanged: user, project (shared), project (local). */
-export function claudeSettingsFiles(workspace: string, home = homedir()): string[] {
+function claudeSettingsFiles(workspace: string, home = homedir()): string[] {
   return [join(home, '.claude', 'settings.json'), join(workspace, '.claude', 'settings.json'), join(workspace, '.claude', 'settings.local.json')];
 }
 

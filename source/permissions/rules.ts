@@ -58,7 +58,7 @@ function quotesBalanced(text: string): boolean {
 }
 
 /** A path pattern as an absolute glob: `//x` absolute, `~/x` home, `/x` and `./x` and `x` in the project. */
-export function absolutePattern(pattern: string, ctx: RuleContext): string {
+function absolutePattern(pattern: string, ctx: RuleContext): string {
   const home = ctx.home ?? homedir();
   if (pattern.startsWith('//')) return pattern.slice(1);
   if (pattern === '~' || pattern.startsWith('~/')) return home + pattern.slice(1);

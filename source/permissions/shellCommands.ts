@@ -5,7 +5,7 @@ import { initialState, type ShellContext, type ShellState } from './shellState.j
 import { ShellWalker } from './shellWalker.js';
 import type { SimpleCommand } from './shellTypes.js';
 
-export type { FileRedirect, ShellWord, SimpleCommand } from './shellTypes.js';
+export type { ShellWord, SimpleCommand } from './shellTypes.js';
 
 export interface ShellAnalysis {
   commands: SimpleCommand[];

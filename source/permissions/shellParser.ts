@@ -32,11 +32,6 @@ export function loadShellParser(): Promise<TreeSitterParser> {
   return loading;
 }
 
-/** True once `loadShellParser` has finished, so synchronous callers can parse. */
-export function shellParserReady(): boolean {
-  return parser !== undefined;
-}
-
 /** Parses `source` and hands the root to `use`; the tree is freed afterwards (wasm memory is not garbage collected). */
 export function withSyntaxTree<T>(source: string, use: (root: SyntaxNode) => T): T {
   if (!parser) throw new Error('The shell parser is not loaded yet; await loadShellParser() first.');

@@ -21,13 +21,13 @@ export interface ShellContext {
 }
 
 /** Caps keep a decision cheap: more possibilities than this and a value counts as unknown. */
-export const maxPossible = 8;
+const maxPossible = 8;
 
 export const initialState = (cwd: string | null): ShellState => ({ cwds: [cwd], vars: new Map() });
 
 const sameList = (a: string[] | null, b: string[] | null) => (a === null || b === null ? a === b : a.length === b.length && a.every((x, i) => x === b[i]));
 
-export function unionPossible(a: Possible | undefined, b: Possible | undefined): Possible | undefined {
+function unionPossible(a: Possible | undefined, b: Possible | undefined): Possible | undefined {
   if (a === undefined || b === undefined) return a === undefined ? b : a;
   if (a === 'unknown' || b === 'unknown') return 'unknown';
   const out = [...a];

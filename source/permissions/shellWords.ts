@@ -24,7 +24,7 @@ export interface PartsReader {
 const escapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
 
 /** The value of a `$'…'` string. */
-export function decodeAnsiC(body: string): string {
+function decodeAnsiC(body: string): string {
   return body.replace(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.|.)/gs, (all, seq: string) => {
     if (seq[0] === 'x' && seq.length > 1) return String.fromCharCode(parseInt(seq.slice(1), 16));
     if ((seq[0] === 'u' || seq[0] === 'U') && seq.length > 1) return String.fromCodePoint(parseInt(seq.slice(1), 16));

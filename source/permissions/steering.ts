@@ -6,7 +6,7 @@ import { Minimatch } from 'minimatch';
  * Workspace-relative patterns. Each carries code or rules that a later session, or a later command, obeys:
  * a model that writes one could widen its own next session without the user's say.
  */
-export const steeringPatterns: readonly string[] = [
+const steeringPatterns: readonly string[] = [
   '.claude', '.claude/**',
   '.rein', '.rein/**',
   'agent.config.json',

@@ -58,7 +58,7 @@ type Step =
   | { opaque: string }
   | undefined;
 
-export const shells = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'busybox-sh', 'rbash']);
+const shells = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'busybox-sh', 'rbash']);
 
 /** `bash [options] [-c script | file | (read commands from standard input)]`. */
 function shellStep(words: ShellWord[]): Step {
@@ -216,7 +216,7 @@ const inlineCode: Record<string, readonly string[]> = {
   node: ['-e', '--eval', '-p', '--print'], bun: ['-e', '--eval', '-p', '--print'], perl: ['-e', '-E'], ruby: ['-e'], php: ['-r'],
   lua: ['-e'], Rscript: ['-e'], osascript: ['-e'], awk: [], tclsh: [],
 };
-export const interpreters = new Set(['python', 'python2', 'python3', 'node', 'bun', 'deno', 'perl', 'ruby', 'php', 'lua', 'Rscript', 'osascript', ...shells]);
+const interpreters = new Set(['python', 'python2', 'python3', 'node', 'bun', 'deno', 'perl', 'ruby', 'php', 'lua', 'Rscript', 'osascript', ...shells]);
 
 /** Why a prefix rule can never cover this command, when it runs code given inline or on standard input. */
 function inlineCodeReason(words: ShellWord[], written: SimpleCommand): string | undefined {

@@ -2,7 +2,7 @@
 import type { Message } from './messages.js';
 
 /** Appends text to the newest user message, or starts a new user message when the last one is the assistant's. */
-export function appendUserText(history: Message[], text: string): void {
+function appendUserText(history: Message[], text: string): void {
   const last = history[history.length - 1];
   if (last && last.role === 'user') {
     last.content.push({ type: 'text', text });

@@ -155,7 +155,7 @@ class MessageAssembler {
 }
 
 /** The SDK adds /v1/messages itself: a base URL that already ends in /v1 would ask for /v1/v1/messages. */
-export function anthropicRoot(baseUrl: string): { root: string; stripped: boolean } {
+function anthropicRoot(baseUrl: string): { root: string; stripped: boolean } {
   const root = baseUrl.replace(/\/v1\/?$/, '');
   return { root, stripped: root !== baseUrl };
 }
@@ -164,7 +164,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
   let client: Promise<{ sdk: Anthropic; APIError: typeof Anthropic.APIError }> | undefined;
   const { root: baseUrl, stripped } = anthropicRoot(opts.baseUrl ?? DEFAULT_BASE_URL);
   const limits = stallLimits(opts);
-  // Loaded lazily: importing the SDK costs about 100 ms, which headless startup must not pay up front.
+  // Loaded lazily: importing the SDK is slow, which headless startup must not pay up front.
   const getClient = () =>
     (client ??= import('@anthropic-ai/sdk').then(
       ({ default: AnthropicClient }) => ({

@@ -77,7 +77,7 @@ function markNewestMessage(messages: MessageParam[]): void {
  * Models from Claude 4.6 on think adaptively and refuse a manual budget: they take an effort level instead.
  * Older ones (Sonnet 4.5, Haiku 4.5, Opus 4.5 and before) take `budget_tokens`.
  */
-export function thinksAdaptively(model: string): boolean {
+function thinksAdaptively(model: string): boolean {
   const name = model.toLowerCase().replace(/^.*\//, '');
   return /^claude-(opus|sonnet|haiku)-(4-[6-9]|[5-9])/.test(name) || /^claude-(fable|mythos)/.test(name);
 }

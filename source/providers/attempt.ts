@@ -23,7 +23,7 @@ export interface StreamAssembly<E> {
 }
 
 /** Output tokens of streamed text by the same rough ratio the live count on screen uses. */
-export const estimateOutputTokens = (chars: number): number => Math.ceil(chars / 3);
+const estimateOutputTokens = (chars: number): number => Math.ceil(chars / 3);
 
 /**
  * The usage of an attempt with what the server did not count filled in: prompt tokens by the request's size once

@@ -25,7 +25,7 @@ export class StallError extends Error {
 }
 
 /** "90 s", or "300 ms" below a second. */
-export function duration(ms: number): string {
+function duration(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
 }
 
@@ -53,7 +53,7 @@ export interface ClassifiedError {
 }
 
 /** Attempts given to a refused connection: nothing listens there, and waiting rarely changes that. */
-export const REFUSED_MAX_ATTEMPTS = 3;
+const REFUSED_MAX_ATTEMPTS = 3;
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',
@@ -258,11 +258,6 @@ export function classifyProviderError(err: unknown, ctx: ErrorContext): Classifi
     if (should === 'false') classified.retryable = false;
   }
   return classified;
-}
-
-/** Turns any thrown value into the ProviderError the user sees. */
-export function toProviderError(err: unknown, ctx: ErrorContext): ProviderError {
-  return classifyProviderError(err, ctx).error;
 }
 
 /** Errors while reading the body mean the stream broke; errors the server sent inside the stream keep their meaning. */

@@ -119,7 +119,7 @@ async function send(url: URL, method: string, headers: Record<string, string>, b
 
 /**
  * Loads what the first request needs (Node's fetch classes, which the SDKs build every request with, and
- * node:http and node:https): ~50 ms the first answer would otherwise wait for. For an interactive session, once it has drawn.
+ * node:http and node:https), so the first answer does not wait for them. For an interactive session, once it has drawn.
  */
 export function warmUpTransport(): void {
   new Headers().append('accept', 'text/event-stream');

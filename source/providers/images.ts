@@ -5,13 +5,13 @@ import type { ImageContent } from '../protocol/messages.js';
 export const anthropicImageTypes: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /** Decoded size of base64 data, for messages. */
-export function imageSizeText(image: ImageContent): string {
+function imageSizeText(image: ImageContent): string {
   const bytes = Math.floor((image.data.replace(/=+$/, '').length * 3) / 4);
   return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
 /** One line standing in for an image, saying why it is not there. */
-export const imagePlaceholder = (image: ImageContent, why: string): string => `[image ${image.mediaType}, ${imageSizeText(image)}: ${why}]`;
+const imagePlaceholder = (image: ImageContent, why: string): string => `[image ${image.mediaType}, ${imageSizeText(image)}: ${why}]`;
 
 /** A result's text with a placeholder line for each image. */
 export function withImagePlaceholders(content: string, images: readonly ImageContent[] | undefined, why: string): string {

@@ -14,7 +14,7 @@ const windows: Array<[RegExp, number]> = [
   [/^qwen/, 131_072],
 ];
 
-export const fallbackContextWindow = 128_000;
+const fallbackContextWindow = 128_000;
 
 /** Whether a name belongs to a model family rein knows (a name that does not may still be one a provider serves). */
 export function isKnownModel(model: string): boolean {

@@ -16,7 +16,7 @@ export interface RetryOptions {
   random?: () => number;
 }
 
-export const DEFAULT_MAX_ATTEMPTS = 5;
+const DEFAULT_MAX_ATTEMPTS = 5;
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 30_000;
 const QUICK_RETRY_MAX_MS = 500;

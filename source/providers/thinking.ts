@@ -2,9 +2,9 @@
 import type { ThinkingSetting } from './types.js';
 
 /** Thinking tokens for each effort level. */
-export const thinkingBudgets = { low: 4_000, medium: 10_000, high: 32_000 } as const;
+const thinkingBudgets = { low: 4_000, medium: 10_000, high: 32_000 } as const;
 /** The API's smallest thinking budget. */
-export const MIN_THINKING_BUDGET = 1024;
+const MIN_THINKING_BUDGET = 1024;
 
 /** The thinking budget a setting asks for, or undefined when thinking is off. */
 export function thinkingBudget(setting: ThinkingSetting | undefined): number | undefined {
@@ -20,7 +20,7 @@ export function thinkingEffort(setting: ThinkingSetting | undefined): 'low' | 'm
 }
 
 /** The words the --thinking flag and the `thinking` key take, besides a number of tokens. */
-export const thinkingLevels = ['off', 'low', 'medium', 'high'] as const;
+const thinkingLevels = ['off', 'low', 'medium', 'high'] as const;
 
 /** Reads "--thinking high" or "--thinking 8000"; undefined for anything else. */
 export function parseThinking(text: string): ThinkingSetting | undefined {

@@ -15,7 +15,7 @@ export interface EarlierPage {
   warnings: string[];
 }
 
-export const eventLinePrefix = '{"kind":"event"';
+const eventLinePrefix = '{"kind":"event"';
 const recordLinePrefix = '{"kind":"';
 
 const unreadable = (file: string, offset: number): string => `Line ${lineNumberAt(file, offset)} of ${file} could not be read; it was skipped.`;

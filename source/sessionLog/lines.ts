@@ -1,43 +1,8 @@
 // Synchronous, chunked reading of JSONL files: whole logs line by line in bounded memory, or just their head.
 import fs from 'node:fs';
 
-export interface FileLine {
-  /** 1-based line number. */
-  number: number;
-  text: string;
-  /** False only for a last line with no newline after it (a write cut off mid-way, or a clean end without one). */
-  terminated: boolean;
-}
-
 const newline = 0x0a;
 const defaultChunkSize = 1 << 20;
-
-/** Yields every line of a file; splitting on newline bytes is safe because 0x0A never occurs inside a UTF-8 sequence. */
-export function* readLines(file: string, chunkSize = defaultChunkSize): Generator<FileLine> {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const chunk = Buffer.alloc(chunkSize);
-    let pending: Buffer[] = [];
-    let number = 0;
-    for (;;) {
-      const read = fs.readSync(fd, chunk, 0, chunkSize, null);
-      if (read === 0) break;
-      let start = 0;
-      for (let end = chunk.indexOf(newline, 0); end !== -1 && end < read; end = chunk.indexOf(newline, start)) {
-        pending.push(chunk.subarray(start, end));
-        number += 1;
-        yield { number, text: Buffer.concat(pending).toString('utf8'), terminated: true };
-        pending = [];
-        start = end + 1;
-      }
-      // The chunk buffer is reused, so keep a copy of the unfinished tail.
-      if (start < read) pending.push(Buffer.from(chunk.subarray(start, read)));
-    }
-    if (pending.length > 0) yield { number: number + 1, text: Buffer.concat(pending).toString('utf8'), terminated: false };
-  } finally {
-    fs.closeSync(fd);
-  }
-}
 
 /** The complete lines within the first `maxBytes` of a file, and whether the file goes on past them. */
 export function readHeadLines(file: string, maxBytes: number): { lines: string[]; truncated: boolean } {

@@ -36,7 +36,7 @@ export function applyRunEnd(state: AppState, event: EventOf<'run_end'>): AppStat
   return summary ? putNotice(next, `summary-${event.runId}`, 'summary', summary) : next;
 }
 
-export function runSummary(reason: RunEndReason, turns: number, error?: string): string | undefined {
+function runSummary(reason: RunEndReason, turns: number, error?: string): string | undefined {
   switch (reason) {
     case 'done':
     case 'aborted':

@@ -17,7 +17,6 @@ import type { AppStore } from './store.js';
 import { createAppStore } from './store.js';
 
 export { coalesceDeltas } from './eventPump.js';
-export { modeCycle } from './sessionActions.js';
 
 export interface BridgeOptions extends PumpOptions {
   store?: AppStore;

@@ -39,7 +39,7 @@ export interface SessionActions {
 }
 
 /** The modes Shift+Tab steps through: ask → auto-edit → plan, and yolo only for a session started in yolo. */
-export function modeCycle(startMode: PermissionMode): PermissionMode[] {
+function modeCycle(startMode: PermissionMode): PermissionMode[] {
   return startMode === 'yolo' ? ['ask', 'auto-edit', 'plan', 'yolo'] : ['ask', 'auto-edit', 'plan'];
 }
 

@@ -18,7 +18,7 @@ export interface StatusLineFeedOptions {
 }
 
 /** Claude Code's status line input (the fields measured on 2.1.197), from what the screen knows. */
-export function statusLineInput(state: AppState, o: Pick<StatusLineFeedOptions, 'conversation' | 'version' | 'projectDir'>, elapsedMs: number): Record<string, unknown> {
+function statusLineInput(state: AppState, o: Pick<StatusLineFeedOptions, 'conversation' | 'version' | 'projectDir'>, elapsedMs: number): Record<string, unknown> {
   const { session } = state;
   const context = state.context;
   const percent = context ? Math.round(context.percent) : null;

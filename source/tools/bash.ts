@@ -11,8 +11,8 @@ export interface BashArgs {
   run_in_background?: boolean;
 }
 
-export const defaultBashTimeoutMs = 120_000;
-export const maxBashTimeoutMs = 600_000;
+const defaultBashTimeoutMs = 120_000;
+const maxBashTimeoutMs = 600_000;
 /** Head and tail of the output kept in memory; the runner cuts it further for the model and saves what is kept. */
 const keepHeadChars = 1_000_000;
 const keepTailChars = 4_000_000;
@@ -178,7 +178,7 @@ export function createBashTool(options: BashToolOptions = {}): ToolDefinition<Ba
 export const bashTool = createBashTool();
 
 /** The command with the hooks' environment file sourced first, when hooks have written one (CLAUDE_ENV_FILE). */
-export function withHookEnv(command: string, envFile: string | undefined): string {
+function withHookEnv(command: string, envFile: string | undefined): string {
   if (!envFile) return command;
   try {
     if (statSync(envFile).size === 0) return command;

@@ -10,7 +10,7 @@ export interface GlobArgs {
   path?: string;
 }
 
-export const maxGlobResults = 200;
+const maxGlobResults = 200;
 
 const splitNul = (text: string): string[] => text.split('\0').filter((entry) => entry !== '');
 

@@ -18,7 +18,7 @@ export interface GrepArgs {
   head_limit?: number;
 }
 
-export const defaultHeadLimit = 200;
+const defaultHeadLimit = 200;
 
 /** --null ends every printed path with a NUL, so paths containing ':' parse safely. */
 const modeArgs: Record<GrepOutputMode, string[]> = {

@@ -73,9 +73,6 @@ export function beginShutdown(): number {
   return stoppedAtShutdown;
 }
 
-/** How many groups were stopped because rein was shutting down. */
-export const stoppedAtShutdownCount = (): number => stoppedAtShutdown;
-
 /**
  * Synchronous last resort for exit hooks, where nothing can be awaited: SIGTERM then SIGKILL to every
  * registered group. Returns the number of groups rein had to stop in all.

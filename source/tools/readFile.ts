@@ -12,8 +12,8 @@ export interface ReadFileArgs {
   limit?: number;
 }
 
-export const defaultReadLines = 2_000;
-export const maxLineChars = 2_000;
+const defaultReadLines = 2_000;
+const maxLineChars = 2_000;
 /** Stops a page early when it grows past this, so one read stays within the runner's limit for read_file. */
 const maxPageChars = 60_000;
 /** Past this size the rest of the file is not scanned just to count its lines. */
@@ -39,10 +39,10 @@ async function looksBinary(realPath: string): Promise<boolean> {
 }
 
 /** Images up to this size go to the model as images (Anthropic's limit per image). */
-export const maxImageBytes = 5 * 1024 * 1024;
+const maxImageBytes = 5 * 1024 * 1024;
 
 /** The image type by its first bytes (not its name): PNG, JPEG, GIF or WebP; undefined for anything else. */
-export function sniffImageType(head: Buffer): string | undefined {
+function sniffImageType(head: Buffer): string | undefined {
   if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
   if (head.length >= 6 && /^GIF8[79]a$/.test(head.subarray(0, 6).toString('latin1'))) return 'image/gif';

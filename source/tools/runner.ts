@@ -12,7 +12,7 @@ export interface ToolCall {
   input: Record<string, unknown>;
 }
 
-export const defaultToolTimeoutMs = 120_000;
+const defaultToolTimeoutMs = 120_000;
 
 /** The built-in and MCP tools of a session, in a stable order (schema order is part of the cached request prefix). */
 export class ToolRegistry {
@@ -61,7 +61,7 @@ export function getAjv(): Promise<Ajv> {
     const { Ajv } = ajvModule.default as unknown as { Ajv: typeof import('ajv').Ajv };
     // coerceTypes: smaller models often send "10" for 10 or "true" for true; accept those instead of failing the turn.
     // strict: false, because MCP servers ship schemas with keywords Ajv does not know.
-    // validateSchema: false skips compiling the meta-schema (~40 ms); a schema that does not compile is caught below.
+    // validateSchema: false skips compiling the meta-schema; a schema that does not compile is caught below.
     const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: true, useDefaults: true, validateSchema: false });
     formats.default.default(ajv);
     return ajv;

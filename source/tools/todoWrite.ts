@@ -6,10 +6,10 @@ export interface TodoWriteArgs {
   todos: TodoItem[];
 }
 
-export const maxTodos = 20;
+const maxTodos = 20;
 
 /** The first rule the new list breaks, as an error for the model; undefined when it is fine. */
-export function todoListError(previous: TodoItem[], next: TodoItem[]): string | undefined {
+function todoListError(previous: TodoItem[], next: TodoItem[]): string | undefined {
   if (next.length > maxTodos) return `todo_write takes at most ${maxTodos} items and got ${next.length}; merge or drop some.`;
   const blank = next.findIndex((todo) => todo.content.trim() === '' || todo.activeForm.trim() === '');
   if (blank !== -1) return `Item ${blank + 1} has an empty content or activeForm; give both a short text.`;

@@ -13,13 +13,13 @@ export interface OutputLimits {
  * 30,000 chars (~8k tokens) or 1,000 lines: enough for a failing test run or a build log,
  * small enough that a few big outputs do not crowd the context window.
  */
-export const defaultOutputLimits: OutputLimits = { maxChars: 30_000, maxLines: 1_000 };
+const defaultOutputLimits: OutputLimits = { maxChars: 30_000, maxLines: 1_000 };
 
 /**
  * read_file pages itself (2,000 lines, ~60,000 chars, with an "offset=" hint), so it gets room
  * for one full page; the runner still guards it like every other tool.
  */
-export const toolOutputLimits: Record<string, OutputLimits> = {
+const toolOutputLimits: Record<string, OutputLimits> = {
   read_file: { maxChars: 64_000, maxLines: 2_100 },
 };
 

@@ -134,7 +134,7 @@ export const errorResult = (content: string, display?: string): ToolResult => te
  * An error written as "what went wrong; what the model should do" as a person reads it: only what went wrong.
  * A text without such advice comes back whole.
  */
-export function problemOnly(text: string): string {
+function problemOnly(text: string): string {
   const cut = text.indexOf('; ');
   return cut < 0 ? text : `${text.slice(0, cut)}.`;
 }

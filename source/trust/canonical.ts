@@ -1,7 +1,7 @@
 // Canonical JSON (keys sorted), so the same definitions always hash alike whatever order they were written in.
 import { createHash } from 'node:crypto';
 
-export function canonical(value: unknown): string {
+function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -7,7 +7,7 @@ import type { SessionCapabilities } from '../../engine/session/capabilities.js';
 import type { UpdateMapper } from './acpUpdates.js';
 
 /** The answers an approval offers, as the TUI's keys give them: yes, always (this session), no. */
-export const approvalOptions: PermissionOption[] = [
+const approvalOptions: PermissionOption[] = [
   { optionId: 'allow_once', name: 'Allow once', kind: 'allow_once' },
   { optionId: 'allow_always', name: 'Allow always', kind: 'allow_always' },
   { optionId: 'reject_once', name: 'Reject', kind: 'reject_once' },

@@ -10,16 +10,16 @@ const kinds: Record<string, ToolKind> = {
   grep: 'search', glob: 'search', web_fetch: 'fetch', web_search: 'fetch', exit_plan_mode: 'switch_mode', task: 'think',
 };
 
-export const toolKind = (name: string): ToolKind => kinds[name] ?? 'other';
+const toolKind = (name: string): ToolKind => kinds[name] ?? 'other';
 
 /** The file a call touches, absolute (ACP paths always are), when its input names one. */
-export function callPath(input: Record<string, unknown>, cwd: string): string | undefined {
+function callPath(input: Record<string, unknown>, cwd: string): string | undefined {
   const path = input.path ?? input.file_path;
   if (typeof path !== 'string' || path === '') return undefined;
   return isAbsolute(path) ? path : resolve(cwd, path);
 }
 
-export function locations(input: Record<string, unknown>, cwd: string): ToolCallLocation[] {
+function locations(input: Record<string, unknown>, cwd: string): ToolCallLocation[] {
   const path = callPath(input, cwd);
   const line = typeof input.offset === 'number' ? input.offset : undefined;
   return path ? [{ path, ...(line !== undefined ? { line } : {}) }] : [];
@@ -34,7 +34,7 @@ function readOrUndefined(path: string): string | undefined {
 }
 
 /** The whole file before and after an edit_file or write_file call, as ACP's diff content wants it (read before the call runs). */
-export function editDiff(name: string, input: Record<string, unknown>, cwd: string, read = readOrUndefined): ToolCallContent[] {
+function editDiff(name: string, input: Record<string, unknown>, cwd: string, read = readOrUndefined): ToolCallContent[] {
   const path = callPath(input, cwd);
   if (!path) return [];
   if (name === 'write_file' && typeof input.content === 'string') {
@@ -49,7 +49,7 @@ export function editDiff(name: string, input: Record<string, unknown>, cwd: stri
   return [];
 }
 
-export const planOf = (todos: TodoItem[]): SessionUpdate => ({
+const planOf = (todos: TodoItem[]): SessionUpdate => ({
   sessionUpdate: 'plan',
   entries: todos.map((t) => ({ content: t.status === 'in_progress' ? t.activeForm || t.content : t.content, priority: 'medium', status: t.status })),
 });

@@ -14,7 +14,7 @@ export interface MicroOptions {
 }
 
 /** Results shorter than this stay whole: a stub would save little and still change the prompt prefix. */
-export const minClearedChars = 1_000;
+const minClearedChars = 1_000;
 
 const stubStart = '[old output of ';
 const stubPattern = /^\[old output of .*, cleared to save context; call the tool again if you need it\]$/;

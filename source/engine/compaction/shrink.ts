@@ -7,7 +7,7 @@ import type { TokenCounter } from '../tokens.js';
 const charsPerToken = 4;
 
 /** Head and tail of `text` within `keepChars`, with a note of what was cut. */
-export function cutToFit(text: string, keepChars: number): string {
+function cutToFit(text: string, keepChars: number): string {
   if (text.length <= keepChars) return text;
   const head = Math.ceil(keepChars * 0.7);
   const tail = Math.max(0, keepChars - head);

@@ -31,7 +31,7 @@ interface Entry {
 }
 
 /** Head and tail of `text` around a marker, when it exceeds `max` characters. */
-export function shorten(text: string, max: number): string {
+function shorten(text: string, max: number): string {
   if (text.length <= max) return text;
   const head = Math.ceil(max * 0.7);
   const tail = max - head;

@@ -12,7 +12,7 @@ export interface FetchLimits {
   maxRedirects: number;
 }
 
-export const defaultFetchLimits: FetchLimits = { maxBytes: 10 * 1024 * 1024, timeoutMs: 30_000, maxRedirects: 5 };
+const defaultFetchLimits: FetchLimits = { maxBytes: 10 * 1024 * 1024, timeoutMs: 30_000, maxRedirects: 5 };
 
 export interface FetchedPage {
   url: string;

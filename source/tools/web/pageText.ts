@@ -3,7 +3,7 @@
 import type { FetchedPage } from './fetchPage.js';
 
 /** The charset from the Content-Type header, else an HTML page's own <meta>, else UTF-8. */
-export function charsetOf(page: FetchedPage, html: boolean): string {
+function charsetOf(page: FetchedPage, html: boolean): string {
   const header = /charset\s*=\s*"?([\w.:-]+)/i.exec(page.contentType)?.[1];
   if (header) return header;
   if (html) {
@@ -14,7 +14,7 @@ export function charsetOf(page: FetchedPage, html: boolean): string {
   return 'utf-8';
 }
 
-export function decode(page: FetchedPage, html: boolean): string {
+function decode(page: FetchedPage, html: boolean): string {
   const label = charsetOf(page, html);
   try {
     return new TextDecoder(label).decode(page.body);
