@@ -8,7 +8,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 
 /** Bytes of V8's new space (both semi-spaces) now. */
-function newSpaceBytes(): number {
+export function newSpaceBytes(): number {
   return getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
 }
 
