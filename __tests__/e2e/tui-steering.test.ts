@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startMockLlmServer, type MockTurn } from '../support/mockLlmServer.js';
 import { promptLine, reinCommand, typeAndSend, useTuiFixture, type TmuxPane } from '../support/tmux.js';
 
@@ -87,8 +87,6 @@ describe('the bell while the terminal is not focused', () => {
     expect(await bellFlag(pane)).toBe('0');
     writeFileSync(join(fx.cwd, 'again'), '');
     await pane.waitFor('Second run done.', 20_000);
-    const deadline = Date.now() + 20_000;
-    while ((await bellFlag(pane)) !== '1' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await bellFlag(pane)).toBe('1');
+    await vi.waitFor(async () => expect(await bellFlag(pane)).toBe('1'), { timeout: 20_000, interval: 50 });
   });
 });
