@@ -20,10 +20,16 @@ const script = (): MockTurn[] => [
 
 interface RunFigures { wallMs: number; rss: number; firstRequestMs: number; firstRequestBytes: number; harnessMs: number[]; bashGapMs: number; bashOwnMs: number }
 
-async function runOnce(): Promise<RunFigures> {
+/** One run; `git` makes the folder a git repository first, as most are (checkpoints then snapshot with git). */
+async function runOnce(git = false): Promise<RunFigures> {
   const repo = mkdtempSync(join(tmpdir(), 'rein-bench-repo-'));
   const home = mkdtempSync(join(tmpdir(), 'rein-bench-home-'));
   cpSync(fixture, repo, { recursive: true });
+  if (git) {
+    await execa('git', ['init', '-q'], { cwd: repo });
+    await execa('git', ['add', '.'], { cwd: repo });
+    await execa('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', '-c', 'commit.gpgSign=false', 'commit', '-qm', 'start'], { cwd: repo });
+  }
   const server = await startMockLlmServer({ turns: script() });
   const rssFile = join(home, 'rss');
   try {
@@ -59,16 +65,22 @@ async function runOnce(): Promise<RunFigures> {
 export async function benchHeadless(runs = 7): Promise<string[]> {
   await runOnce(); // warm the file cache
   const figures: RunFigures[] = [];
-  for (let i = 0; i < runs; i++) figures.push(await runOnce());
+  const inGit: RunFigures[] = [];
+  for (let i = 0; i < runs; i++) {
+    figures.push(await runOnce());
+    inGit.push(await runOnce(true));
+  }
   return [
     `rein -p, scripted 4-turn task (read 2 files in parallel, edit, run test, answer), median of ${runs} runs`,
     row('whole-process wall time', ms(median(figures.map((f) => f.wallMs))), '≤ 400 ms'),
     row('peak RSS', mb(median(figures.map((f) => f.rss))), '≤ 80 MB'),
     row('process start to first request', ms(median(figures.map((f) => f.firstRequestMs))), '≤ 100 ms'),
+    row('  the same in a git repository (checkpoints by git)', ms(median(inGit.map((f) => f.firstRequestMs))), '≤ 100 ms'),
     row('first request body (all built-in tools)', kb(median(figures.map((f) => f.firstRequestBytes))), '≤ 9 KB'),
     row('harness time per turn (tool time excluded)', ms(median(figures.flatMap((f) => f.harnessMs)))),
     // Codex cannot run here: its figure (0.195 s around `npm test`, same task) was measured beside rein on a quiet machine.
     row('reply asking for bash to next request', ms(median(figures.map((f) => f.bashGapMs))), 'codex + 20 ms'),
+    row('  the same in a git repository (a snapshot after the command)', ms(median(inGit.map((f) => f.bashGapMs))), 'codex + 20 ms'),
     row('  of it rein\'s own (bash tool time excluded)', ms(median(figures.map((f) => f.bashOwnMs)))),
   ];
 }

@@ -44,11 +44,12 @@ describe('pruning checkpoints at start', () => {
     await execa('git', ['init', '-q'], { cwd: ws });
     writeFileSync(join(ws, 'a.txt'), 'a\n');
     const old = open(ws, home, 'old-session', jan);
-    await old.checkpoints.beforeRun();
+    old.checkpoints.beforeRun();
     old.checkpoints.addPoint({ id: 'run-old', text: 'old message', sent: 'old message', historyLength: 0 });
+    await old.checkpoints.settled();
     const recent = open(ws, home, 'recent-session', feb);
     writeFileSync(join(ws, 'a.txt'), 'b\n');
-    await recent.checkpoints.beforeRun();
+    recent.checkpoints.beforeRun();
     await recent.checkpoints.settled();
     expect(await refs(ws, home)).toEqual(['refs/sessions/old-session', 'refs/sessions/recent-session']);
 

@@ -146,6 +146,33 @@ describe('rewind in a git repository', () => {
     expect(await userGitState(ws)).toEqual(before);
   });
 
+  it('a command in the first reply waits for the snapshot taken while the request went out', async () => {
+    const ws = await gitWorkspace();
+    // A slow git (a large workspace): the scripted model answers at once, so the command would run while the snapshot
+    // is still being taken.
+    const bin = mkdtempSync(join(tmpdir(), 'rein-slow-git-'));
+    dirs.push(bin);
+    const realGit = (await execa('sh', ['-c', 'command -v git'])).stdout.trim();
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\ncase "$*" in *ls-files*) sleep 0.5;; esac\nexec ${realGit} "$@"\n`, { mode: 0o755 });
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path}`;
+    const { session, log } = setUp(ws, [{ toolCalls: [{ name: 'bash', input: { command: 'echo early > early.txt && echo changed > a.txt' } }] }, { text: 'done' }]);
+    try {
+      await runPrompt(session, 'go');
+    } finally {
+      process.env.PATH = path;
+    }
+    expect(read(ws, 'early.txt')).toBe('early\n');
+    const [point] = await session.conversation.rewindPoints!();
+    expect(point.filesChanged).toEqual(['a.txt', 'early.txt']);
+    await session.conversation.rewind!(point.id, 'code');
+    expect(existsSync(join(ws, 'early.txt'))).toBe(false);
+    expect(read(ws, 'a.txt')).toBe('one\ntwo\nthree\n');
+    // The point's record, with its commit, reached the log before the run ended.
+    const records = readFileSync(log.file, 'utf8').split('\n').filter((l) => l.startsWith('{"kind":"checkpoint","point"'));
+    expect(records.map((l) => (JSON.parse(l) as { point: { commit?: string } }).point.commit)).toEqual([expect.stringMatching(/^[0-9a-f]{40}$/)]);
+  });
+
   it('leaves out what .git/info/exclude ignores', async () => {
     const ws = await gitWorkspace();
     writeFileSync(join(ws, '.git', 'info', 'exclude'), 'local-only/\n');

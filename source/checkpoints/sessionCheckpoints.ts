@@ -29,7 +29,8 @@ export interface CheckpointOptions {
 
 export class SessionCheckpoints {
   private loaded: { points: CheckpointPoint[]; latest: string | undefined } | undefined;
-  private pending: string | undefined;
+  /** The snapshot of the workspace before the message now starting (git mode), under way or done. */
+  private before: Promise<string | undefined> | undefined;
   private readonly shadow?: ShadowRepo;
   private readonly files?: FileSnapshots;
   private readonly touched = new Set<string>();
@@ -139,19 +140,35 @@ export class SessionCheckpoints {
     }
   }
 
-  /** Before a user message's run: the workspace as the message finds it. */
-  async beforeRun(): Promise<void> {
-    this.pending = undefined;
-    if (!this.shadow) return;
+  /**
+   * Before a user message's run: the workspace as the message finds it. The snapshot runs while the request goes out
+   * (no tool runs before the model answers); a call that may change files waits for it through `settled`.
+   */
+  beforeRun(): void {
     const shadow = this.shadow;
-    const snapshot = await this.safely(() => shadow.snapshot(this.latest, 'before a message'));
-    this.pending = snapshot?.commit;
+    this.before = shadow ? this.safely(() => shadow.snapshot(this.latest, 'before a message')).then((s) => s?.commit) : undefined;
   }
 
-  /** The message is about to go to the model: it becomes a rewind point. */
+  /** The message is about to go to the model: it becomes a rewind point, with the snapshot's commit once it is taken. */
   addPoint(point: Omit<CheckpointPoint, 'commit' | 'at'>): void {
-    this.record({ kind: 'checkpoint', point: { ...point, at: this.o.now().toISOString(), ...(this.pending ? { commit: this.pending } : {}) } });
-    this.pending = undefined;
+    const at = this.o.now().toISOString();
+    const before = this.before;
+    this.before = undefined;
+    if (!before) {
+      this.record({ kind: 'checkpoint', point: { ...point, at } });
+      return;
+    }
+    // The point is listed at once; its record waits in the queue, so it lands before any later snapshot's.
+    const listed: CheckpointPoint = { ...point, at };
+    this.points.push(listed);
+    void this.queue(async () => {
+      const commit = await before;
+      if (commit) {
+        listed.commit = commit;
+        this.latest = commit;
+      }
+      this.o.append({ kind: 'checkpoint', point: { ...point, at, ...(commit ? { commit } : {}) } });
+    });
   }
 
   /** Outside git: a file tool is about to change `abs`. */

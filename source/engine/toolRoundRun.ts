@@ -26,6 +26,7 @@ export async function runCall(round: RoundCalls, c: RoundCall): Promise<void> {
     askUser: (request) => askQuestion(round, call.id, request),
     mode: p.mode,
   };
+  if (tool && !tool.readOnly) await p.state.checkpoints?.beforeCall();
   let result = await runToolCall(p.registry, call, ctx);
   if (tool && kindOf(tool) === 'execute' && p.state.sandbox && looksLikeSandboxDenial(result.content)) {
     result = await offerOutsideSandbox(round, c, tool, result, ctx);

@@ -32,8 +32,12 @@ export interface ToolSessionState {
    * command, so what the hooks set holds for every command of the session.
    */
   envFile?: string;
-  /** Workspace checkpoints: file tools call `beforeWrite` before changing a file; the tool round calls `afterCall`. */
+  /**
+   * Workspace checkpoints: the tool round calls `beforeCall` before a call that may change files (the snapshot before
+   * the message may still be under way), file tools call `beforeWrite` before changing a file, and the round `afterCall`.
+   */
   checkpoints?: {
+    beforeCall(): Promise<void>;
     beforeWrite(absPath: string): Promise<void>;
     afterCall(toolName: string, toolCallId: string): Promise<void>;
   };

@@ -160,6 +160,7 @@ export function createSession(o: SessionOptions): EngineSession {
   };
   openCheckpoints();
   state.checkpoints = {
+    beforeCall: async () => { await core.checkpoints?.settled(); },
     beforeWrite: async (absPath) => { await core.checkpoints?.beforeWrite(absPath); },
     afterCall: async (toolName, toolCallId) => { await core.checkpoints?.afterCall(toolName, toolCallId); },
   };

@@ -87,7 +87,8 @@ export type ModelResolver = (requested: string | undefined, providerName: string
 
 /** One session log's checkpoints (source/checkpoints/). */
 export interface CheckpointHandle {
-  beforeRun(): Promise<void>;
+  /** Starts the snapshot of the workspace before a message; tools that may change files wait for it (`settled`). */
+  beforeRun(): void;
   beforeWrite(absPath: string): Promise<void>;
   afterCall(toolName: string, toolCallId: string): Promise<void>;
   /** A user message about to join `history`: the point /rewind can go back to. */

@@ -105,6 +105,8 @@ async function* forwardRun(core: SessionCore, loop: AsyncGenerator<AgentEvent>, 
       core.atTurnLimit = event.reason === 'max_turns' && core.o.interactive;
       // A custom command's model and allowed tools hold for its continuation too.
       core.limitedRun = { allowedTools: run.options.allowedTools, model: run.options.model };
+      // The snapshot before the message went out beside the request: its record is in the log before the run ends.
+      await core.checkpoints?.settled();
     }
     yield core.record(event);
   }

@@ -52,9 +52,10 @@ export const hookGateStage: PromptStage = async function* (core, run) {
   return false;
 };
 
-/** The workspace snapshot a user message can be rewound to. */
+/** The workspace snapshot a user message can be rewound to: taken while the request goes out. */
+// eslint-disable-next-line @typescript-eslint/require-await -- every stage is an async generator; this one starts work it does not wait for
 export const checkpointStage: PromptStage = async function* (core, run) {
-  if (run.text !== undefined) await core.checkpoints?.beforeRun();
+  if (run.text !== undefined) core.checkpoints?.beforeRun();
   return true;
 };
 
