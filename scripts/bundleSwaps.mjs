@@ -6,6 +6,8 @@
 //     straddles the cut;
 //   cli-highlight (marked-terminal) -> components/view/highlight.ts: no HTML parser between highlight.js and
 //     the terminal colours.
+//   node-emoji (marked-terminal) -> components/view/noEmoji.ts: no emoji table, as rein renders without emoji
+//     shortcodes.
 // Only the copy named here is swapped: other versions of the same package under other packages stay as they are.
 import { resolve } from 'node:path';
 
@@ -13,6 +15,7 @@ const swaps = [
   { name: 'string-width', real: resolve('node_modules/string-width/index.js'), with: resolve('components/view/cellWidth.ts') },
   { name: 'cli-truncate', real: resolve('node_modules/cli-truncate/index.js'), with: resolve('components/view/cellTruncate.ts') },
   { name: 'cli-highlight', real: resolve('node_modules/cli-highlight/dist/index.js'), with: resolve('components/view/highlight.ts') },
+  { name: 'node-emoji', real: resolve('node_modules/node-emoji/lib/index.js'), with: resolve('components/view/noEmoji.ts') },
 ];
 
 export const swapPlugin = {

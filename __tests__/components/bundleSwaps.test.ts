@@ -48,4 +48,20 @@ describe('bundle swaps', () => {
     expect(older).not.toHaveLength(0);
     for (const [, to] of older) expect(to).toMatch(/node_modules\/.*string-width/);
   }, 30_000);
+
+  it('marked-terminal gets no emoji table: rein renders without shortcodes', async () => {
+    const targets = await importsOf("import 'marked-terminal';", 'node-emoji');
+    expect(targets.get('node_modules/marked-terminal/index.js')).toBe('components/view/noEmoji.ts');
+  }, 30_000);
+
+  it('the markdown renderer carries the common grammars only, not all of highlight.js', async () => {
+    const result = await build({
+      stdin: { contents: "import 'marked-terminal';", resolveDir: root, loader: 'ts' },
+      bundle: true, format: 'esm', platform: 'node', write: false, metafile: true, logLevel: 'silent', plugins: [swapPlugin],
+    });
+    const grammars = Object.keys(result.metafile.inputs).filter((file) => file.startsWith('node_modules/highlight.js/'));
+    expect(grammars).toContain('node_modules/highlight.js/lib/languages/typescript.js');
+    expect(grammars).not.toContain('node_modules/highlight.js/lib/index.js');
+    expect(grammars).not.toContain('node_modules/highlight.js/lib/languages/mathematica.js');
+  }, 30_000);
 });

@@ -5,6 +5,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { Markdown } from '../support/inkWidgets/Markdown.js';
 import themeChalk from 'chalk';
 import { isMarkdownReady, loadMarkdown, markdownToLines, safeMarkdownLength } from '../../components/view/markdown.js';
+import { get as noEmoji } from '../../components/view/noEmoji.js';
 import markedChalk from '../../node_modules/marked-terminal/node_modules/chalk/source/index.js';
 import { FakeSession, messageEnd, runEnd } from '../support/fakeSession.js';
 import { keys, renderApp, renderSized, type AppHarness } from './harness.js';
@@ -41,6 +42,12 @@ describe('markdown rendering', () => {
     expect(text).toContain('const answer = 42;');
     expect(text).not.toContain('```');
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(40);
+  });
+
+  it('leaves emoji shortcodes as written, as the bundle\'s emoji stand-in does', () => {
+    const text = markdownToLines('Ship it :rocket: :+1:\n', 40).map((l) => stripVTControlCharacters(l)).join('\n');
+    expect(text).toContain('Ship it :rocket: :+1:');
+    expect(noEmoji()).toBeUndefined();
   });
 
   it('lays out a block once for the same text, whatever blank lines follow it, and again at another width', () => {

@@ -3,9 +3,12 @@
 // highlight.js writes only <span class="..."> tags and five escapes, so a scan does the same job: same
 // highlight.js call, same theme, same output (__tests__/components/highlight.test.ts compares the two). The
 // build gives this module to marked-terminal in place of cli-highlight (scripts/bundleSwaps.mjs).
-import hljs from 'highlight.js';
+import hljs from 'highlight.js/lib/core.js';
 import type { HighlightOptions } from 'cli-highlight';
 import { DEFAULT_THEME, plain } from 'cli-highlight/dist/theme.js';
+import { languages } from './highlightLanguages.js';
+
+for (const [name, language] of Object.entries(languages)) hljs.registerLanguage(name, language);
 
 type Paint = (text: string) => string;
 type Theme = NonNullable<HighlightOptions['theme']>;
