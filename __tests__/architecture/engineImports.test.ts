@@ -30,7 +30,8 @@ describe('engine import rule', () => {
 
   it('passes on the whole tree', async () => {
     const results = await eslint.lintFiles(['source']);
-    const errors = results.flatMap((r) => r.messages.filter((m) => m.severity === 2).map((m) => `${r.filePath}: ${m.message}`));
+    // This rule only: the others are `npm run lint`'s business, with the type information this lint goes without.
+    const errors = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => `${r.filePath}: ${m.message}`));
     expect(errors).toEqual([]);
   });
 });
