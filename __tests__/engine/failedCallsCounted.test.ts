@@ -1,35 +1,19 @@
 // Every request is counted: calls whose streams broke off (and were sent again until the run gave up) still show
 // their tokens, estimated and marked so, in the usage events and in `rein -p --output-format json`; both SDKs.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../source/protocol/events.js';
-import { assembleSession as createSession } from '../../source/cli/assembleSession.js';
 import { runHeadless } from '../../source/headless/runHeadless.js';
-import { createProvider } from '../../source/providers/index.js';
-import { builtinTools } from '../../source/tools/builtins.js';
+import { closeSdkSessions, sdkSession } from '../support/sdkSession.js';
 import { startMockLlmServer, type MockLlmServer, type MockTurn } from '../support/mockLlmServer.js';
 import { runEvents } from '../support/runEvents.js';
 
 let server: MockLlmServer | undefined;
-const dirs: string[] = [];
 afterEach(async () => {
-  await server?.close();
+  await closeSdkSessions(server);
   server = undefined;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function sessionOn(provider: 'openai' | 'anthropic', s: MockLlmServer) {
-  const workspace = mkdtempSync(join(tmpdir(), 'rein-ws-'));
-  const home = mkdtempSync(join(tmpdir(), 'rein-home-'));
-  dirs.push(workspace, home);
-  return createSession({
-    provider: createProvider({ provider, apiKey: 'sk-test', baseUrl: provider === 'openai' ? s.openaiBaseUrl : s.anthropicBaseUrl, maxRetries: 2, keyHint: 'KEY' }),
-    providerName: provider, model: 'local-model', tools: builtinTools, cwd: workspace, workspace, mode: 'yolo', interactive: false,
-    maxTokens: 1000, maxTurns: 10, sessionsDir: join(home, 'sessions'), contextWindow: 128_000,
-  });
-}
+const sessionOn = (format: 'openai' | 'anthropic', s: MockLlmServer) => sdkSession(s, { format, contextWindow: 128_000 });
 
 const cut: MockTurn = { text: 'a long answer that breaks off halfway through every single time it is sent', fault: { kind: 'cut_mid_text' } };
 

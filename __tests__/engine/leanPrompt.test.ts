@@ -1,35 +1,19 @@
 // Small windows: below 16k tokens rein sends a lean prefix (a short system prompt, the core tools with short
 // descriptions, at most about 1,200 tokens) and says so once; through both SDKs against the mock server.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../source/protocol/events.js';
-import { assembleSession as createSession } from '../../source/cli/assembleSession.js';
-import { createProvider } from '../../source/providers/index.js';
-import { builtinTools } from '../../source/tools/builtins.js';
+import { closeSdkSessions, sdkSession } from '../support/sdkSession.js';
 import { startMockLlmServer, type MockLlmServer, type RecordedRequest } from '../support/mockLlmServer.js';
 import { runEvents } from '../support/runEvents.js';
 
 let server: MockLlmServer | undefined;
-const dirs: string[] = [];
 afterEach(async () => {
-  await server?.close();
+  await closeSdkSessions(server);
   server = undefined;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function sessionOn(provider: 'openai' | 'anthropic', s: MockLlmServer, contextWindow?: number) {
-  const workspace = mkdtempSync(join(tmpdir(), 'rein-ws-'));
-  const home = mkdtempSync(join(tmpdir(), 'rein-home-'));
-  dirs.push(workspace, home);
-  writeFileSync(join(workspace, 'notes.txt'), 'the build uses make\n');
-  return createSession({
-    provider: createProvider({ provider, apiKey: 'sk-test', baseUrl: provider === 'openai' ? s.openaiBaseUrl : s.anthropicBaseUrl, maxRetries: 1, keyHint: 'KEY' }),
-    providerName: provider, model: 'local-model', tools: builtinTools, cwd: workspace, workspace, mode: 'yolo', interactive: false,
-    maxTokens: 1000, maxTurns: 10, sessionsDir: join(home, 'sessions'), ...(contextWindow !== undefined ? { contextWindow } : {}),
-  });
-}
+const sessionOn = (format: 'openai' | 'anthropic', s: MockLlmServer, contextWindow?: number) =>
+  sdkSession(s, { format, maxRetries: 1, files: { 'notes.txt': 'the build uses make\n' }, ...(contextWindow !== undefined ? { contextWindow } : {}) });
 
 async function prompt(session: ReturnType<typeof sessionOn>, text: string): Promise<AgentEvent[]> {
   const events: AgentEvent[] = [];

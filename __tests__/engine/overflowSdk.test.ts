@@ -1,48 +1,24 @@
 // Context-length recovery through the real SDKs: the mock server refuses requests over its window in the providers' words.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../source/protocol/events.js';
 import { validateHistory } from '../../source/engine/history.js';
-import { assembleSession } from '../../source/cli/assembleSession.js';
 import { runHeadless } from '../../source/headless/runHeadless.js';
-import { createProvider } from '../../source/providers/index.js';
 import { builtinTools } from '../../source/tools/builtins.js';
 import { fromAnthropicRequest, fromOpenAIRequest } from '../support/requestHistory.js';
+import { closeSdkSessions, sdkSession } from '../support/sdkSession.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
 import { makeBulkTool } from '../support/bulkTool.js';
 import { runEvents } from '../support/runEvents.js';
 
 let server: MockLlmServer | undefined;
-const dirs: string[] = [];
 afterEach(async () => {
-  await server?.close();
+  await closeSdkSessions(server);
   server = undefined;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 const bulkTool = makeBulkTool(1500);
 
-function sessionOn(provider: 'openai' | 'anthropic', s: MockLlmServer) {
-  const workspace = mkdtempSync(join(tmpdir(), 'rein-ws-'));
-  const home = mkdtempSync(join(tmpdir(), 'rein-home-'));
-  dirs.push(workspace, home);
-  return assembleSession({
-    provider: createProvider({ provider, apiKey: 'sk-test', baseUrl: provider === 'openai' ? s.openaiBaseUrl : s.anthropicBaseUrl, maxRetries: 2, keyHint: 'KEY' }),
-    providerName: provider,
-    model: 'local-model',
-    tools: [...builtinTools, bulkTool],
-    cwd: workspace,
-    workspace,
-    mode: 'yolo',
-    interactive: false,
-    maxTokens: 1000,
-    maxTurns: 20,
-    sessionsDir: join(home, 'sessions'),
-    contextWindow: 128_000,
-  });
-}
+const sessionOn = (format: 'openai' | 'anthropic', s: MockLlmServer) => sdkSession(s, { format, tools: [...builtinTools, bulkTool], maxTurns: 20, contextWindow: 128_000 });
 
 describe('context-length errors through the real SDKs', () => {
   for (const provider of ['openai', 'anthropic'] as const) {

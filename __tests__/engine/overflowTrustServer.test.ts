@@ -1,39 +1,23 @@
 // A context-length error where rein's own count leaves nothing to shrink (the server counts an attachment far higher
 // than its text): rein believes the server, summarises all but the newest turn and asks once more, through both SDKs.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../source/protocol/events.js';
-import { assembleSession as createSession } from '../../source/cli/assembleSession.js';
-import { createProvider } from '../../source/providers/index.js';
-import { builtinTools } from '../../source/tools/builtins.js';
+import { closeSdkSessions, sdkSession } from '../support/sdkSession.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
 import { runEvents } from '../support/runEvents.js';
 
 let server: MockLlmServer | undefined;
-const dirs: string[] = [];
 afterEach(async () => {
-  await server?.close();
+  await closeSdkSessions(server);
   server = undefined;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 // The server counts each ATTACHMENT-BLOB as 40,000 tokens; rein sees a dozen characters.
 const blob = 'ATTACHMENT-BLOB';
 const serverCount = (raw: string) => Math.ceil(raw.length / 4) + 40_000 * (raw.split(blob).length - 1);
 
-function sessionOn(provider: 'openai' | 'anthropic', s: MockLlmServer) {
-  const workspace = mkdtempSync(join(tmpdir(), 'rein-ws-'));
-  const home = mkdtempSync(join(tmpdir(), 'rein-home-'));
-  dirs.push(workspace, home);
-  writeFileSync(join(workspace, 'scan.txt'), `page one\n${blob}\n`);
-  return createSession({
-    provider: createProvider({ provider, apiKey: 'sk-test', baseUrl: provider === 'openai' ? s.openaiBaseUrl : s.anthropicBaseUrl, maxRetries: 1, keyHint: 'KEY' }),
-    providerName: provider, model: 'local-model', tools: builtinTools, cwd: workspace, workspace, mode: 'yolo', interactive: false,
-    maxTokens: 1000, maxTurns: 10, sessionsDir: join(home, 'sessions'), contextWindow: 32_000,
-  });
-}
+const sessionOn = (format: 'openai' | 'anthropic', s: MockLlmServer) =>
+  sdkSession(s, { format, maxRetries: 1, contextWindow: 32_000, files: { 'scan.txt': `page one\n${blob}\n` } });
 
 async function prompt(session: ReturnType<typeof sessionOn>, text: string): Promise<AgentEvent[]> {
   const events: AgentEvent[] = [];

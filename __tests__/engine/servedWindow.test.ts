@@ -1,35 +1,20 @@
 // A local server's own window is asked for and believed: Ollama (num_ctx, else the loaded model's context, else its
 // default), llama.cpp (/props n_ctx) and vLLM (max_model_len), through the real OpenAI SDK session; never 128k assumed.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../source/protocol/events.js';
-import { assembleSession as createSession } from '../../source/cli/assembleSession.js';
-import { createProvider } from '../../source/providers/index.js';
 import { OLLAMA_DEFAULT_WINDOW, servedWindow } from '../../source/providers/servedWindow.js';
-import { builtinTools } from '../../source/tools/builtins.js';
+import { closeSdkSessions, sdkSession } from '../support/sdkSession.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
 import { runEvents } from '../support/runEvents.js';
 
 let server: MockLlmServer | undefined;
-const dirs: string[] = [];
 afterEach(async () => {
-  await server?.close();
+  await closeSdkSessions(server);
   server = undefined;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function sessionOn(s: MockLlmServer, model: string, contextWindow?: number) {
-  const workspace = mkdtempSync(join(tmpdir(), 'rein-ws-'));
-  const home = mkdtempSync(join(tmpdir(), 'rein-home-'));
-  dirs.push(workspace, home);
-  return createSession({
-    provider: createProvider({ provider: 'openai', apiKey: 'sk-test', baseUrl: s.openaiBaseUrl, maxRetries: 2, keyHint: 'KEY' }),
-    providerName: 'openai', model, tools: builtinTools, cwd: workspace, workspace, mode: 'yolo', interactive: false,
-    maxTokens: 1000, maxTurns: 5, sessionsDir: join(home, 'sessions'), ...(contextWindow !== undefined ? { contextWindow } : {}),
-  });
-}
+const sessionOn = (s: MockLlmServer, model: string, contextWindow?: number) =>
+  sdkSession(s, { model, maxTurns: 5, ...(contextWindow !== undefined ? { contextWindow } : {}) });
 
 async function runOnce(s: MockLlmServer, model: string, contextWindow?: number) {
   s.push({ text: 'hello' });

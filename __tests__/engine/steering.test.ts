@@ -1,37 +1,20 @@
 // Steering: a message typed while a run goes on reaches the model at the next turn boundary, appended after the
 // round's results in the newest user turn (earlier requests' bytes untouched); through the real SDK and the mock server.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../source/protocol/events.js';
-import { assembleSession as createSession } from '../../source/cli/assembleSession.js';
-import { createProvider } from '../../source/providers/index.js';
-import { builtinTools } from '../../source/tools/builtins.js';
 import { resumedState } from '../../source/store/resumed.js';
+import { closeSdkSessions, sdkSession } from '../support/sdkSession.js';
 import { startMockLlmServer, type MockLlmServer, type MockTurn } from '../support/mockLlmServer.js';
 import { runEvents } from '../support/runEvents.js';
 
 let server: MockLlmServer | undefined;
-const dirs: string[] = [];
 afterEach(async () => {
-  await server?.close();
+  await closeSdkSessions(server);
   server = undefined;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function sessionOn(s: MockLlmServer) {
-  const workspace = mkdtempSync(join(tmpdir(), 'rein-ws-'));
-  const home = mkdtempSync(join(tmpdir(), 'rein-home-'));
-  dirs.push(workspace, home);
-  writeFileSync(join(workspace, 'a.txt'), 'alpha\n');
-  writeFileSync(join(workspace, 'b.txt'), 'beta\n');
-  return createSession({
-    provider: createProvider({ provider: 'anthropic', apiKey: 'sk-test', baseUrl: s.anthropicBaseUrl, maxRetries: 1, keyHint: 'KEY' }),
-    providerName: 'anthropic', model: 'test-model', tools: builtinTools, cwd: workspace, workspace, mode: 'yolo', interactive: true,
-    maxTokens: 1000, maxTurns: 10, sessionsDir: join(home, 'sessions'), contextWindow: 128_000,
-  });
-}
+const sessionOn = (s: MockLlmServer) =>
+  sdkSession(s, { format: 'anthropic', model: 'test-model', maxRetries: 1, interactive: true, contextWindow: 128_000, files: { 'a.txt': 'alpha\n', 'b.txt': 'beta\n' } });
 
 const twoRounds: MockTurn[] = [
   { toolCalls: [{ id: 'call_1', name: 'read_file', input: { path: 'a.txt' } }], stopReason: 'tool_use' },
