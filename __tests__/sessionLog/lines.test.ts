@@ -3,7 +3,7 @@ import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countLinesStartingWith, lineNumberAt, linesStartingWith, readHeadLines, readLinesBackward } from '../../source/sessionLog/lines.js';
+import { countLinesStartingWith, lineNumberAt, linesStartingWith, linesStartingWithBackward, readHeadLines, readLinesBackward } from '../../source/sessionLog/lines.js';
 import { makeTempDir, readLines } from './helpers.js';
 
 let tmp: ReturnType<typeof makeTempDir>;
@@ -99,5 +99,31 @@ describe('linesStartingWith', () => {
     for (const size of [1, 2, 3, 4, 100]) expect([...linesStartingWith(file, ['ab', 'a'], size)]).toEqual(['ab', 'ab', 'ab']);
     fs.writeFileSync(file, '');
     expect([...linesStartingWith(file, ['ab'])]).toEqual([]);
+  });
+});
+
+describe('linesStartingWithBackward', () => {
+  it('gives linesStartingWith\'s lines after the first, newest first, with their offsets, before any line start, whatever the chunk size', () => {
+    const file = path.join(tmp.dir, 'backward.jsonl');
+    let seed = 29;
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
+    const pieces = ['ab', 'abc', 'b', 'x', '\n', '\n', 'é'];
+    for (let round = 0; round < 40; round++) {
+      const text = Array.from({ length: 60 + next(60) }, () => pieces[next(pieces.length)].repeat(1 + next(3))).join('');
+      fs.writeFileSync(file, text);
+      const bytes = Buffer.from(text);
+      // Every line start is a possible end, and the file's end.
+      const starts = [0, ...[...bytes.keys()].filter((i) => bytes[i] === 0x0a).map((i) => i + 1), bytes.length];
+      const wanted = ['ab', 'abc', 'b'];
+      for (const end of starts) {
+        const before = bytes.subarray(0, end).toString('utf8');
+        const expected = before.split('\n').slice(1).filter((line) => wanted.some((p) => line.startsWith(p))).reverse();
+        for (const size of [1, 2, 4, 7, 13, 1 << 16]) {
+          const found = [...linesStartingWithBackward(file, wanted, end, size)];
+          expect(found.map((l) => l.text)).toEqual(expected);
+          for (const line of found) expect(bytes.subarray(line.offset, line.offset + Buffer.byteLength(line.text)).toString('utf8')).toBe(line.text);
+        }
+      }
+    }
   });
 });

@@ -91,6 +91,59 @@ export function* readLinesBackward(file: string, chunkSize = defaultChunkSize, e
   }
 }
 
+/**
+ * The lines before byte `end` that begin with one of `prefixes`, newest first, found by a byte search backwards: no
+ * other line is decoded, so a long log's early part costs a search rather than a split into lines. The first line
+ * of the file is not searched (it is the header).
+ */
+export function* linesStartingWithBackward(file: string, prefixes: readonly string[], end?: number, chunkSize = defaultChunkSize): Generator<{ offset: number; text: string }> {
+  const needles = prefixes.map((prefix) => Buffer.from(`\n${prefix}`));
+  const longest = Math.max(...needles.map((needle) => needle.length));
+  const fd = fs.openSync(file, 'r');
+  try {
+    const size = Math.min(fs.fstatSync(fd).size, end ?? Number.POSITIVE_INFINITY);
+    let position = size;
+    // One buffer for every chunk, followed by the first bytes of the chunk after it (the carry): a needle that
+    // straddles the two is found, and one in the carry alone lies wholly in the chunk after, searched already.
+    const buffer = Buffer.alloc(Math.min(chunkSize, size) + longest);
+    let carried = 0;
+    while (position > 0) {
+      const length = Math.min(chunkSize, position);
+      position -= length;
+      buffer.copyWithin(length, 0, carried);
+      fs.readSync(fd, buffer, 0, length, position);
+      const data = buffer.subarray(0, length + carried);
+      // Newest first within the chunk: the latest match of any needle, then the latest before it.
+      let before = data.length;
+      for (;;) {
+        let at = -1;
+        for (const needle of needles) if (before - 1 >= 0) at = Math.max(at, data.lastIndexOf(needle, before - 1));
+        if (at === -1) break;
+        if (at < length) yield { offset: position + at + 1, text: lineAt(fd, position + at + 1, size, chunkSize) };
+        before = at;
+      }
+      carried = Math.min(data.length, longest - 1);
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The line that starts at byte `start`, up to its newline or `end`. */
+function lineAt(fd: number, start: number, end: number, chunkSize: number): string {
+  const parts: Buffer[] = [];
+  for (let position = start; position < end; ) {
+    const chunk = Buffer.alloc(Math.min(chunkSize, end - position));
+    const read = fs.readSync(fd, chunk, 0, chunk.length, position);
+    if (read === 0) break;
+    const nl = chunk.subarray(0, read).indexOf(newline);
+    parts.push(chunk.subarray(0, nl === -1 ? read : nl));
+    if (nl !== -1) break;
+    position += read;
+  }
+  return Buffer.concat(parts).toString('utf8');
+}
+
 /** The 1-based number of the line starting at `offset`, counting newlines before it. */
 export function lineNumberAt(file: string, offset: number, chunkSize = defaultChunkSize): number {
   const fd = fs.openSync(file, 'r');

@@ -6,7 +6,7 @@ import type { Message } from '../protocol/messages.js';
 import type { TodoItem } from '../protocol/tools.js';
 import type { EarlierEvents } from './earlierEvents.js';
 import { loadHistoryImages } from './images.js';
-import { lineNumberAt, readHeadLines, readLinesBackward, type TailLine } from './lines.js';
+import { lineNumberAt, linesStartingWithBackward, readHeadLines, readLinesBackward, type TailLine } from './lines.js';
 import {
   isLogRecord, isMetaShaped, logFormatVersion, modelLinePrefixes, pageOfRunsFull, parseLine, runStartLinePrefix, SessionLogError, type MetaRecord,
 } from './records.js';
@@ -94,10 +94,9 @@ function modelOf(text: string): string | undefined {
   return typeof event.model === 'string' ? event.model : undefined;
 }
 
-/** The newest model line before byte `end` (the part of the log the resume did not read), read backwards. */
+/** The newest model line before byte `end` (the part of the log the resume did not read), searched backwards. */
 function modelBefore(file: string, end: number): string | undefined {
-  for (const line of readLinesBackward(file, undefined, end)) {
-    if (line.offset === 0) return undefined;
+  for (const line of linesStartingWithBackward(file, modelLinePrefixes, end)) {
     const model = modelOf(line.text);
     if (model !== undefined) return model;
   }
