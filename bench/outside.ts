@@ -2,7 +2,7 @@
 // node flags `npm start` uses and the terminal a person has (TERM=xterm-256color, no CI variable, so colours on),
 // and every figure is the operating system's: /proc/<pid>/stat CPU of the whole process, VmHWM, the process's start time.
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -23,20 +23,19 @@ function procStat(pid: number): { cpu: number; startedAt: number } {
   return { cpu: (Number(f[11]) + Number(f[12])) / ticks, startedAt: perfTimeOfBootTicks(Number(f[19]), ticks) };
 }
 
-/** Bytes the process has passed to write() so far, to any file or terminal (/proc/<pid>/io wchar). */
-const bytesWritten = (pid: number): number => Number(/^wchar:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0);
-
 /**
- * When the process's first frame was written, and its CPU then, from /proc sampled every millisecond or two: the
- * first moment it has written more than the few bytes that enter the alternate screen (a whole frame is one write).
- * Polling tmux's screen instead runs a tmux client each time, which on a busy machine is late by up to a second.
+ * When the process's first frame reached the terminal, and its CPU then: tmux copies everything the pane receives
+ * to `file` (pipe-pane, set in the same tmux command that starts rein, so nothing is missed), and the file is read
+ * every millisecond or two until it holds the end of a synchronized frame. Counting the process's written bytes
+ * instead (/proc/<pid>/io) is early: libuv's wake-up writes of 8 bytes each pass any threshold before the frame.
+ * Polling tmux's screen runs a tmux client each time, which on a busy machine is late by up to a second.
  */
-function watchFirstWrite(pid: number, minBytes = 256): Promise<{ at: number; cpu: number } | undefined> {
+function watchFirstFrame(pid: number, file: string): Promise<{ at: number; cpu: number } | undefined> {
   return new Promise((done) => {
     const deadline = performance.now() + 60_000;
     const look = (): void => {
       try {
-        if (bytesWritten(pid) > minBytes) return done({ at: performance.now(), cpu: procStat(pid).cpu });
+        if (existsSync(file) && readFileSync(file, 'latin1').includes(syncEnd)) return done({ at: performance.now(), cpu: procStat(pid).cpu });
       } catch {
         return done(undefined);
       }
@@ -46,6 +45,9 @@ function watchFirstWrite(pid: number, minBytes = 256): Promise<{ at: number; cpu
     look();
   });
 }
+
+/** The end of a synchronized-output frame (DEC mode 2026), which rein writes at the end of every frame. */
+const syncEnd = '\x1b[?2026l';
 
 const peakRss = (pid: number): number => Number(/^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
@@ -76,10 +78,12 @@ export async function measureOutside(cols: number, rows: number, turns = 60): Pr
     const url = server.baseUrl;
     const env = ['env', '-u', 'CI', '-u', 'FORCE_COLOR', '-u', 'NO_COLOR', '-u', 'NODE_OPTIONS', 'TERM=xterm-256color', `REIN_HOME=${home}`, 'OPENAI_API_KEY=x'];
     const command = [...env, process.execPath, ...startFlags, resolve('dist/cli.js'), '--provider', 'openai', '--base-url', url, '--model', 'bench'];
-    await tmux('new-session', '-d', '-s', 'm', '-x', String(cols), '-y', String(rows), '-c', cwd, `exec ${command.map((w) => `'${w}'`).join(' ')}`);
+    const paneFile = join(home, 'pane-output.bin');
+    await tmux('new-session', '-d', '-s', 'm', '-x', String(cols), '-y', String(rows), '-c', cwd, `exec ${command.map((w) => `'${w}'`).join(' ')}`,
+      ';', 'pipe-pane', '-o', '-t', 'm', `cat > '${paneFile}'`);
     await tmux('set', '-g', 'status', 'off');
     const pid = Number((await tmux('display-message', '-p', '-t', 'm', '#{pane_pid}')).stdout.trim());
-    const firstWrite = watchFirstWrite(pid);
+    const firstWrite = watchFirstFrame(pid, paneFile);
     const capture = async (): Promise<string> => (await tmux('capture-pane', '-p', '-t', 'm')).stdout;
     const waitScreen = async (test: (s: string) => boolean, what: string, timeoutMs = 60_000): Promise<string> => {
       for (const deadline = performance.now() + timeoutMs; performance.now() < deadline; await sleep(3)) {
@@ -100,6 +104,7 @@ export async function measureOutside(cols: number, rows: number, turns = 60): Pr
     const seenAt = performance.now();
     const started = procStat(pid);
     const written = await firstWrite;
+    await tmux('pipe-pane', '-t', 'm');
     const firstFrameMs = (written?.at ?? seenAt) - started.startedAt;
     const firstFrameCpu = written?.cpu ?? started.cpu;
     await quiet(500);
@@ -145,10 +150,11 @@ export async function measureOutside(cols: number, rows: number, turns = 60): Pr
 
 export async function benchOutside(): Promise<string[]> {
   const out = ['outside: rein in tmux as a person starts it (node ' + startFlags.join(' ') + ' dist/cli.js, TERM=xterm-256color, no CI variable), the provider a separate process; figures from /proc'];
+  const turns = Number(process.env.REIN_BENCH_OUTSIDE_TURNS ?? 60);
   for (const [cols, rows] of [[120, 40], [80, 24]] as const) {
-    const f = await measureOutside(cols, rows, Number(process.env.REIN_BENCH_OUTSIDE_TURNS ?? 60));
+    const f = await measureOutside(cols, rows, turns);
     out.push(
-      `  ${f.size}: first frame ${(f.firstFrameMs / 1000).toFixed(2)} s (${f.firstFrameCpu.toFixed(2)} CPU-s) · stream CPU ${f.streamCpu.toFixed(2)} s over ${f.streamSeconds.toFixed(1)} s · peak RSS ${mb(f.rssAfter1)} after 1 turn, ${mb(f.rssAfter60)} after 60`,
+      `  ${f.size}: first frame ${(f.firstFrameMs / 1000).toFixed(2)} s (${f.firstFrameCpu.toFixed(2)} CPU-s) · stream CPU ${f.streamCpu.toFixed(2)} s over ${f.streamSeconds.toFixed(1)} s · peak RSS ${mb(f.rssAfter1)} after 1 turn, ${mb(f.rssAfter60)} after ${turns}`,
     );
   }
   return out;
