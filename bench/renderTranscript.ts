@@ -126,7 +126,7 @@ export function writeTranscript(opts: TranscriptOptions): WrittenTranscript {
     history.splice(0, history.length, ...next);
     log.append({ kind: 'history', op: 'replace', messages: next });
     // As a session does: the todo list follows every rewrite.
-    log.append({ kind: 'state', todos: [] });
+    log.append({ kind: 'state', todos: [], model });
     event({ type: 'compaction', runId, level: 'auto', tokensBefore, tokensAfter: tokens(), summary });
     records++;
     compactions++;

@@ -1,7 +1,11 @@
 // The model a resumed session goes on with: the newest session_start or model_change in its log, even one before the
 // part a resume reads; the header's when the log names none. And the question asked for another directory's session.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { summarySystemPrompt } from '../../source/engine/compaction/index.js';
+import type { ProviderRequest } from '../../source/providers/types.js';
+import { makeHarness, runPrompt } from '../support/engineHarness.js';
 import { loadSession } from '../../source/sessionLog/loadSession.js';
 import { SessionLog } from '../../source/sessionLog/sessionLog.js';
 import { resumedElsewhere, resumePlace } from '../../source/cli/resumeDirectory.js';
@@ -43,6 +47,45 @@ describe('the model of a resumed session', () => {
     // The switch lies before what was read for the resume.
     expect(loaded.events.some((e) => e.type === 'model_change')).toBe(false);
     expect(loaded.model).toBe('the-switched-model');
+  });
+
+  it('is the one the state record after a compaction names, before any older line', () => {
+    const dir = tempSessions();
+    const log = writeSession(dir, 's6', '/work/project', ['one']);
+    log.append({ kind: 'event', event: { type: 'model_change', sessionId: 's6', model: 'an-older-model' } });
+    log.append({ kind: 'history', op: 'replace', messages: [{ role: 'user', content: [{ type: 'text', text: 'summary' }] }] });
+    log.append({ kind: 'state', todos: [], model: 'the-model-at-compaction' });
+    for (let i = 0; i < 30; i++) log.append({ kind: 'event', event: { type: 'warning', message: `v${i}` } });
+    expect(loadSession(log.file, { maxEvents: 10 }).model).toBe('the-model-at-compaction');
+    // A switch after the compaction is newer still.
+    log.append({ kind: 'event', event: { type: 'model_change', sessionId: 's6', model: 'switched-after' } });
+    expect(loadSession(log.file, { maxEvents: 10 }).model).toBe('switched-after');
+    // A later todo list without a model leaves the compaction's model in force.
+    log.close();
+    const again = writeSession(dir, 's7', '/work/project', ['one']);
+    again.append({ kind: 'history', op: 'replace', messages: [{ role: 'user', content: [{ type: 'text', text: 'summary' }] }] });
+    again.append({ kind: 'state', todos: [], model: 'the-model-at-compaction' });
+    again.append({ kind: 'state', todos: [{ content: 'a', activeForm: 'A', status: 'pending' }] });
+    expect(loadSession(again.file).model).toBe('the-model-at-compaction');
+  });
+
+  it('is written by the session after a compaction', async () => {
+    const dir = tempSessions();
+    const cwd = path.dirname(dir);
+    const log = SessionLog.create({ sessionsDir: dir, meta: meta('s8', cwd) });
+    const summary = (request: ProviderRequest) => request.system === summarySystemPrompt;
+    const h = makeHarness((request) => (summary(request) ? { text: '## Goals\nAnswer.' } : { text: 'done' }), { sessionsDir: dir, cwd, workspace: cwd, sessionId: 's8', log });
+    try {
+      await runPrompt(h.session, 'first task');
+      await runPrompt(h.session, 'second task');
+      h.session.settings.setModel('model-b');
+      await h.session.runs.compact();
+    } finally {
+      await h.cleanup();
+    }
+    const states = readFileSync(log.file, 'utf8').split('\n').filter((line) => line.startsWith('{"kind":"state"'));
+    expect(states.length).toBeGreaterThan(0);
+    expect(JSON.parse(states.at(-1)!)).toMatchObject({ kind: 'state', model: 'model-b' });
   });
 });
 

@@ -22,7 +22,7 @@ export function forkSessionLog(o: ForkOptions): SessionLog {
   const log = SessionLog.create({ sessionsDir: o.sessionsDir, meta: { ...o.meta, forkedFrom: o.source.meta.sessionId } });
   for (const event of o.source.events) log.append({ kind: 'event', event });
   log.append({ kind: 'history', op: 'replace', messages: o.history });
-  log.append({ kind: 'state', todos: o.source.todos });
+  log.append({ kind: 'state', todos: o.source.todos, model: o.meta.model });
   if (log.error) {
     const problem = log.error;
     log.close();

@@ -94,6 +94,11 @@ function modelOf(text: string): string | undefined {
   return typeof event.model === 'string' ? event.model : undefined;
 }
 
+/** The model a state record names (written after a history rewrite); undefined when it names none. */
+function stateModel(value: unknown): string | undefined {
+  return isLogRecord(value) && value.kind === 'state' ? value.model : undefined;
+}
+
 /** The newest model line before byte `end` (the part of the log the resume did not read), searched backwards. */
 function modelBefore(file: string, end: number): string | undefined {
   for (const line of linesStartingWithBackward(file, modelLinePrefixes, end)) {
@@ -163,9 +168,14 @@ export function loadSession(file: string, opts: LoadSessionOptions = {}): Loaded
         kept.push({ line, value });
         if (isLogRecord(value)) sawReplace = true;
       } else if (text.startsWith(prefixes.state)) {
-        if (sawState) continue;
+        // The newest model named by an event or a state record is the one in use.
+        if (sawState) {
+          if (model === undefined && text.includes('"model":')) model = stateModel(parseLine(text));
+          continue;
+        }
         const value = parseLine(text);
         kept.push({ line, value });
+        model ??= stateModel(value);
         if (isLogRecord(value)) sawState = true;
       } else {
         kept.push({ line });

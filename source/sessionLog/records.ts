@@ -18,8 +18,11 @@ export type LogRecord =
   | { kind: 'history'; op: 'append_text'; text: string }
   /** Compaction or /clear replaced the whole history. */
   | { kind: 'history'; op: 'replace'; messages: Message[] }
-  /** The latest todo list. */
-  | { kind: 'state'; todos: TodoItem[] }
+  /**
+   * The latest todo list. After a history rewrite it also names the model in use, so a resume that reads the log
+   * back only to the rewrite knows the model without searching the older part (absent in older logs).
+   */
+  | { kind: 'state'; todos: TodoItem[]; model?: string }
   /** `/rename`: the session's name from here on (the newest such record wins). */
   | { kind: 'name'; name: string }
   /** Workspace checkpoints and rewinds (read back by source/checkpoints). */
@@ -110,7 +113,7 @@ export function isLogRecord(value: unknown): value is LogRecord {
       if (value.op === 'replace') return Array.isArray(value.messages) && value.messages.every(isMessage);
       return false;
     case 'state':
-      return Array.isArray(value.todos) && value.todos.every(isTodo);
+      return Array.isArray(value.todos) && value.todos.every(isTodo) && (value.model === undefined || isString(value.model));
     case 'name':
       return isString(value.name);
     case 'checkpoint':

@@ -122,8 +122,8 @@ export function createSession(o: SessionOptions): EngineSession {
       const log = core.log;
       if (!log) return;
       log.append({ kind: 'history', ...change });
-      // A rewrite is followed by the todo list, so resume can stop reading the log there.
-      if (change.op === 'replace') log.append({ kind: 'state', todos: state.todos });
+      // A rewrite is followed by the todo list and the model, so resume can stop reading the log there.
+      if (change.op === 'replace') log.append({ kind: 'state', todos: state.todos, model: info.model });
     }, o.resume?.history ?? []),
     reminders: new SessionReminders({ state, memory: o.memory, now: o.now }),
     get hooks() { return hooks; },

@@ -119,7 +119,8 @@ export interface CheckpointsPort {
 export type SessionRecord =
   | { kind: 'event'; event: AgentEvent }
   | ({ kind: 'history' } & HistoryOp)
-  | { kind: 'state'; todos: TodoItem[] }
+  /** `model`: the model in use, written after a history rewrite (see source/sessionLog/records.ts). */
+  | { kind: 'state'; todos: TodoItem[]; model?: string }
   /** `/rename`: the session's name from here on. */
   | { kind: 'name'; name: string }
   | CheckpointRecord;
