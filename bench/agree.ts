@@ -7,7 +7,7 @@ import { startMockLlmServer } from '../__tests__/support/mockLlmServer.js';
 import { measureOutside, type OutsideFigures } from './outside.js';
 import { PtyApp } from './ptyApp.js';
 import { ContentMaker, streamedAnswer } from './renderContent.js';
-import { driveLiveRuns, MockScript, writeFixtureFiles, type ScriptLike } from './renderLive.js';
+import { driveLiveRuns, MockScript, allowBenchCommands, writeFixtureFiles, type ScriptLike } from './renderLive.js';
 import { firstFrameMs, measureStream, settle } from './renderMeasure.js';
 import { RemoteScript } from './remoteScript.js';
 import { mb, median } from './stats.js';
@@ -33,6 +33,7 @@ export async function measurePty(cols: number, rows: number, turns: number, vari
   const home = realpathSync(mkdtempSync(join(tmpdir(), 'rein-agree-home-')));
   const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'rein-agree-cwd-')));
   writeFixtureFiles(cwd);
+  allowBenchCommands(home);
   let script: ScriptLike;
   let baseUrl: string;
   let close: () => Promise<void>;

@@ -10,7 +10,7 @@ import startFlags from '../scripts/node-flags.json' with { type: 'json' };
 import { perfTimeOfBootTicks } from './bootClock.js';
 import { RemoteScript } from './remoteScript.js';
 import { ContentMaker, streamedAnswer } from './renderContent.js';
-import { liveRunTurns, writeFixtureFiles } from './renderLive.js';
+import { liveRunTurns, allowBenchCommands, writeFixtureFiles } from './renderLive.js';
 import { mb } from './stats.js';
 
 const run = promisify(execFile);
@@ -74,6 +74,7 @@ export async function measureOutside(cols: number, rows: number, turns = 60): Pr
   const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'rein-outside-cwd-')));
   const tmux = (...args: string[]) => run('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
   writeFixtureFiles(cwd);
+  allowBenchCommands(home);
   try {
     const url = server.baseUrl;
     const env = ['env', '-u', 'CI', '-u', 'FORCE_COLOR', '-u', 'NO_COLOR', '-u', 'NODE_OPTIONS', 'TERM=xterm-256color', `REIN_HOME=${home}`, 'OPENAI_API_KEY=x'];

@@ -7,7 +7,7 @@ import { startMockLlmServer, type MockLlmServer } from '../__tests__/support/moc
 import { PtyApp, benchCols, benchRows, cliPath, startFlags } from './ptyApp.js';
 import { streamedAnswer } from './renderContent.js';
 import { allFramesWrapped, type FrameReport } from './renderFrames.js';
-import { driveLiveRuns, MockScript, shapesFor, writeFixtureFiles, type ScriptLike } from './renderLive.js';
+import { driveLiveRuns, MockScript, shapesFor, allowBenchCommands, writeFixtureFiles, type ScriptLike } from './renderLive.js';
 import { RemoteScript } from './remoteScript.js';
 import { firstFrameMs, jumpToTop, measureStream, settle, typeAndMeasure, wholeSessionFrames, type StreamFigures, type TopFigures } from './renderMeasure.js';
 import { profileFlags, summariseProfile } from './renderProfile.js';
@@ -80,6 +80,7 @@ async function workspace(): Promise<Workspace> {
   const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'rein-render-cwd-')));
   const home = realpathSync(mkdtempSync(join(tmpdir(), 'rein-render-home-')));
   writeFixtureFiles(cwd);
+  allowBenchCommands(home);
   let script: ScriptLike;
   let server: { openaiBaseUrl: string };
   let close: () => Promise<void>;

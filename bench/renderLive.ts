@@ -18,6 +18,11 @@ export function writeFixtureFiles(cwd: string, seed = 11): void {
   }
 }
 
+/** The user's settings in the bench's REIN_HOME: the live runs' command (grep piped to head) runs without a dialog. */
+export function allowBenchCommands(home: string): void {
+  writeFileSync(join(home, 'agent.config.json'), JSON.stringify({ permissions: { allow: ['Bash(grep:*)', 'Bash(head:*)'] } }));
+}
+
 export interface LiveRunShape {
   /** Tool rounds before the answer (each adds two messages). */
   rounds: number;
@@ -27,13 +32,19 @@ export interface LiveRunShape {
   leadChars: number;
 }
 
-/** The mock turns of one run: `rounds` tool rounds (read_file, glob) and a markdown answer, streamed quickly. */
+/** The mock turns of one run: `rounds` tool rounds (read_file, bash, glob) and a markdown answer, streamed quickly. */
 export function liveRunTurns(make: ContentMaker, shape: LiveRunShape): MockTurn[] {
   const turns: MockTurn[] = [];
   for (let r = 0; r < shape.rounds; r++) {
     // Consecutive identical calls would trip the repeat guard; the round index keeps neighbours apart.
     const file = fixtureFiles[(r + make.between(0, 3) * 2) % fixtureFiles.length];
-    const call = r % 3 === 2 ? { name: 'glob', input: { pattern: `src/*${r % 8}.ts` } } : { name: 'read_file', input: { path: file } };
+    // The second round runs a read-only command, as sessions do between reads: it goes through the permission
+    // parse (the bash grammar, loaded on first use) without a dialog.
+    const call = r % 3 === 2
+      ? { name: 'glob', input: { pattern: `src/*${r % 8}.ts` } }
+      : r % 3 === 1
+        ? { name: 'bash', input: { command: `grep -n "export" ${file} | head -n 5` } }
+        : { name: 'read_file', input: { path: file } };
     turns.push({ text: shape.leadChars > 0 ? make.sentence().slice(0, shape.leadChars) : undefined, toolCalls: [call], chunkSize: 64 });
   }
   turns.push({ text: shape.answerChars > 0 ? make.markdown(shape.answerChars) : 'Done.', chunkSize: 64 });
