@@ -5,6 +5,7 @@ import { diffStats, diffToLines } from './diffLines.js';
 import { paint, sanitize, trimTrailingBlank, wrapText } from './style.js';
 import { taskToLines } from './taskLines.js';
 import { toolHeadLine } from './toolHead.js';
+import { formatInt } from '../../source/util/format.js';
 
 export { toolHeadLine } from './toolHead.js';
 
@@ -32,7 +33,7 @@ export function outputCut(text: string): OutputCut | undefined {
   return { lines: Number(match[1].replace(/,/g, '')), ...(match[2] ? { savedAt: match[2] } : {}) };
 }
 
-const count = (n: number): string => n.toLocaleString('en-US');
+const count = (n: number): string => formatInt(n);
 
 /**
  * Puts the ⎿ branch before the first row and indents the rest; long bodies are cut with a hint that states the

@@ -5,6 +5,7 @@ import { parseAgentFile } from './agentFile.js';
 import { builtinAgents } from './builtinAgents.js';
 import type { AgentDefinition } from './types.js';
 import { extensionFolders } from '../extensions/folders.js';
+import { compareNames } from '../util/compareNames.js';
 
 export interface AgentFolders {
   /** The project's root (the workspace). */
@@ -53,7 +54,7 @@ function markdownFiles(dir: string, seen = new Set<string>(), depth = 0): string
     return [];
   }
   const out: string[] = [];
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of entries.sort((a, b) => compareNames(a.name, b.name))) {
     const full = path.join(dir, entry.name);
     const stat = entry.isSymbolicLink() ? linkTarget(full) : entry;
     if (stat?.isDirectory()) out.push(...markdownFiles(full, seen, depth + 1));

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { diffLines } from 'diff';
 import { writeFileAtomicSync } from '../util/atomicWrite.js';
 import type { FileChange } from './types.js';
+import { compareNames } from '../util/compareNames.js';
 
 interface SavedFile {
   /** False when the file did not exist before the change (a restore removes it). */
@@ -106,7 +107,7 @@ export class FileSnapshots {
       const lines = binary ? [] : diffLines(then?.toString('utf8') ?? '', now?.toString('utf8') ?? '');
       files.push({ path: rel, change, added: lineCount(lines, 'added'), removed: lineCount(lines, 'removed'), ...(binary ? { binary } : {}) });
     }
-    return { files: files.sort((a, b) => a.path.localeCompare(b.path)), handEdited: handEdited.sort(), notStored: notStored.sort() };
+    return { files: files.sort((a, b) => compareNames(a.path, b.path)), handEdited: handEdited.sort(), notStored: notStored.sort() };
   }
 
   /** Writes back every file touched from the point on; returns the ones changed. */

@@ -5,6 +5,7 @@ import { lstat, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { execa as Execa } from 'execa';
 import type { FileChange } from './types.js';
+import { compareNames } from '../util/compareNames.js';
 
 let loadedExeca: Promise<typeof Execa> | undefined;
 /** execa and its dependencies take milliseconds to load: loaded with the first git call, not while rein starts. */
@@ -184,7 +185,7 @@ export class ShadowRepo {
       const binary = added === '-';
       changes.push({ path: file, change: kinds.get(file) ?? 'modified', added: binary ? 0 : Number(added), removed: binary ? 0 : Number(removed), ...(binary ? { binary } : {}) });
     }
-    return changes.sort((a, b) => a.path.localeCompare(b.path));
+    return changes.sort((a, b) => compareNames(a.path, b.path));
   }
 
   /** Puts the workspace's files back as they were at `commit`: the changed ones are written, the new ones removed. */

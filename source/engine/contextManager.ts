@@ -20,6 +20,7 @@ import { leanNotice, leanWindowTokens } from './leanPrompt.js';
 
 export type { CompactionOutcome, ContextSettings } from './contextSettings.js';
 import type { CompactionOutcome, ContextSettings } from './contextSettings.js';
+import { formatInt } from '../util/format.js';
 
 /** Micro-compaction waits until the context is this full. */
 const microFloorRatio = 0.5;
@@ -197,7 +198,7 @@ export class ContextManager {
     const served = await provider.servedWindow(model, signal).catch(() => undefined);
     if (!served || served.tokens === this.settings.window) return;
     this.learnWindow(served.tokens);
-    yield { type: 'warning', runId, message: `The server serves ${model} with a window of ${served.tokens.toLocaleString('en-US')} tokens (${served.source}); rein measures the context against that.` };
+    yield { type: 'warning', runId, message: `The server serves ${model} with a window of ${formatInt(served.tokens)} tokens (${served.source}); rein measures the context against that.` };
   }
 
   /** Summarises older history (or drops its older half when the summary call fails). */
@@ -224,7 +225,7 @@ export class ContextManager {
       this.breaker.compacted(tokensBefore, this.settings.window);
       // Before a request (auto) the user did not ask for it: say why nothing was compacted, and that it goes anyway.
       const error = level === 'auto'
-        ? `The newest messages alone take about ${Math.round((tokensBefore / this.settings.window) * 100)}% of the model's context window of ${this.settings.window.toLocaleString('en-US')} tokens and there is no older history to compact; they are sent as they are.`
+        ? `The newest messages alone take about ${Math.round((tokensBefore / this.settings.window) * 100)}% of the model's context window of ${formatInt(this.settings.window)} tokens and there is no older history to compact; they are sent as they are.`
         : 'There is no older history to compact yet.';
       return { ok: false, error };
     }

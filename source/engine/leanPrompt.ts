@@ -1,6 +1,7 @@
 // The lean request prefix for a small window (a 2k-16k local model): a short system prompt and a few core tools with
 // one-sentence descriptions, so rein's own overhead leaves the window to the conversation.
 import type { ToolSchema } from '../providers/types.js';
+import { formatInt } from '../util/format.js';
 
 /** Below this window rein sends the lean prefix. */
 export const leanWindowTokens = 16_000;
@@ -58,4 +59,4 @@ export function prefixFor(system: string, tools: readonly ToolSchema[], window: 
 }
 
 export const leanNotice = (window: number): string =>
-  `The model's window is ${window.toLocaleString('en-US')} tokens, below ${leanWindowTokens.toLocaleString('en-US')}: rein sends a lean prompt (a short system prompt and only ${coreTools.join(', ')}).`;
+  `The model's window is ${formatInt(window)} tokens, below ${formatInt(leanWindowTokens)}: rein sends a lean prompt (a short system prompt and only ${coreTools.join(', ')}).`;

@@ -1,5 +1,6 @@
 // What a run does with an answer the server's length limit cut off: the user is told how far it got, the model is
 // told which call was cut, and a cut that leaves no answer never ends the run as a success.
+import { formatInt } from '../util/format.js';
 
 export interface LengthCutInput {
   /** Output tokens of the answer when it was cut, as the server counted them (or estimated). */
@@ -29,7 +30,7 @@ export interface LengthCut {
 /** Answers cut inside a call, with nothing else done, after which the run stops. */
 const maxCutsInARow = 3;
 
-const fmt = (n: number): string => n.toLocaleString('en-US');
+const fmt = (n: number): string => formatInt(n);
 
 /** What stopped the answer: rein's own limit when it got close to it, else the server's. */
 function cause(o: LengthCutInput): string {

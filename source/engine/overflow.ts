@@ -6,6 +6,7 @@ import type { ContextManager } from './contextManager.js';
 import { parseContextLimit } from './contextLimit.js';
 import type { AgentEvent } from '../protocol/events.js';
 import type { Conversation } from './history.js';
+import { formatInt } from '../util/format.js';
 
 /** Context-length errors in a row after which the run gives up. */
 export const maxOverflowRetries = 3;
@@ -17,7 +18,7 @@ const fitMargin = 0.85;
 export const outputBudget = (maxTokens: number, window: number): number => Math.max(1, Math.min(maxTokens, Math.floor(window / 4)));
 
 export const doesNotFitMessage = (window: number): string =>
-  `The conversation does not fit the model's context window of about ${window.toLocaleString('en-US')} tokens even after shrinking it; start a new conversation with /clear, or set "context.maxContextTokens" to the server's real window.`;
+  `The conversation does not fit the model's context window of about ${formatInt(window)} tokens even after shrinking it; start a new conversation with /clear, or set "context.maxContextTokens" to the server's real window.`;
 
 export interface OverflowInput {
   conversation: Conversation;
@@ -64,7 +65,7 @@ export async function* recoverFromOverflow(context: ContextManager, o: OverflowI
   const learned = stated.limit ?? Math.floor((sent + o.maxTokens) * fitMargin);
   if (learned < context.window) {
     context.learnWindow(learned);
-    yield { type: 'warning', runId: o.runId, message: `The model's context window is ${stated.limit ? '' : 'about '}${learned.toLocaleString('en-US')} tokens, smaller than assumed; shrinking the conversation to fit it.` };
+    yield { type: 'warning', runId: o.runId, message: `The model's context window is ${stated.limit ? '' : 'about '}${formatInt(learned)} tokens, smaller than assumed; shrinking the conversation to fit it.` };
   } else {
     yield { type: 'warning', runId: o.runId, message: 'The request was longer than the model accepts; shrinking the conversation and retrying.' };
   }

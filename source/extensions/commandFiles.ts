@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseCommandFile, type CustomCommand } from './commandFile.js';
 import { extensionFolders } from './folders.js';
+import { compareNames } from '../util/compareNames.js';
 
 export { parseCommandFile, type CustomCommand } from './commandFile.js';
 
@@ -65,7 +66,7 @@ function commandTree(dir: string, prefix: string[] = [], seen = new Set<string>(
   seen.add(real);
   const out: CommandEntry[] = [];
   const files: CommandEntry[] = [];
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of entries.sort((a, b) => compareNames(a.name, b.name))) {
     const full = path.join(dir, entry.name);
     const stat = entry.isSymbolicLink() ? linkTarget(full) : entry;
     if (stat?.isDirectory()) out.push(...commandTree(full, [...prefix, entry.name], seen));
@@ -119,5 +120,5 @@ export function loadCustomCommands(f: CommandFolders): LoadedCommands {
       byName.set(name, parsed.command);
     }
   }
-  return { commands: [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)), warnings };
+  return { commands: [...byName.values()].sort((a, b) => compareNames(a.name, b.name)), warnings };
 }

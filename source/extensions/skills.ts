@@ -5,6 +5,7 @@ import { parseCommandFile } from './commandFile.js';
 import { readFrontmatter } from './frontmatter.js';
 import { extensionFolders } from './folders.js';
 import type { SkillInfo } from './skillInfo.js';
+import { compareNames } from '../util/compareNames.js';
 
 export type { SkillInfo };
 
@@ -94,7 +95,7 @@ export function loadSkills(f: SkillFolders): { skills: SkillInfo[]; warnings: st
       });
     }
   }
-  return { skills: [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)), warnings };
+  return { skills: [...byName.values()].sort((a, b) => compareNames(a.name, b.name)), warnings };
 }
 
 export { skillsPromptSection } from './skillsPrompt.js';

@@ -3,6 +3,7 @@
 import { defineTool, errorResult, textResult, type AnyTool } from '../tools/types.js';
 import { ToolRegistry } from '../tools/runner.js';
 import { wireSchema } from '../tools/wireSchema.js';
+import { compareNames } from '../util/compareNames.js';
 
 export const searchToolName = 'mcp_tool_search';
 export const proxyToolName = 'mcp_call';
@@ -47,7 +48,7 @@ export function searchTools(tools: readonly AnyTool[], query: string, limit = de
     for (const term of terms) score += (name.includes(term) ? 3 : 0) + (description.includes(term) ? 1 : 0);
     return { tool, score };
   });
-  return scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score || a.tool.name.localeCompare(b.tool.name)).slice(0, limit).map((s) => s.tool);
+  return scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score || compareNames(a.tool.name, b.tool.name)).slice(0, limit).map((s) => s.tool);
 }
 
 const described = (tool: AnyTool): string => `${tool.name}: ${tool.description.trim()}\nInput schema: ${JSON.stringify(wireSchema(tool))}`;

@@ -14,6 +14,7 @@ import {
   type MemoryType,
 } from './memoryFile.js';
 import { projectKey } from './projectKey.js';
+import { compareNames } from '../util/compareNames.js';
 
 export { findGitRoot, projectKey } from './projectKey.js';
 export { memoryTypes, type MemoryType } from './memoryFile.js';
@@ -212,7 +213,7 @@ export class MemoryStore {
       const fields = parseMemoryFile(text, path.basename(file, '.md'));
       if (fields) entries.push({ ...fields, path: full, scope });
     }
-    return entries.sort((a, b) => a.name.localeCompare(b.name));
+    return entries.sort((a, b) => compareNames(a.name, b.name));
   }
 
   /** Writes a memory (moving it when its type changes scope), then regenerates the indexes from the files. */

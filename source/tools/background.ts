@@ -7,6 +7,7 @@ import { spawnShell, type ShellProcess } from './processGroup.js';
 import { beginShutdown } from './processRegistry.js';
 import type { SandboxRun } from './sandboxRun.js';
 import { errorMessage } from '../util/errors.js';
+import { formatInt } from '../util/format.js';
 
 export interface BackgroundTasksOptions {
   /** Output kept per task; older output is dropped first. */
@@ -151,10 +152,10 @@ export class BackgroundTasks {
     const end = task.dropped + task.output.length;
     let output = task.output.slice(Math.max(0, task.readOffset - task.dropped));
     if (task.readOffset < task.dropped) {
-      const count = (task.dropped - task.readOffset).toLocaleString('en-US');
+      const count = formatInt(task.dropped - task.readOffset);
       const where = !task.savedPath ? ''
         : task.droppedBeforeSave === 0 ? `; the full output is in ${task.savedPath}`
-        : `; the last ${this.maxOutputChars.toLocaleString('en-US')} are in ${task.savedPath}`;
+        : `; the last ${formatInt(this.maxOutputChars)} are in ${task.savedPath}`;
       output = `[… ${count} earlier characters were dropped${where} …]\n${output}`;
     }
     task.readOffset = end;

@@ -3,6 +3,7 @@ import { promises as fs, statSync } from 'node:fs';
 import { defaultKillGraceMs, spawnShell } from './processGroup.js';
 import { backgroundStartedLine } from './taskStatus.js';
 import { defineTool, errorResult, textResult, type ToolDefinition } from './types.js';
+import { formatInt } from '../util/format.js';
 
 export interface BashArgs {
   command: string;
@@ -41,7 +42,7 @@ class HeadTailBuffer {
 
   text(): string {
     if (this.dropped === 0) return this.head + this.tail;
-    return `${this.head}\n[… ${this.dropped.toLocaleString('en-US')} characters of output dropped …]\n${this.tail}`;
+    return `${this.head}\n[… ${formatInt(this.dropped)} characters of output dropped …]\n${this.tail}`;
   }
 }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import type { FileState } from './fileState.js';
 import { cutMiddle } from './truncate.js';
+import { formatInt } from '../util/format.js';
 
 export interface FileDiff {
   /** Unified diff, or a one-line note when it would be too costly to compute. */
@@ -81,4 +82,4 @@ export async function writeFileAtomic(realPath: string, content: string): Promis
 
 export const countLines = (text: string): number => (text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
 
-export const plural = (count: number, word: string): string => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+export const plural = (count: number, word: string): string => `${formatInt(count)} ${word}${count === 1 ? '' : 's'}`;

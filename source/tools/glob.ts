@@ -4,6 +4,7 @@ import { statIfExists } from './fileEdits.js';
 import { displayPath, realpathNearest, resolveToolPath } from './paths.js';
 import { ripgrepError, runRipgrep, sortNewestFirst } from './ripgrep.js';
 import { adviceError, defineTool, errorResult, textResult, withoutRefused } from './types.js';
+import { formatInt } from '../util/format.js';
 
 export interface GlobArgs {
   pattern: string;
@@ -58,7 +59,7 @@ export const globTool = defineTool<GlobArgs>({
     const cwd = await realpathNearest(ctx.cwd);
     const shown = sorted.slice(0, maxGlobResults).map((file) => displayPath(file, cwd));
     if (sorted.length > maxGlobResults) {
-      shown.push(`… ${(sorted.length - maxGlobResults).toLocaleString('en-US')} more files not shown; use a narrower pattern or path.`);
+      shown.push(`… ${formatInt(sorted.length - maxGlobResults)} more files not shown; use a narrower pattern or path.`);
     }
     if (note) shown.push(note);
     return textResult(shown.join('\n'), false, `${sorted.length} files match ${args.pattern}`);

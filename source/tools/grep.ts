@@ -4,6 +4,7 @@ import { statIfExists } from './fileEdits.js';
 import { displayPath, realpathNearest, resolveToolPath } from './paths.js';
 import { ripgrepError, runRipgrep, sortNewestFirst } from './ripgrep.js';
 import { adviceError, defineTool, errorResult, textResult, withoutRefused } from './types.js';
+import { formatInt } from '../util/format.js';
 
 export type GrepOutputMode = 'content' | 'files_with_matches' | 'count';
 
@@ -149,7 +150,7 @@ export const grepTool = defineTool<GrepArgs>({
     const limit = args.head_limit ?? defaultHeadLimit;
     const shown = lines.slice(0, limit);
     if (lines.length > limit) {
-      shown.push(`[… ${(lines.length - limit).toLocaleString('en-US')} more lines; narrow the search or raise head_limit]`);
+      shown.push(`[… ${formatInt(lines.length - limit)} more lines; narrow the search or raise head_limit]`);
     }
     if (note) shown.push(note);
     if (result.exitCode === 2) shown.push(`(some files could not be searched: ${ripgrepError(result.stderr).split('\n')[0]})`);

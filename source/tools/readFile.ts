@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { statIfExists } from './fileEdits.js';
 import { resolveToolPath } from './paths.js';
 import { adviceError, defineTool, errorResult, textResult } from './types.js';
+import { formatInt } from '../util/format.js';
 
 export interface ReadFileArgs {
   path: string;
@@ -62,7 +63,7 @@ async function imageTypeOf(realPath: string): Promise<string | undefined> {
 }
 
 const formatLine = (n: number, line: string): string => {
-  const text = line.length > maxLineChars ? `${line.slice(0, maxLineChars)} … [line cut: ${(line.length - maxLineChars).toLocaleString('en-US')} more characters]` : line;
+  const text = line.length > maxLineChars ? `${line.slice(0, maxLineChars)} … [line cut: ${formatInt(line.length - maxLineChars)} more characters]` : line;
   return `${String(n).padStart(6)}\t${text}`;
 };
 
@@ -172,7 +173,7 @@ export const readFileTool = defineTool<ReadFileArgs>({
     const last = offset + page.lines.length - 1;
     let body = page.lines.join('\n');
     if (page.nextOffset !== undefined) {
-      const more = page.total === undefined ? 'more lines follow' : `${(page.total - last).toLocaleString('en-US')} more lines`;
+      const more = page.total === undefined ? 'more lines follow' : `${formatInt(page.total - last)} more lines`;
       body += `\n… ${more}; read on with offset=${page.nextOffset}`;
     }
     const of = page.total === undefined ? '' : ` of ${page.total}`;

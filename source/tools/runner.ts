@@ -5,6 +5,7 @@ import { outputLimitsFor, cutMiddle, truncateToolOutput } from './truncate.js';
 import { errorResult, type AnyTool, type ToolContext } from './types.js';
 import { type ToolResult } from '../protocol/tools.js';
 import { wireSchema } from './wireSchema.js';
+import { formatInt } from '../util/format.js';
 
 export interface ToolCall {
   id: string;
@@ -85,7 +86,7 @@ async function validatorFor(tool: AnyTool): Promise<ValidateFunction | null> {
 }
 
 function shorten(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)}… (${(text.length - max).toLocaleString('en-US')} more characters)`;
+  return text.length <= max ? text : `${text.slice(0, max)}… (${formatInt(text.length - max)} more characters)`;
 }
 
 function describeAjvError(error: ErrorObject): string {

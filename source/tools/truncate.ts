@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { redactSecrets } from '../util/redact.js';
 import { errorMessage } from '../util/errors.js';
+import { formatInt } from '../util/format.js';
 
 export interface OutputLimits {
   maxChars: number;
@@ -63,7 +64,7 @@ export function cutMiddle(text: string, limits: OutputLimits, note: string): Cut
   if (!parts) return undefined;
   const cutChars = text.length - parts.head.length - parts.tail.length;
   const cutLines = Math.max(0, countLines(text) - countLines(parts.head) - countLines(parts.tail));
-  const amount = cutLines > 0 ? `${cutLines.toLocaleString('en-US')} lines` : `${cutChars.toLocaleString('en-US')} characters`;
+  const amount = cutLines > 0 ? `${formatInt(cutLines)} lines` : `${formatInt(cutChars)} characters`;
   const marker = `[… ${amount} cut … ${note}]`;
   return { text: `${parts.head}\n${marker}\n${parts.tail}`, cutLines, cutChars };
 }

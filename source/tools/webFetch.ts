@@ -2,6 +2,7 @@
 import { FetchRefused, fetchPage } from './web/fetchPage.js';
 import { pageText } from './web/pageText.js';
 import { adviceError, defineTool, errorResult, textResult } from './types.js';
+import { formatInt } from '../util/format.js';
 
 export interface WebFetchArgs {
   url: string;
@@ -33,6 +34,6 @@ export const webFetchTool = defineTool<WebFetchArgs>({
     if ('refused' in shown) return errorResult(shown.refused);
     const cut = page.cut ? `\n\n[… the page is larger than ${Math.round(page.body.length / 1024 / 1024)} MB; only its start was read]` : '';
     const header = `${shown.title ? `# ${shown.title}\n` : ''}URL: ${page.url}\n\n`;
-    return textResult(`${header}${shown.text}${cut}`, false, `${page.url} (${shown.text.length.toLocaleString('en-US')} chars)`);
+    return textResult(`${header}${shown.text}${cut}`, false, `${page.url} (${formatInt(shown.text.length)} chars)`);
   },
 });

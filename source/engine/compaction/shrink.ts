@@ -2,6 +2,7 @@
 import { imageTokenEstimate, withImagePlaceholders } from '../../providers/images.js';
 import type { Message, ToolResultBlock } from '../../protocol/messages.js';
 import type { TokenCounter } from '../tokens.js';
+import { formatInt } from '../../util/format.js';
 
 /** Characters per token the counter assumes; used to turn a token budget into characters to keep. */
 const charsPerToken = 4;
@@ -12,7 +13,7 @@ function cutToFit(text: string, keepChars: number): string {
   const head = Math.ceil(keepChars * 0.7);
   const tail = Math.max(0, keepChars - head);
   const cut = text.length - head - tail;
-  return `${text.slice(0, head)}\n[… ${cut.toLocaleString('en-US')} characters cut: the request was longer than the model's context window …]\n${tail > 0 ? text.slice(-tail) : ''}`;
+  return `${text.slice(0, head)}\n[… ${formatInt(cut)} characters cut: the request was longer than the model's context window …]\n${tail > 0 ? text.slice(-tail) : ''}`;
 }
 
 export interface ShrinkResult {

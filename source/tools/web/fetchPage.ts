@@ -99,7 +99,7 @@ export async function fetchPage(given: string, o: FetchOptions): Promise<Fetched
       page = await requestOnce(url, { ...o, signal }, limits);
     } catch (error) {
       if (error instanceof FetchRefused) throw error;
-      if (timeout.aborted) throw new FetchRefused(`${url.href} did not answer within ${(limits.timeoutMs / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })} s.`);
+      if (timeout.aborted) throw new FetchRefused(`${url.href} did not answer within ${Math.round(limits.timeoutMs / 100) / 10} s.`);
       if (o.signal.aborted) throw error;
       const code = (error as NodeJS.ErrnoException).code;
       throw new FetchRefused(`${url.href} could not be fetched (${code ?? (error as Error).message}).`);
