@@ -39,11 +39,12 @@ export function liveRunTurns(make: ContentMaker, shape: LiveRunShape): MockTurn[
     // Consecutive identical calls would trip the repeat guard; the round index keeps neighbours apart.
     const file = fixtureFiles[(r + make.between(0, 3) * 2) % fixtureFiles.length];
     // The second round runs a read-only command, as sessions do between reads: it goes through the permission
-    // parse (the bash grammar, loaded on first use) without a dialog.
+    // parse (the bash grammar, loaded on first use) without a dialog, and its 20 lines of output are collapsed
+    // on screen as a longer command's would be.
     const call = r % 3 === 2
       ? { name: 'glob', input: { pattern: `src/*${r % 8}.ts` } }
       : r % 3 === 1
-        ? { name: 'bash', input: { command: `grep -n "export" ${file} | head -n 5` } }
+        ? { name: 'bash', input: { command: `grep -n "e" ${file} | head -n 20` } }
         : { name: 'read_file', input: { path: file } };
     turns.push({ text: shape.leadChars > 0 ? make.sentence().slice(0, shape.leadChars) : undefined, toolCalls: [call], chunkSize: 64 });
   }
