@@ -33,8 +33,6 @@ export function outputCut(text: string): OutputCut | undefined {
   return { lines: Number(match[1].replace(/,/g, '')), ...(match[2] ? { savedAt: match[2] } : {}) };
 }
 
-const count = (n: number): string => formatInt(n);
-
 /**
  * Puts the ⎿ branch before the first row and indents the rest; long bodies are cut with a hint that states the
  * real size: the rows held back here, plus the lines the runner already cut (and where it saved them).
@@ -46,9 +44,9 @@ function body(rows: string[], limit: number | undefined, cut?: OutputCut, width 
   if (hidden > 0 && cut) {
     const saved = cut.savedAt ? `; all of it is in ${cut.savedAt}` : '';
     // Wrapped, so the saved file's path is never cut off on a narrow screen.
-    const hint = `… +${count(hidden - 1 + cut.lines)} lines: Ctrl+O shows ${count(hidden - 1)} of them, ${count(cut.lines)} were cut${saved}`;
+    const hint = `… +${formatInt(hidden - 1 + cut.lines)} lines: Ctrl+O shows ${formatInt(hidden - 1)} of them, ${formatInt(cut.lines)} were cut${saved}`;
     for (const row of wrapText(hint, Math.max(1, width - indent.length))) out.push(indent + paint('dim', row));
-  } else if (hidden > 0) out.push(indent + paint('dim', `… +${count(hidden)} lines (Ctrl+O to expand)`));
+  } else if (hidden > 0) out.push(indent + paint('dim', `… +${formatInt(hidden)} lines (Ctrl+O to expand)`));
   return out;
 }
 

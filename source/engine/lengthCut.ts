@@ -30,16 +30,14 @@ export interface LengthCut {
 /** Answers cut inside a call, with nothing else done, after which the run stops. */
 const maxCutsInARow = 3;
 
-const fmt = (n: number): string => formatInt(n);
-
 /** What stopped the answer: rein's own limit when it got close to it, else the server's. */
 function cause(o: LengthCutInput): string {
-  if (o.outputTokens >= o.askedFor * 0.9) return `raise "maxTokens" in agent.config.json (it is ${fmt(o.askedFor)})`;
-  return `rein asked for up to ${fmt(o.askedFor)}, so the server's own output limit or its full context window stopped it`;
+  if (o.outputTokens >= o.askedFor * 0.9) return `raise "maxTokens" in agent.config.json (it is ${formatInt(o.askedFor)})`;
+  return `rein asked for up to ${formatInt(o.askedFor)}, so the server's own output limit or its full context window stopped it`;
 }
 
 export function describeLengthCut(o: LengthCutInput): LengthCut {
-  const count = o.estimated ? `about ${fmt(o.outputTokens)} output tokens (estimated: the server sent no count)` : `${fmt(o.outputTokens)} output tokens`;
+  const count = o.estimated ? `about ${formatInt(o.outputTokens)} output tokens (estimated: the server sent no count)` : `${formatInt(o.outputTokens)} output tokens`;
   const head = `The answer was cut off by the length limit after ${count}`;
   if (o.cutCall) {
     const name = o.cutCall.name || 'a tool';
@@ -50,13 +48,13 @@ export function describeLengthCut(o: LengthCutInput): LengthCut {
     }
     return {
       warning: `${head}, inside a ${name} call, which did not run${ran}; the model was asked to make it again in smaller pieces.`,
-      note: `Your previous answer was cut off by the length limit after ${fmt(o.outputTokens)} output tokens, while you were writing the arguments of a ${name} call; that call was not run${o.calls > 0 ? ' (the calls before it were)' : ''}. Make it again with less in one call: write a large file as a short first version and add the rest with edit_file, one part per call.`,
+      note: `Your previous answer was cut off by the length limit after ${formatInt(o.outputTokens)} output tokens, while you were writing the arguments of a ${name} call; that call was not run${o.calls > 0 ? ' (the calls before it were)' : ''}. Make it again with less in one call: write a large file as a short first version and add the rest with edit_file, one part per call.`,
     };
   }
   if (o.calls > 0) {
     return {
       warning: `${head}, after its last complete tool call; the calls ran.`,
-      note: `Your previous answer was cut off by the length limit after ${fmt(o.outputTokens)} output tokens, after your last complete tool call; the calls you finished ran. Go on from their results.`,
+      note: `Your previous answer was cut off by the length limit after ${formatInt(o.outputTokens)} output tokens, after your last complete tool call; the calls you finished ran. Go on from their results.`,
     };
   }
   if (o.hasText) return { warning: `${head}; ${cause(o)}.` };
