@@ -12,14 +12,17 @@ function styleOf(line: string): Style | undefined {
 }
 
 export function diffToLines(diff: string, width: number): string[] {
+  return diffLineRows(diff, width).flat();
+}
+
+/** The diff's rows grouped by the line they wrap, so a count of what is held back counts lines. */
+export function diffLineRows(diff: string, width: number): string[][] {
   const source = sanitize(diff).replace(/\n$/, '');
   if (source === '') return [];
-  const out: string[] = [];
-  for (const line of source.split('\n')) {
+  return source.split('\n').map((line) => {
     const style = styleOf(line);
-    for (const row of wrapText(line, width)) out.push(style ? paint(style, row) : row);
-  }
-  return out;
+    return wrapText(line, width).map((row) => (style ? paint(style, row) : row));
+  });
 }
 
 /** Counts added and removed lines, for one-line summaries ("+3 −1"). */

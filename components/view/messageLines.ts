@@ -4,6 +4,7 @@ import { markdownToLines, safeMarkdownLength } from './markdown.js';
 import type { Style } from './style.js';
 import { layoutStreaming, type StreamLayout } from './streamLayout.js';
 import { paint, sanitize, wrapHanging, wrapText, wrapWithPrefix } from './style.js';
+import { formatInt } from '../../source/util/format.js';
 
 /** Lines of a long user message shown while it is collapsed. */
 const collapsedUserLines = 2;
@@ -15,7 +16,7 @@ export function userToLines(item: UserItem, width: number): string[] {
   if (item.expanded === true || lines.length <= userMessageMaxLines) return wrapWithPrefix(lines.join('\n'), width, prefix, '  ', 'bold');
   const hidden = lines.length - collapsedUserLines;
   const head = wrapWithPrefix(lines.slice(0, collapsedUserLines).join('\n'), width, prefix, '  ', 'bold');
-  return [...head, `  ${paint('dim', `… +${hidden} lines (Ctrl+O to expand)`)}`];
+  return [...head, `  ${paint('dim', `… +${formatInt(hidden)} lines (Ctrl+O to expand)`)}`];
 }
 
 function thinkingLines(item: AssistantItem, width: number): string[] {

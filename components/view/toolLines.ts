@@ -1,7 +1,7 @@
 // One tool call as terminal lines: a status line, then its progress, output, diff or todo list, collapsed unless expanded.
 import { collapsedRows, type ToolItem } from '../../source/store/state.js';
 import type { TodoItem } from '../../source/protocol/tools.js';
-import { diffStats, diffToLines } from './diffLines.js';
+import { diffLineRows, diffStats } from './diffLines.js';
 import { paint, sanitize, trimTrailingBlank, wrapText } from './style.js';
 import { taskToLines } from './taskLines.js';
 import { toolHeadLine } from './toolHead.js';
@@ -35,49 +35,71 @@ export function outputCut(text: string): OutputCut | undefined {
 
 /**
  * Puts the ⎿ branch before the first row and indents the rest; long bodies are cut with a hint that states the
- * real size: the rows held back here, plus the lines the runner already cut (and where it saved them).
+ * real size in lines, not screen rows (so it reads the same at every width): the lines whose first row is held
+ * back here, plus the lines the runner already cut (and where it saved them). `lines` groups the rows by the
+ * source line they wrap; `markerLine` is the runner's cut marker, which is not itself a line of output.
  */
-function body(rows: string[], limit: number | undefined, cut?: OutputCut, width = Number.POSITIVE_INFINITY): string[] {
-  const shown = limit !== undefined && rows.length > limit + 1 ? rows.slice(0, limit) : rows;
-  const out = shown.map((row, i) => (i === 0 ? branch : indent) + row);
-  const hidden = rows.length - shown.length;
-  if (hidden > 0 && cut) {
+function body(lines: string[][], limit: number | undefined, cut?: OutputCut & { markerLine: number }, width = Number.POSITIVE_INFINITY): string[] {
+  const rows = lines.flat();
+  const shown = limit !== undefined && rows.length > limit + 1 ? limit : rows.length;
+  const out = rows.slice(0, shown).map((row, i) => (i === 0 ? branch : indent) + row);
+  if (shown === rows.length) return out;
+  let hidden = 0;
+  let first = 0;
+  lines.forEach((line, i) => {
+    if (first >= shown && i !== cut?.markerLine) hidden++;
+    first += line.length;
+  });
+  if (cut) {
     const saved = cut.savedAt ? `; all of it is in ${cut.savedAt}` : '';
     // Wrapped, so the saved file's path is never cut off on a narrow screen.
-    const hint = `… +${formatInt(hidden - 1 + cut.lines)} lines: Ctrl+O shows ${formatInt(hidden - 1)} of them, ${formatInt(cut.lines)} were cut${saved}`;
+    const hint = `… +${formatInt(hidden + cut.lines)} lines: Ctrl+O shows ${formatInt(hidden)} of them, ${formatInt(cut.lines)} were cut${saved}`;
     for (const row of wrapText(hint, Math.max(1, width - indent.length))) out.push(indent + paint('dim', row));
   } else if (hidden > 0) out.push(indent + paint('dim', `… +${formatInt(hidden)} lines (Ctrl+O to expand)`));
+  // Only the rest of a line that wraps is held back.
+  else out.push(indent + paint('dim', '… (Ctrl+O to expand)'));
   return out;
+}
+
+/** Rows that each count as a line: the last rows of progress, a denial, a note. */
+const ownLines = (rows: string[]): string[][] => rows.map((row) => [row]);
+
+/** The runner's cut marker as a line index, with what it says was cut. */
+function markedCut(lines: string[]): (OutputCut & { markerLine: number }) | undefined {
+  const markerLine = lines.findIndex((line) => line.startsWith('[… ') && cutMarker.test(line));
+  const cut = markerLine < 0 ? undefined : outputCut(lines[markerLine]);
+  return cut && { ...cut, markerLine };
 }
 
 function toolBodyLines(item: ToolItem, width: number): string[] {
   const inner = Math.max(1, width - indent.length);
   if (!item.done) {
     const rows = item.progress.flatMap((line) => wrapText(sanitize(line), inner)).slice(-progressRows);
-    return body(rows.map((row) => paint('dim', row)), undefined);
+    return body(ownLines(rows.map((row) => paint('dim', row))), undefined);
   }
   if (item.status === 'denied') {
-    return body(wrapText(item.denialReason ? `Denied: ${sanitize(item.denialReason)}` : 'Denied.', inner).map((row) => paint('yellow', row)), undefined);
+    return body(ownLines(wrapText(item.denialReason ? `Denied: ${sanitize(item.denialReason)}` : 'Denied.', inner).map((row) => paint('yellow', row))), undefined);
   }
   const display = item.display;
   if (!display || display.kind === 'none') return [];
   const limit = (rows: number): number | undefined => (item.expanded ? undefined : rows);
   switch (display.kind) {
     case 'text': {
-      const text = trimTrailingBlank(sanitize(display.text).split('\n')).join('\n');
-      if (text === '') return [];
+      const lines = trimTrailingBlank(sanitize(display.text).split('\n'));
+      if (lines.length === 0) return [];
       const style = item.status === 'error' ? 'red' : 'dim';
-      return body(wrapText(text, inner).map((row) => paint(style, row)), limit(collapsedRows.text), outputCut(text), width);
+      const rows = lines.map((line) => wrapText(line, inner).map((row) => paint(style, row)));
+      return body(rows, limit(collapsedRows.text), markedCut(lines), width);
     }
     case 'diff': {
       const stats = diffStats(display.diff);
       const head = `${display.created ? 'Created' : 'Updated'} ${display.path} ${paint('green', `+${stats.added}`)} ${paint('red', `-${stats.removed}`)}`;
-      return body([head, ...diffToLines(display.diff, inner)], limit(collapsedRows.diff));
+      return body([[head], ...diffLineRows(display.diff, inner)], limit(collapsedRows.diff));
     }
     case 'todos':
-      return body(display.todos.flatMap((todo) => wrapText(todoLine(todo), inner)), undefined);
+      return body(display.todos.map((todo) => wrapText(todoLine(todo), inner)), undefined);
     case 'note':
-      return body(wrapText(sanitize(display.text), inner).map((row) => paint('dim', row)), undefined);
+      return body(ownLines(wrapText(sanitize(display.text), inner).map((row) => paint('dim', row))), undefined);
   }
 }
 
