@@ -43,7 +43,22 @@ function machineReference(): string {
   return `machine reference: a fixed loop took ${runs.map((r) => r.toFixed(2)).join(' / ')} CPU-s (lower is a faster moment of this machine)`;
 }
 
-process.stdout.write(`${machineReference()}\n`);
+/**
+ * Wall time of `node -e 0`, median of 7. Start-up figures (first frame, start to first request) scale with it
+ * rather than with the loop above: page faults, compilation and process creation cost more on some machines.
+ */
+function startReference(): string {
+  const times = Array.from({ length: 7 }, () => {
+    const start = performance.now();
+    execFileSync(process.execPath, ['-e', '0']);
+    return performance.now() - start;
+  }).sort((a, b) => a - b);
+  // Node reads every certificate in this file before it runs anything, in every process rein or a test starts.
+  const certs = process.env.NODE_EXTRA_CA_CERTS ? `; NODE_EXTRA_CA_CERTS is set, which node reads at every start` : '';
+  return `start reference: node -e 0 took ${times[3].toFixed(0)} ms, median of 7${certs}`;
+}
+
+process.stdout.write(`${machineReference()}\n${startReference()}\n`);
 
 for (const [name, bench] of sections) {
   if (only && only !== name) continue;

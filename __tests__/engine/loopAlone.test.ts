@@ -11,12 +11,14 @@ import { Conversation, validateHistory } from '../../source/engine/history.js';
 import { runAgentLoop } from '../../source/engine/loop.js';
 import type { LoopOptions } from '../../source/engine/loopOptions.js';
 import { PermissionPolicy } from '../../source/permissions/policy.js';
+import { shellParserRequested } from '../../source/permissions/shellParser.js';
 import type { AgentEvent, PermissionMode } from '../../source/protocol/events.js';
 import { createScriptedProvider, type ScriptedTurn } from '../../source/providers/scripted.js';
 import { BackgroundTasks } from '../../source/tools/background.js';
 import { builtinTools } from '../../source/tools/builtins.js';
 import { FileState } from '../../source/tools/fileState.js';
 import { ToolRegistry } from '../../source/tools/runner.js';
+import { defineTool, textResult } from '../../source/tools/types.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -98,5 +100,37 @@ describe('runAgentLoop alone', () => {
     }
     expect(runEnd(events)?.reason).toBe('aborted');
     expect(provider.requests).toHaveLength(1);
+  });
+
+  it('starts loading the bash grammar as a bash call begins, while its arguments stream, and not for other calls', async () => {
+    const { options } = loopOptions([
+      { toolCalls: [{ id: 'r1', name: 'read_file', input: { path: 'math.js' } }] },
+      { toolCalls: [{ id: 'b1', name: 'bash', input: { command: 'echo hi' } }] },
+      { text: 'done' },
+    ], 'yolo');
+    const requestedAt: Record<string, boolean> = {};
+    const events: AgentEvent[] = [];
+    for await (const event of runAgentLoop(options)) {
+      events.push(event);
+      // Seen as the event arrives, before the call's arguments are complete and its round judges it.
+      if (event.type === 'tool_call_start') requestedAt[event.name] = shellParserRequested();
+    }
+    expect(requestedAt).toEqual({ read_file: false, bash: true });
+    expect(events.find((e) => e.type === 'tool_end' && e.name === 'bash')).toMatchObject({ result: { isError: false } });
+  });
+
+  it("calls a tool's own prepare as its call begins, before the call is complete", async () => {
+    let prepared = 0;
+    const probe = defineTool<Record<string, never>>({
+      name: 'probe', description: 'probe', inputSchema: { type: 'object', properties: {} }, readOnly: true,
+      prepare: () => { prepared += 1; },
+      execute: async () => textResult(`prepared ${prepared} time(s) before it ran`),
+    });
+    const registry = new ToolRegistry([...builtinTools, probe]);
+    const { options, provider } = loopOptions([{ toolCalls: [{ id: 'p1', name: 'probe', input: {} }] }, { text: 'done' }], 'yolo', { registry, tools: registry.schemas() });
+    let preparedAtStart = -1;
+    for await (const event of runAgentLoop(options)) if (event.type === 'tool_call_start') preparedAtStart = prepared;
+    expect(preparedAtStart).toBe(1);
+    expect(JSON.stringify(provider.requests[1].messages.at(-1))).toContain('prepared 1 time(s) before it ran');
   });
 });

@@ -9,7 +9,7 @@ import { streamModelCall } from './modelCall.js';
 import { doesNotFitMessage, maxOverflowRetries, outputBudget, recoverFromOverflow } from './overflow.js';
 import { RepeatGuard } from './repeatGuard.js';
 import { hookEvent, type RoundHookState } from './toolRound.js';
-import { toolRound } from './loopRound.js';
+import { prepareCall, toolRound } from './loopRound.js';
 import { wrapReminder } from './reminders.js';
 import { ToolErrorGuard } from './toolErrorGuard.js';
 import { describeLengthCut } from './lengthCut.js';
@@ -127,7 +127,7 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
       messages: [...o.history.messages],
       options: { model, maxTokens, temperature: o.temperature },
     };
-    const call = yield* streamModelCall(o.provider, request, { runId: o.runId, messageId }, o.signal);
+    const call = yield* streamModelCall(o.provider, request, { runId: o.runId, messageId }, o.signal, (name) => prepareCall(o, name));
     let { message } = call;
     const { stopReason, usage, error } = call;
     // Every call is counted, a stopped or failed one too: its tokens were spent (estimated when the server sent no count).

@@ -4,6 +4,7 @@ import { EventQueue } from './eventQueue.js';
 import type { AgentEvent } from '../protocol/events.js';
 import { interruptedResult, runToolRound, type RoundHookState } from './toolRound.js';
 import type { LoopOptions } from './loopOptions.js';
+import { getAjv } from '../tools/runner.js';
 
 const interruptedBlocks = (calls: readonly ToolUseBlock[]): ToolResultBlock[] =>
   calls.map((c) => ({ type: 'tool_result', toolUseId: c.id, content: interruptedResult().content, isError: true }));
@@ -42,4 +43,18 @@ export async function* toolRound(o: LoopOptions, calls: ToolUseBlock[], abortRun
       o.history.append({ role: 'user', content: await round.catch(() => interruptedBlocks(calls)) });
     }
   }
+}
+
+/**
+ * Called as the model begins a tool call, while its arguments still stream: loads what admitting and running the
+ * call will need (the argument validator, the grammar a command is judged with, the tool's own modules), so the
+ * round does not wait for them.
+ */
+export function prepareCall(o: LoopOptions, name: string): void {
+  const tool = o.registry.get(name);
+  if (!tool) return;
+  // A failure shows when the round awaits the same load.
+  getAjv().catch(() => undefined);
+  o.rules.prepare(tool);
+  tool.prepare?.();
 }

@@ -21,6 +21,8 @@ export async function* streamModelCall(
   request: ProviderRequest,
   ids: { runId: string; messageId: string },
   signal: AbortSignal,
+  /** Told each tool call's name as the model begins it, while its arguments still stream. */
+  callStarts?: (name: string) => void,
 ): AsyncGenerator<AgentEvent, ModelCallResult> {
   const { runId, messageId } = ids;
   let result: ModelCallResult = { message: { role: 'assistant', content: [] }, stopReason: 'error', usage: emptyUsage(), spent: emptyUsage() };
@@ -30,7 +32,10 @@ export async function* streamModelCall(
       switch (event.type) {
         case 'text_delta': yield { type: 'text_delta', runId, messageId, text: event.text }; break;
         case 'thinking_delta': yield { type: 'thinking_delta', runId, messageId, text: event.text }; break;
-        case 'tool_call_start': yield { type: 'tool_call_start', runId, messageId, toolCallId: event.id, name: event.name }; break;
+        case 'tool_call_start':
+          callStarts?.(event.name);
+          yield { type: 'tool_call_start', runId, messageId, toolCallId: event.id, name: event.name };
+          break;
         case 'tool_call_delta': yield { type: 'tool_call_delta', runId, messageId, toolCallId: event.id, partialJson: event.partialJson }; break;
         case 'retry':
           yield { type: 'retry', runId, messageId, attempt: event.attempt, maxAttempts: event.maxAttempts, delayMs: event.delayMs, reason: event.reason };

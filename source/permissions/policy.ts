@@ -133,6 +133,12 @@ export class PermissionPolicy {
     return alwaysBashRules(command, expanded, judgePaths(expanded, judge, cwd).concerns);
   }
 
+  /** Starts loading what judging a call of `tool` needs (the bash grammar for a command), ahead of `judge`. */
+  prepare(tool: AnyTool): void {
+    // A failure shows when judge awaits the same load.
+    if (kindOf(tool) === 'execute') loadShellParser().catch(() => undefined);
+  }
+
   /** True when bash commands run inside the sandbox. */
   get sandboxed(): boolean {
     return this.o.sandboxed === true;

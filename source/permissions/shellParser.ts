@@ -26,11 +26,17 @@ export function loadShellParser(): Promise<TreeSitterParser> {
     const bash = await Language.load(wasmPath('tree-sitter-bash.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm'));
     const created = new Parser();
     created.setLanguage(bash);
+    // The first parse compiles the grammar's lexer (about 25 ms): done here, it is part of a load that can start
+    // early (as a bash call begins to stream) instead of the first command's judgement.
+    created.parse('true')?.delete();
     parser = created;
     return created;
   })();
   return loading;
 }
+
+/** True once the grammar has been asked for, loaded or still loading. */
+export const shellParserRequested = (): boolean => loading !== undefined;
 
 /** Parses `source` and hands the root to `use`; the tree is freed afterwards (wasm memory is not garbage collected). */
 export function withSyntaxTree<T>(source: string, use: (root: SyntaxNode) => T): T {

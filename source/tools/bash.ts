@@ -1,6 +1,6 @@
 // bash: runs a shell command in its own process group with a timeout, streaming output lines as progress.
 import { promises as fs, statSync } from 'node:fs';
-import { defaultKillGraceMs, spawnShell } from './processGroup.js';
+import { defaultKillGraceMs, prepareExeca, spawnShell } from './processGroup.js';
 import { backgroundStartedLine } from './taskStatus.js';
 import { defineTool, errorResult, textResult, type ToolDefinition } from './types.js';
 import { formatInt } from '../util/format.js';
@@ -96,6 +96,7 @@ export interface BashToolOptions {
 export function createBashTool(options: BashToolOptions = {}): ToolDefinition<BashArgs> {
   return defineTool<BashArgs>({
     name: 'bash',
+    prepare: prepareExeca,
     description:
       'Run a bash command in the working folder; stdout and stderr come back together, with the exit code when not 0. ' +
       'Each call is a new shell (cd does not persist: `cd dir && cmd`). Long output is cut to its start and end, the whole saved to a file. ' +

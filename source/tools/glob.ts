@@ -3,6 +3,7 @@ import path from 'node:path';
 import { statIfExists } from './fileEdits.js';
 import { displayPath, realpathNearest, resolveToolPath } from './paths.js';
 import { ripgrepError, runRipgrep, sortNewestFirst } from './ripgrep.js';
+import { prepareExeca } from './processGroup.js';
 import { adviceError, defineTool, errorResult, textResult, withoutRefused } from './types.js';
 import { formatInt } from '../util/format.js';
 
@@ -17,6 +18,7 @@ const splitNul = (text: string): string[] => text.split('\0').filter((entry) => 
 
 export const globTool = defineTool<GlobArgs>({
   name: 'glob',
+  prepare: prepareExeca,
   description:
     'Find files by name, e.g. "src/**/*.ts" (without "/" a pattern matches names at any depth), honouring .gitignore ' +
     'and skipping hidden files. At most 200 paths, newest first.',

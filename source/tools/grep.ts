@@ -3,6 +3,7 @@ import path from 'node:path';
 import { statIfExists } from './fileEdits.js';
 import { displayPath, realpathNearest, resolveToolPath } from './paths.js';
 import { ripgrepError, runRipgrep, sortNewestFirst } from './ripgrep.js';
+import { prepareExeca } from './processGroup.js';
 import { adviceError, defineTool, errorResult, textResult, withoutRefused } from './types.js';
 import { formatInt } from '../util/format.js';
 
@@ -76,6 +77,7 @@ function noMatches(pattern: string, display: string) {
 
 export const grepTool = defineTool<GrepArgs>({
   name: 'grep',
+  prepare: prepareExeca,
   description:
     'Search file contents with ripgrep (Rust regex: escape literal braces and parens, e.g. "fn\\("), honouring .gitignore. output_mode: ' +
     'files_with_matches (default, newest first), content (matching lines numbered, with context lines around) or count. ' +

@@ -12,6 +12,11 @@ export async function loadExeca(): Promise<Execa> {
   return loadedExeca;
 }
 
+/** A tool's `prepare` for tools that start processes: execa loads while the call streams. */
+export function prepareExeca(): void {
+  loadExeca().catch(() => undefined);
+}
+
 export interface ShellExit {
   /** Undefined when the shell was ended by a signal or never started. */
   exitCode: number | undefined;

@@ -99,6 +99,11 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
   /** Short summary of the key argument for one-line displays and approval scopes. */
   /** The key argument in one line; `show` turns a path into the form the user reads (relative inside the workspace). */
   summarize?: (args: Args, show: (path: string) => string) => string;
+  /**
+   * Starts loading what execute will need (modules a first call would otherwise wait for), called as the model
+   * begins a call of this tool, while its arguments still stream. A failure here shows when execute needs the same.
+   */
+  prepare?(): void;
   /** For file-changing tools: the unified diff the call would apply, shown in the approval dialog. */
   preview?(args: Args, ctx: ToolContext): Promise<string | undefined>;
   execute(args: Args, ctx: ToolContext): Promise<ToolResult>;
