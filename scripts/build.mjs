@@ -3,6 +3,7 @@
 // The library entry (dist/sdk.js and its types) is built beside it by buildSdk.mjs.
 import { build } from 'esbuild';
 import { chmodSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { Ajv, _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { swapPlugin } from './bundleSwaps.mjs';
@@ -63,8 +64,14 @@ const schemaBundle = await build({
   bundle: true, format: 'esm', platform: 'node', packages: 'external', write: false, logLevel: 'warning',
 });
 const { configLayerSchema, validatorOptions } = await import(`data:text/javascript;base64,${Buffer.from(schemaBundle.outputFiles[0].text).toString('base64')}`);
-const ajv = new Ajv({ ...validatorOptions, code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
-(await import('ajv-formats')).default.default(ajv);
+// Its formats come from a file of their own, written beside it (source/config/urlFormat.ts).
+const formatsBundle = await build({
+  entryPoints: ['source/config/urlFormat.ts'], bundle: true, format: 'cjs', platform: 'node', outfile: 'dist/config-formats.cjs', logLevel: 'warning',
+});
+if (formatsBundle.errors.length > 0) throw new Error('dist/config-formats.cjs did not build');
+const { configFormats } = createRequire(import.meta.url)('../dist/config-formats.cjs');
+const ajv = new Ajv({ ...validatorOptions, code: { source: true, formats: _`require("./config-formats.cjs").configFormats` } });
+ajv.addFormat('uri', configFormats.uri);
 writeFileSync('dist/config-validator.cjs', standaloneCode.default(ajv, ajv.compile(configLayerSchema)));
 
 // The validators of the files a user writes (hooks, MCP entries, agent files), likewise (source/config/fileCheck.ts).

@@ -90,6 +90,9 @@ describe('schema errors', () => {
       [{ security: { workspace: 5 } }, 'at /security/workspace: must be string (got 5).'],
       [{ apiKey: 12345 }, 'at /apiKey: must be string.'],
       [{ baseUrl: 'ftp://host/v1' }, 'at /baseUrl: must be an http(s) URL such as http://localhost:8080/v1 (got "ftp://host/v1").'],
+      // Node's URL parser is the judge: a port that is not a number, or a space, is caught here, not at the first request.
+      [{ baseUrl: 'http://localhost:port/v1' }, 'at /baseUrl: must be an http(s) URL such as http://localhost:8080/v1 (got "http://localhost:port/v1").'],
+      [{ baseUrl: 'http://local host:8080/v1' }, 'at /baseUrl: must be an http(s) URL such as http://localhost:8080/v1 (got "http://local host:8080/v1").'],
     ];
     for (const [content, expected] of cases) {
       const { error, file } = failure(content);

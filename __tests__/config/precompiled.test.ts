@@ -2,13 +2,13 @@
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { configLayerSchema, validatorOptions } from '../../source/config/layerSchema.js';
+import { configFormats } from '../../source/config/urlFormat.js';
 
 const precompiled = createRequire(import.meta.url)(resolve('dist/config-validator.cjs')) as ValidateFunction;
 const ajv = new Ajv(validatorOptions);
-addFormats.default(ajv);
+ajv.addFormat('uri', configFormats.uri);
 const compiled = ajv.compile(configLayerSchema);
 
 const samples: unknown[] = [
@@ -21,6 +21,11 @@ const samples: unknown[] = [
   { context: { contextDangerRatio: 1.5 } },
   { security: { workspace: '' } },
   { permissionMode: 'reckless' },
+  // URLs as Node's parser reads them: a port that is no number, a space, a bracketed IPv6 host.
+  { baseUrl: 'http://host:port/v1' },
+  { baseUrl: 'http://my host/v1' },
+  { baseUrl: 'http://[::1]:8080/v1' },
+  { webSearch: { backend: 'searxng', url: 'https://search.test:99999/' } },
 ];
 
 describe('precompiled config validator', () => {

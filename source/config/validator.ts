@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
 import { configLayerSchema, validatorOptions } from './layerSchema.js';
 import type { ConfigLayer } from './types.js';
+import { configFormats } from './urlFormat.js';
 
 const precompiledValidatorFile = 'config-validator.cjs';
 
@@ -22,9 +23,8 @@ export function layerValidator(): LayerValidator {
   }
   // Loaded here rather than imported so a built rein never loads Ajv's compiler at start-up.
   const { Ajv } = requireHere('ajv') as typeof import('ajv');
-  const addFormats = requireHere('ajv-formats') as typeof import('ajv-formats').default;
   const ajv = new Ajv(validatorOptions);
-  addFormats(ajv);
+  ajv.addFormat('uri', configFormats.uri);
   validate = ajv.compile(configLayerSchema) as LayerValidator;
   return validate;
 }
