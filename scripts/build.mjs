@@ -54,6 +54,9 @@ emitSdkTypes();
 copyFileSync('node_modules/web-tree-sitter/tree-sitter.wasm', 'dist/tree-sitter.wasm');
 copyFileSync('node_modules/tree-sitter-bash/tree-sitter-bash.wasm', 'dist/tree-sitter-bash.wasm');
 
+// YAML for frontmatter as one file, required on the first file that has some (source/extensions/yaml.ts).
+await build({ entryPoints: ['node_modules/yaml/dist/index.js'], bundle: true, format: 'cjs', platform: 'node', target: 'node20', minifyWhitespace: true, minifySyntax: true, outfile: 'dist/yaml.cjs', logLevel: 'warning' });
+
 // The config validator, compiled now instead of at every start (source/config/validator.ts loads it).
 const schemaBundle = await build({
   stdin: {

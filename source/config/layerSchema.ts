@@ -143,9 +143,5 @@ export const configLayerSchema = {
   },
 } as const;
 
-/**
- * Ajv options for this schema (also used by the build's precompiled copy). validateSchema: false skips compiling the
- * meta-schema; the schema is ours. unicode: false counts string lengths in code units, as every length here is a
- * minimum of 1, and spares the precompiled validator a module to load at start-up.
- */
-export const validatorOptions = { allErrors: false, verbose: true, validateSchema: false, unicode: false } as const;
+/** Ajv options for this schema (also used by the build's precompiled copy). validateSchema: false skips compiling the meta-schema; the schema is ours. */
+export const validatorOptions = { allErrors: false, verbose: true, validateSchema: false } as const;

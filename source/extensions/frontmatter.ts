@@ -1,5 +1,5 @@
 // Splits a markdown file into its YAML frontmatter and body, the way Claude Code's command, skill and agent files are written.
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from './yaml.js';
 
 /**
  * The block between `---` lines at the top, and the text below it: trimmed (`body`), and as Claude Code keeps it
