@@ -2,7 +2,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execa } from 'execa';
 import type { TerminalHandover } from './terminalHandover.js';
 
 
@@ -26,6 +25,8 @@ export async function editInEditor(text: string, handover: TerminalHandover, env
   await new Promise<void>((done) => setImmediate(done));
   const resume = handover.suspend();
   try {
+    // Loaded here, not with the TUI: few sessions open an editor, and the first frame need not wait for execa.
+    const { execa } = await import('execa');
     const result = await execa('sh', ['-c', `${editor} "$@"`, editor, file], { stdio: 'inherit', reject: false, env });
     if (result.failed) {
       const why = result.exitCode === 127 ? 'command not found' : result.exitCode !== undefined ? `exit code ${result.exitCode}` : result.shortMessage;

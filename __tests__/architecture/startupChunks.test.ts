@@ -1,0 +1,52 @@
+// What a start loads before its first frame (or its first request): the chunks cli.js, the main module and the
+// TUI import statically. Modules few sessions need are loaded when they are needed instead: execa (commands, the
+// external editor) and yaml (frontmatter) must not be among them.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const dist = resolve('dist');
+const read = (file: string): string => readFileSync(join(dist, file), 'utf8');
+
+/** The files a chunk imports statically (`import{…}from"./x.js"`, `import"./x.js"`), not those it import()s. */
+export function staticImports(source: string): string[] {
+  return [...source.matchAll(/\bimport\s*(?:\{[^}]*\}|\*\s*as\s*[\w$]+|[\w$]+)?\s*(?:from\s*)?"\.\/([^"]+)"/g)].map((match) => match[1]);
+}
+
+function closure(start: string): Set<string> {
+  const seen = new Set<string>();
+  const todo = [start];
+  while (todo.length > 0) {
+    const file = todo.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    todo.push(...staticImports(read(file)));
+  }
+  return seen;
+}
+
+const entry = (prefix: string): string => {
+  const found = readdirSync(dist).find((file) => file.startsWith(prefix) && file.endsWith('.js'));
+  if (!found) throw new Error(`No ${prefix}*.js in dist: run npm run build.`);
+  return found;
+};
+
+// Strings of each package's own code, found wherever that code is bundled.
+const markers = { execa: 'forceKillAfterDelay', yaml: 'Implicit keys need to be on a single line' };
+
+describe('the chunks a start loads', () => {
+  it('reads static imports and leaves dynamic ones', () => {
+    expect(staticImports('import{a as b}from"./one.js";import"./two.js";const c=import("./three.js");')).toEqual(['one.js', 'two.js']);
+  });
+
+  it('hold neither execa nor yaml, which load when a command, an editor or a frontmatter needs them', () => {
+    const loaded = new Set([...closure('cli.js'), ...closure(entry('main-')), ...closure(entry('tui-'))]);
+    expect(loaded.has('cli.js')).toBe(true);
+    expect(loaded.size).toBeGreaterThan(5);
+    for (const [name, marker] of Object.entries(markers)) {
+      expect([...loaded].filter((file) => read(file).includes(marker)), name).toEqual([]);
+      // The marker is really the package's: some chunk that is not loaded at start holds it.
+      expect(readdirSync(dist).some((file) => /\.(c?js)$/.test(file) && read(file).includes(marker)), name).toBe(true);
+    }
+  });
+});
