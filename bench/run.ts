@@ -14,6 +14,7 @@ import { benchMcpMany } from './mcpMany.js';
 import { benchOutside } from './outside.js';
 import { benchPermissions } from './permissions.js';
 import { benchRender } from './render.js';
+import { median } from './stats.js';
 
 const sections: Array<[string, () => Promise<string[]>]> = [
   ['first-request', () => benchFirstRequest()],
@@ -52,10 +53,10 @@ function startReference(): string {
     const start = performance.now();
     execFileSync(process.execPath, ['-e', '0']);
     return performance.now() - start;
-  }).sort((a, b) => a - b);
+  });
   // Node reads every certificate in this file before it runs anything, in every process rein or a test starts.
   const certs = process.env.NODE_EXTRA_CA_CERTS ? `; NODE_EXTRA_CA_CERTS is set, which node reads at every start` : '';
-  return `start reference: node -e 0 took ${times[3].toFixed(0)} ms, median of 7${certs}`;
+  return `start reference: node -e 0 took ${median(times).toFixed(0)} ms, median of 7${certs}`;
 }
 
 process.stdout.write(`${machineReference()}\n${startReference()}\n`);

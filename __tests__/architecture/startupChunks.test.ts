@@ -9,7 +9,7 @@ const dist = resolve('dist');
 const read = (file: string): string => readFileSync(join(dist, file), 'utf8');
 
 /** The files a chunk imports statically (`import{…}from"./x.js"`, `import"./x.js"`), not those it import()s. */
-export function staticImports(source: string): string[] {
+function staticImports(source: string): string[] {
   return [...source.matchAll(/\bimport\s*(?:\{[^}]*\}|\*\s*as\s*[\w$]+|[\w$]+)?\s*(?:from\s*)?"\.\/([^"]+)"/g)].map((match) => match[1]);
 }
 

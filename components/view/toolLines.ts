@@ -66,9 +66,11 @@ const ownLines = (rows: string[]): string[][] => rows.map((row) => [row]);
 
 /** The runner's cut marker as a line index, with what it says was cut. */
 function markedCut(lines: string[]): (OutputCut & { markerLine: number }) | undefined {
-  const markerLine = lines.findIndex((line) => line.startsWith('[… ') && cutMarker.test(line));
-  const cut = markerLine < 0 ? undefined : outputCut(lines[markerLine]);
-  return cut && { ...cut, markerLine };
+  for (const [markerLine, line] of lines.entries()) {
+    const cut = line.startsWith('[… ') ? outputCut(line) : undefined;
+    if (cut) return { ...cut, markerLine };
+  }
+  return undefined;
 }
 
 function toolBodyLines(item: ToolItem, width: number): string[] {
