@@ -24,7 +24,6 @@ import type { SlashCommand } from '../source/commands/slashCommand.js';
 import { syncMcpPromptCommands } from '../source/commands/mcpPrompts.js';
 import { App } from './App.js';
 import { createIdleCollector } from './screen/idleCollect.js';
-import { capYoungGeneration } from './screen/youngGeneration.js';
 import { SetupScreen } from './SetupScreen.js';
 import { setupLines } from './view/setupLines.js';
 import { TrustGate } from './TrustGate.js';
@@ -161,7 +160,6 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
   const stop = bridge.onExit(() => handle?.unmount());
   // Collect garbage once screen and keyboard have been quiet for a moment (see idleCollect.ts).
   const idle = createIdleCollector();
-  const uncap = capYoungGeneration();
   const unwatchStore = bridge.store.subscribe((next, previous) => (previous.running && !next.running ? idle.now() : idle.activity()));
   const stopStatusLine = opts.statusLine
     ? feedStatusLine({ store: bridge.store, conversation: session.conversation, setting: opts.statusLine.setting, projectDir: opts.statusLine.projectDir, version: opts.version ?? '' })
@@ -184,7 +182,6 @@ export async function startTui(opts: StartTuiOptions): Promise<TuiResult> {
     stopAttention();
     stopStatusLine?.();
     unsyncPrompts();
-    uncap();
     unwatchStore();
     process.stdin.off('data', onKeys);
     stop();

@@ -1,30 +1,64 @@
-// A headless run keeps V8's young generation at its first size; a TUI session and a user's own setting are left alone.
+// rein holds V8's young generation at its first size and scavenges on one thread, in every run, unless the user's
+// own node flags size the young generation or choose the scavenger.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { isHeadlessRun, tuneHeap } from '../../source/cli/heapTuning.js';
+import { tuneHeap } from '../../source/cli/heapTuning.js';
 
-function tuned(argv: string[], execArgv: string[] = [], nodeOptions = ''): string[] {
+function tuned(execArgv: string[] = [], nodeOptions = ''): string[] {
   const set: string[] = [];
-  tuneHeap(argv, execArgv, nodeOptions, (flag) => set.push(flag));
+  expect(tuneHeap(execArgv, nodeOptions, (flag) => set.push(flag))).toEqual(set);
   return set;
 }
 
+const root = path.resolve(import.meta.dirname, '../..');
+const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href;
+const moduleUrl = pathToFileURL(path.join(root, 'source/cli/heapTuning.ts')).href;
+
+/** New-space bytes before and after a burst of allocation in which a share of objects survives several scavenges. */
+async function newSpaceAroundChurn(tune: boolean): Promise<{ before: number; after: number }> {
+  const script = `
+    import { getHeapSpaceStatistics } from 'node:v8';
+    import { tuneHeap } from ${JSON.stringify(moduleUrl)};
+    const newSpace = () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size;
+    ${tune ? 'tuneHeap([], "");' : ''}
+    const before = newSpace();
+    const keep = [];
+    for (let round = 0; round < 40; round++) {
+      let batch = [];
+      for (let i = 0; i < 200000; i++) {
+        batch.push({ i, text: 'row ' + i });
+        if (batch.length > 50000) { keep.push(batch.slice(0, 20)); batch = []; }
+      }
+    }
+    process.stdout.write(JSON.stringify({ before, after: newSpace() }));
+  `;
+  const { stdout } = await execa(process.execPath, ['--import', tsxLoader, '--input-type=module', '-e', script], { cwd: root, env: { NODE_OPTIONS: '' } });
+  return JSON.parse(stdout) as { before: number; after: number };
+}
+
 describe('tuneHeap', () => {
-  it('sets the growth factor for -p, --print, --print=... and -cp', () => {
-    for (const argv of [['-p', 'go'], ['--print', 'go'], ['--print=go'], ['-cp', 'go'], ['--model', 'm', '-p', 'go']]) {
-      expect(tuned(argv), argv.join(' ')).toEqual(['--semi-space-growth-factor=1']);
-    }
+  it('sets the growth factor and the single-thread scavenger', () => {
+    expect(tuned()).toEqual(['--semi-space-growth-factor=1', '--no-parallel-scavenge']);
+    expect(tuned([], '--max-old-space-size=512')).toEqual(['--semi-space-growth-factor=1', '--no-parallel-scavenge']);
   });
 
-  it('leaves a TUI session and other subcommands alone', () => {
-    for (const argv of [[], ['--model', 'gpt-4.1'], ['-c'], ['mcp', 'list'], ['--resume', 'abc']]) {
-      expect(tuned(argv), argv.join(' ')).toEqual([]);
-      expect(isHeadlessRun(argv)).toBe(false);
-    }
+  it("leaves what the user's node flags set alone", () => {
+    expect(tuned(['--max-semi-space-size=4'])).toEqual(['--no-parallel-scavenge']);
+    expect(tuned([], '--semi_space_growth_factor=3')).toEqual(['--no-parallel-scavenge']);
+    expect(tuned(['--min-semi-space-size=2', '--parallel-scavenge'])).toEqual([]);
+    expect(tuned([], '--no-parallel_scavenge')).toEqual(['--semi-space-growth-factor=1']);
   });
 
-  it("leaves the young generation alone when the user's node flags set it", () => {
-    expect(tuned(['-p', 'go'], ['--max-semi-space-size=4'])).toEqual([]);
-    expect(tuned(['-p', 'go'], [], '--semi_space_growth_factor=3')).toEqual([]);
-    expect(tuned(['-p', 'go'], [], '--max-old-space-size=512')).toEqual(['--semi-space-growth-factor=1']);
-  });
+  it('holds the new space where it was when tuned, where V8 alone grows it', async () => {
+    // rein tunes before its modules load, when the space is at its first size; this script's loader has run first.
+    const mb = 1024 * 1024;
+    const grown = await newSpaceAroundChurn(false);
+    const held = await newSpaceAroundChurn(true);
+    expect(grown.after).toBeGreaterThan(8 * mb);
+    expect(grown.after).toBeGreaterThan(2 * grown.before);
+    expect(held.after).toBeLessThanOrEqual(held.before);
+    expect(held.after).toBeLessThanOrEqual(4 * mb);
+  }, 60_000);
 });

@@ -1,29 +1,40 @@
-// V8 heap settings for a headless run (`rein -p`): a short process whose peak memory is what a script or CI job pays for.
+// V8 heap settings for rein's own process, set before the rest of rein loads:
+// * the young generation stays at its first size (1 MB a semi-space on 64-bit) instead of doubling up to 16 MB as
+//   objects keep surviving scavenges. V8 reads the growth factor whenever it would grow the space, so setting it
+//   before rein's modules load holds the space where it starts (the size flags are fixed when the heap is made).
+//   A headless task's peak and a long TUI session's resident size are both lower by what the space would have grown
+//   (about 6 MB after 60 turns), and a stream costs no more CPU: rendering garbage dies young;
+// * scavenges run on one thread: on spaces this small, helper threads cost more than they save. V8 reads this flag
+//   at every scavenge.
+// See `npm run bench`: render and headless.
 import { setFlagsFromString } from 'node:v8';
 
-/** The user's own setting of the young generation's size or growth, which rein leaves alone. */
-const userSet = /^--(?:semi[-_]space[-_]growth[-_]factor|max[-_]semi[-_]space[-_]size|min[-_]semi[-_]space[-_]size)(?:=|$)/;
-
-/** True for a `-p`/`--print` run (also `-cp`, `-p"task"`, `--print=task`): the one-shot headless mode. */
-export function isHeadlessRun(argv: readonly string[]): boolean {
-  return argv.some((arg) => arg === '--print' || arg.startsWith('--print=') || /^-[a-zA-Z]*p$/.test(arg) || /^-p./.test(arg));
+/** A V8 flag rein sets for its heap, and the pattern that finds the user's own setting of what it tunes. */
+interface Setting {
+  flag: string;
+  userSet: RegExp;
 }
 
+const heapSettings: readonly Setting[] = [
+  { flag: '--semi-space-growth-factor=1', userSet: /^--(?:semi[-_]space[-_]growth[-_]factor|max[-_]semi[-_]space[-_]size|min[-_]semi[-_]space[-_]size)(?:=|$)/ },
+  { flag: '--no-parallel-scavenge', userSet: /^--(?:no-)?parallel[-_]scavenge(?:=|$)/ },
+];
+
 /**
- * In a headless run the young generation stays at its first size instead of doubling as allocation picks up (V8
- * reads the growth factor when it grows the space, so setting it at start-up works; the size flags are fixed when
- * the heap is made). That lowers a headless task's peak memory; a TUI session, whose streams allocate far
- * more short-lived objects, keeps V8's default. Returns the flag it set, if any.
+ * Applies each of rein's heap settings, unless the user's node flags (command line or NODE_OPTIONS) already set
+ * what it tunes. Returns the flags it set.
  */
 export function tuneHeap(
-  argv: readonly string[] = process.argv.slice(2),
   execArgv: readonly string[] = process.execArgv,
   nodeOptions = process.env.NODE_OPTIONS ?? '',
   set: (flags: string) => void = setFlagsFromString,
-): string | undefined {
-  if (!isHeadlessRun(argv)) return undefined;
-  if ([...execArgv, ...nodeOptions.split(/\s+/)].some((arg) => userSet.test(arg))) return undefined;
-  const flag = '--semi-space-growth-factor=1';
-  set(flag);
-  return flag;
+): string[] {
+  const given = [...execArgv, ...nodeOptions.split(/\s+/)];
+  const applied: string[] = [];
+  for (const setting of heapSettings) {
+    if (given.some((arg) => setting.userSet.test(arg))) continue;
+    set(setting.flag);
+    applied.push(setting.flag);
+  }
+  return applied;
 }
