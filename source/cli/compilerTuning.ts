@@ -12,35 +12,19 @@
 //   a headless run whose event loop went quiet meanwhile (node then waits for its helper threads) would stand still.
 //   Parsing a command line in baseline code takes microseconds; yoga's layout in the TUI is no slower either.
 // See `npm run bench`: render, headless and permissions.
-import { setFlagsFromString } from 'node:v8';
+import { applyV8Settings, type V8Setting } from './v8Settings.js';
 
-/** A V8 flag rein sets for itself, and the pattern that finds the user's own setting of it. */
-interface Setting {
-  flag: string;
-  userSet: RegExp;
-}
-
-const compilerSettings: readonly Setting[] = [
+const compilerSettings: readonly V8Setting[] = [
   { flag: '--no-turbo-inlining', userSet: /^--(?:no-)?turbo[-_]inlining(?:=|$)/ },
   { flag: '--interrupt-budget=270336', userSet: /^--interrupt[-_]budget(?:=|$)/ },
   { flag: '--liftoff-only', userSet: /^--(?:no-)?liftoff(?:[-_]only)?(?:=|$)/ },
 ];
 
-/**
- * Applies each of rein's compiler settings, unless the user set that flag themselves (on node's command line or in
- * NODE_OPTIONS). Returns the flags it set.
- */
+/** Applies rein's compiler settings (see v8Settings.ts); returns the flags it set. */
 export function tuneCompiler(
   execArgv: readonly string[] = process.execArgv,
   nodeOptions = process.env.NODE_OPTIONS ?? '',
-  set: (flags: string) => void = setFlagsFromString,
+  set?: (flags: string) => void,
 ): string[] {
-  const given = [...execArgv, ...nodeOptions.split(/\s+/)];
-  const applied: string[] = [];
-  for (const setting of compilerSettings) {
-    if (given.some((arg) => setting.userSet.test(arg))) continue;
-    set(setting.flag);
-    applied.push(setting.flag);
-  }
-  return applied;
+  return applyV8Settings(compilerSettings, execArgv, nodeOptions, set);
 }

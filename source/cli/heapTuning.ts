@@ -7,34 +7,18 @@
 // * scavenges run on one thread: on spaces this small, helper threads cost more than they save. V8 reads this flag
 //   at every scavenge.
 // See `npm run bench`: render and headless.
-import { setFlagsFromString } from 'node:v8';
+import { applyV8Settings, type V8Setting } from './v8Settings.js';
 
-/** A V8 flag rein sets for its heap, and the pattern that finds the user's own setting of what it tunes. */
-interface Setting {
-  flag: string;
-  userSet: RegExp;
-}
-
-const heapSettings: readonly Setting[] = [
+const heapSettings: readonly V8Setting[] = [
   { flag: '--semi-space-growth-factor=1', userSet: /^--(?:semi[-_]space[-_]growth[-_]factor|max[-_]semi[-_]space[-_]size|min[-_]semi[-_]space[-_]size)(?:=|$)/ },
   { flag: '--no-parallel-scavenge', userSet: /^--(?:no-)?parallel[-_]scavenge(?:=|$)/ },
 ];
 
-/**
- * Applies each of rein's heap settings, unless the user's node flags (command line or NODE_OPTIONS) already set
- * what it tunes. Returns the flags it set.
- */
+/** Applies rein's heap settings (see v8Settings.ts); returns the flags it set. */
 export function tuneHeap(
   execArgv: readonly string[] = process.execArgv,
   nodeOptions = process.env.NODE_OPTIONS ?? '',
-  set: (flags: string) => void = setFlagsFromString,
+  set?: (flags: string) => void,
 ): string[] {
-  const given = [...execArgv, ...nodeOptions.split(/\s+/)];
-  const applied: string[] = [];
-  for (const setting of heapSettings) {
-    if (given.some((arg) => setting.userSet.test(arg))) continue;
-    set(setting.flag);
-    applied.push(setting.flag);
-  }
-  return applied;
+  return applyV8Settings(heapSettings, execArgv, nodeOptions, set);
 }
