@@ -21,10 +21,6 @@ const compilerSettings: readonly V8Setting[] = [
 ];
 
 /** Applies rein's compiler settings (see v8Settings.ts); returns the flags it set. */
-export function tuneCompiler(
-  execArgv: readonly string[] = process.execArgv,
-  nodeOptions = process.env.NODE_OPTIONS ?? '',
-  set?: (flags: string) => void,
-): string[] {
+export function tuneCompiler(execArgv?: readonly string[], nodeOptions?: string, set?: (flags: string) => void): string[] {
   return applyV8Settings(compilerSettings, execArgv, nodeOptions, set);
 }

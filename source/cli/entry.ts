@@ -1,4 +1,4 @@
-// rein's entry point: the compiler (and, for `-p`, the heap) is tuned before the rest of rein loads, so nothing
+// rein's entry point: the compiler and the heap are tuned before the rest of rein loads, so nothing
 // that runs while the modules load (the loader's own URL work included) runs under V8's defaults first.
 import { tuneCompiler } from './compilerTuning.js';
 import { tuneHeap } from './heapTuning.js';

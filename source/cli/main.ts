@@ -10,8 +10,6 @@ import { isKeyProblem, resolveKeyBindings } from '../config/keys.js';
 import { ConfigError, resolveApiKey, resolveReinHome } from '../config/index.js';
 import { runHeadless, streamJsonMessages } from '../headless/runHeadless.js';
 import { installShutdown } from './shutdown.js';
-import { tuneCompiler } from './compilerTuning.js';
-import { tuneHeap } from './heapTuning.js';
 import { withoutFetch } from './withoutFetch.js';
 import { removeUnusedSessionFolder, SessionLogError } from '../sessionLog/index.js';
 import { addSecrets } from '../util/redact.js';
@@ -41,8 +39,6 @@ async function readStdin(): Promise<string> {
 }
 
 async function main(rawArgv: string[]): Promise<number> {
-  tuneCompiler();
-  tuneHeap();
   const setup = rawArgv[0] === 'mcp' || rawArgv[0] === 'sessions' || rawArgv[0] === 'acp' ? { argv: rawArgv, initOnly: false, trigger: undefined } : takeSetupFlags(rawArgv);
   const argv = setup.argv;
   if (argv[0] === 'mcp' && argv[1] === 'serve') {
