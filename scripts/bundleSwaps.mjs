@@ -9,6 +9,9 @@
 //   node-emoji (marked-terminal) -> components/view/noEmoji.ts: no emoji table, as rein renders without emoji
 //     shortcodes.
 // Only the copy named here is swapped: other versions of the same package under other packages stay as they are.
+// The provider SDKs (openai, @anthropic-ai/sdk) also get rein's Headers and FormData in place of the globals
+// (source/providers/fetchClasses.ts): touching either global loads Node's whole fetch implementation.
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
 const swaps = [
@@ -21,6 +24,13 @@ const swaps = [
 export const swapPlugin = {
   name: 'rein-swaps',
   setup(build) {
+    const fetchClasses = resolve('source/providers/fetchClasses.ts');
+    build.onLoad({ filter: /[\\/]node_modules[\\/](openai|@anthropic-ai[\\/]sdk)[\\/].*\.mjs$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      const names = [['LightHeaders', 'Headers'], ['LazyFormData', 'FormData']].filter(([, name]) => new RegExp(`(?<![.\\w$])${name}\\b`).test(text));
+      if (names.length === 0) return undefined;
+      return { contents: `import { ${names.map(([ours, name]) => `${ours} as ${name}`).join(', ')} } from ${JSON.stringify(fetchClasses)};\n${text}`, loader: 'js' };
+    });
     for (const swap of swaps) {
       build.onResolve({ filter: new RegExp(`^${swap.name}$`) }, async (args) => {
         if (args.importer === swap.with || args.pluginData === swap.name) return undefined;

@@ -25,7 +25,8 @@ export function sdkClientOptions(limits: StallLimits) {
     maxRetries: 0,
     logLevel: 'off' as const,
     logger: silent,
-    fetch: httpFetch,
+    // Typed as the global fetch the SDKs ask for: they use only what LightResponse has in common with Response.
+    fetch: httpFetch as unknown as typeof fetch,
     // rein's own header timeout (attempt.ts) fires first and words the error; the SDK's is only a backstop.
     timeout: Math.min(MAX_TIMER_MS, limits.requestTimeoutMs + 10_000),
   };

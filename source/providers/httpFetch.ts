@@ -1,10 +1,12 @@
 // The fetch the provider SDKs are given: requests over node:http(s) with kept-alive connections, and a streamed
 // response's body handed over as the socket's own Node stream. Node's built-in fetch pipes every chunk through
 // two more streams (one of them a web stream); for a reply streamed a token at a time that is most of the CPU
-// the client spends.
+// the client spends. Its Headers and Response are rein's own (fetchClasses.ts): Node's would load its whole fetch
+// implementation at the first request.
 // node:http, node:https (with TLS) and node:zlib load on first use, not at start-up.
 import type { Agent as HttpAgent, IncomingMessage, request as httpRequestFn } from 'node:http';
 import type { Readable } from 'node:stream';
+import { LightHeaders, LightResponse, type LightHeadersInit } from './fetchClasses.js';
 
 interface Transport {
   request: typeof httpRequestFn;
@@ -25,34 +27,6 @@ const MAX_REDIRECTS = 5;
 // Statuses whose responses never have a body.
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
-/**
- * A Response whose body is the Node stream itself (the SDKs iterate any async-iterable body directly); reading it
- * whole (text, json, arrayBuffer) still works.
- */
-function streamedResponse(stream: Readable, init: ResponseInit): Response {
-  const response = new Response(null, init);
-  const text = async (): Promise<string> => (await readAll(stream)).toString('utf8');
-  Object.defineProperties(response, {
-    body: { get: () => stream },
-    bodyUsed: { get: () => stream.readableDidRead },
-    text: { value: text },
-    json: { value: async () => JSON.parse(await text()) as unknown },
-    arrayBuffer: {
-      value: async () => {
-        const bytes = await readAll(stream);
-        return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-      },
-    },
-  });
-  return response;
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-}
-
 /** The body decoded as the server encoded it (servers may compress even when asked not to). */
 async function decoded(res: IncomingMessage): Promise<Readable> {
   const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
@@ -63,8 +37,8 @@ async function decoded(res: IncomingMessage): Promise<Readable> {
   return res.pipe(decoder);
 }
 
-function responseHeaders(res: IncomingMessage): Headers {
-  const headers = new Headers();
+function responseHeaders(res: IncomingMessage): LightHeaders {
+  const headers = new LightHeaders();
   for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
     try {
       headers.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
@@ -86,7 +60,7 @@ function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
-async function send(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined, hops: number): Promise<Response> {
+async function send(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined, hops: number): Promise<LightResponse> {
   if (signal?.aborted) throw abortError(signal);
   const { request, agent } = await transportFor(url.protocol === 'https:');
   const res = await new Promise<IncomingMessage>((resolve, reject) => {
@@ -100,10 +74,10 @@ async function send(url: URL, method: string, headers: Record<string, string>, b
     res.resume();
     return send(new URL(location, url), method, headers, body, signal, hops + 1);
   }
-  const init: ResponseInit = { status, statusText: res.statusMessage ?? '', headers: responseHeaders(res) };
+  const init = { status, statusText: res.statusMessage ?? '', headers: responseHeaders(res), url: url.href };
   if (NULL_BODY.has(status) || method === 'HEAD') {
     res.resume();
-    return new Response(null, init);
+    return new LightResponse(null, init);
   }
   const stream = await decoded(res);
   if (signal) {
@@ -114,28 +88,26 @@ async function send(url: URL, method: string, headers: Record<string, string>, b
     signal.addEventListener('abort', onAbort, { once: true });
     stream.once('close', () => signal.removeEventListener('abort', onAbort));
   }
-  return streamedResponse(stream, init);
+  return new LightResponse(stream, init);
 }
 
-/**
- * Loads what the first request needs (Node's fetch classes, which the SDKs build every request with, and
- * node:http and node:https), so the first answer does not wait for them. For an interactive session, once it has drawn.
- */
+/** Loads node:http and node:https, so the first answer does not wait for them. For an interactive session, once it has drawn. */
 export function warmUpTransport(): void {
-  new Headers().append('accept', 'text/event-stream');
-  new Response(null);
   void transportFor(false);
   void transportFor(true);
 }
 
-/** fetch(url, init) for the SDKs; anything it does not carry itself (a Request object, a streamed or form body) goes to the built-in fetch. */
-export function httpFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+/**
+ * fetch(url, init) for the SDKs; anything it does not carry itself (a Request object, a streamed or form body) goes to
+ * the built-in fetch. A Request is told by what it is not: `instanceof Request` would load the built-in fetch.
+ */
+export function httpFetch(input: string | URL | Request, init: RequestInit = {}): Promise<LightResponse | Response> {
   const body = requestBody(init.body);
-  if (input instanceof Request || body === null) return fetch(input, init);
+  if ((typeof input !== 'string' && !(input instanceof URL)) || body === null) return fetch(input, init);
   const url = new URL(input);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return fetch(input, init);
   const headers: Record<string, string> = {};
-  new Headers(init.headers).forEach((value, name) => {
+  new LightHeaders(init.headers as LightHeadersInit).forEach((value, name) => {
     headers[name] = value;
   });
   // Ask for the body as it is; decoded() still copes with a server that compresses anyway.

@@ -5,6 +5,12 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 /** Makes the SDK's own APIError for an error the server reported inside the stream (the body, the response headers, Anthropic's error type). */
 export type StreamErrorFactory = (body: object | undefined, headers: Headers, type?: string) => Error;
 
+/** What a streamed response is read through: fetch's Response, or httpFetch's own with a Node stream for its body. */
+export interface StreamedResponse {
+  readonly body: unknown;
+  readonly headers: Headers;
+}
+
 /**
  * Events of an SSE body, a batch per network read. A read that completed no event (a keep-alive comment such as
  * ": processing", or part of an event) gives an empty batch: the server is still there.
@@ -30,7 +36,7 @@ export async function* sseBatches(body: AsyncIterable<Uint8Array | string>): Asy
   if (batch.length > 0) yield batch;
 }
 
-function bodyOf(response: Response): AsyncIterable<Uint8Array | string> {
+function bodyOf(response: StreamedResponse): AsyncIterable<Uint8Array | string> {
   const body: unknown = response.body;
   if (body === null || typeof body !== 'object' || !(Symbol.asyncIterator in body)) throw new Error('The response has no body to stream.');
   return isNodeReadable(body) ? gatheredReads(body, READ_GAP_MS) : (body as AsyncIterable<Uint8Array | string>);
@@ -144,7 +150,7 @@ export async function* gatheredReads(stream: NodeReadable, gapMs: number, now: (
  * Chat Completions chunks: `[DONE]` ends the data, an `error` object in a chunk is the server's error. A chunk that
  * does not parse throws a SyntaxError. Every read gives a batch, empty for keep-alives, so stall detection sees life.
  */
-export async function* chatCompletionChunks<T>(response: Response, apiError: StreamErrorFactory): AsyncGenerator<T[]> {
+export async function* chatCompletionChunks<T>(response: StreamedResponse, apiError: StreamErrorFactory): AsyncGenerator<T[]> {
   let done = false;
   for await (const batch of sseBatches(bodyOf(response))) {
     const chunks: T[] = [];
@@ -167,7 +173,7 @@ export async function* chatCompletionChunks<T>(response: Response, apiError: Str
 }
 
 /** Anthropic Messages events: pings and unnamed events are skipped (as empty batches), an `error` event is the server's error. */
-export async function* messageStreamEvents<T>(response: Response, apiError: StreamErrorFactory): AsyncGenerator<T[]> {
+export async function* messageStreamEvents<T>(response: StreamedResponse, apiError: StreamErrorFactory): AsyncGenerator<T[]> {
   for await (const batch of sseBatches(bodyOf(response))) {
     const events: T[] = [];
     for (const event of batch) {
