@@ -1,6 +1,7 @@
 // What a start loads before its first frame (or its first request): the chunks cli.js, the main module and the
 // TUI import statically. Modules few sessions need are loaded when they are needed instead: execa (commands, the
-// external editor) and yaml (frontmatter) must not be among them.
+// external editor) and yaml (frontmatter) must not be among them, nor, on the way to the first request, the Node
+// modules only a command or a web fetch needs.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -48,5 +49,12 @@ describe('the chunks a start loads', () => {
       // The marker is really the package's: some chunk that is not loaded at start holds it.
       expect(readdirSync(dist).some((file) => /\.(c?js)$/.test(file) && read(file).includes(marker)), name).toBe(true);
     }
+  });
+
+  it('import neither node:https (with TLS), DNS nor child_process before main runs: a web fetch or a command loads them', () => {
+    const loaded = new Set([...closure('cli.js'), ...closure(entry('main-'))]);
+    const builtins = new Set([...loaded].flatMap((file) => [...read(file).matchAll(/\b(?:from|import)\s*"(node:[\w/]+)"/g)].map((match) => match[1])));
+    expect(builtins.has('node:fs')).toBe(true);
+    for (const name of ['node:https', 'node:http', 'node:tls', 'node:dns', 'node:net', 'node:child_process']) expect(builtins.has(name), name).toBe(false);
   });
 });

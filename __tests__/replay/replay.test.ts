@@ -73,6 +73,22 @@ describe('--record and --replay', () => {
     expect(readFileSync(join(repo, 'math.js'), 'utf8')).toContain('return a + b;');
   });
 
+  it('a recording made in a git repository names the commit checked out, and none outside git', async () => {
+    await execa('git', ['init', '-q'], { cwd: repo });
+    await execa('git', ['-c', 'user.name=t', '-c', 'user.email=t@localhost', '-c', 'commit.gpgSign=false', 'commit', '-q', '--allow-empty', '-m', 'start'], { cwd: repo });
+    const head = (await execa('git', ['rev-parse', 'HEAD'], { cwd: repo })).stdout.trim();
+    server = await startMockLlmServer({ turns: [{ text: 'Hello.' }, { text: 'Hello.' }] });
+    const header = async (name: string) => {
+      const file = join(home, name);
+      const run = await rein(['-p', 'hi', '--provider', 'openai', '--base-url', server!.openaiBaseUrl, '--model', 'test-model', '--record', file], { OPENAI_API_KEY: 'sk-test' });
+      expect(run.exitCode).toBe(0);
+      return JSON.parse(readFileSync(file, 'utf8').split('\n')[0]) as { facts: { gitHead?: string } };
+    };
+    expect((await header('in-git.rec.jsonl')).facts.gitHead).toBe(head);
+    rmSync(join(repo, '.git'), { recursive: true, force: true });
+    expect((await header('no-git.rec.jsonl')).facts.gitHead).toBeUndefined();
+  });
+
   it('--replay-tools recorded runs no command and touches no file: the results come from the recording', async () => {
     server = await startMockLlmServer({ turns: [
       { toolCalls: [{ name: 'bash', input: { command: 'touch ran-marker && echo made-it' } }] },

@@ -1,6 +1,6 @@
 // --replay and --record wiring: the recording read (and its fixture copied to run in), the session's provider, the closing line.
+import { createRequire } from 'node:module';
 import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { CliArgs } from './args.js';
@@ -79,6 +79,8 @@ export function replayLine(replay: OpenedReplay, started: string, recordedTools:
 /** The commit checked out in `cwd`, for a recording's facts; undefined outside git. */
 function gitHeadOf(cwd: string): string | undefined {
   try {
+    // node:child_process loads only for a recording, not at every start.
+    const { execFileSync } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
     return execFileSync('git', ['rev-parse', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'], encoding: 'utf8' }).trim() || undefined;
   } catch {
     return undefined;

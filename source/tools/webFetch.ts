@@ -1,5 +1,4 @@
 // web_fetch: one web page as markdown (HTML) or as it is (text, JSON), for the model to read.
-import { FetchRefused, fetchPage } from './web/fetchPage.js';
 import { pageText } from './web/pageText.js';
 import { adviceError, defineTool, errorResult, textResult } from './types.js';
 import { formatInt } from '../util/format.js';
@@ -22,6 +21,8 @@ export const webFetchTool = defineTool<WebFetchArgs>({
   summarize: (args) => args.url,
 
   async execute(args, ctx) {
+    // node:http(s), TLS and DNS load with the first fetch, not at start-up.
+    const { FetchRefused, fetchPage } = await import('./web/fetchPage.js');
     let page;
     try {
       page = await fetchPage(args.url, { signal: ctx.signal, mayReachPrivate: (host) => ctx.state.mayReachPrivateHost?.(host) ?? false });
