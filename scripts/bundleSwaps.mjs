@@ -8,6 +8,8 @@
 //     the terminal colours.
 //   node-emoji (marked-terminal) -> components/view/noEmoji.ts: no emoji table, as rein renders without emoji
 //     shortcodes.
+//   terminal-size (Ink) -> components/screen/terminalSize.ts: node:child_process (for tput and resize, its last
+//     resorts) loads when they are reached, not before the first frame.
 // Only the copy named here is swapped: other versions of the same package under other packages stay as they are.
 // The provider SDKs (openai, @anthropic-ai/sdk) also get rein's Headers and FormData in place of the globals
 // (source/providers/fetchClasses.ts): touching either global loads Node's whole fetch implementation.
@@ -19,6 +21,7 @@ const swaps = [
   { name: 'cli-truncate', real: resolve('node_modules/cli-truncate/index.js'), with: resolve('components/view/cellTruncate.ts') },
   { name: 'cli-highlight', real: resolve('node_modules/cli-highlight/dist/index.js'), with: resolve('components/view/highlight.ts') },
   { name: 'node-emoji', real: resolve('node_modules/node-emoji/lib/index.js'), with: resolve('components/view/noEmoji.ts') },
+  { name: 'terminal-size', real: resolve('node_modules/terminal-size/index.js'), with: resolve('components/screen/terminalSize.ts') },
 ];
 
 export const swapPlugin = {

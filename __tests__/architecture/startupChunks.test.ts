@@ -57,4 +57,11 @@ describe('the chunks a start loads', () => {
     expect(builtins.has('node:fs')).toBe(true);
     for (const name of ['node:https', 'node:http', 'node:tls', 'node:dns', 'node:net', 'node:child_process']) expect(builtins.has(name), name).toBe(false);
   });
+
+  it('import no child_process before the first frame either: Ink\'s terminal-size loads it only for its last resorts', () => {
+    const loaded = new Set([...closure('cli.js'), ...closure(entry('main-')), ...closure(entry('tui-'))]);
+    const builtins = new Set([...loaded].flatMap((file) => [...read(file).matchAll(/\b(?:from|import)\s*"(node:[\w/]+)"/g)].map((match) => match[1])));
+    expect(builtins.has('node:tty')).toBe(true);
+    expect(builtins.has('node:child_process')).toBe(false);
+  });
 });

@@ -1,4 +1,5 @@
-// The build gives rein's stand-ins to the packages that import string-width 8 and cli-highlight, and to no others.
+// The build gives rein's stand-ins to the packages that import string-width 8, cli-highlight, node-emoji and
+// terminal-size, and to no others; the provider SDKs get rein's Headers and FormData.
 import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +53,24 @@ describe('bundle swaps', () => {
   it('marked-terminal gets no emoji table: rein renders without shortcodes', async () => {
     const targets = await importsOf("import 'marked-terminal';", 'node-emoji');
     expect(targets.get('node_modules/marked-terminal/index.js')).toBe('components/view/noEmoji.ts');
+  }, 30_000);
+
+  it('Ink asks terminalSize.ts for the size, which loads child_process only for its last resorts', async () => {
+    const targets = await importsOf("import 'ink';", 'terminal-size');
+    expect(targets.get('node_modules/ink/build/ink.js')).toBe('components/screen/terminalSize.ts');
+  }, 30_000);
+
+  it('the provider SDKs build headers and test bodies with fetchClasses.ts, not the globals', async () => {
+    for (const sdk of ['openai', '@anthropic-ai/sdk']) {
+      const result = await build({
+        stdin: { contents: `import '${sdk}';`, resolveDir: root, loader: 'ts' },
+        bundle: true, format: 'esm', platform: 'node', write: false, metafile: true, logLevel: 'silent', plugins: [swapPlugin],
+      });
+      const users = Object.entries(result.metafile.inputs)
+        .filter(([, input]) => input.imports.some((i) => i.path === 'source/providers/fetchClasses.ts')).map(([file]) => file);
+      expect(users, sdk).toContain(`node_modules/${sdk}/internal/headers.mjs`);
+      expect(users, sdk).toContain(`node_modules/${sdk}/client.mjs`);
+    }
   }, 30_000);
 
   it('the markdown renderer carries the common grammars only, not all of highlight.js', async () => {
