@@ -58,6 +58,11 @@ describe('the chunks a start loads', () => {
     for (const name of ['node:https', 'node:http', 'node:tls', 'node:dns', 'node:net', 'node:child_process']) expect(builtins.has(name), name).toBe(false);
   });
 
+  it('are ASCII only: one character beyond it makes V8 hold and scan the whole chunk as two-byte text', () => {
+    const loaded = new Set([...closure('cli.js'), ...closure(entry('main-')), ...closure(entry('tui-'))]);
+    expect([...loaded].filter((file) => /[^\x00-\x7f]/.test(read(file)))).toEqual([]);
+  });
+
   it('import no child_process before the first frame either: Ink\'s terminal-size loads it only for its last resorts', () => {
     const loaded = new Set([...closure('cli.js'), ...closure(entry('main-')), ...closure(entry('tui-'))]);
     const builtins = new Set([...loaded].flatMap((file) => [...read(file).matchAll(/\b(?:from|import)\s*"(node:[\w/]+)"/g)].map((match) => match[1])));

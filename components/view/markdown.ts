@@ -116,7 +116,7 @@ export function markdownToLines(markdown: string, width: number): string[] {
 function wrapHanging(line: string, width: number): string[] {
   const plain = stripVTControlCharacters(line);
   if (plain.length <= width) return [line];
-  const hang = /^\s*(?:(?:[*•-]|\d+\.)\s+)?/.exec(plain)?.[0].length ?? 0;
+  const hang = /^\s*(?:(?:[*\u2022-]|\d+\.)\s+)?/.exec(plain)?.[0].length ?? 0;
   if (hang === 0 || hang > width / 2) return wrapText(line, width);
   const rows = wrapText(line, width - hang);
   return rows.map((row, i) => (i === 0 ? row : ' '.repeat(hang) + row));

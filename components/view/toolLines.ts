@@ -25,7 +25,7 @@ export interface OutputCut {
   savedAt?: string;
 }
 
-const cutMarker = /^\[… ([\d,]+) lines cut … (?:the full output is saved at (.+?); read it)?[^\n]*\]$/m;
+const cutMarker = /^\[\u2026 ([\d,]+) lines cut \u2026 (?:the full output is saved at (.+?); read it)?[^\n]*\]$/m;
 
 export function outputCut(text: string): OutputCut | undefined {
   const match = cutMarker.exec(text);

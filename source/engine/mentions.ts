@@ -132,7 +132,7 @@ export async function attachMentions(o: AttachOptions): Promise<AttachResult> {
       });
       continue;
     }
-    const lines = read.display.kind === 'text' ? /lines \d+–(\d+)/.exec(read.display.text)?.[1] : undefined;
+    const lines = read.display.kind === 'text' ? /lines \d+\u2013(\d+)/.exec(read.display.text)?.[1] : undefined;
     result.attachments.push({
       mention,
       summary: lines ? `${display} (${lines} ${lines === '1' ? 'line' : 'lines'})` : display,
