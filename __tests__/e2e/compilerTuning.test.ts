@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tuneCompiler } from '../../source/cli/compilerTuning.js';
+import { tuneHeap } from '../../source/cli/heapTuning.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
 
 const cli = resolve('dist/cli.js');
@@ -81,6 +82,24 @@ describe('compiler tuning', () => {
     expect(lines.find((line) => line.includes('"type":"tool_end"'))).toContain(process.version);
     expect(lines.filter((line) => /Compiled function .* using Liftoff/.test(line)).length).toBeGreaterThan(0);
     expect(lines.filter((line) => /Compiled function .* using TurboFan/.test(line))).toEqual([]);
+  });
+
+  it('sets the interrupt budget only on a V8 that has one: later ones would print an error at every start', () => {
+    const none = () => undefined;
+    expect(tuneCompiler([], '', none, '11.3.244.8-node.38')).toContain('--interrupt-budget=270336');
+    for (const later of ['11.8.172.17-node.20', '12.4.254.21-node.57', '13.6.233.17-node.63']) {
+      expect(tuneCompiler([], '', none, later), later).toEqual(['--no-turbo-inlining', '--liftoff-only']);
+      expect(tuneHeap([], '', none, later), later).toEqual(['--semi-space-growth-factor=1', '--no-parallel-scavenge']);
+    }
+  });
+
+  it('sets only flags that the V8 of the node running the tests knows', async () => {
+    const known = new Set([...(await execa('node', ['--v8-options'])).stdout.matchAll(/^ {2}--([\w-]+) \(/gm)].map((match) => match[1]));
+    expect(known.size).toBeGreaterThan(100);
+    const none = () => undefined;
+    for (const flag of [...tuneCompiler([], '', none), ...tuneHeap([], '', none)]) {
+      expect(known.has(flag.replace(/^--(?:no-)?/, '').replace(/=.*$/, '')), flag).toBe(true);
+    }
   });
 
   it('leaves each flag alone when node was started with it either way', () => {

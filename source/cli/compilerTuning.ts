@@ -16,11 +16,14 @@ import { applyV8Settings, type V8Setting } from './v8Settings.js';
 
 const compilerSettings: readonly V8Setting[] = [
   { flag: '--no-turbo-inlining', userSet: /^--(?:no-)?turbo[-_]inlining(?:=|$)/ },
-  { flag: '--interrupt-budget=270336', userSet: /^--interrupt[-_]budget(?:=|$)/ },
+  // V8 11.3 (Node 20) is the last V8 with an interrupt budget: from Node 21 (V8 11.8) on, TurboFan waits for a
+  // count of invocations instead. On Node 22, a count four times V8's changed the TUI's peak memory by a megabyte at
+  // most, so there rein leaves V8's default.
+  { flag: '--interrupt-budget=270336', userSet: /^--interrupt[-_]budget(?:=|$)/, goneIn: '11.4' },
   { flag: '--liftoff-only', userSet: /^--(?:no-)?liftoff(?:[-_]only)?(?:=|$)/ },
 ];
 
 /** Applies rein's compiler settings (see v8Settings.ts); returns the flags it set. */
-export function tuneCompiler(execArgv?: readonly string[], nodeOptions?: string, set?: (flags: string) => void): string[] {
-  return applyV8Settings(compilerSettings, execArgv, nodeOptions, set);
+export function tuneCompiler(execArgv?: readonly string[], nodeOptions?: string, set?: (flags: string) => void, v8Version?: string): string[] {
+  return applyV8Settings(compilerSettings, execArgv, nodeOptions, set, v8Version);
 }

@@ -15,6 +15,6 @@ const heapSettings: readonly V8Setting[] = [
 ];
 
 /** Applies rein's heap settings (see v8Settings.ts); returns the flags it set. */
-export function tuneHeap(execArgv?: readonly string[], nodeOptions?: string, set?: (flags: string) => void): string[] {
-  return applyV8Settings(heapSettings, execArgv, nodeOptions, set);
+export function tuneHeap(execArgv?: readonly string[], nodeOptions?: string, set?: (flags: string) => void, v8Version?: string): string[] {
+  return applyV8Settings(heapSettings, execArgv, nodeOptions, set, v8Version);
 }
