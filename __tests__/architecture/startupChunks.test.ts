@@ -1,7 +1,7 @@
 // What a start loads before its first frame (or its first request): the chunks cli.js, the main module and the
 // TUI import statically. Modules few sessions need are loaded when they are needed instead: execa (commands, the
-// external editor) and yaml (frontmatter) must not be among them, nor, on the way to the first request, the Node
-// modules only a command or a web fetch needs.
+// external editor), yaml (frontmatter) and the bash analysis (the first command's judgement, with the grammar) must
+// not be among them, nor, on the way to the first request, the Node modules only a command or a web fetch needs.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,14 +33,14 @@ const entry = (prefix: string): string => {
 };
 
 // Strings of each package's own code, found wherever that code is bundled.
-const markers = { execa: 'forceKillAfterDelay', yaml: 'Implicit keys need to be on a single line' };
+const markers = { execa: 'forceKillAfterDelay', yaml: 'Implicit keys need to be on a single line', 'the bash analysis': 'function expandShell(' };
 
 describe('the chunks a start loads', () => {
   it('reads static imports and leaves dynamic ones', () => {
     expect(staticImports('import{a as b}from"./one.js";import"./two.js";const c=import("./three.js");')).toEqual(['one.js', 'two.js']);
   });
 
-  it('hold neither execa nor yaml, which load when a command, an editor or a frontmatter needs them', () => {
+  it('hold neither execa, yaml nor the bash analysis, which load when a command, an editor or a frontmatter needs them', () => {
     const loaded = new Set([...closure('cli.js'), ...closure(entry('main-')), ...closure(entry('tui-'))]);
     expect(loaded.has('cli.js')).toBe(true);
     expect(loaded.size).toBeGreaterThan(5);

@@ -5,7 +5,7 @@ import type { AnyTool } from '../tools/types.js';
 import { newId } from '../protocol/ids.js';
 import type { ToolUseBlock } from '../protocol/messages.js';
 import { decide, type Decision } from '../permissions/decide.js';
-import { alwaysRuleKind } from '../permissions/bashRules.js';
+import { alwaysRuleKind } from '../permissions/alwaysRuleKind.js';
 import { declinedMessage } from './approvals.js';
 import type { AskFallback } from './askFallback.js';
 import { permissionHook } from './permissionHook.js';

@@ -1,5 +1,4 @@
 // Matches bash rules against every command a bash call really runs, and writes the narrow rule an "always" adds.
-import type { AlwaysRuleKind } from '../protocol/events.js';
 import { needsExactRule, riskyWord } from './argumentRisks.js';
 import type { PermissionRule } from './rules.js';
 import { analyzeShell, type ShellWord } from './shellCommands.js';
@@ -101,10 +100,4 @@ export function alwaysBashRules(command: string, expanded: ExpandedCommand, extr
   // One part needs its exact text; the rule names the whole command so nothing else rides along.
   if (expanded.views.some(narrow)) return [exact];
   return [...new Set(expanded.views.map((v) => `Bash(${prefixFor(v).map(quoteWord).join(' ')}:*)`))];
-}
-
-/** What kind of rule "always" saves, in words for the approval dialog. */
-export function alwaysRuleKind(rules: readonly string[]): AlwaysRuleKind {
-  if (rules.some((r) => /^Bash\(.*:\*\)$/s.test(r))) return 'prefix';
-  return rules.some((r) => /^Bash\(/.test(r)) ? 'exact' : 'tool';
 }

@@ -11,14 +11,10 @@ import { kindOf, type AnyTool } from '../tools/types.js';
 import { readFileTool } from '../tools/readFile.js';
 import { claudeToolName } from './toolNames.js';
 import { defaultProtectedPaths, defaultProtectedWritePaths } from '../config/defaults.js';
-import { decideBashCommand, type BashJudge } from './bashDecision.js';
-import { judgePaths } from './bashPaths.js';
-import { alwaysBashRules } from './bashRules.js';
+import type { BashJudge } from './bashDecision.js';
+import { loadBashAnalysis } from './bashAnalysis.js';
 import { parseRule, type PermissionRule, type RuleContext } from './rules.js';
-import { loadShellParser } from './shellParser.js';
-import { initialState } from './shellState.js';
 import { planModeRefusal, type PermissionVerdict } from './verdict.js';
-import { expandShell } from './wrappers.js';
 import { isSteeringPath, steeringAskReason } from './steering.js';
 import { domainMatches, hostOf, resolveProtected, sameServer } from './ruleTargets.js';
 
@@ -127,16 +123,16 @@ export class PermissionPolicy {
     }
     if (kindOf(tool) !== 'execute') return [tool.name];
     const command = typeof input.command === 'string' ? input.command : '';
-    await loadShellParser();
+    const bash = await loadBashAnalysis();
     const judge = this.bashJudge(tool);
-    const expanded = expandShell(command, judge.shell, initialState(cwd));
-    return alwaysBashRules(command, expanded, judgePaths(expanded, judge, cwd).concerns);
+    const expanded = bash.expandShell(command, judge.shell, bash.initialState(cwd));
+    return bash.alwaysBashRules(command, expanded, bash.judgePaths(expanded, judge, cwd).concerns);
   }
 
-  /** Starts loading what judging a call of `tool` needs (the bash grammar for a command), ahead of `judge`. */
+  /** Starts loading what judging a call of `tool` needs (the bash analysis and grammar for a command), ahead of `judge`. */
   prepare(tool: AnyTool): void {
     // A failure shows when judge awaits the same load.
-    if (kindOf(tool) === 'execute') loadShellParser().catch(() => undefined);
+    if (kindOf(tool) === 'execute') loadBashAnalysis().catch(() => undefined);
   }
 
   /** True when bash commands run inside the sandbox. */
@@ -148,8 +144,8 @@ export class PermissionPolicy {
   async judge(tool: AnyTool, input: Record<string, unknown>, mode: PermissionMode, cwd: string, outsideSandbox = false): Promise<PermissionVerdict> {
     const kind = kindOf(tool);
     if (kind === 'execute') {
-      await loadShellParser();
-      return decideBashCommand(typeof input.command === 'string' ? input.command : '', mode, cwd, outsideSandbox, this.bashJudge(tool));
+      const bash = await loadBashAnalysis();
+      return bash.decideBashCommand(typeof input.command === 'string' ? input.command : '', mode, cwd, outsideSandbox, this.bashJudge(tool));
     }
     // A link (or /proc/self/cwd) can lead a harmless-looking path to a denied or protected file: both forms are judged.
     const paths = touchesPaths(tool) ? await this.pathForms(tool, input, cwd) : [];
