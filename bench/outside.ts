@@ -11,6 +11,7 @@ import { perfTimeOfBootTicks } from './bootClock.js';
 import { RemoteScript } from './remoteScript.js';
 import { ContentMaker, streamedAnswer } from './renderContent.js';
 import { liveRunTurns, allowBenchCommands, writeFixtureFiles } from './renderLive.js';
+import { shareCodeCache, warmCodeCache } from './codeCache.js';
 import { mb } from './stats.js';
 
 const run = promisify(execFile);
@@ -75,6 +76,7 @@ export async function measureOutside(cols: number, rows: number, turns = 60): Pr
   const tmux = (...args: string[]) => run('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
   writeFixtureFiles(cwd);
   allowBenchCommands(home);
+  shareCodeCache(home);
   try {
     const url = server.baseUrl;
     const env = ['env', '-u', 'CI', '-u', 'FORCE_COLOR', '-u', 'NO_COLOR', '-u', 'NODE_OPTIONS', 'TERM=xterm-256color', `REIN_HOME=${home}`, 'OPENAI_API_KEY=x'];
@@ -152,6 +154,7 @@ export async function measureOutside(cols: number, rows: number, turns = 60): Pr
 export async function benchOutside(): Promise<string[]> {
   const out = ['outside: rein in tmux as a person starts it (node ' + startFlags.join(' ') + ' dist/cli.js, TERM=xterm-256color, no CI variable), the provider a separate process; figures from /proc'];
   const turns = Number(process.env.REIN_BENCH_OUTSIDE_TURNS ?? 60);
+  await warmCodeCache();
   for (const [cols, rows] of [[120, 40], [80, 24]] as const) {
     const f = await measureOutside(cols, rows, turns);
     out.push(

@@ -8,6 +8,7 @@ import { PtyApp, benchCols, benchRows, cliPath, startFlags } from './ptyApp.js';
 import { streamedAnswer } from './renderContent.js';
 import { allFramesWrapped, type FrameReport } from './renderFrames.js';
 import { driveLiveRuns, MockScript, shapesFor, allowBenchCommands, writeFixtureFiles, type ScriptLike } from './renderLive.js';
+import { shareCodeCache, warmCodeCache } from './codeCache.js';
 import { RemoteScript } from './remoteScript.js';
 import { firstFrameMs, jumpToTop, measureStream, settle, typeAndMeasure, wholeSessionFrames, type StreamFigures, type TopFigures } from './renderMeasure.js';
 import { profileFlags, summariseProfile } from './renderProfile.js';
@@ -81,6 +82,7 @@ async function workspace(): Promise<Workspace> {
   const home = realpathSync(mkdtempSync(join(tmpdir(), 'rein-render-home-')));
   writeFixtureFiles(cwd);
   allowBenchCommands(home);
+  shareCodeCache(home);
   let script: ScriptLike;
   let server: { openaiBaseUrl: string };
   let close: () => Promise<void>;
@@ -279,12 +281,13 @@ export async function benchRender(): Promise<string[]> {
     `render: the rein TUI on a pseudo-terminal against the mock server; a ${answerChars / 1024} KB markdown answer ` +
       `streamed at ${chunkSize} characters a chunk, ${chunkDelayMs} ms apart; keys typed ${keyGapMs} ms apart after each echo; ` +
       `started as a person starts it (node ${startFlags.join(' ')}, TERM=xterm-256color, no CI variable, so colours on); ` +
-      'CPU and RSS from /proc, the first frame from the process start /proc records',
+      'CPU and RSS from /proc, the first frame from the process start /proc records; fresh homes sharing one code cache, warmed by a start before the first measured one',
     resume
       ? '  transcripts are preloaded with rein --resume from generated session logs'
       : '  NOTE: transcripts were built with LIVE TURNS (typed prompts, tool rounds, streamed answers), not --resume',
   ];
   // REIN_BENCH_RENDER_SCREENS=120x40,80x24 (the default): the terminal sizes the small transcript and the turns run at.
+  await warmCodeCache();
   const screens = (process.env.REIN_BENCH_RENDER_SCREENS ?? `${benchCols}x${benchRows},80x24`).split(',').map((s) => s.split('x').map(Number) as [number, number]);
   try {
     for (const messages of transcriptSizes.slice(1)) {

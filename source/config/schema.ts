@@ -1,7 +1,7 @@
 // Validates one config layer against the schema (see layerSchema.ts for the schema itself).
 import type { ErrorObject } from 'ajv';
 import type { ConfigLayer } from './types.js';
-import { layerValidator } from './validator.js';
+import { layerValidator, validatorUsed } from './validator.js';
 import { omit } from '../util/omit.js';
 
 export { knownToolNames } from './layerSchema.js';
@@ -9,7 +9,9 @@ export { knownToolNames } from './layerSchema.js';
 /** Validates one layer; on failure returns the first error so the message can name one path and one problem. */
 export function checkLayer(data: unknown): { ok: true; layer: ConfigLayer } | { ok: false; error: ErrorObject } {
   const validate = layerValidator();
-  if (validate(data)) {
+  const valid = validate(data);
+  validatorUsed();
+  if (valid) {
     const layer = omit(data, '$schema');
     return { ok: true, layer };
   }

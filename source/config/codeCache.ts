@@ -1,0 +1,81 @@
+// Loads one of the build's CommonJS files (the config validator, yaml) with a V8 code cache of its own, kept in
+// rein's home (cache/code/): the next start reads the compiled code instead of compiling the file again. The config
+// validator is one generated 80 KB function, compiled on its first call: about 12 ms of every start without a cache.
+// * The cache is made after the file's first use (`keep`), so it holds the functions that use compiled, and only
+//   when there was none or V8 refused it (another Node, other V8 flags): a start with a good cache writes nothing.
+// * Its name hashes the file's text, Node's version and the flags rein runs under: V8 itself checks only the
+//   text's length, so a changed file of the same length can never run the old code.
+// * Node 22.1 and later keep such a cache themselves (see cli/compileCache.ts); where theirs is on, and where
+//   NODE_DISABLE_COMPILE_CACHE=1 turns caches off, the file is required as usual.
+// * A cache that cannot be read or written changes nothing but the time: the file is compiled from its text.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import nodeModule, { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+import { resolveReinHome } from './paths.js';
+
+/** What happened to the cache on a load: read and used, refused by V8, absent, or not used at all. */
+export type CodeCacheState = 'used' | 'refused' | 'absent' | 'off';
+
+export interface CachedModule<T> {
+  exports: T;
+  cache: CodeCacheState;
+  /** Writes the cache when it was absent or refused, with what is compiled by now; later calls do nothing. */
+  keep: () => void;
+}
+
+interface CacheOptions {
+  /** Where the cache files go (default: cache/code in rein's home). */
+  dir?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+type WithCacheDir = { getCompileCacheDir?: () => string | undefined };
+
+const cacheIsOff = (env: NodeJS.ProcessEnv): boolean =>
+  env.NODE_DISABLE_COMPILE_CACHE === '1' || (nodeModule as WithCacheDir).getCompileCacheDir?.() !== undefined;
+
+/** Requires `file` (an absolute path to a CommonJS file) through the code cache; throws as require does when it is missing. */
+export function requireCached<T>(file: string, options: CacheOptions = {}): CachedModule<T> {
+  const env = options.env ?? process.env;
+  const requireFile = createRequire(file);
+  if (cacheIsOff(env)) return { exports: requireFile(file) as T, cache: 'off', keep: () => undefined };
+  const text = readFileSync(file, 'utf8');
+  const key = createHash('sha256')
+    .update(`${process.version} ${process.arch} ${process.execArgv.join(' ')} ${env.NODE_OPTIONS ?? ''}\0`)
+    .update(text)
+    .digest('hex')
+    .slice(0, 32);
+  const cacheFile = join(options.dir ?? join(resolveReinHome(env), 'cache', 'code'), `${key}.bin`);
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    // No cache yet.
+  }
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${text}\n})`, { filename: file, cachedData });
+  const cache: CodeCacheState = cachedData === undefined ? 'absent' : script.cachedDataRejected ? 'refused' : 'used';
+  const module = { exports: {} as unknown };
+  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, requireFile, module, file, dirname(file));
+  let kept = cache === 'used';
+  const keep = (): void => {
+    if (kept) return;
+    kept = true;
+    // Written whole, then renamed: a start running beside this one reads the old file or the new, never half of one.
+    const partial = `${cacheFile}.${process.pid}.tmp`;
+    try {
+      mkdirSync(dirname(cacheFile), { recursive: true });
+      writeFileSync(partial, script.createCachedData());
+      renameSync(partial, cacheFile);
+    } catch {
+      // A home that cannot be written only means the next start compiles again.
+      try {
+        rmSync(partial, { force: true });
+      } catch {
+        // Nothing was written there.
+      }
+    }
+  };
+  return { exports: module.exports as T, cache, keep };
+}
