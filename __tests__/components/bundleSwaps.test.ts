@@ -1,8 +1,12 @@
 // The build gives rein's stand-ins to the packages that import string-width 8, cli-highlight, node-emoji and
-// terminal-size, and to no others; the provider SDKs get rein's Headers and FormData.
+// terminal-size, and to no others; the provider SDKs get rein's Headers and FormData; string-width, slice-ansi
+// and Ink's ansi-tokenize make their grapheme segmenter when they first segment, not as they load.
 import path from 'node:path';
 import { build } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { tokenize } from '@alcalzone/ansi-tokenize';
+import sliceAnsi from 'slice-ansi';
+import stringWidth from 'string-width';
 import { swapPlugin } from '../../scripts/bundleSwaps.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -82,5 +86,32 @@ describe('bundle swaps', () => {
     expect(grammars).toContain('node_modules/highlight.js/lib/languages/typescript.js');
     expect(grammars).not.toContain('node_modules/highlight.js/lib/index.js');
     expect(grammars).not.toContain('node_modules/highlight.js/lib/languages/mathematica.js');
+  }, 30_000);
+
+  it('string-width, slice-ansi and ansi-tokenize make no Intl.Segmenter as they load, one when they first segment, and answer as before', async () => {
+    const result = await build({
+      stdin: {
+        contents: "export { default as stringWidth } from 'string-width'; export { default as sliceAnsi } from 'slice-ansi'; export { tokenize } from '@alcalzone/ansi-tokenize';",
+        resolveDir: root, loader: 'ts',
+      },
+      bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent', plugins: [swapPlugin],
+    });
+    const intl = Intl as unknown as { Segmenter: typeof Intl.Segmenter };
+    const Real = intl.Segmenter;
+    let made = 0;
+    intl.Segmenter = new Proxy(Real, { construct: (target, args: ConstructorParameters<typeof Intl.Segmenter>) => { made += 1; return new target(...args); } });
+    onTestFinished(() => { intl.Segmenter = Real; });
+    const bundled = (await import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString('base64')}`)) as {
+      stringWidth: typeof stringWidth; sliceAnsi: typeof sliceAnsi; tokenize: typeof tokenize;
+    };
+    expect(made).toBe(0);
+    const samples = ['plain', '\u{1F44D}\u{1F3FD} thumbs', '\u65E5\u672C\u8A9E text', 'e\u0301 accent', '\x1b[31mred \u{1F468}\u200D\u{1F469}\u200D\u{1F467} family\x1b[39m'];
+    for (const sample of samples) {
+      expect(bundled.stringWidth(sample), sample).toBe(stringWidth(sample));
+      expect(bundled.sliceAnsi(sample, 1, 6), sample).toBe(sliceAnsi(sample, 1, 6));
+      expect(bundled.tokenize(sample), sample).toEqual(tokenize(sample));
+    }
+    // One each, made on first use and kept.
+    expect(made).toBe(3);
   }, 30_000);
 });

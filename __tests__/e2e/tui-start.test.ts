@@ -1,8 +1,8 @@
 // End-to-end: how a session starts and takes keys in the built CLI: keys read together, a resumed session's mode, a first message given on the command line.
 import { describe, expect, it } from 'vitest';
 import { startMockLlmServer, type MockTurn } from '../support/mockLlmServer.js';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { promptLine, reinCommand, statusLine, typeAndSend, useTuiFixture, type TmuxPane } from '../support/tmux.js';
 
 const fx = useTuiFixture('start');
@@ -18,6 +18,21 @@ async function startRein(turns: MockTurn[], extraArgs: string[] = []): Promise<T
 const hex = (text: string): string[] => [...Buffer.from(text, 'utf8')].map((byte) => byte.toString(16).padStart(2, '0'));
 
 describe('rein TUI keys in tmux', () => {
+  it('draws its first frame without an Intl.Segmenter (Node\'s first costs 15-20 ms) and makes one when typed text needs it', async () => {
+    fx.server = await startMockLlmServer({ turns: [] });
+    const counted = join(fx.home, 'segmenters.txt');
+    const env = { OPENAI_API_KEY: 'sk-test', NODE_OPTIONS: `--require ${resolve('__tests__/fixtures/preload/segmenters.cjs')}`, REIN_TEST_SEGMENTERS_FILE: counted };
+    const args = ['--provider', 'openai', '--base-url', fx.server.openaiBaseUrl, '--model', 'test-model'];
+    const p = await fx.tmux.start({ command: reinCommand({ cli: fx.cli.cliPath, args, home: fx.home, env }), cwd: fx.cwd });
+    fx.pane = p;
+    await p.waitFor('Type a message', 20_000);
+    expect(readFileSync(counted, 'utf8')).toBe('0');
+    await p.sendKeys('-H', ...hex('\u65E5\u672C \u{1F44D}\u{1F3FD} ok'));
+    await p.waitFor((s) => promptLine(s).includes('ok'));
+    expect(promptLine(await p.capture())).toContain('\u65E5\u672C');
+    expect(Number(readFileSync(counted, 'utf8'))).toBeGreaterThan(0);
+  });
+
   it('acts on every control key in a burst of typing, in order', async () => {
     const p = await startRein([]);
     await p.waitFor('Type a message', 20_000);
