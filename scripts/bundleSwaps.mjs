@@ -10,8 +10,9 @@
 //     shortcodes.
 //   terminal-size (Ink) -> components/screen/terminalSize.ts: node:child_process (for tput and resize, its last
 //     resorts) loads when they are reached, not before the first frame.
-// string-width, slice-ansi and Ink's ansi-tokenize make their grapheme segmenter on first use
-// (components/view/lazySegmenter.ts) instead of as they load: Node's first Intl.Segmenter costs 15-20 ms.
+// string-width, slice-ansi and Ink's ansi-tokenize make their grapheme segmenter, and string-width its emoji
+// regular expression, on first use (components/view/lazyUnicode.ts) instead of as they load: Node's first
+// Intl.Segmenter costs 15-20 ms, the expression 17-27 ms.
 // Only the copy named here is swapped: other versions of the same package under other packages stay as they are.
 // The provider SDKs (openai, @anthropic-ai/sdk) also get rein's Headers and FormData in place of the globals
 // (source/providers/fetchClasses.ts): touching either global loads Node's whole fetch implementation.
@@ -26,7 +27,7 @@ const swaps = [
   { name: 'terminal-size', real: resolve('node_modules/terminal-size/index.js'), with: resolve('components/screen/terminalSize.ts') },
 ];
 
-/** The files whose module-level `new Intl.Segmenter(...)` becomes a lazy one; each only calls its `segment`. */
+/** The files whose module-level `new Intl.Segmenter(...)` becomes a lazy one (each only calls its `segment`); string-width first. */
 const lazySegmenterFiles = [
   resolve('node_modules/string-width/index.js'),
   resolve('node_modules/slice-ansi/tokenize-ansi.js'),
@@ -36,7 +37,7 @@ const lazySegmenterFiles = [
 export const swapPlugin = {
   name: 'rein-swaps',
   setup(build) {
-    const lazySegmenter = resolve('components/view/lazySegmenter.ts');
+    const lazyUnicode = resolve('components/view/lazyUnicode.ts');
     build.onLoad({ filter: /(string-width[\\/]index|slice-ansi[\\/]tokenize-ansi|ansi-tokenize[\\/]build[\\/]tokenize)\.js$/ }, async (args) => {
       if (!lazySegmenterFiles.includes(args.path)) return undefined;
       const text = await readFile(args.path, 'utf8');
@@ -46,7 +47,14 @@ export const swapPlugin = {
       const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
       const otherUse = uses.some((name) => new RegExp(`\\b${name}\\b(?!\\.segment\\(| = new Intl)`).test(code));
       if (made === 0 || made !== uses.length || otherUse) throw new Error(`${args.path}: its Intl.Segmenter is not made as bundleSwaps.mjs expects; look at it again.`);
-      return { contents: `import { lazySegmenter as __reinLazySegmenter } from ${JSON.stringify(lazySegmenter)};\n${text.replaceAll('new Intl.Segmenter(', '__reinLazySegmenter(')}`, loader: 'js' };
+      let contents = text.replaceAll('new Intl.Segmenter(', '__reinLazySegmenter(');
+      if (args.path === lazySegmenterFiles[0]) {
+        const emoji = 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;';
+        if (!contents.includes(emoji) || /\brgiEmojiRegex\b(?!\.test\(| = \/)/.test(code)) throw new Error(`${args.path}: its emoji expression is not made as bundleSwaps.mjs expects; look at it again.`);
+        // A function, so the `$'` in the replacement is not read as a replacement pattern.
+        contents = contents.replace(emoji, () => "const rgiEmojiRegex = __reinLazyRegExp('^\\\\p{RGI_Emoji}$', 'v');");
+      }
+      return { contents: `import { lazySegmenter as __reinLazySegmenter, lazyRegExp as __reinLazyRegExp } from ${JSON.stringify(lazyUnicode)};\n${contents}`, loader: 'js' };
     });
     const fetchClasses = resolve('source/providers/fetchClasses.ts');
     build.onLoad({ filter: /[\\/]node_modules[\\/](openai|@anthropic-ai[\\/]sdk)[\\/].*\.mjs$/ }, async (args) => {

@@ -1,6 +1,7 @@
 // The build gives rein's stand-ins to the packages that import string-width 8, cli-highlight, node-emoji and
 // terminal-size, and to no others; the provider SDKs get rein's Headers and FormData; string-width, slice-ansi
-// and Ink's ansi-tokenize make their grapheme segmenter when they first segment, not as they load.
+// and Ink's ansi-tokenize make their grapheme segmenter (and string-width its emoji expression) when they first
+// need it, not as they load.
 import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -88,23 +89,32 @@ describe('bundle swaps', () => {
     expect(grammars).not.toContain('node_modules/highlight.js/lib/languages/mathematica.js');
   }, 30_000);
 
-  it('string-width, slice-ansi and ansi-tokenize make no Intl.Segmenter as they load, one when they first segment, and answer as before', async () => {
+  it('string-width, slice-ansi and ansi-tokenize make no Intl.Segmenter or emoji expression as they load, one when first needed, and answer as before', async () => {
     const result = await build({
       stdin: {
         contents: "export { default as stringWidth } from 'string-width'; export { default as sliceAnsi } from 'slice-ansi'; export { tokenize } from '@alcalzone/ansi-tokenize';",
         resolveDir: root, loader: 'ts',
       },
-      bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent', plugins: [swapPlugin],
+      // The CLI's target, which writes a v-flag expression as `new RegExp(...)`, made as the module loads.
+      bundle: true, format: 'esm', platform: 'node', target: 'node20', write: false, logLevel: 'silent', plugins: [swapPlugin],
     });
     const intl = Intl as unknown as { Segmenter: typeof Intl.Segmenter };
     const Real = intl.Segmenter;
     let made = 0;
     intl.Segmenter = new Proxy(Real, { construct: (target, args: ConstructorParameters<typeof Intl.Segmenter>) => { made += 1; return new target(...args); } });
     onTestFinished(() => { intl.Segmenter = Real; });
+    // string-width's emoji expression (\p{RGI_Emoji}) is made on first use too.
+    const RealRegExp = globalThis.RegExp;
+    let emojiMade = 0;
+    globalThis.RegExp = new Proxy(RealRegExp, {
+      construct: (target, args: [string | RegExp, string?]) => { if (String(args[0]).includes('RGI_Emoji')) emojiMade += 1; return new target(...args); },
+    });
+    onTestFinished(() => { globalThis.RegExp = RealRegExp; });
     const bundled = (await import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString('base64')}`)) as {
       stringWidth: typeof stringWidth; sliceAnsi: typeof sliceAnsi; tokenize: typeof tokenize;
     };
     expect(made).toBe(0);
+    expect(emojiMade).toBe(0);
     const samples = ['plain', '\u{1F44D}\u{1F3FD} thumbs', '\u65E5\u672C\u8A9E text', 'e\u0301 accent', '\x1b[31mred \u{1F468}\u200D\u{1F469}\u200D\u{1F467} family\x1b[39m'];
     for (const sample of samples) {
       expect(bundled.stringWidth(sample), sample).toBe(stringWidth(sample));
@@ -113,5 +123,6 @@ describe('bundle swaps', () => {
     }
     // One each, made on first use and kept.
     expect(made).toBe(3);
+    expect(emojiMade).toBe(1);
   }, 30_000);
 });
