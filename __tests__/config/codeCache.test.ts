@@ -1,10 +1,10 @@
 // The code cache of the build's CommonJS files (source/config/codeCache.ts): written once after first use, read at the
 // next load, never the old code for a changed file, and a broken or unwritable cache costs only the time.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Ajv } from 'ajv';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { requireCached } from '../../source/config/codeCache.js';
 import { configLayerSchema, validatorOptions } from '../../source/config/layerSchema.js';
 import { configFormats } from '../../source/config/urlFormat.js';
@@ -112,12 +112,8 @@ describe('requireCached', () => {
     ajv.addFormat('uri', configFormats.uri);
     const schema = ajv.compile(configLayerSchema);
     const samples: unknown[] = [{}, { maxTurns: 'ten' }, { modle: 'typo' }, { baseUrl: 'http://host:port/v1' }, { provider: 'openai', model: 'm', maxTurns: 3 }];
-    // Copied with the formats file it requires, below the project so its require of Ajv's runtime resolves.
-    mkdirSync(resolve('node_modules/.cache'), { recursive: true });
-    const inProject = mkdtempSync(join(resolve('node_modules/.cache'), 'rein-code-cache-'));
-    onTestFinished(() => rmSync(inProject, { recursive: true, force: true }));
-    writeFileSync(join(inProject, 'config-formats.cjs'), readFileSync(resolve('dist/config-formats.cjs')));
-    const built = join(inProject, 'config-validator.cjs');
+    // The build leaves it nothing to require, so a copy anywhere loads.
+    const built = join(dir, 'config-validator.cjs');
     writeFileSync(built, readFileSync(resolve('dist/config-validator.cjs')));
     for (const [state, file] of [['absent', built], ['used', copyOf(built)]]) {
       const loaded = requireCached<typeof schema>(file, { dir: cacheDir, env });
