@@ -53,6 +53,9 @@ emitSdkTypes();
 // The bash grammar and its runtime are WebAssembly files the shell parser loads from beside the bundle.
 copyFileSync('node_modules/web-tree-sitter/tree-sitter.wasm', 'dist/tree-sitter.wasm');
 copyFileSync('node_modules/tree-sitter-bash/tree-sitter-bash.wasm', 'dist/tree-sitter-bash.wasm');
+// Yoga's WebAssembly, which its package ships only as base64 inside its loader (see bundleSwaps.mjs).
+const yogaLoader = readFileSync('node_modules/yoga-layout/dist/binaries/yoga-wasm-base64-esm.js', 'utf8');
+writeFileSync('dist/yoga.wasm', Buffer.from(/"data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/.exec(yogaLoader)[1], 'base64'));
 
 // YAML for frontmatter as one file, required on the first file that has some (source/extensions/yaml.ts).
 await build({ entryPoints: ['node_modules/yaml/dist/index.js'], bundle: true, format: 'cjs', platform: 'node', target: 'node20', minifyWhitespace: true, minifySyntax: true, outfile: 'dist/yaml.cjs', logLevel: 'warning' });

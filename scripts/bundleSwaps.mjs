@@ -13,6 +13,8 @@
 // string-width, slice-ansi and Ink's ansi-tokenize make their grapheme segmenter, and string-width its emoji
 // regular expression, on first use (components/view/lazyUnicode.ts) instead of as they load: Node's first
 // Intl.Segmenter costs 15-20 ms, the expression 17-27 ms.
+// Yoga (Ink's layout) reads its WebAssembly from dist/yoga.wasm and compiles it on the main thread
+// (components/screen/yogaWasm.ts); the bundle drops the base64 copy its loader would decode.
 // Only the copy named here is swapped: other versions of the same package under other packages stay as they are.
 // The provider SDKs (openai, @anthropic-ai/sdk) also get rein's Headers and FormData in place of the globals
 // (source/providers/fetchClasses.ts): touching either global loads Node's whole fetch implementation.
@@ -55,6 +57,18 @@ export const swapPlugin = {
         contents = contents.replace(emoji, () => "const rgiEmojiRegex = __reinLazyRegExp('^\\\\p{RGI_Emoji}$', 'v');");
       }
       return { contents: `import { lazySegmenter as __reinLazySegmenter, lazyRegExp as __reinLazyRegExp } from ${JSON.stringify(lazyUnicode)};\n${contents}`, loader: 'js' };
+    });
+    const yogaWasm = resolve('components/screen/yogaWasm.ts');
+    build.onLoad({ filter: /yoga-layout[\\/]dist[\\/](src[\\/]index|binaries[\\/]yoga-wasm-base64-esm)\.js$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      if (args.path.endsWith('index.js')) {
+        const load = 'const Yoga = wrapAssembly(await loadYoga());';
+        if (!text.includes(load)) throw new Error(`${args.path}: Yoga is not loaded as bundleSwaps.mjs expects; look at it again.`);
+        return { contents: `import { yogaOptions as __reinYogaOptions } from ${JSON.stringify(yogaWasm)};\n${text.replace(load, 'const Yoga = wrapAssembly(await loadYoga(__reinYogaOptions()));')}`, loader: 'js' };
+      }
+      const [payload, ...more] = [...text.matchAll(/"data:application\/octet-stream;base64,[A-Za-z0-9+/=]+"/g)];
+      if (!payload || more.length > 0) throw new Error(`${args.path}: Yoga's WebAssembly is not where bundleSwaps.mjs expects; look at it again.`);
+      return { contents: text.replace(payload[0], '"data:application/octet-stream;base64,"'), loader: 'js' };
     });
     const fetchClasses = resolve('source/providers/fetchClasses.ts');
     build.onLoad({ filter: /[\\/]node_modules[\\/](openai|@anthropic-ai[\\/]sdk)[\\/].*\.mjs$/ }, async (args) => {

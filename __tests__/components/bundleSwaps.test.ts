@@ -125,4 +125,17 @@ describe('bundle swaps', () => {
     expect(made).toBe(3);
     expect(emojiMade).toBe(1);
   }, 30_000);
+
+  it('Yoga gets its module from yogaWasm.ts, and the bundle carries no base64 copy of it', async () => {
+    const result = await build({
+      stdin: { contents: "import 'ink';", resolveDir: root, loader: 'ts' },
+      bundle: true, format: 'esm', platform: 'node', write: false, metafile: true, logLevel: 'silent', external: ['react-devtools-core'], plugins: [swapPlugin],
+    });
+    const users = Object.entries(result.metafile.inputs).filter(([, input]) => input.imports.some((i) => i.path === 'components/screen/yogaWasm.ts')).map(([file]) => file);
+    expect(users).toEqual(['node_modules/yoga-layout/dist/src/index.js']);
+    const text = result.outputFiles[0].text;
+    expect(text).toContain('yogaOptions()');
+    // "AGFzbQ" is the base64 of the WebAssembly magic number that starts every module.
+    expect(text).not.toContain('AGFzbQ');
+  }, 30_000);
 });
