@@ -1,11 +1,11 @@
 // The code cache of the build's CommonJS files (source/config/codeCache.ts): written once after first use, read at the
 // next load, never the old code for a changed file, and a broken or unwritable cache costs only the time.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { requireCached } from '../../source/config/codeCache.js';
+import { requireCached, staleCacheMs } from '../../source/config/codeCache.js';
 import { configLayerSchema, validatorOptions } from '../../source/config/layerSchema.js';
 import { configFormats } from '../../source/config/urlFormat.js';
 
@@ -101,6 +101,24 @@ describe('requireCached', () => {
     expect(loaded.exports.value).toBe('one');
     loaded.keep();
     expect(() => readdirSync(cacheDir)).toThrow(/ENOENT/);
+  });
+
+  it('removes, when it writes, the caches not written for 30 days, and keeps the others', () => {
+    mkdirSync(cacheDir, { recursive: true });
+    const old = join(cacheDir, 'a'.repeat(32) + '.bin');
+    const recent = join(cacheDir, 'b'.repeat(32) + '.bin');
+    const notOurs = join(cacheDir, 'notes.txt');
+    for (const file of [old, recent, notOurs]) writeFileSync(file, 'x');
+    const longAgo = (Date.now() - staleCacheMs - 60_000) / 1000;
+    utimesSync(old, longAgo, longAgo);
+    utimesSync(notOurs, longAgo, longAgo);
+    const loaded = requireCached<Sample>(writeModule('one'), { dir: cacheDir, env });
+    expect(readdirSync(cacheDir)).toContain(old.slice(cacheDir.length + 1)); // nothing written yet, nothing removed
+    loaded.keep();
+    const left = readdirSync(cacheDir);
+    expect(left).not.toContain(old.slice(cacheDir.length + 1));
+    expect(left).toEqual(expect.arrayContaining([recent.slice(cacheDir.length + 1), 'notes.txt']));
+    expect(left).toHaveLength(3);
   });
 
   it('throws as require does for a file that is not there (the callers then compile from the sources)', () => {

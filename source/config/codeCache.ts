@@ -8,8 +8,10 @@
 // * Node 22.1 and later keep such a cache themselves (see cli/compileCache.ts); where theirs is on, and where
 //   NODE_DISABLE_COMPILE_CACHE=1 turns caches off, the file is required as usual.
 // * A cache that cannot be read or written changes nothing but the time: the file is compiled from its text.
+// * Each write removes the folder's caches not written for 30 days (those of earlier versions of rein or Node), so
+//   the folder stays small; one still in use is made again at its next start.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import nodeModule, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -32,6 +34,22 @@ interface CacheOptions {
 }
 
 type WithCacheDir = { getCompileCacheDir?: () => string | undefined };
+
+/** How long a cache file that was not written again stays. */
+export const staleCacheMs = 30 * 24 * 60 * 60 * 1000;
+
+/** Removes the caches in `dir` other than `kept` that were last written more than `staleCacheMs` ago. */
+function removeStale(dir: string, kept: string, now = Date.now()): void {
+  for (const name of readdirSync(dir)) {
+    const file = join(dir, name);
+    if (file === kept || !name.endsWith('.bin')) continue;
+    try {
+      if (now - statSync(file).mtimeMs > staleCacheMs) rmSync(file, { force: true });
+    } catch {
+      // Removed by a start running beside this one.
+    }
+  }
+}
 
 const cacheIsOff = (env: NodeJS.ProcessEnv): boolean =>
   env.NODE_DISABLE_COMPILE_CACHE === '1' || (nodeModule as WithCacheDir).getCompileCacheDir?.() !== undefined;
@@ -68,6 +86,7 @@ export function requireCached<T>(file: string, options: CacheOptions = {}): Cach
       mkdirSync(dirname(cacheFile), { recursive: true });
       writeFileSync(partial, script.createCachedData());
       renameSync(partial, cacheFile);
+      removeStale(dirname(cacheFile), cacheFile);
     } catch {
       // A home that cannot be written only means the next start compiles again.
       try {
