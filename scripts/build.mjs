@@ -6,7 +6,7 @@ import { chmodSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { Ajv, _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { swapPlugin } from './bundleSwaps.mjs';
+import { swapPlugin, yogaWasmBytes } from './bundleSwaps.mjs';
 import { buildSdkBundle, emitSdkTypes } from './buildSdk.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -54,8 +54,7 @@ emitSdkTypes();
 copyFileSync('node_modules/web-tree-sitter/tree-sitter.wasm', 'dist/tree-sitter.wasm');
 copyFileSync('node_modules/tree-sitter-bash/tree-sitter-bash.wasm', 'dist/tree-sitter-bash.wasm');
 // Yoga's WebAssembly, which its package ships only as base64 inside its loader (see bundleSwaps.mjs).
-const yogaLoader = readFileSync('node_modules/yoga-layout/dist/binaries/yoga-wasm-base64-esm.js', 'utf8');
-writeFileSync('dist/yoga.wasm', Buffer.from(/"data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/.exec(yogaLoader)[1], 'base64'));
+writeFileSync('dist/yoga.wasm', yogaWasmBytes());
 
 // YAML for frontmatter as one file, required on the first file that has some (source/extensions/yaml.ts).
 await build({ entryPoints: ['node_modules/yaml/dist/index.js'], bundle: true, format: 'cjs', platform: 'node', target: 'node20', minifyWhitespace: true, minifySyntax: true, outfile: 'dist/yaml.cjs', logLevel: 'warning' });

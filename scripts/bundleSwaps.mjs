@@ -18,6 +18,7 @@
 // Only the copy named here is swapped: other versions of the same package under other packages stay as they are.
 // The provider SDKs (openai, @anthropic-ai/sdk) also get rein's Headers and FormData in place of the globals
 // (source/providers/fetchClasses.ts): touching either global loads Node's whole fetch implementation.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
@@ -36,12 +37,29 @@ const lazySegmenterFiles = [
   resolve('node_modules/@alcalzone/ansi-tokenize/build/tokenize.js'),
 ];
 
+/** A regular expression that matches exactly these paths, for an esbuild filter. */
+const exactly = (paths) => new RegExp(`^(?:${paths.map((path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
+
+// Yoga's WebAssembly, which its package ships only as base64 inside its loader: the bundle drops it from there, and
+// the build writes it out as dist/yoga.wasm.
+const yogaLoader = resolve('node_modules/yoga-layout/dist/binaries/yoga-wasm-base64-esm.js');
+const yogaPayload = /"data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/g;
+
+/** Where Yoga's loader holds its module: the literal and its base64; throws when a new version holds it otherwise. */
+function yogaPayloadIn(text) {
+  const [payload, ...more] = [...text.matchAll(yogaPayload)];
+  if (!payload || more.length > 0) throw new Error(`${yogaLoader}: Yoga's WebAssembly is not where bundleSwaps.mjs expects; look at it again.`);
+  return { literal: payload[0], base64: payload[1] };
+}
+
+/** Yoga's WebAssembly module, for the build to write beside the bundle. */
+export const yogaWasmBytes = () => Buffer.from(yogaPayloadIn(readFileSync(yogaLoader, 'utf8')).base64, 'base64');
+
 export const swapPlugin = {
   name: 'rein-swaps',
   setup(build) {
     const lazyUnicode = resolve('components/view/lazyUnicode.ts');
-    build.onLoad({ filter: /(string-width[\\/]index|slice-ansi[\\/]tokenize-ansi|ansi-tokenize[\\/]build[\\/]tokenize)\.js$/ }, async (args) => {
-      if (!lazySegmenterFiles.includes(args.path)) return undefined;
+    build.onLoad({ filter: exactly(lazySegmenterFiles) }, async (args) => {
       const text = await readFile(args.path, 'utf8');
       const made = text.split('new Intl.Segmenter(').length - 1;
       // A new version that makes it another way, or uses more of it than segment(), must be looked at again.
@@ -59,16 +77,15 @@ export const swapPlugin = {
       return { contents: `import { lazySegmenter as __reinLazySegmenter, lazyRegExp as __reinLazyRegExp } from ${JSON.stringify(lazyUnicode)};\n${contents}`, loader: 'js' };
     });
     const yogaWasm = resolve('components/screen/yogaWasm.ts');
-    build.onLoad({ filter: /yoga-layout[\\/]dist[\\/](src[\\/]index|binaries[\\/]yoga-wasm-base64-esm)\.js$/ }, async (args) => {
+    const yogaIndex = resolve('node_modules/yoga-layout/dist/src/index.js');
+    build.onLoad({ filter: exactly([yogaIndex, yogaLoader]) }, async (args) => {
       const text = await readFile(args.path, 'utf8');
-      if (args.path.endsWith('index.js')) {
+      if (args.path === yogaIndex) {
         const load = 'const Yoga = wrapAssembly(await loadYoga());';
         if (!text.includes(load)) throw new Error(`${args.path}: Yoga is not loaded as bundleSwaps.mjs expects; look at it again.`);
         return { contents: `import { yogaOptions as __reinYogaOptions } from ${JSON.stringify(yogaWasm)};\n${text.replace(load, 'const Yoga = wrapAssembly(await loadYoga(__reinYogaOptions()));')}`, loader: 'js' };
       }
-      const [payload, ...more] = [...text.matchAll(/"data:application\/octet-stream;base64,[A-Za-z0-9+/=]+"/g)];
-      if (!payload || more.length > 0) throw new Error(`${args.path}: Yoga's WebAssembly is not where bundleSwaps.mjs expects; look at it again.`);
-      return { contents: text.replace(payload[0], '"data:application/octet-stream;base64,"'), loader: 'js' };
+      return { contents: text.replace(yogaPayloadIn(text).literal, '"data:application/octet-stream;base64,"'), loader: 'js' };
     });
     const fetchClasses = resolve('source/providers/fetchClasses.ts');
     build.onLoad({ filter: /[\\/]node_modules[\\/](openai|@anthropic-ai[\\/]sdk)[\\/].*\.mjs$/ }, async (args) => {
