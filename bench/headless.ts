@@ -65,12 +65,28 @@ async function runOnce(git = false, paced = false): Promise<RunFigures> {
   }
 }
 
+// One POST from a bare node process: what Node itself takes from spawn to a request, rein's floor on this machine.
+const bareRequest = `const r=require('node:http').request(process.argv[1]+'/chat/completions',{method:'POST',headers:{'content-type':'application/json'}},(res)=>{res.resume();res.on('end',()=>process.exit(0))});r.end(JSON.stringify({model:'bench',stream:true,messages:[{role:'user',content:'hi'}]}))`;
+
+async function bareRequestMs(): Promise<number> {
+  const server = await startMockLlmServer({ turns: [{ text: 'ok' }] });
+  try {
+    const started = Date.now();
+    await execa('node', ['-e', bareRequest, server.openaiBaseUrl]);
+    return server.requests[0].receivedAt - started;
+  } finally {
+    await server.close();
+  }
+}
+
 export async function benchHeadless(runs = 7): Promise<string[]> {
   await runOnce(); // warm the file cache
   const figures: RunFigures[] = [];
   const inGit: RunFigures[] = [];
   const paced: RunFigures[] = [];
+  const bare: number[] = [];
   for (let i = 0; i < runs; i++) {
+    bare.push(await bareRequestMs());
     figures.push(await runOnce());
     inGit.push(await runOnce(true));
     paced.push(await runOnce(false, true));
@@ -81,6 +97,7 @@ export async function benchHeadless(runs = 7): Promise<string[]> {
     row('peak RSS', mb(median(figures.map((f) => f.rss))), '≤ 80 MB'),
     row('process start to first request', ms(median(figures.map((f) => f.firstRequestMs))), '≤ 100 ms'),
     row('  the same in a git repository (checkpoints by git)', ms(median(inGit.map((f) => f.firstRequestMs))), '≤ 100 ms'),
+    row('  floor: a bare node process sending one request', ms(median(bare))),
     row('first request body (all built-in tools)', kb(median(figures.map((f) => f.firstRequestBytes))), '≤ 9 KB'),
     row('harness time per turn (tool time excluded)', ms(median(figures.flatMap((f) => f.harnessMs)))),
     // Codex cannot run here: its figure (0.195 s around `npm test`, same task) was measured beside rein on a quiet machine.
