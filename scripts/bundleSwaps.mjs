@@ -17,7 +17,8 @@
 // (components/screen/yogaWasm.ts); the bundle drops the base64 copy its loader would decode.
 // Only the copy named here is swapped: other versions of the same package under other packages stay as they are.
 // The provider SDKs (openai, @anthropic-ai/sdk) also get rein's Headers and FormData in place of the globals
-// (source/providers/fetchClasses.ts): touching either global loads Node's whole fetch implementation.
+// (source/providers/fetchClasses.ts): touching either global loads Node's whole fetch implementation. Their body
+// checks get rein's ReadableStream, which reads the global only for a body that could be a stream.
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -89,8 +90,11 @@ export const swapPlugin = {
     });
     const fetchClasses = resolve('source/providers/fetchClasses.ts');
     build.onLoad({ filter: /[\\/]node_modules[\\/](openai|@anthropic-ai[\\/]sdk)[\\/].*\.mjs$/ }, async (args) => {
-      const text = await readFile(args.path, 'utf8');
-      const names = [['LightHeaders', 'Headers'], ['LazyFormData', 'FormData']].filter(([, name]) => new RegExp(`(?<![.\\w$])${name}\\b`).test(text));
+      const read = await readFile(args.path, 'utf8');
+      // A file that tests bodies against the global ReadableStream tests them against rein's instead.
+      const text = /instanceof globalThis\.ReadableStream\b/.test(read) ? read.replaceAll('globalThis.ReadableStream', '__reinReadableStream') : read;
+      const names = [['LightHeaders', 'Headers'], ['LazyFormData', 'FormData'], ['LazyReadableStream', '__reinReadableStream']]
+        .filter(([, name]) => new RegExp(`(?<![.\\w$])${name}\\b`).test(text));
       if (names.length === 0) return undefined;
       return { contents: `import { ${names.map(([ours, name]) => `${ours} as ${name}`).join(', ')} } from ${JSON.stringify(fetchClasses)};\n${text}`, loader: 'js' };
     });

@@ -14,6 +14,9 @@ function staticImports(source: string): string[] {
   return [...source.matchAll(/\bimport\s*(?:\{[^}]*\}|\*\s*as\s*[\w$]+|[\w$]+)?\s*(?:from\s*)?"\.\/([^"]+)"/g)].map((match) => match[1]);
 }
 
+/** What each import statement of a chunk names: `import{a}from"x"`, `import b,{c}from"x"`, `import*as d from"x"`, `import"x"`. */
+const importStatements = /(?:^|[;}\n])import\s*(?:(?:\{[^}]*\}|\*\s*as\s*[\w$]+|[\w$]+)\s*(?:,\s*\{[^}]*\})?\s*from\s*)?"([^"\s]+)"/g;
+
 function closure(start: string): Set<string> {
   const seen = new Set<string>();
   const todo = [start];
@@ -56,6 +59,13 @@ describe('the chunks a start loads', () => {
     const builtins = new Set([...loaded].flatMap((file) => [...read(file).matchAll(/\b(?:from|import)\s*"(node:[\w/]+)"/g)].map((match) => match[1])));
     expect(builtins.has('node:fs')).toBe(true);
     for (const name of ['node:https', 'node:http', 'node:tls', 'node:dns', 'node:net', 'node:child_process']) expect(builtins.has(name), name).toBe(false);
+  });
+
+  it('import no package from node_modules: each costs a package lookup and a CommonJS load (ripgrep loads on first use)', () => {
+    const loaded = new Set([...closure('cli.js'), ...closure(entry('main-')), ...closure(entry('tui-'))]);
+    const imported = [...loaded].flatMap((file) => [...read(file).matchAll(importStatements)].map((match) => match[1]));
+    expect(imported).toContain('node:fs');
+    expect(imported.filter((name) => !name.startsWith('node:') && !name.startsWith('./'))).toEqual([]);
   });
 
   it('are ASCII only: one character beyond it makes V8 hold and scan the whole chunk as two-byte text', () => {

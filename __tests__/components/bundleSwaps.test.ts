@@ -68,9 +68,13 @@ describe('bundle swaps', () => {
   it('the provider SDKs build headers and test bodies with fetchClasses.ts, not the globals', async () => {
     for (const sdk of ['openai', '@anthropic-ai/sdk']) {
       const result = await build({
-        stdin: { contents: `import '${sdk}';`, resolveDir: root, loader: 'ts' },
+        stdin: { contents: `export * from '${sdk}';`, resolveDir: root, loader: 'ts' },
         bundle: true, format: 'esm', platform: 'node', write: false, metafile: true, logLevel: 'silent', plugins: [swapPlugin],
       });
+      // Their body checks read no global ReadableStream: only the shim that really makes a stream does.
+      const text = result.outputFiles[0].text;
+      expect(text, sdk).toMatch(/instanceof LazyReadableStream\b/);
+      expect(text, sdk).not.toMatch(/globalThis\.ReadableStream\s*&&|typeof globalThis\.ReadableStream !==/);
       const users = Object.entries(result.metafile.inputs)
         .filter(([, input]) => input.imports.some((i) => i.path === 'source/providers/fetchClasses.ts')).map(([file]) => file);
       expect(users, sdk).toContain(`node_modules/${sdk}/internal/headers.mjs`);

@@ -22,7 +22,7 @@ describe.each([
     expect(headers['anthropic-version']).toEqual(expect.any(String));
   }],
 ] as const)('rein -p over %s', (_name, args, checkKey) => {
-  it('retries a refusal as its retry-after says, runs a tool and answers, and never loads undici', async () => {
+  it('retries a refusal as its retry-after says, runs a tool and answers, and never loads undici or web streams', async () => {
     server = await startMockLlmServer({
       turns: [
         { fault: { kind: 'status', status: 429, retryAfter: 0, message: 'slow down' } },
@@ -52,5 +52,7 @@ describe.each([
     const loaded = readFileSync(modulesFile, 'utf8').split('\n');
     expect(loaded).toContain('http');
     expect(loaded).not.toContain('internal/deps/undici/undici');
+    // Nor Node's web streams, which the SDKs' body checks loaded for every JSON body (3-4 ms at the first request).
+    expect(loaded).not.toContain('internal/webstreams/readablestream');
   });
 });

@@ -1,8 +1,8 @@
-// rein's Headers, Response and FormData stand-ins for the provider path, against Node's own classes.
+// rein's Headers, Response, FormData and ReadableStream stand-ins for the provider path, against Node's own classes.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../bench/renderContent.js';
-import { LazyFormData, LightHeaders, LightResponse } from '../../source/providers/fetchClasses.js';
+import { LazyFormData, LazyReadableStream, LightHeaders, LightResponse } from '../../source/providers/fetchClasses.js';
 
 type Op = ['append' | 'set', string, string] | ['delete', string];
 
@@ -133,5 +133,21 @@ describe('LazyFormData', () => {
     for (const other of [{}, { append: () => undefined }, '{"a":1}', null, new URLSearchParams('a=1'), new Uint8Array(2)]) {
       expect(other instanceof (LazyFormData as unknown as typeof FormData)).toBe(false);
     }
+  });
+});
+
+describe('LazyReadableStream', () => {
+  const Lazy = LazyReadableStream as unknown as typeof ReadableStream;
+
+  it('tells a web stream from a JSON body, a Node stream or bytes, and makes real ones', async () => {
+    expect(new ReadableStream() instanceof Lazy).toBe(true);
+    const made = new Lazy<string>({ start: (controller) => { controller.enqueue('chunk'); controller.close(); } });
+    expect(made).toBeInstanceOf(ReadableStream);
+    expect((await made.getReader().read()).value).toBe('chunk');
+    for (const other of [{ model: 'm', messages: [] }, '{"a":1}', null, undefined, new PassThrough(), new Uint8Array(2), new ArrayBuffer(1)]) {
+      expect(other instanceof Lazy).toBe(false);
+    }
+    // Something with a reader that is not a web stream is not one either.
+    expect({ getReader: () => undefined } instanceof Lazy).toBe(false);
   });
 });

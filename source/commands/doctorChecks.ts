@@ -2,12 +2,12 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { WriteStream } from 'node:tty';
-import { rgPath } from '@vscode/ripgrep';
 import { loadConfig } from '../config/index.js';
 import type { Env } from '../config/types.js';
 import type { McpServerStatus } from '../protocol/events.js';
 import type { SessionDiagnostics } from '../protocol/diagnostics.js';
 import { isKnownModel } from '../providers/modelInfo.js';
+import { ripgrepPath } from '../tools/ripgrep.js';
 import { errorMessage } from '../util/errors.js';
 import { formatInt } from '../util/format.js';
 
@@ -119,7 +119,7 @@ export function programChecks(env: Env): CheckLine[] {
   const path = env.PATH ?? '';
   let bundled = true;
   try {
-    accessSync(rgPath, constants.X_OK);
+    accessSync(ripgrepPath(), constants.X_OK);
   } catch {
     bundled = false;
   }
@@ -128,7 +128,7 @@ export function programChecks(env: Env): CheckLine[] {
     return found ? line('✓', `${label}: ${found}`) : missing;
   };
   return [
-    bundled ? line('✓', `ripgrep: ${rgPath}`) : line('✗', 'ripgrep: the bundled binary is missing; grep, glob and @ completion fail', 'reinstall rein'),
+    bundled ? line('✓', `ripgrep: ${ripgrepPath()}`) : line('✗', 'ripgrep: the bundled binary is missing; grep, glob and @ completion fail', 'reinstall rein'),
     program('git', 'git', line('✗', 'git: not on PATH; the model cannot use git', 'install git')),
     program('tmux', 'tmux', line('!', 'tmux: not on PATH (optional)', 'install tmux to run rein\'s end-to-end tests')),
     program('bwrap', 'bubblewrap', line('!', 'bubblewrap: not on PATH; --sandbox cannot run', 'install bubblewrap (bwrap) to use --sandbox')),

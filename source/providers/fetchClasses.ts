@@ -1,7 +1,7 @@
 // Headers, a Response and a FormData for the provider path, so that a request never loads Node's fetch
 // implementation (undici, with http2, zlib, worker_threads and web streams: 17-50 ms and about 9 MB at the first
 // request). The bundle gives the provider SDKs this Headers and FormData in place of the globals
-// (scripts/bundleSwaps.mjs), and httpFetch answers with this Response. They follow the Fetch standard where the
+// (scripts/bundleSwaps.mjs), and httpFetch answers with this Response; their body checks get this ReadableStream. They follow the Fetch standard where the
 // SDKs and rein use them; the tests compare them with Node's own classes.
 import type { Readable } from 'node:stream';
 
@@ -184,4 +184,21 @@ export const LazyFormData = Object.defineProperty(
   },
   Symbol.hasInstance,
   { value: isFormData },
+);
+
+const isWebStream = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && typeof (value as { getReader?: unknown }).getReader === 'function'
+  && value instanceof globalThis.ReadableStream;
+
+/**
+ * ReadableStream for the SDKs' body checks (`globalThis.ReadableStream && body instanceof globalThis.ReadableStream`,
+ * on every request): the first read of the global loads Node's web streams (3-4 ms), and a JSON body, which has no
+ * `getReader`, never is one. A stream really made is Node's own.
+ */
+export const LazyReadableStream = Object.defineProperty(
+  function ReadableStream<R>(...args: ConstructorParameters<typeof globalThis.ReadableStream<R>>): globalThis.ReadableStream<R> {
+    return new globalThis.ReadableStream<R>(...args);
+  },
+  Symbol.hasInstance,
+  { value: isWebStream },
 );

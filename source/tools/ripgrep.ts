@@ -1,7 +1,17 @@
 // Runs the ripgrep binary shipped with @vscode/ripgrep, plus the newest-first ordering glob and grep share.
 import { promises as fs } from 'node:fs';
-import { rgPath } from '@vscode/ripgrep';
+import { createRequire } from 'node:module';
 import { loadExeca } from './processGroup.js';
+
+let binary: string | undefined;
+
+/**
+ * The bundled binary's path. Its package is required on first use: a static import made every start look the
+ * package up and load it as CommonJS before the first frame or request, for a path only grep, glob and doctor use.
+ */
+export function ripgrepPath(): string {
+  return (binary ??= (createRequire(import.meta.url)('@vscode/ripgrep') as { rgPath: string }).rgPath);
+}
 
 export interface RipgrepResult {
   stdout: string;
@@ -18,7 +28,7 @@ const baseArgs = ['--no-config', '--no-require-git', '--color=never'];
 
 export async function runRipgrep(args: string[], cwd: string, signal: AbortSignal): Promise<RipgrepResult> {
   const execa = await loadExeca();
-  const result = await execa(rgPath, [...baseArgs, ...args], {
+  const result = await execa(ripgrepPath(), [...baseArgs, ...args], {
     cwd,
     cancelSignal: signal,
     reject: false,
