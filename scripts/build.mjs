@@ -8,6 +8,7 @@ import { Ajv, _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { swapPlugin, yogaWasmBytes } from './bundleSwaps.mjs';
 import { buildSdkBundle, emitSdkTypes } from './buildSdk.mjs';
+import { shareEsmWrappers } from './esmInterop.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 // The node flags rein needs from the start (a helper-thread count cannot be changed later), in the shebang, so an
@@ -47,6 +48,8 @@ const shared = {
 rmSync('dist', { recursive: true, force: true });
 await build({ ...shared, entryPoints: { cli: 'source/cli/entry.ts' }, outdir: 'dist', splitting: true, banner: { js: `${shebang}\n${lazyRequire}` } });
 chmodSync('dist/cli.js', 0o755);
+// One CommonJS wrapper per module for all its importers (see esmInterop.mjs).
+shareEsmWrappers('dist');
 await buildSdkBundle(shared);
 emitSdkTypes();
 
