@@ -1,5 +1,6 @@
 // The workspace's files for the `@` completion, listed once in the background by the lister the app was given.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { loadFileMatcher } from './fileMenu.js';
 
 /** Lists a workspace's files (relative paths, sorted); rejects when it cannot. */
 export type FileLister = (workspace: string, signal: AbortSignal) => Promise<readonly string[]>;
@@ -17,8 +18,9 @@ export function useWorkspaceFiles(workspace: string | undefined, list: FileListe
     if (!started.current && workspace && list) {
       started.current = true;
       controller.current = new AbortController();
-      void list(workspace, controller.current.signal)
-        .then((listed) => {
+      // The menu opens with its matcher: the listing is done when both are.
+      void Promise.all([list(workspace, controller.current.signal), loadFileMatcher()])
+        .then(([listed]) => {
           files.current = listed;
           render();
         })

@@ -1,6 +1,6 @@
 // The `@` completion: which word is a mention being typed, fuzzy matching, and what choosing a file writes.
 import { describe, expect, it } from 'vitest';
-import { completeMention, matchFiles, mentionAt } from '../../hooks/fileMenu.js';
+import { completeMention, loadFileMatcher, matchFiles, mentionAt } from '../../hooks/fileMenu.js';
 
 describe('mentionAt', () => {
   it('finds the @word ending at the cursor after a line start or a space', () => {
@@ -20,7 +20,14 @@ describe('mentionAt', () => {
 describe('matchFiles', () => {
   const files = ['README.md', 'src/math.js', 'src/format/markdown.ts', 'test/math.test.js', 'docs/guide/intro.md'];
 
-  it('ranks fuzzy matches, best first', () => {
+  // First, as fzf loads once per process: the listing waits for it (useWorkspaceFiles.ts), so the menu never shows this.
+  it('before fzf has loaded, offers the paths that contain the query, shortest first', () => {
+    expect(matchFiles(files, 'math')).toEqual(['src/math.js', 'test/math.test.js']);
+    expect(matchFiles(files, 'mathjs')).toEqual([]);
+  });
+
+  it('ranks fuzzy matches, best first', async () => {
+    await loadFileMatcher();
     const found = matchFiles(files, 'mathjs');
     expect(found[0]).toBe('src/math.js');
     expect(found).toContain('test/math.test.js');

@@ -9,12 +9,13 @@ import { openRein, promptLine, useTuiFixture } from '../support/tmux.js';
 const fx = useTuiFixture('mentions');
 
 describe('@ mentions and ! commands in the TUI', () => {
-  it('completes @mat to a workspace file, sends it, and the model gets the file attached', async () => {
+  it('completes @smjs (fuzzy: no path contains it) to a workspace file, sends it, and the model gets the file attached', async () => {
     mkdirSync(join(fx.cwd, 'src'));
     writeFileSync(join(fx.cwd, 'src', 'math.js'), 'export const add = (a, b) => a - b;\n');
     writeFileSync(join(fx.cwd, 'README.md'), '# readme\n');
     const p = await openRein(fx, await startMockLlmServer({ turns: [{ text: 'It subtracts.' }] }));
-    await p.sendText('what does @mat');
+    // fzf loads with the first listing: a query that is no path's substring shows it is the fuzzy matcher answering.
+    await p.sendText('what does @smjs');
     await p.waitFor(/› @src\/math\.js/);
     await p.sendKeys('Tab');
     await p.waitFor((s) => promptLine(s) === '❯ what does @src/math.js');
