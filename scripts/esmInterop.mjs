@@ -18,11 +18,11 @@ export const sharedToEsm =
 
 /** Rewrites the one file of `dir` that defines the helper; stops the build if esbuild no longer writes it this way. */
 export function shareEsmWrappers(dir) {
-  const files = readdirSync(dir).filter((file) => file.endsWith('.js') && readFileSync(join(dir, file), 'utf8').includes('__toESM='));
-  const text = files.length === 1 ? readFileSync(join(dir, files[0]), 'utf8') : '';
-  if (text.split(toEsmHelper).length !== 2) {
-    throw new Error(`esmInterop.mjs: expected esbuild's __toESM helper exactly once in one file of ${dir} (found in ${files.join(', ') || 'none'}); update toEsmHelper for this esbuild.`);
+  const found = readdirSync(dir).filter((file) => file.endsWith('.js'))
+    .map((file) => ({ file, text: readFileSync(join(dir, file), 'utf8') })).filter(({ text }) => text.includes('__toESM='));
+  if (found.length !== 1 || found[0].text.split(toEsmHelper).length !== 2) {
+    throw new Error(`esmInterop.mjs: expected esbuild's __toESM helper exactly once in one file of ${dir} (found in ${found.map(({ file }) => file).join(', ') || 'none'}); update toEsmHelper for this esbuild.`);
   }
-  writeFileSync(join(dir, files[0]), text.replace(toEsmHelper, sharedToEsm));
-  return files[0];
+  writeFileSync(join(dir, found[0].file), found[0].text.replace(toEsmHelper, sharedToEsm));
+  return found[0].file;
 }

@@ -1,8 +1,8 @@
 // Headers, a Response and a FormData for the provider path, so that a request never loads Node's fetch
 // implementation (undici, with http2, zlib, worker_threads and web streams: 17-50 ms and about 9 MB at the first
 // request). The bundle gives the provider SDKs this Headers and FormData in place of the globals
-// (scripts/bundleSwaps.mjs), and httpFetch answers with this Response; their body checks get this ReadableStream. They follow the Fetch standard where the
-// SDKs and rein use them; the tests compare them with Node's own classes.
+// (scripts/bundleSwaps.mjs), and httpFetch answers with this Response; their body checks get this ReadableStream.
+// They follow the Fetch standard where the SDKs and rein use them; the tests compare them with Node's own classes.
 import type { Readable } from 'node:stream';
 
 // RFC 9110 token characters, and the whitespace the Fetch standard trims from values.
@@ -171,6 +171,19 @@ export class LightResponse {
   }
 }
 
+/**
+ * A stand-in for a global class the SDKs test request bodies against: `new` makes the global's own, and `instanceof`
+ * asks `isInstance`, which reads the global only for a value that could be one (the first read loads Node's module).
+ */
+function lazyGlobal<K extends 'FormData' | 'ReadableStream'>(name: K, isInstance: (value: unknown) => boolean): (typeof globalThis)[K] {
+  // A function, not a method: `new` must be able to call it.
+  const made = function (...args: unknown[]): object {
+    return new (globalThis[name] as unknown as new (...given: unknown[]) => object)(...args);
+  };
+  Object.defineProperty(made, 'name', { value: name });
+  return Object.defineProperty(made, Symbol.hasInstance, { value: isInstance }) as unknown as (typeof globalThis)[K];
+}
+
 const isFormData = (value: unknown): boolean =>
   typeof value === 'object' && value !== null && Object.prototype.toString.call(value) === '[object FormData]' && value instanceof globalThis.FormData;
 
@@ -178,13 +191,7 @@ const isFormData = (value: unknown): boolean =>
  * FormData for the SDKs: Node's own, reached only when a form is really made or met. The SDKs test every request
  * body with `instanceof FormData`, which would otherwise load Node's fetch implementation for a JSON body.
  */
-export const LazyFormData = Object.defineProperty(
-  function FormData(...args: ConstructorParameters<typeof globalThis.FormData>): globalThis.FormData {
-    return new globalThis.FormData(...args);
-  },
-  Symbol.hasInstance,
-  { value: isFormData },
-);
+export const LazyFormData = lazyGlobal('FormData', isFormData);
 
 const isWebStream = (value: unknown): boolean =>
   typeof value === 'object' && value !== null && typeof (value as { getReader?: unknown }).getReader === 'function'
@@ -195,10 +202,4 @@ const isWebStream = (value: unknown): boolean =>
  * on every request): the first read of the global loads Node's web streams (3-4 ms), and a JSON body, which has no
  * `getReader`, never is one. A stream really made is Node's own.
  */
-export const LazyReadableStream = Object.defineProperty(
-  function ReadableStream<R>(...args: ConstructorParameters<typeof globalThis.ReadableStream<R>>): globalThis.ReadableStream<R> {
-    return new globalThis.ReadableStream<R>(...args);
-  },
-  Symbol.hasInstance,
-  { value: isWebStream },
-);
+export const LazyReadableStream = lazyGlobal('ReadableStream', isWebStream);
