@@ -9,6 +9,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { swapPlugin, yogaWasmBytes } from './bundleSwaps.mjs';
 import { buildSdkBundle, emitSdkTypes } from './buildSdk.mjs';
 import { shareEsmWrappers } from './esmInterop.mjs';
+import { commonJsChunks } from './chunkFormat.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 // The node flags rein needs from the start (a helper-thread count cannot be changed later), in the shebang, so an
@@ -46,10 +47,26 @@ const shared = {
 };
 
 rmSync('dist', { recursive: true, force: true });
-await build({ ...shared, entryPoints: { cli: 'source/cli/entry.ts' }, outdir: 'dist', splitting: true, banner: { js: `${shebang}\n${lazyRequire}` } });
-chmodSync('dist/cli.js', 0o755);
+// rein itself, split into chunks (the TUI, the MCP server, each tool's heavier parts) that load when first used.
+// esbuild splits only ES modules; the chunks then become CommonJS bodies that the entry loads with a code cache
+// (chunkFormat.mjs), and get their require from that loader.
+const built = await build({ ...shared, entryPoints: { main: 'source/cli/main.ts' }, outdir: 'dist', splitting: true, banner: {}, metafile: true });
 // One CommonJS wrapper per module for all its importers (see esmInterop.mjs).
 shareEsmWrappers('dist');
+const mainChunk = Object.entries(built.metafile.outputs).find(([, output]) => output.entryPoint === 'source/cli/main.ts')[0].replace(/^dist\//, '');
+const chunkNames = await commonJsChunks('dist');
+// The entry: the V8 settings, then main's chunk through the loader. Its own import of main is for running from the
+// sources, so the bundle leaves it out.
+const leaveMain = { name: 'leave-main', setup: (b) => b.onResolve({ filter: /^\.\/main\.js$/ }, (args) => ({ path: args.path, external: true })) };
+await build({
+  ...shared,
+  entryPoints: { cli: 'source/cli/entry.ts' },
+  outdir: 'dist',
+  plugins: [...shared.plugins, leaveMain],
+  banner: { js: `${shebang}\n${lazyRequire}` },
+  define: { ...shared.define, REIN_MAIN_CHUNK: JSON.stringify(chunkNames.get(mainChunk)) },
+});
+chmodSync('dist/cli.js', 0o755);
 await buildSdkBundle(shared);
 emitSdkTypes();
 

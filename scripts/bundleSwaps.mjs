@@ -13,29 +13,42 @@
 // string-width, slice-ansi and Ink's ansi-tokenize make their grapheme segmenter, and string-width its emoji
 // regular expression, on first use (components/view/lazyUnicode.ts) instead of as they load: Node's first
 // Intl.Segmenter costs 15-20 ms, the expression 17-27 ms.
-// Yoga (Ink's layout) reads its WebAssembly from dist/yoga.wasm and compiles it on the main thread
+// Yoga (Ink's layout) reads its WebAssembly from dist/yoga.wasm and compiles it on the main thread, synchronously
 // (components/screen/yogaWasm.ts); the bundle drops the base64 copy its loader would decode.
+// Ink's reconciler loses the top-level awaits it runs only when DEV=true.
 // Only the copy named here is swapped: other versions of the same package under other packages stay as they are.
 // The provider SDKs (openai, @anthropic-ai/sdk) also get rein's Headers and FormData in place of the globals
 // (source/providers/fetchClasses.ts): touching either global loads Node's whole fetch implementation. Their body
 // checks get rein's ReadableStream, which reads the global only for a body that could be a stream.
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
+/**
+ * A dependency's file as esbuild names it: by its real path, so the swaps still apply where node_modules is a link
+ * (a checkout that links the packages of another, as the global install test builds).
+ */
+const dependency = (path) => {
+  try {
+    return realpathSync(resolve(path));
+  } catch {
+    return resolve(path);
+  }
+};
+
 const swaps = [
-  { name: 'string-width', real: resolve('node_modules/string-width/index.js'), with: resolve('components/view/cellWidth.ts') },
-  { name: 'cli-truncate', real: resolve('node_modules/cli-truncate/index.js'), with: resolve('components/view/cellTruncate.ts') },
-  { name: 'cli-highlight', real: resolve('node_modules/cli-highlight/dist/index.js'), with: resolve('components/view/highlight.ts') },
-  { name: 'node-emoji', real: resolve('node_modules/node-emoji/lib/index.js'), with: resolve('components/view/noEmoji.ts') },
-  { name: 'terminal-size', real: resolve('node_modules/terminal-size/index.js'), with: resolve('components/screen/terminalSize.ts') },
+  { name: 'string-width', real: dependency('node_modules/string-width/index.js'), with: resolve('components/view/cellWidth.ts') },
+  { name: 'cli-truncate', real: dependency('node_modules/cli-truncate/index.js'), with: resolve('components/view/cellTruncate.ts') },
+  { name: 'cli-highlight', real: dependency('node_modules/cli-highlight/dist/index.js'), with: resolve('components/view/highlight.ts') },
+  { name: 'node-emoji', real: dependency('node_modules/node-emoji/lib/index.js'), with: resolve('components/view/noEmoji.ts') },
+  { name: 'terminal-size', real: dependency('node_modules/terminal-size/index.js'), with: resolve('components/screen/terminalSize.ts') },
 ];
 
 /** The files whose module-level `new Intl.Segmenter(...)` becomes a lazy one (each only calls its `segment`); string-width first. */
 const lazySegmenterFiles = [
-  resolve('node_modules/string-width/index.js'),
-  resolve('node_modules/slice-ansi/tokenize-ansi.js'),
-  resolve('node_modules/@alcalzone/ansi-tokenize/build/tokenize.js'),
+  dependency('node_modules/string-width/index.js'),
+  dependency('node_modules/slice-ansi/tokenize-ansi.js'),
+  dependency('node_modules/@alcalzone/ansi-tokenize/build/tokenize.js'),
 ];
 
 /** A regular expression that matches exactly these paths, for an esbuild filter. */
@@ -43,7 +56,7 @@ const exactly = (paths) => new RegExp(`^(?:${paths.map((path) => path.replace(/[
 
 // Yoga's WebAssembly, which its package ships only as base64 inside its loader: the bundle drops it from there, and
 // the build writes it out as dist/yoga.wasm.
-const yogaLoader = resolve('node_modules/yoga-layout/dist/binaries/yoga-wasm-base64-esm.js');
+const yogaLoader = dependency('node_modules/yoga-layout/dist/binaries/yoga-wasm-base64-esm.js');
 const yogaPayload = /"data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/g;
 
 /** Where Yoga's loader holds its module: the literal and its base64; throws when a new version holds it otherwise. */
@@ -78,15 +91,41 @@ export const swapPlugin = {
       return { contents: `import { lazySegmenter as __reinLazySegmenter, lazyRegExp as __reinLazyRegExp } from ${JSON.stringify(lazyUnicode)};\n${contents}`, loader: 'js' };
     });
     const yogaWasm = resolve('components/screen/yogaWasm.ts');
-    const yogaIndex = resolve('node_modules/yoga-layout/dist/src/index.js');
+    const yogaIndex = dependency('node_modules/yoga-layout/dist/src/index.js');
     build.onLoad({ filter: exactly([yogaIndex, yogaLoader]) }, async (args) => {
       const text = await readFile(args.path, 'utf8');
       if (args.path === yogaIndex) {
         const load = 'const Yoga = wrapAssembly(await loadYoga());';
         if (!text.includes(load)) throw new Error(`${args.path}: Yoga is not loaded as bundleSwaps.mjs expects; look at it again.`);
-        return { contents: `import { yogaOptions as __reinYogaOptions } from ${JSON.stringify(yogaWasm)};\n${text.replace(load, 'const Yoga = wrapAssembly(await loadYoga(__reinYogaOptions()));')}`, loader: 'js' };
+        // The options instantiate Yoga synchronously, so its loader has run when it returns: no top-level await,
+        // which the build's CommonJS chunks cannot hold (see chunkFormat.mjs).
+        const sync = 'const __reinYoga = __reinYogaOptions(); loadYoga(__reinYoga); ' +
+          "if (__reinYoga.calledRun !== true) throw new Error('Yoga did not load synchronously.'); const Yoga = wrapAssembly(__reinYoga);";
+        return { contents: `import { yogaOptions as __reinYogaOptions } from ${JSON.stringify(yogaWasm)};\n${text.replace(load, sync)}`, loader: 'js' };
       }
       return { contents: text.replace(yogaPayloadIn(text).literal, '"data:application/octet-stream;base64,"'), loader: 'js' };
+    });
+    // Ink's reconciler awaits two imports at its top level, both only when DEV=true (React's devtools and Ink's
+    // package.json for them); the build sets DEV to false, so both go, and with them its top-level await.
+    const inkReconciler = dependency('node_modules/ink/build/reconciler.js');
+    build.onLoad({ filter: exactly([inkReconciler]) }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      const devtools = /\nif \(isDev\(\)\) \{\n {4}try \{\n {8}await import\('\.\/devtools\.js'\);\n[\s\S]*?\n {4}\}\n\}\n/;
+      const packageJson = 'const packageJson = isDev()\n    ? await loadPackageJson()\n    : { name: undefined, version: undefined };';
+      if (!devtools.test(text) || !text.includes(packageJson)) throw new Error(`${args.path}: Ink's top-level awaits are not as bundleSwaps.mjs expects; look at it again.`);
+      const contents = text.replace(devtools, '\n').replace(packageJson, 'const packageJson = { name: undefined, version: undefined };');
+      if (/^\S.*\bawait\b/m.test(contents)) throw new Error(`${args.path}: Ink's reconciler still awaits at its top level; look at it again.`);
+      return { contents, loader: 'js' };
+    });
+    // web-tree-sitter makes its own `require` with `var require = createRequire(...)` after awaiting
+    // import("module"). In a CommonJS chunk (chunkFormat.mjs) that import becomes a call of the chunk's require, which
+    // the hoisted var has made undefined by then; node:module comes from a static import instead.
+    const treeSitter = dependency('node_modules/web-tree-sitter/tree-sitter.js');
+    build.onLoad({ filter: exactly([treeSitter]) }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      const made = '      const { createRequire } = await import("module");\n      var require = createRequire(import.meta.url);';
+      if (text.split(made).length !== 2) throw new Error(`${args.path}: web-tree-sitter does not make its require as bundleSwaps.mjs expects; look at it again.`);
+      return { contents: `import { createRequire as __reinTreeSitterRequire } from 'node:module';\n${text.replace(made, '      var require = __reinTreeSitterRequire(import.meta.url);')}`, loader: 'js' };
     });
     const fetchClasses = resolve('source/providers/fetchClasses.ts');
     build.onLoad({ filter: /[\\/]node_modules[\\/](openai|@anthropic-ai[\\/]sdk)[\\/].*\.mjs$/ }, async (args) => {

@@ -39,16 +39,16 @@ async function newSpaceAroundChurn(tune: boolean): Promise<{ before: number; aft
 }
 
 describe('tuneHeap', () => {
-  it('sets the growth factor and the single-thread scavenger', () => {
-    expect(tuned()).toEqual(['--semi-space-growth-factor=1', '--no-parallel-scavenge']);
-    expect(tuned([], '--max-old-space-size=512')).toEqual(['--semi-space-growth-factor=1', '--no-parallel-scavenge']);
+  it('sets the growth factor, the single-thread scavenger and the full collection', () => {
+    expect(tuned()).toEqual(['--semi-space-growth-factor=1', '--no-parallel-scavenge', '--expose-gc']);
+    expect(tuned([], '--max-old-space-size=512')).toEqual(['--semi-space-growth-factor=1', '--no-parallel-scavenge', '--expose-gc']);
   });
 
   it("leaves what the user's node flags set alone", () => {
-    expect(tuned(['--max-semi-space-size=4'])).toEqual(['--no-parallel-scavenge']);
-    expect(tuned([], '--semi_space_growth_factor=3')).toEqual(['--no-parallel-scavenge']);
-    expect(tuned(['--min-semi-space-size=2', '--parallel-scavenge'])).toEqual([]);
-    expect(tuned([], '--no-parallel_scavenge')).toEqual(['--semi-space-growth-factor=1']);
+    expect(tuned(['--max-semi-space-size=4'])).toEqual(['--no-parallel-scavenge', '--expose-gc']);
+    expect(tuned([], '--semi_space_growth_factor=3')).toEqual(['--no-parallel-scavenge', '--expose-gc']);
+    expect(tuned(['--min-semi-space-size=2', '--parallel-scavenge', '--expose-gc'])).toEqual([]);
+    expect(tuned([], '--no-parallel_scavenge --no-expose_gc')).toEqual(['--semi-space-growth-factor=1']);
   });
 
   it('holds the new space where it was when tuned, where V8 alone grows it', async () => {

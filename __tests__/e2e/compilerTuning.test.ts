@@ -89,7 +89,7 @@ describe('compiler tuning', () => {
     expect(tuneCompiler([], '', none, '11.3.244.8-node.38')).toContain('--interrupt-budget=270336');
     for (const later of ['11.8.172.17-node.20', '12.4.254.21-node.57', '13.6.233.17-node.63']) {
       expect(tuneCompiler([], '', none, later), later).toEqual(['--no-turbo-inlining', '--liftoff-only']);
-      expect(tuneHeap([], '', none, later), later).toEqual(['--semi-space-growth-factor=1', '--no-parallel-scavenge']);
+      expect(tuneHeap([], '', none, later), later).toEqual(['--semi-space-growth-factor=1', '--no-parallel-scavenge', '--expose-gc']);
     }
   });
 

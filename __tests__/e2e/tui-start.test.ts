@@ -1,7 +1,7 @@
 // End-to-end: how a session starts and takes keys in the built CLI: keys read together, a resumed session's mode, a first message given on the command line.
 import { describe, expect, it } from 'vitest';
 import { startMockLlmServer, type MockTurn } from '../support/mockLlmServer.js';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promptLine, reinCommand, statusLine, typeAndSend, useTuiFixture, type TmuxPane } from '../support/tmux.js';
 
@@ -73,5 +73,40 @@ describe('rein TUI keys in tmux', () => {
     expect(screen).toMatch(/^❯ fix the tests/m);
     const users = (fx.server?.requests[0].body.messages as Array<{ role: string; content: unknown }>).filter((m) => m.role === 'user');
     expect(JSON.stringify(users.at(-1)?.content)).toContain('fix the tests');
+  });
+
+  it('a session that collects its garbage between tasks leaves a code cache the next start uses as it is', async () => {
+    // V8 refuses code cached under other flags: one set during the session (the full collection, once wanted) would
+    // make every next start refuse the chunks' cache, written at exit, and write it again.
+    const flagsFile = join(fx.home, 'v8flags.txt');
+    const env = { OPENAI_API_KEY: 'sk-test', NODE_OPTIONS: `--require ${resolve('__tests__/fixtures/preload/v8flags.cjs')}`, REIN_TEST_V8_FLAGS_FILE: flagsFile };
+    const flags = (): string[] => readFileSync(flagsFile, 'utf8').split('\n').filter(Boolean);
+    const cacheFiles = (): Record<string, number> => {
+      const folder = join(fx.home, 'cache', 'code');
+      return Object.fromEntries(readdirSync(folder).map((name) => [name, statSync(join(folder, name)).ino]));
+    };
+    const session = async (answer: string): Promise<void> => {
+      fx.server = await startMockLlmServer({ turns: [{ text: answer }] });
+      const args = ['--provider', 'openai', '--base-url', fx.server.openaiBaseUrl, '--model', 'test-model'];
+      const p = await fx.tmux.start({ command: reinCommand({ cli: fx.cli.cliPath, args, home: fx.home, env }), cwd: fx.cwd });
+      fx.pane = p;
+      await p.waitFor('Type a message', 20_000);
+      const atStart = flags().length;
+      await typeAndSend(p, 'Say something.');
+      await p.waitFor((s) => s.includes(answer) && promptLine(s).includes('Type a message'));
+      // The collection after the task asks for its flag again.
+      await p.waitFor(() => flags().length > atStart && flags().at(-1) === '--expose-gc');
+      await typeAndSend(p, '/exit');
+      await p.waitFor(/EXIT:0/);
+      await p.kill();
+      fx.pane = undefined;
+      await fx.server.close();
+      fx.server = undefined;
+    };
+    await session('First answer.');
+    const written = cacheFiles();
+    expect(Object.keys(written).length).toBeGreaterThan(10);
+    await session('Second answer.');
+    expect(cacheFiles()).toEqual(written);
   });
 });

@@ -5,13 +5,17 @@
 //   A headless task's peak and a long TUI session's resident size are both lower by what the space would have grown
 //   (about 6 MB after 60 turns), and a stream costs no more CPU: rendering garbage dies young;
 // * scavenges run on one thread: on spaces this small, helper threads cost more than they save. V8 reads this flag
-//   at every scavenge.
+//   at every scavenge;
+// * V8's full collection can be had (components/screen/idleCollect.ts takes it between tasks). Set here rather than
+//   when first wanted: V8 refuses compiled code cached under other flags, and the chunks' code cache is written at
+//   exit (chunkLoader.ts), so a flag set during the session would make every next start refuse it.
 // See `npm run bench`: render and headless.
 import { applyV8Settings, type V8Setting } from './v8Settings.js';
 
 const heapSettings: readonly V8Setting[] = [
   { flag: '--semi-space-growth-factor=1', userSet: /^--(?:semi[-_]space[-_]growth[-_]factor|max[-_]semi[-_]space[-_]size|min[-_]semi[-_]space[-_]size)(?:=|$)/ },
   { flag: '--no-parallel-scavenge', userSet: /^--(?:no-)?parallel[-_]scavenge(?:=|$)/ },
+  { flag: '--expose-gc', userSet: /^--(?:no-)?expose[-_]gc(?:=|$)/ },
 ];
 
 /** Applies rein's heap settings (see v8Settings.ts); returns the flags it set. */

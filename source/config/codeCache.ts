@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import nodeModule, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 import { resolveReinHome } from './paths.js';
 
@@ -51,32 +52,56 @@ function removeStale(dir: string, kept: string, now = Date.now()): void {
   }
 }
 
-const cacheIsOff = (env: NodeJS.ProcessEnv): boolean =>
-  env.NODE_DISABLE_COMPILE_CACHE === '1' || (nodeModule as WithCacheDir).getCompileCacheDir?.() !== undefined;
+const nodeCacheIsOn = (): boolean => (nodeModule as WithCacheDir).getCompileCacheDir?.() !== undefined;
 
 /** Requires `file` (an absolute path to a CommonJS file) through the code cache; throws as require does when it is missing. */
 export function requireCached<T>(file: string, options: CacheOptions = {}): CachedModule<T> {
   const env = options.env ?? process.env;
   const requireFile = createRequire(file);
-  if (cacheIsOff(env)) return { exports: requireFile(file) as T, cache: 'off', keep: () => undefined };
-  const text = readFileSync(file, 'utf8');
-  const key = createHash('sha256')
-    .update(`${process.version} ${process.arch} ${process.execArgv.join(' ')} ${env.NODE_OPTIONS ?? ''}\0`)
-    .update(text)
-    .digest('hex')
-    .slice(0, 32);
-  const cacheFile = join(options.dir ?? join(resolveReinHome(env), 'cache', 'code'), `${key}.bin`);
-  let cachedData: Buffer | undefined;
-  try {
-    cachedData = readFileSync(cacheFile);
-  } catch {
-    // No cache yet.
-  }
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${text}\n})`, { filename: file, cachedData });
-  const cache: CodeCacheState = cachedData === undefined ? 'absent' : script.cachedDataRejected ? 'refused' : 'used';
+  if (env.NODE_DISABLE_COMPILE_CACHE === '1' || nodeCacheIsOn()) return { exports: requireFile(file) as T, cache: 'off', keep: () => undefined };
   const module = { exports: {} as unknown };
-  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, requireFile, module, file, dirname(file));
-  let kept = cache === 'used';
+  const { cache, keep } = runCached(file, module, requireFile, options);
+  return { exports: module.exports as T, cache, keep };
+}
+
+export interface RunOptions extends CacheOptions {
+  /**
+   * Names the cache by the file's path, size and time instead of a hash of its text, which costs about 2 ms a
+   * megabyte: for files whose names change with their text (the build's chunks, see cli/chunkLoader.ts).
+   */
+  keyByStat?: boolean;
+}
+
+/**
+ * Runs `file` (an absolute path) as the body of a CommonJS module with the given module and require, through the code
+ * cache (off when NODE_DISABLE_COMPILE_CACHE=1). The body also gets `__reinMetaUrl`, the file's URL, for what was
+ * `import.meta.url` before the build made it CommonJS.
+ */
+export function runCached(file: string, module: { exports: unknown }, requireFile: NodeJS.Require, options: RunOptions = {}): { cache: CodeCacheState; keep: () => void } {
+  const env = options.env ?? process.env;
+  const off = env.NODE_DISABLE_COMPILE_CACHE === '1';
+  const text = readFileSync(file, 'utf8');
+  const hash = createHash('sha256').update(`${process.version} ${process.arch} ${process.execArgv.join(' ')} ${env.NODE_OPTIONS ?? ''}\0`);
+  if (options.keyByStat === true) {
+    const stat = statSync(file);
+    hash.update(`${file}\0${stat.size}\0${stat.mtimeMs}`);
+  } else {
+    hash.update(text);
+  }
+  const cacheFile = join(options.dir ?? join(resolveReinHome(env), 'cache', 'code'), `${hash.digest('hex').slice(0, 32)}.bin`);
+  let cachedData: Buffer | undefined;
+  if (!off) {
+    try {
+      cachedData = readFileSync(cacheFile);
+    } catch {
+      // No cache yet.
+    }
+  }
+  // On the wrapper's line, so the file's line numbers stay as they are.
+  const script = new Script(`(function (exports, require, module, __filename, __dirname, __reinMetaUrl) {${text}\n})`, { filename: file, cachedData });
+  const cache: CodeCacheState = off ? 'off' : cachedData === undefined ? 'absent' : script.cachedDataRejected ? 'refused' : 'used';
+  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, requireFile, module, file, dirname(file), pathToFileURL(file).href);
+  let kept = cache === 'used' || cache === 'off';
   const keep = (): void => {
     if (kept) return;
     kept = true;
@@ -96,5 +121,5 @@ export function requireCached<T>(file: string, options: CacheOptions = {}): Cach
       }
     }
   };
-  return { exports: module.exports as T, cache, keep };
+  return { cache, keep };
 }
