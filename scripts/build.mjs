@@ -58,14 +58,18 @@ const chunkNames = await commonJsChunks('dist');
 // The entry: the V8 settings, then main's chunk through the loader. Its own import of main is for running from the
 // sources, so the bundle leaves it out.
 const leaveMain = { name: 'leave-main', setup: (b) => b.onResolve({ filter: /^\.\/main\.js$/ }, (args) => ({ path: args.path, external: true })) };
+// A CommonJS script (dist/package.json says so for every .js in dist): Node starts one sooner than an ES module,
+// whose loader it would first set up (about 10 ms and 2 MB here).
 await build({
   ...shared,
+  format: 'cjs',
   entryPoints: { cli: 'source/cli/entry.ts' },
   outdir: 'dist',
   plugins: [...shared.plugins, leaveMain],
-  banner: { js: `${shebang}\n${lazyRequire}` },
+  banner: { js: shebang },
   define: { ...shared.define, REIN_MAIN_CHUNK: JSON.stringify(chunkNames.get(mainChunk)) },
 });
+writeFileSync('dist/package.json', `${JSON.stringify({ type: 'commonjs' })}\n`);
 chmodSync('dist/cli.js', 0o755);
 await buildSdkBundle(shared);
 emitSdkTypes();

@@ -1,5 +1,5 @@
-// Builds the library entry (`import { query, createSession } from 'rein'`): dist/sdk.js, one bundle of its own so the
-// CLI's chunks stay as they are, and its types, dist/sdk.d.ts with the declaration files it reaches under dist/types/.
+// Builds the library entry (`import { query, createSession } from 'rein'`): dist/sdk.mjs, one bundle of its own so the
+// CLI's chunks stay as they are, and its types, dist/sdk.d.mts with the declaration files it reaches under dist/types/.
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -11,6 +11,8 @@ export async function buildSdkBundle(shared) {
     ...shared,
     entryPoints: { sdk: 'source/sdk/index.ts' },
     outdir: 'dist',
+    // .mjs: dist/package.json makes every .js there CommonJS (the CLI's entry).
+    outExtension: { '.js': '.mjs' },
     splitting: false,
     metafile: true,
   });
@@ -42,5 +44,7 @@ export function emitSdkTypes(entry = 'source/sdk/index.ts', outDir = 'dist/types
   }
   if (problems.length > 0) throw new Error(`The SDK's declarations need explicit types:\n${problems.join('\n')}`);
   const index = relative('dist', join(outDir, relative(resolve('source'), resolve(entry)))).replace(/\.ts$/, '.js');
-  writeFileSync('dist/sdk.d.ts', `export * from './${index}';\n`);
+  // The declarations stay ES modules beside a CommonJS dist/ (see buildSdkBundle).
+  writeFileSync(join(outDir, 'package.json'), `${JSON.stringify({ type: 'module' })}\n`);
+  writeFileSync('dist/sdk.d.mts', `export * from './${index}';\n`);
 }

@@ -30,8 +30,9 @@ describe('YAML for frontmatter', () => {
     const built = createRequire(import.meta.url)(resolve('dist/yaml.cjs')) as typeof import('yaml');
     expect(built.parse('description: tidies\ntools: [a, b]')).toEqual({ description: 'tidies', tools: ['a', 'b'] });
     expect(readFileSync(resolve('dist/yaml.cjs'), 'utf8')).toContain(yamlMarker);
-    const chunks = readdirSync('dist').filter((file) => file.endsWith('.js'));
+    const chunks = readdirSync('dist').filter((file) => /\.c?js$/.test(file) && file !== 'yaml.cjs');
     expect(chunks).toContain('cli.js');
+    expect(chunks).toContain('main.cjs');
     expect(chunks.filter((file) => readFileSync(join('dist', file), 'utf8').includes(yamlMarker))).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ let project: string;
 
 /** Packs the built repository (npm run build first) and installs the tarball by hand into `project`. */
 beforeAll(async () => {
-  if (!existsSync('dist/sdk.js') || !existsSync('dist/sdk.d.ts')) throw new Error('dist/sdk.js is missing: run npm run build first.');
+  if (!existsSync('dist/sdk.mjs') || !existsSync('dist/sdk.d.mts')) throw new Error('dist/sdk.mjs is missing: run npm run build first.');
   root = realpathSync(mkdtempSync(join(tmpdir(), 'rein-sdk-consumer-')));
   const packed = await execa('npm', ['pack', '--ignore-scripts', '--offline', '--json', '--pack-destination', root], { reject: false, timeout: 120_000 });
   if (packed.exitCode !== 0) throw new Error(`npm pack failed:\n${packed.stderr}`);

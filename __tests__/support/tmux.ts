@@ -20,12 +20,13 @@ export interface CliSnapshot {
 }
 
 /** Files a bundle file imports from its own folder (esbuild chunks). */
-const localImports = (code: string): string[] => [...code.matchAll(/["']\.\/([\w.-]+\.js)["']/g)].map((m) => m[1]);
+const localImports = (code: string): string[] => [...code.matchAll(/["']\.\/([\w.-]+\.c?js)["']/g)].map((m) => m[1]);
 
 function completeBundle(dir: string): boolean {
-  if (!existsSync(join(dir, 'cli.js'))) return false;
+  // dist/package.json makes cli.js CommonJS; the chunks are .cjs.
+  if (!existsSync(join(dir, 'cli.js')) || !existsSync(join(dir, 'package.json'))) return false;
   return readdirSync(dir)
-    .filter((file) => file.endsWith('.js'))
+    .filter((file) => /\.c?js$/.test(file))
     .every((file) => localImports(readFileSync(join(dir, file), 'utf8')).every((dep) => existsSync(join(dir, dep))));
 }
 

@@ -1,7 +1,7 @@
 // rein's entry point: the compiler and the heap are tuned before the rest of rein loads, so nothing
 // that runs while the modules load (the loader's own URL work included) runs under V8's defaults first.
-// The build names main's chunk (REIN_MAIN_CHUNK): the chunks then load through rein's code cache (chunkLoader.ts).
-import { fileURLToPath } from 'node:url';
+// The build names main's chunk (REIN_MAIN_CHUNK) and makes this file CommonJS (dist/package.json): the chunks then
+// load through rein's code cache (chunkLoader.ts). Running from the sources, main.ts is imported as it is.
 import { tuneCompiler } from './compilerTuning.js';
 import { tuneHeap } from './heapTuning.js';
 import { enableCompileCache } from './compileCache.js';
@@ -13,5 +13,5 @@ tuneCompiler();
 tuneHeap();
 // After the V8 flags: a cached compile is taken only under the flags it was made with.
 enableCompileCache();
-if (typeof REIN_MAIN_CHUNK === 'string') loadChunks(fileURLToPath(new URL('.', import.meta.url)), REIN_MAIN_CHUNK);
-else await import('./main.js');
+if (typeof REIN_MAIN_CHUNK === 'string') loadChunks(__dirname, REIN_MAIN_CHUNK);
+else void import('./main.js');
