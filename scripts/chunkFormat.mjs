@@ -14,9 +14,9 @@ import { transform } from 'esbuild';
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Converts every `.js` chunk in `dir` but `keep` to `.cjs` beside it; returns the new names by the old. */
-export async function commonJsChunks(dir, keep = []) {
-  const chunks = readdirSync(dir).filter((name) => name.endsWith('.js') && !keep.includes(name));
+/** Converts every `.js` chunk in `dir` to `.cjs` beside it; returns the new names by the old. */
+export async function commonJsChunks(dir) {
+  const chunks = readdirSync(dir).filter((name) => name.endsWith('.js'));
   const renamed = new Map(chunks.map((name) => [name, name.replace(/\.js$/, '.cjs')]));
   // A chunk names another only as a quoted "./name.js" in an import, an export or an import().
   const specifier = new RegExp(`(["'])\\./(${chunks.map(escape).join('|')})\\1`, 'g');

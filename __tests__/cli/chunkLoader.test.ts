@@ -1,12 +1,13 @@
 // The loader of the built CLI's chunks (source/cli/chunkLoader.ts): each chunk runs once with the require, module and
 // URL it would have had, caches are written by `keep` and read by the next process, and a bad cache costs only time.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadChunks } from '../../source/cli/chunkLoader.js';
+import { keepChunkCaches, loadChunks } from '../../source/cli/chunkLoader.js';
+import { staleCacheMs } from '../../source/config/codeCache.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href;
@@ -64,6 +65,30 @@ describe('loadChunks', () => {
     expect([...loaded.states.keys()]).toEqual(['main.cjs', 'chunk-a.cjs', 'chunk-b.cjs']);
     expect(await main.later()).toEqual({ late: 'loaded when asked' });
     expect([...loaded.states.keys()]).toContain('chunk-late.cjs');
+  });
+
+  it('publishes its keep for the way out of a signal; it writes each cache once and then sweeps the stale ones', () => {
+    mkdirSync(cacheDir, { recursive: true });
+    const stale = path.join(cacheDir, 'a'.repeat(32) + '.bin');
+    writeFileSync(stale, 'x');
+    const longAgo = (Date.now() - staleCacheMs - 60_000) / 1000;
+    utimesSync(stale, longAgo, longAgo);
+    const published = (globalThis as Record<symbol, unknown>)[keepChunkCaches];
+    try {
+      loadChunks(chunks, 'main.cjs', { cacheDir, env: {} });
+      const keep = (globalThis as Record<symbol, unknown>)[keepChunkCaches] as () => void;
+      expect(typeof keep).toBe('function');
+      keep();
+      const written = readdirSync(cacheDir);
+      expect(written).toHaveLength(3);
+      expect(written).not.toContain(path.basename(stale));
+      const inodes = written.map((name) => statSync(path.join(cacheDir, name)).ino);
+      // Called again (the 'exit' after a signal's way out), it writes nothing.
+      keep();
+      expect(readdirSync(cacheDir).map((name) => statSync(path.join(cacheDir, name)).ino)).toEqual(inodes);
+    } finally {
+      (globalThis as Record<symbol, unknown>)[keepChunkCaches] = published;
+    }
   });
 
   it('writes a cache per chunk once, which the next process uses without writing again', async () => {

@@ -109,4 +109,25 @@ describe('rein TUI keys in tmux', () => {
     await session('Second answer.');
     expect(cacheFiles()).toEqual(written);
   });
+
+  it('a session ended by closing its terminal keeps its code cache, and the next start uses it', async () => {
+    // A signal emits no 'exit', where the caches were once written: each such start left the next to compile again.
+    const folder = join(fx.home, 'cache', 'code');
+    const cacheFiles = (): Record<string, number> =>
+      existsSync(folder) ? Object.fromEntries(readdirSync(folder).map((name) => [name, statSync(join(folder, name)).ino])) : {};
+    const first = await startRein([]);
+    await first.waitFor('Type a message', 20_000);
+    // tmux sends the session SIGHUP, as closing a terminal window does, and waits for rein to end.
+    await first.kill();
+    fx.pane = undefined;
+    await fx.server?.close();
+    const written = cacheFiles();
+    expect(Object.keys(written).length).toBeGreaterThan(10);
+    const second = await startRein([]);
+    await second.waitFor('Type a message', 20_000);
+    await typeAndSend(second, '/exit');
+    await second.waitFor(/EXIT:0/);
+    const after = cacheFiles();
+    for (const [name, inode] of Object.entries(written)) expect(after[name], name).toBe(inode);
+  });
 });

@@ -8,10 +8,12 @@
 //   modules, the packages left outside the bundle) goes to Node's require from the chunks' folder.
 // * NODE_DEBUG=rein-chunks prints each chunk as it loads and what became of its cache (used, refused, absent, off).
 // * NODE_DISABLE_COMPILE_CACHE=1 turns the cache off, as it does Node's own; the chunks still load here.
+// * A session ended by a signal (the terminal closed, SIGTERM) emits no 'exit': the loader's keep is also published
+//   under `keepChunkCaches`, and the shutdown hooks (shutdown.ts), which run on signals too, call it.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { debuglog } from 'node:util';
-import { runCached, type CodeCacheState } from '../config/codeCache.js';
+import { codeCacheDir, removeStaleCaches, runCached, type CodeCacheState } from '../config/codeCache.js';
 
 // NODE_DEBUG=rein-chunks prints each chunk as it loads, with what became of its cache.
 const debug = debuglog('rein-chunks');
@@ -28,13 +30,18 @@ export interface LoadedChunks {
   keep: () => void;
 }
 
+/** Where the loader publishes its keep, for the way out of a session ended by a signal (see shutdown.ts). */
+export const keepChunkCaches = Symbol.for('rein.chunkLoader.keep');
+
 /**
  * Loads `main` (a chunk's file name) from `dir` with the chunks it requires, and keeps their caches when the process
  * exits (`keepAtExit`, default true).
  */
 export function loadChunks(dir: string, main: string, options: { env?: NodeJS.ProcessEnv; cacheDir?: string; keepAtExit?: boolean } = {}): LoadedChunks {
+  const env = options.env ?? process.env;
+  const cacheDir = options.cacheDir ?? codeCacheDir(env);
   const loaded = new Map<string, Loaded>();
-  const keeps: Array<() => void> = [];
+  const keeps: Array<() => boolean> = [];
   const states = new Map<string, CodeCacheState>();
   const nodeRequire = createRequire(join(dir, main));
   const chunkRequire = ((id: string): unknown => (id.startsWith('./') && id.endsWith('.cjs') && !id.includes('/', 2) ? load(id.slice(2)) : nodeRequire(id))) as NodeJS.Require;
@@ -48,15 +55,21 @@ export function loadChunks(dir: string, main: string, options: { env?: NodeJS.Pr
     loaded.set(name, module);
     // In the order the chunks start to load; the state is known once it ran.
     states.set(name, 'absent');
-    const run = runCached(join(dir, name), module, chunkRequire, { env: options.env, dir: options.cacheDir, keyByStat: true });
+    const run = runCached(join(dir, name), module, chunkRequire, { env, dir: cacheDir, keyByStat: true, sweep: false });
     keeps.push(run.keep);
     states.set(name, run.cache);
     debug('%s %s', name, run.cache);
     return module.exports;
   };
   const keep = (): void => {
-    for (const each of keeps) each();
+    let wrote = false;
+    // A chunk's keep writes only when its cache was absent or refused.
+    for (const each of keeps.splice(0)) wrote = each() || wrote;
+    if (wrote) removeStaleCaches(cacheDir);
   };
-  if (options.keepAtExit !== false) process.once('exit', keep);
+  if (options.keepAtExit !== false) {
+    process.once('exit', keep);
+    (globalThis as Record<symbol, unknown>)[keepChunkCaches] = keep;
+  }
   return { exports: load(main), states, keep };
 }

@@ -1,5 +1,6 @@
 // On every way out of rein (quit, signals, crashes, process.exit) stops every process group it started and says so once.
 import { onExit } from 'signal-exit';
+import { keepChunkCaches } from './chunkLoader.js';
 import { killAllProcessGroupsNow, stopAllProcessGroups, stoppedProcessesLine } from '../tools/processRegistry.js';
 
 export interface ShutdownOptions {
@@ -47,6 +48,15 @@ export function installShutdown(opts: ShutdownOptions): Shutdown {
         cleanup();
       } catch {
         // A cleanup that fails leaves its leftover; the way out goes on.
+      }
+    }
+    // The built CLI's chunk caches (chunkLoader.ts): on a signal no 'exit' is emitted to write them.
+    const keep = (globalThis as Record<symbol, unknown>)[keepChunkCaches];
+    if (typeof keep === 'function') {
+      try {
+        (keep as () => void)();
+      } catch {
+        // The next start compiles again.
       }
     }
   };

@@ -24,8 +24,8 @@ export type CodeCacheState = 'used' | 'refused' | 'absent' | 'off';
 export interface CachedModule<T> {
   exports: T;
   cache: CodeCacheState;
-  /** Writes the cache when it was absent or refused, with what is compiled by now; later calls do nothing. */
-  keep: () => void;
+  /** Writes the cache when it was absent or refused, with what is compiled by now; later calls do nothing. True when it wrote. */
+  keep: () => boolean;
 }
 
 interface CacheOptions {
@@ -39,12 +39,18 @@ type WithCacheDir = { getCompileCacheDir?: () => string | undefined };
 /** How long a cache file that was not written again stays. */
 export const staleCacheMs = 30 * 24 * 60 * 60 * 1000;
 
-/** Removes the caches in `dir` other than `kept` that were last written more than `staleCacheMs` ago. */
-function removeStale(dir: string, kept: string, now = Date.now()): void {
-  for (const name of readdirSync(dir)) {
-    const file = join(dir, name);
-    if (file === kept || !name.endsWith('.bin')) continue;
+/** Removes the caches in `dir` that were last written more than `staleCacheMs` ago; a folder that cannot be read is left. */
+export function removeStaleCaches(dir: string, now = Date.now()): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.endsWith('.bin')) continue;
     try {
+      const file = join(dir, name);
       if (now - statSync(file).mtimeMs > staleCacheMs) rmSync(file, { force: true });
     } catch {
       // Removed by a start running beside this one.
@@ -52,19 +58,24 @@ function removeStale(dir: string, kept: string, now = Date.now()): void {
   }
 }
 
+/** The folder the code caches go to. */
+export const codeCacheDir = (env: NodeJS.ProcessEnv = process.env): string => join(resolveReinHome(env), 'cache', 'code');
+
 const nodeCacheIsOn = (): boolean => (nodeModule as WithCacheDir).getCompileCacheDir?.() !== undefined;
 
 /** Requires `file` (an absolute path to a CommonJS file) through the code cache; throws as require does when it is missing. */
 export function requireCached<T>(file: string, options: CacheOptions = {}): CachedModule<T> {
   const env = options.env ?? process.env;
   const requireFile = createRequire(file);
-  if (env.NODE_DISABLE_COMPILE_CACHE === '1' || nodeCacheIsOn()) return { exports: requireFile(file) as T, cache: 'off', keep: () => undefined };
+  if (env.NODE_DISABLE_COMPILE_CACHE === '1' || nodeCacheIsOn()) return { exports: requireFile(file) as T, cache: 'off', keep: () => false };
   const module = { exports: {} as unknown };
   const { cache, keep } = runCached(file, module, requireFile, options);
   return { exports: module.exports as T, cache, keep };
 }
 
 export interface RunOptions extends CacheOptions {
+  /** Whether `keep` removes the folder's stale caches after writing (default true); a caller keeping many sweeps once itself. */
+  sweep?: boolean;
   /**
    * Names the cache by the file's path, size and time instead of a hash of its text, which costs about 2 ms a
    * megabyte: for files whose names change with their text (the build's chunks, see cli/chunkLoader.ts).
@@ -72,15 +83,23 @@ export interface RunOptions extends CacheOptions {
   keyByStat?: boolean;
 }
 
+// On the wrapper's line, so the file's line numbers stay as they are.
+const wrap = (text: string): string => `(function (exports, require, module, __filename, __dirname, __reinMetaUrl) {${text}\n})`;
+
 /**
  * Runs `file` (an absolute path) as the body of a CommonJS module with the given module and require, through the code
  * cache (off when NODE_DISABLE_COMPILE_CACHE=1). The body also gets `__reinMetaUrl`, the file's URL, for what was
  * `import.meta.url` before the build made it CommonJS.
  */
-export function runCached(file: string, module: { exports: unknown }, requireFile: NodeJS.Require, options: RunOptions = {}): { cache: CodeCacheState; keep: () => void } {
+export function runCached(file: string, module: { exports: unknown }, requireFile: NodeJS.Require, options: RunOptions = {}): { cache: CodeCacheState; keep: () => boolean } {
   const env = options.env ?? process.env;
-  const off = env.NODE_DISABLE_COMPILE_CACHE === '1';
   const text = readFileSync(file, 'utf8');
+  const run = (script: Script): void =>
+    (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, requireFile, module, file, dirname(file), pathToFileURL(file).href);
+  if (env.NODE_DISABLE_COMPILE_CACHE === '1') {
+    run(new Script(wrap(text), { filename: file }));
+    return { cache: 'off', keep: () => false };
+  }
   const hash = createHash('sha256').update(`${process.version} ${process.arch} ${process.execArgv.join(' ')} ${env.NODE_OPTIONS ?? ''}\0`);
   if (options.keyByStat === true) {
     const stat = statSync(file);
@@ -88,22 +107,19 @@ export function runCached(file: string, module: { exports: unknown }, requireFil
   } else {
     hash.update(text);
   }
-  const cacheFile = join(options.dir ?? join(resolveReinHome(env), 'cache', 'code'), `${hash.digest('hex').slice(0, 32)}.bin`);
+  const cacheFile = join(options.dir ?? codeCacheDir(env), `${hash.digest('hex').slice(0, 32)}.bin`);
   let cachedData: Buffer | undefined;
-  if (!off) {
-    try {
-      cachedData = readFileSync(cacheFile);
-    } catch {
-      // No cache yet.
-    }
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    // No cache yet.
   }
-  // On the wrapper's line, so the file's line numbers stay as they are.
-  const script = new Script(`(function (exports, require, module, __filename, __dirname, __reinMetaUrl) {${text}\n})`, { filename: file, cachedData });
-  const cache: CodeCacheState = off ? 'off' : cachedData === undefined ? 'absent' : script.cachedDataRejected ? 'refused' : 'used';
-  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, requireFile, module, file, dirname(file), pathToFileURL(file).href);
-  let kept = cache === 'used' || cache === 'off';
-  const keep = (): void => {
-    if (kept) return;
+  const script = new Script(wrap(text), { filename: file, cachedData });
+  const cache: CodeCacheState = cachedData === undefined ? 'absent' : script.cachedDataRejected === true ? 'refused' : 'used';
+  run(script);
+  let kept = cache === 'used';
+  const keep = (): boolean => {
+    if (kept) return false;
     kept = true;
     // Written whole, then renamed: a start running beside this one reads the old file or the new, never half of one.
     const partial = `${cacheFile}.${process.pid}.tmp`;
@@ -111,7 +127,8 @@ export function runCached(file: string, module: { exports: unknown }, requireFil
       mkdirSync(dirname(cacheFile), { recursive: true });
       writeFileSync(partial, script.createCachedData());
       renameSync(partial, cacheFile);
-      removeStale(dirname(cacheFile), cacheFile);
+      if (options.sweep !== false) removeStaleCaches(dirname(cacheFile));
+      return true;
     } catch {
       // A home that cannot be written only means the next start compiles again.
       try {
@@ -119,6 +136,7 @@ export function runCached(file: string, module: { exports: unknown }, requireFil
       } catch {
         // Nothing was written there.
       }
+      return false;
     }
   };
   return { cache, keep };
