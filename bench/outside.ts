@@ -2,7 +2,7 @@
 // node flags `npm start` uses and the terminal a person has (TERM=xterm-256color, no CI variable, so colours on),
 // and every figure is the operating system's: /proc/<pid>/stat CPU of the whole process, VmHWM, the process's start time.
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -73,19 +73,26 @@ export async function measureOutside(cols: number, rows: number, turns = 60): Pr
   const socket = `rein-outside-${process.pid}-${cols}`;
   const home = realpathSync(mkdtempSync(join(tmpdir(), 'rein-outside-home-')));
   const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'rein-outside-cwd-')));
-  const tmux = (...args: string[]) => run('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  // The terminal a person has, set in tmux's config rather than by tmux clients run while rein starts.
+  const tmuxConf = join(home, 'tmux.conf');
+  writeFileSync(tmuxConf, 'set -g status off\nset -g default-terminal xterm-256color\n');
+  // tmux's server, started by the first call, passes its environment to the pane: as a person's shell has it (no CI
+  // variable, so colours on; no NODE_OPTIONS).
+  const paneEnv: NodeJS.ProcessEnv = { ...process.env, REIN_HOME: home, OPENAI_API_KEY: 'x' };
+  for (const key of ['CI', 'FORCE_COLOR', 'NO_COLOR', 'NODE_OPTIONS', 'TMUX']) delete paneEnv[key];
+  const tmux = (...args: string[]) => run('tmux', ['-L', socket, '-f', tmuxConf, ...args], { encoding: 'utf8', env: paneEnv });
   writeFixtureFiles(cwd);
   allowBenchCommands(home);
   shareCodeCache(home);
+  let pid = 0;
   try {
     const url = server.baseUrl;
-    const env = ['env', '-u', 'CI', '-u', 'FORCE_COLOR', '-u', 'NO_COLOR', '-u', 'NODE_OPTIONS', 'TERM=xterm-256color', `REIN_HOME=${home}`, 'OPENAI_API_KEY=x'];
-    const command = [...env, process.execPath, ...startFlags, resolve('dist/cli.js'), '--provider', 'openai', '--base-url', url, '--model', 'bench'];
     const paneFile = join(home, 'pane-output.bin');
-    await tmux('new-session', '-d', '-s', 'm', '-x', String(cols), '-y', String(rows), '-c', cwd, `exec ${command.map((w) => `'${w}'`).join(' ')}`,
+    // node is the pane's own process, started with no shell before it, as the pty bench starts it; tmux prints its pid.
+    const started = await tmux('new-session', '-d', '-P', '-F', '#{pane_pid}', '-s', 'm', '-x', String(cols), '-y', String(rows), '-c', cwd,
+      process.execPath, ...startFlags, resolve('dist/cli.js'), '--provider', 'openai', '--base-url', url, '--model', 'bench',
       ';', 'pipe-pane', '-o', '-t', 'm', `cat > '${paneFile}'`);
-    await tmux('set', '-g', 'status', 'off');
-    const pid = Number((await tmux('display-message', '-p', '-t', 'm', '#{pane_pid}')).stdout.trim());
+    pid = Number(started.stdout.trim().split('\n')[0]);
     const firstWrite = watchFirstFrame(pid, paneFile);
     const capture = async (): Promise<string> => (await tmux('capture-pane', '-p', '-t', 'm')).stdout;
     const waitScreen = async (test: (s: string) => boolean, what: string, timeoutMs = 60_000): Promise<string> => {
@@ -103,13 +110,15 @@ export async function measureOutside(cols: number, rows: number, turns = 60): Pr
         last = now;
       }
     };
-    await waitScreen((s) => s.includes('Type a message'), 'its prompt');
-    const seenAt = performance.now();
-    const started = procStat(pid);
+    // The first frame is watched before the screen is polled: a tmux client started every few milliseconds while
+    // rein starts would take the cores rein starts on, which nobody does to a terminal while a program starts.
+    const begun = procStat(pid);
     const written = await firstWrite;
+    if (written === undefined) throw new Error('rein wrote no first frame within 60 s');
     await tmux('pipe-pane', '-t', 'm');
-    const firstFrameMs = (written?.at ?? seenAt) - started.startedAt;
-    const firstFrameCpu = written?.cpu ?? started.cpu;
+    await waitScreen((s) => s.includes('Type a message'), 'its prompt');
+    const firstFrameMs = written.at - begun.startedAt;
+    const firstFrameCpu = written.cpu;
     await quiet(500);
     const send = async (text: string): Promise<void> => {
       await tmux('send-keys', '-t', 'm', '-l', text);
@@ -145,6 +154,8 @@ export async function measureOutside(cols: number, rows: number, turns = 60): Pr
     return { size: `${cols}x${rows}`, firstFrameMs, firstFrameCpu, streamCpu, streamSeconds: ((request.respondedAt ?? request.receivedAt) - request.receivedAt) / 1000, rssAfter1, rssAfter60: peakRss(pid) };
   } finally {
     await tmux('kill-server').catch(() => undefined);
+    // rein's way out of the hang-up writes to its home (the session log, the code cache): its folders go after it.
+    for (const deadline = performance.now() + 10_000; pid > 0 && existsSync(`/proc/${pid}`) && performance.now() < deadline; ) await sleep(10);
     server.close();
     rmSync(home, { recursive: true, force: true });
     rmSync(cwd, { recursive: true, force: true });
