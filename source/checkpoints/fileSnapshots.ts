@@ -1,7 +1,7 @@
 // Checkpoints outside git: each file a file tool changes is copied, before its first change after a message, into the session folder.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+// fs.promises is read where it is used: Node loads it on first use, not while rein starts.
+import { existsSync, mkdirSync, promises as fsp, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { diffLines } from 'diff';
 import { writeFileAtomicSync } from '../util/atomicWrite.js';
@@ -21,7 +21,7 @@ const blobName = (rel: string) => createHash('sha256').update(rel).digest('hex')
 const hashOf = (data: Buffer | undefined) => (data === undefined ? null : createHash('sha256').update(data).digest('hex'));
 
 async function readMaybe(abs: string): Promise<Buffer | undefined> {
-  return readFile(abs).catch(() => undefined);
+  return fsp.readFile(abs).catch(() => undefined);
 }
 
 const isText = (data: Buffer) => !data.subarray(0, 8000).includes(0);
@@ -62,8 +62,8 @@ export class FileSnapshots {
     const exists = existsSync(abs);
     const size = exists ? statSync(abs).size : 0;
     const entry: SavedFile = { existed: exists, ...(size > this.maxFileBytes ? { notStored: true } : {}) };
-    await mkdir(path.join(this.root, pointId), { recursive: true });
-    if (exists && !entry.notStored) await writeFile(path.join(this.root, pointId, blobName(rel)), await readFile(abs));
+    await fsp.mkdir(path.join(this.root, pointId), { recursive: true });
+    if (exists && !entry.notStored) await fsp.writeFile(path.join(this.root, pointId, blobName(rel)), await fsp.readFile(abs));
     manifest[rel] = entry;
     writeFileAtomicSync(this.manifestFile(pointId), JSON.stringify(manifest));
   }
@@ -99,7 +99,7 @@ export class FileSnapshots {
         continue;
       }
       const now = await readMaybe(path.join(this.workspace, rel));
-      const then = saved.existed ? await readFile(path.join(this.root, pointId, blobName(rel))) : undefined;
+      const then = saved.existed ? await fsp.readFile(path.join(this.root, pointId, blobName(rel))) : undefined;
       if (hashOf(now) === hashOf(then)) continue;
       if (rel in latest && latest[rel] !== hashOf(now)) handEdited.push(rel);
       const change: FileChange['change'] = then === undefined ? 'created' : now === undefined ? 'deleted' : 'modified';
@@ -118,10 +118,10 @@ export class FileSnapshots {
       const target = targets.get(file.path);
       if (!target) continue;
       const abs = path.join(this.workspace, file.path);
-      if (!target.saved.existed) await rm(abs, { force: true });
+      if (!target.saved.existed) await fsp.rm(abs, { force: true });
       else {
-        await mkdir(path.dirname(abs), { recursive: true });
-        writeFileAtomicSync(abs, await readFile(path.join(this.root, target.pointId, blobName(file.path))));
+        await fsp.mkdir(path.dirname(abs), { recursive: true });
+        writeFileAtomicSync(abs, await fsp.readFile(path.join(this.root, target.pointId, blobName(file.path))));
       }
       await this.afterWrite(abs);
     }

@@ -1,7 +1,7 @@
 // A git repository rein owns beside a workspace: its commits are the workspace's checkpoints; the user's .git is never touched.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, copyFileSync, writeFileSync } from 'node:fs';
-import { lstat, rm, rmdir } from 'node:fs/promises';
+// fs.promises is read where it is used: Node loads it on first use, not while rein starts.
+import { existsSync, mkdirSync, promises as fsp, readdirSync, readFileSync, rmSync, statSync, copyFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { execa as Execa } from 'execa';
 import type { FileChange } from './types.js';
@@ -142,7 +142,7 @@ export class ShadowRepo {
     const candidates = (await this.git(['ls-files', '-z', '--others', '--modified', '--exclude-standard'])).split('\0').filter(Boolean);
     const notStored: string[] = [];
     for (const file of candidates) {
-      const stat = await lstat(path.join(this.workspace, file)).catch(() => undefined);
+      const stat = await fsp.lstat(path.join(this.workspace, file)).catch(() => undefined);
       if (stat?.isFile() && stat.size > this.maxFileBytes) notStored.push(file);
     }
     if (notStored.length > 0) {
@@ -196,7 +196,7 @@ export class ShadowRepo {
     if (written.length > 0) await this.git(['restore', `--source=${commit}`, '--worktree', '--staged', '--pathspec-from-file=-', '--pathspec-file-nul'], written.join('\0'));
     for (const file of removed) {
       const abs = path.join(this.workspace, file);
-      await rm(abs, { force: true });
+      await fsp.rm(abs, { force: true });
       await removeEmptyParents(path.dirname(abs), this.workspace);
     }
   }
@@ -220,7 +220,7 @@ async function removeEmptyParents(dir: string, root: string): Promise<void> {
   let current = path.resolve(dir);
   while (current.startsWith(`${top}${path.sep}`)) {
     try {
-      await rmdir(current);
+      await fsp.rmdir(current);
     } catch {
       return;
     }

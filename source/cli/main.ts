@@ -1,6 +1,5 @@
 // rein's entry point and only wiring file: parses flags, loads config, then runs headless or opens the TUI (lazily).
 import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { openReplay, removeCopy, replayLine } from './replay.js';
 import { launcherVariable, startCommand } from './startCommand.js';
@@ -137,8 +136,9 @@ async function main(rawArgv: string[]): Promise<number> {
     for (const warning of resumed?.warnings ?? []) process.stderr.write(`rein: ${warning}\n`);
     // JSON output carries session_id; a person at a terminal is told how to continue.
     if (args.outputFormat === 'text' && process.stderr.isTTY) shutdown.setFarewell(farewell(session, sessionsDir));
+    // readline is loaded only for stream-json input, not on every start.
     const input = streamed
-      ? streamJsonMessages(createInterface({ input: process.stdin, crlfDelay: Infinity }), (message) => process.stderr.write(`rein: ${message}\n`))
+      ? streamJsonMessages((await import('node:readline')).createInterface({ input: process.stdin, crlfDelay: Infinity }), (message) => process.stderr.write(`rein: ${message}\n`))
       : prompt;
     const code = await runHeadless({
       session, prompt: input, promptOptions, commands: builtinCommands(), team: args.team, format: args.outputFormat, stdout: process.stdout, stderr: process.stderr,

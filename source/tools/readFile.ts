@@ -1,7 +1,6 @@
 // read_file: a page of a text file with cat -n style line numbers; records the read so edits may follow.
 import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { statIfExists } from './fileEdits.js';
 import { resolveToolPath } from './paths.js';
 import { adviceError, defineTool, errorResult, textResult } from './types.js';
@@ -93,6 +92,8 @@ function pageOfText(text: string, offset: number, limit: number): Page {
 }
 
 async function readPage(realPath: string, size: number, offset: number, limit: number, signal: AbortSignal): Promise<Page> {
+  // Loaded when a page is read, not while rein starts (about 2 ms before the first request).
+  const { createInterface } = await import('node:readline');
   const stream = createReadStream(realPath, { encoding: 'utf8', signal });
   const reader = createInterface({ input: stream, crlfDelay: Infinity });
   const lines: string[] = [];
