@@ -71,12 +71,13 @@ describe('the chunks a start loads', () => {
     }
   });
 
-  it('import neither node:https (with TLS), DNS, child_process, readline nor fs/promises before main runs: what needs them loads them', () => {
+  it('import neither node:https (with TLS), DNS, child_process, readline, fs/promises nor tty before main runs: what needs them loads them', () => {
     const loaded = new Set([...closure('cli.js'), ...closure('main.cjs')]);
     const builtins = new Set([...loaded].flatMap((file) => builtinsOf(read(file))));
     expect(builtins.has('node:fs')).toBe(true);
-    // readline (stream-json input, a page of a file) and fs/promises (checkpoints) cost about 2 ms each to load.
-    const later = ['node:https', 'node:http', 'node:tls', 'node:dns', 'node:net', 'node:child_process', 'node:readline', 'node:fs/promises'];
+    // readline (stream-json input, a page of a file) and fs/promises (checkpoints) cost about 2 ms each to load, tty
+    // (/doctor's colour check; the TUI's own import brings it there) about 1 ms.
+    const later = ['node:https', 'node:http', 'node:tls', 'node:dns', 'node:net', 'node:child_process', 'node:readline', 'node:fs/promises', 'node:tty'];
     for (const name of later) expect(builtins.has(name), name).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 // /doctor's checks, one line each with what to do when it fails: the set-up, the provider, MCP, hooks, programs, terminal.
 import { accessSync, constants } from 'node:fs';
+import { createRequire } from 'node:module';
 import { delimiter, join } from 'node:path';
-import { WriteStream } from 'node:tty';
 import { loadConfig } from '../config/index.js';
 import type { Env } from '../config/types.js';
 import type { McpServerStatus } from '../protocol/events.js';
@@ -135,6 +135,8 @@ export function programChecks(env: Env): CheckLine[] {
   ];
 }
 
+const requireNode = createRequire(import.meta.url);
+
 /** Terminals known to draw a frame sent between the synchronized-output marks (DEC mode 2026) at once. */
 const syncPrograms = /^(iTerm\.app|WezTerm|ghostty|vscode|tmux|contour|rio|Hyper)$/i;
 const syncTerms = /kitty|foot|alacritty|ghostty|wezterm|contour/i;
@@ -142,6 +144,8 @@ const syncTerms = /kitty|foot|alacritty|ghostty|wezterm|contour/i;
 export function terminalCheck(env: Env, isTty: boolean): CheckLine {
   const term = env.TERM ?? '';
   const program = env.TERM_PROGRAM ?? '';
+  // node:tty is loaded here, for /doctor, rather than on every headless start.
+  const { WriteStream } = requireNode('node:tty') as typeof import('node:tty');
   const depth = WriteStream.prototype.getColorDepth.call(process.stdout, env);
   const colours = depth >= 24 ? '16 million colours' : depth >= 8 ? '256 colours' : depth >= 4 ? '16 colours' : 'no colours';
   const sync = syncPrograms.test(program) || syncTerms.test(term) || env.WT_SESSION !== undefined
