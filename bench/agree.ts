@@ -29,8 +29,8 @@ export interface PtyVariant {
 export const asAPersonRunsIt: PtyVariant = { label: 'render bench (pty)', colour: true, inProcessServer: false };
 export const asTheOldBenchRanIt: PtyVariant = { label: 'old bench setup (CI=false, provider in process)', colour: false, inProcessServer: true };
 
-/** outside.ts's scenario on the render bench's pseudo-terminal: first frame, the 12 KB stream, then live runs. */
-export async function measurePty(cols: number, rows: number, turns: number, variant: PtyVariant): Promise<OutsideFigures> {
+/** outside.ts's scenario on the render bench's pseudo-terminal: first frame, the 12 KB stream, then live runs (or only the first frame). */
+export async function measurePty(cols: number, rows: number, turns: number, variant: PtyVariant, firstFrameOnly = false): Promise<OutsideFigures> {
   const home = realpathSync(mkdtempSync(join(tmpdir(), 'rein-agree-home-')));
   const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'rein-agree-cwd-')));
   writeFixtureFiles(cwd);
@@ -50,6 +50,8 @@ export async function measurePty(cols: number, rows: number, turns: number, vari
   const app = new PtyApp({ cwd, home, baseUrl, cols, rows, colour: true, env: variant.colour ? {} : { CI: 'false' } });
   try {
     const firstFrame = await firstFrameMs(app);
+    const firstFrameCpu = app.firstFrameCpuSeconds ?? Number.NaN;
+    if (firstFrameOnly) return { size: `${cols}x${rows}`, firstFrameMs: firstFrame, firstFrameCpu, streamCpu: Number.NaN, streamSeconds: Number.NaN, rssAfter1: Number.NaN, rssAfter60: Number.NaN };
     await settle(app, 500);
     app.write(typedPrompt);
     await app.waitForScreenText(0, typedPrompt, 10_000);
@@ -62,7 +64,7 @@ export async function measurePty(cols: number, rows: number, turns: number, vari
     const rssAfter1 = app.peakRss();
     if (turns > 1) await driveLiveRuns(app, script, Array.from({ length: turns - 1 }, () => shape), make);
     await app.waitForQuiet(300, 60_000);
-    return { size: `${cols}x${rows}`, firstFrameMs: firstFrame, firstFrameCpu: app.firstFrameCpuSeconds ?? Number.NaN, streamCpu: stream.cpuSeconds, streamSeconds: stream.streamSeconds, rssAfter1, rssAfter60: app.peakRss() };
+    return { size: `${cols}x${rows}`, firstFrameMs: firstFrame, firstFrameCpu, streamCpu: stream.cpuSeconds, streamSeconds: stream.streamSeconds, rssAfter1, rssAfter60: app.peakRss() };
   } finally {
     await app.close();
     await close();
@@ -86,15 +88,22 @@ function row(label: string, unit: (x: number) => string, pick: (f: OutsideFigure
  */
 export async function benchAgree(): Promise<string[]> {
   const runs = Math.max(1, Number(process.env.REIN_BENCH_AGREE_RUNS ?? 3));
+  // The first frame varies with the machine's moment more than the rest: it is taken from starts of its own, alternately.
+  const starts = Math.max(1, Number(process.env.REIN_BENCH_AGREE_STARTS ?? 7));
   const turns = Number(process.env.REIN_BENCH_OUTSIDE_TURNS ?? 60);
   const variants = [asAPersonRunsIt, ...(process.env.REIN_BENCH_AGREE_OLD === '1' ? [asTheOldBenchRanIt] : [])];
   const out = [
     `agree: the same scenario (empty session, first frame, the 12 KB answer in 4-character deltas every 5 ms, then ${turns} live runs) ` +
-      `measured from outside (rein in tmux, node with scripts/node-flags.json) and on the render bench's pty, ${runs} runs each, alternately; medians, the difference from outside in brackets`,
+      `measured from outside (rein in tmux, node with scripts/node-flags.json) and on the render bench's pty, ${runs} runs each (the first frame: ${starts} starts each), alternately; medians, the difference from outside in brackets`,
   ];
   await warmCodeCache();
   const sizes = (process.env.REIN_BENCH_RENDER_SCREENS ?? '120x40,80x24').split(',').map((s) => s.split('x').map(Number) as [number, number]);
   for (const [cols, rows] of sizes) {
+    const frames: OutsideFigures[][] = [[], ...variants.map(() => [])];
+    for (let i = 0; i < starts; i++) {
+      frames[0].push(await measureOutside(cols, rows, 0, true));
+      for (const [v, variant] of variants.entries()) frames[v + 1].push(await measurePty(cols, rows, 0, variant, true));
+    }
     const results: OutsideFigures[][] = [[], ...variants.map(() => [])];
     for (let i = 0; i < runs; i++) {
       results[0].push(await measureOutside(cols, rows, turns));
@@ -103,12 +112,13 @@ export async function benchAgree(): Promise<string[]> {
     const s = (x: number): string => `${x.toFixed(2)} s`;
     out.push(
       `${cols}×${rows}: ${['outside (tmux)', ...variants.map((v) => v.label)].join(' | ')}`,
-      row('first frame', s, (f) => f.firstFrameMs / 1000, results, ['≤ 0.25 s', (x) => x <= 0.25]),
-      row('  CPU-s spent by then', s, (f) => f.firstFrameCpu, results),
+      row(`first frame (${starts} starts)`, s, (f) => f.firstFrameMs / 1000, frames, ['≤ 0.25 s', (x) => x <= 0.25]),
+      row('  CPU-s spent by then', s, (f) => f.firstFrameCpu, frames),
       row('CPU of the 12 KB stream', s, (f) => f.streamCpu, results, ['≤ 1.0 s', (x) => x <= 1.0]),
       row('  the stream lasted', s, (f) => f.streamSeconds, results),
       row(`peak RSS after 1 run`, mb, (f) => f.rssAfter1, results, ['≤ 100 MB', (x) => x <= 100 * 1024 * 1024]),
       row(`peak RSS after ${turns} runs`, mb, (f) => f.rssAfter60, results, ['≤ 100 MB', (x) => x <= 100 * 1024 * 1024]),
+      `  each start: ${frames.map((r) => r.map((f) => `${(f.firstFrameMs / 1000).toFixed(2)}/${f.firstFrameCpu.toFixed(2)}`).join(' ')).join(' | ')}`,
       `  each run: ${results.map((r) => r.map((f) => `${(f.firstFrameMs / 1000).toFixed(2)}/${f.streamCpu.toFixed(2)}/${mb(f.rssAfter60)}`).join(' ')).join(' | ')}`,
     );
   }

@@ -66,9 +66,9 @@ export interface OutsideFigures {
 /**
  * One whole measurement at a terminal size, with the render bench's own scenario: first frame of an empty session,
  * the 12 KB answer streamed 4 characters every 5 ms (CPU from the request's arrival to a quiet screen), then live
- * runs of 2 tool rounds and a 3 KB answer, peak RSS after 1 and after 60.
+ * runs of 2 tool rounds and a 3 KB answer, peak RSS after 1 and after 60. `firstFrameOnly` ends the session after its first frame.
  */
-export async function measureOutside(cols: number, rows: number, turns = 60): Promise<OutsideFigures> {
+export async function measureOutside(cols: number, rows: number, turns = 60, firstFrameOnly = false): Promise<OutsideFigures> {
   const server = await RemoteScript.start();
   const socket = `rein-outside-${process.pid}-${cols}`;
   const home = realpathSync(mkdtempSync(join(tmpdir(), 'rein-outside-home-')));
@@ -119,6 +119,7 @@ export async function measureOutside(cols: number, rows: number, turns = 60): Pr
     await waitScreen((s) => s.includes('Type a message'), 'its prompt');
     const firstFrameMs = written.at - begun.startedAt;
     const firstFrameCpu = written.cpu;
+    if (firstFrameOnly) return { size: `${cols}x${rows}`, firstFrameMs, firstFrameCpu, streamCpu: Number.NaN, streamSeconds: Number.NaN, rssAfter1: Number.NaN, rssAfter60: Number.NaN };
     await quiet(500);
     const send = async (text: string): Promise<void> => {
       await tmux('send-keys', '-t', 'm', '-l', text);
