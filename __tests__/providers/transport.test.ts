@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createAnthropicProvider } from '../../source/providers/anthropic.js';
 import { httpFetch } from '../../source/providers/httpFetch.js';
+import { createOpenAIProvider } from '../../source/providers/openai.js';
+import type { Provider, ProviderEvent, ProviderRequest } from '../../source/providers/types.js';
 import { chatCompletionChunks, gatheredReads, messageStreamEvents, sseBatches } from '../../source/providers/sse.js';
 
 const servers: Server[] = [];
@@ -340,5 +343,71 @@ describe('httpFetch', () => {
     const url = await serve(() => undefined);
     await new Promise((done) => servers.pop()?.close(done));
     await expect(httpFetch(url)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+});
+
+describe('the request written', () => {
+  /** A promise told by `written`, and a server that answers only once it was told: a late `written` never ends. */
+  function held(answer: (res: ServerResponse) => void) {
+    let told!: () => void;
+    const written = new Promise<void>((resolve) => {
+      told = resolve;
+    });
+    const bodies: string[] = [];
+    const serving = serve((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        bodies.push(body);
+        void written.then(() => answer(res));
+      });
+    });
+    return { told, bodies, serving };
+  }
+
+  it('httpFetch tells `written` once the request is out, before the server answers', async () => {
+    const { told, bodies, serving } = held((res) => res.end('answered'));
+    const url = await serving;
+    const response = await httpFetch(url, { method: 'POST', body: '{"a":1}', written: told } as RequestInit);
+    expect(await response.text()).toBe('answered');
+    expect(bodies).toEqual(['{"a":1}']);
+  });
+
+  const request = (written: () => void): ProviderRequest => ({
+    system: 'be brief', tools: [], messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], options: { model: 'test-model', maxTokens: 10 }, written,
+  });
+
+  async function answerOf(provider: Provider, req: ProviderRequest): Promise<Extract<ProviderEvent, { type: 'done' }>> {
+    for await (const event of provider.stream(req, new AbortController().signal)) if (event.type === 'done') return event;
+    throw new Error('no done event');
+  }
+
+  it('both SDK clients pass `written` through to the transport', async () => {
+    const openai = held((res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end('data: {"id":"c","object":"chat.completion.chunk","model":"test-model","choices":[{"index":0,"delta":{"content":"hello"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n');
+    });
+    const openaiUrl = await openai.serving;
+    const fromOpenAI = await answerOf(createOpenAIProvider({ baseUrl: `${openaiUrl}/v1`, apiKey: 'k' }), request(openai.told));
+    expect(fromOpenAI).toMatchObject({ stopReason: 'end_turn', message: { content: [{ type: 'text', text: 'hello' }] } });
+    expect(JSON.parse(openai.bodies[0]) as { written?: unknown; model: string }).toMatchObject({ model: 'test-model' });
+    expect(openai.bodies[0]).not.toContain('written');
+
+    const events = [
+      { type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', content: [], model: 'test-model', stop_reason: null, usage: { input_tokens: 1, output_tokens: 0 } } },
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'hello' } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 1 } },
+      { type: 'message_stop' },
+    ];
+    const anthropic = held((res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join(''));
+    });
+    const anthropicUrl = await anthropic.serving;
+    const fromAnthropic = await answerOf(createAnthropicProvider({ baseUrl: anthropicUrl, apiKey: 'k' }), request(anthropic.told));
+    expect(fromAnthropic).toMatchObject({ stopReason: 'end_turn', message: { content: [{ type: 'text', text: 'hello' }] } });
+    expect(anthropic.bodies[0]).not.toContain('written');
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Message } from '../protocol/messages.js';
 import { linesStartingWith } from '../sessionLog/lines.js';
 import { FileSnapshots } from './fileSnapshots.js';
+import { JobQueue } from './jobQueue.js';
 import { insideGitRepo, shadowDirFor, ShadowRepo } from './shadowRepo.js';
 import type { CheckpointSettings, RewindPoint, RewindPreview } from './types.js';
 import type { CheckpointPoint, CheckpointRecord } from '../protocol/checkpoints.js';
@@ -25,6 +26,8 @@ export interface CheckpointOptions {
   logFile?: string;
   warn: (message: string) => void;
   now: () => Date;
+  /** Git work waits for the first `release` (a headless run: no one types while it would run). */
+  holdUntilRequest?: boolean;
 }
 
 export class SessionCheckpoints {
@@ -34,13 +37,15 @@ export class SessionCheckpoints {
   private readonly shadow?: ShadowRepo;
   private readonly files?: FileSnapshots;
   private readonly touched = new Set<string>();
-  private chain: Promise<unknown> = Promise.resolve();
+  private readonly jobs = new JobQueue();
   private warned = false;
 
   constructor(private readonly o: CheckpointOptions) {
     const sessionDir = path.join(o.sessionsDir, o.sessionId);
     if (insideGitRepo(o.workspace)) this.shadow = new ShadowRepo(shadowDirFor(o.reinHome, o.workspace), o.workspace, o.sessionId, o.settings.maxFileBytes, o.now);
     else this.files = new FileSnapshots(path.join(sessionDir, 'checkpoints'), o.workspace, o.settings.maxFileBytes);
+    // Without a user typing, nothing is gained by starting early: git waits until the first request is out.
+    if (o.holdUntilRequest) this.jobs.hold();
     const cutoff = new Date(o.now().getTime() - o.settings.keepDays * 86_400_000);
     void this.safely(() => this.prune(cutoff));
     // The first pass over a large workspace runs while the user types, not when the first message is sent.
@@ -109,17 +114,15 @@ export class SessionCheckpoints {
     this.o.append(record);
   }
 
-  /** Git calls run one at a time: a restore never meets a snapshot half done. */
-  private queue<T>(job: () => Promise<T>): Promise<T> {
-    const next = this.chain.then(job, job);
-    this.chain = next.catch(() => undefined);
-    return next;
+  /** The model call is under way (or the run is over): git work held back for it starts. */
+  release(): void {
+    this.jobs.release();
   }
 
   /** A snapshot that fails warns once and leaves the session running. */
   private async safely<T>(job: () => Promise<T>): Promise<T | undefined> {
     try {
-      return await this.queue(job);
+      return await this.jobs.run(job);
     } catch (error) {
       if (!this.warned) this.o.warn(`A checkpoint could not be recorded (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); /rewind may not restore the latest changes.`);
       this.warned = true;
@@ -141,11 +144,12 @@ export class SessionCheckpoints {
   }
 
   /**
-   * Before a user message's run: the workspace as the message finds it. The snapshot runs while the request goes out
-   * (no tool runs before the model answers); a call that may change files waits for it through `settled`.
+   * Before a user message's run: the workspace as the message finds it. The snapshot runs once the request is out
+   * (`release`; no tool runs before the model answers); a call that may change files waits for it through `settled`.
    */
   beforeRun(): void {
     const shadow = this.shadow;
+    if (shadow) this.jobs.hold();
     this.before = shadow ? this.safely(() => shadow.snapshot(this.latest, 'before a message')).then((s) => s?.commit) : undefined;
   }
 
@@ -161,7 +165,7 @@ export class SessionCheckpoints {
     // The point is listed at once; its record waits in the queue, so it lands before any later snapshot's.
     const listed: CheckpointPoint = { ...point, at };
     this.points.push(listed);
-    void this.queue(async () => {
+    void this.jobs.run(async () => {
       const commit = await before;
       if (commit) {
         listed.commit = commit;
@@ -173,6 +177,7 @@ export class SessionCheckpoints {
 
   /** Outside git: a file tool is about to change `abs`. */
   async beforeWrite(abs: string): Promise<void> {
+    this.jobs.release();
     const point = this.points[this.points.length - 1];
     if (!this.files || !point) return;
     const files = this.files;
@@ -182,6 +187,7 @@ export class SessionCheckpoints {
 
   /** After a tool call that may have changed files. */
   async afterCall(toolName: string, toolCallId: string): Promise<void> {
+    this.jobs.release();
     if (noSnapshotTools.has(toolName)) return;
     if (this.files) {
       const files = this.files;
@@ -211,13 +217,14 @@ export class SessionCheckpoints {
 
   /** Every rewind point, oldest first, with the files changed since. */
   async list(history: readonly Message[]): Promise<RewindPoint[]> {
-    const now = this.shadow ? await this.queue(() => (this.shadow as ShadowRepo).snapshot(this.latest, 'now')) : undefined;
+    this.jobs.release();
+    const now = this.shadow ? await this.jobs.run(() => (this.shadow as ShadowRepo).snapshot(this.latest, 'now')) : undefined;
     const out: RewindPoint[] = [];
     for (let i = 0; i < this.points.length; i++) {
       const point = this.points[i];
       let filesChanged: string[] = [];
       // A checkpoint pruned since lists no files; choosing it says why.
-      if (this.shadow && now && point.commit) filesChanged = (await this.queue(() => (this.shadow as ShadowRepo).diff(point.commit as string, now.commit)).catch(() => [])).map((c) => c.path);
+      if (this.shadow && now && point.commit) filesChanged = (await this.jobs.run(() => (this.shadow as ShadowRepo).diff(point.commit as string, now.commit)).catch(() => [])).map((c) => c.path);
       else if (this.files) filesChanged = (await this.files.preview(this.points.slice(i).map((p) => p.id))).files.map((c) => c.path);
       out.push({ id: point.id, text: point.text, at: point.at, filesChanged, conversation: rewoundHistory(history, point) !== undefined });
     }
@@ -225,12 +232,13 @@ export class SessionCheckpoints {
   }
 
   async preview(pointId: string): Promise<RewindPreview> {
+    this.jobs.release();
     const at = this.find(pointId);
     const point = this.points[at];
     if (this.files) return { pointId, ...(await this.files.preview(this.points.slice(at).map((p) => p.id))) };
     const shadow = this.shadow as ShadowRepo;
-    const commit = await this.queue(() => this.commitOf(point));
-    return this.queue(async () => {
+    const commit = await this.jobs.run(() => this.commitOf(point));
+    return this.jobs.run(async () => {
       const now = await shadow.snapshot(this.latest, 'now');
       const files = await shadow.diff(commit, now.commit);
       const byHand = new Set(this.latest ? (await shadow.diff(this.latest, now.commit)).map((c) => c.path) : []);
@@ -240,11 +248,12 @@ export class SessionCheckpoints {
 
   /** Puts the workspace back as it was before the message; returns the files written or removed. */
   async restore(pointId: string): Promise<string[]> {
+    this.jobs.release();
     const point = this.points[this.find(pointId)];
-    if (this.files) return this.queue(() => (this.files as FileSnapshots).restore(this.points.slice(this.find(pointId)).map((p) => p.id)));
+    if (this.files) return this.jobs.run(() => (this.files as FileSnapshots).restore(this.points.slice(this.find(pointId)).map((p) => p.id)));
     const shadow = this.shadow as ShadowRepo;
-    const commit = await this.queue(() => this.commitOf(point));
-    const restored = await this.queue(async () => {
+    const commit = await this.jobs.run(() => this.commitOf(point));
+    const restored = await this.jobs.run(async () => {
       const now = await shadow.snapshot(this.latest, 'now');
       const changes = await shadow.diff(commit, now.commit);
       await shadow.restore(commit, changes);
@@ -266,8 +275,8 @@ export class SessionCheckpoints {
   }
 
   /** Waits for queued snapshots (tests, close). */
-  async settled(): Promise<void> {
-    await this.chain;
+  settled(): Promise<void> {
+    return this.jobs.settled();
   }
 }
 

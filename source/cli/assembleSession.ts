@@ -63,13 +63,14 @@ function agentsPort(setup: AgentSetup | undefined): AgentsPort {
   };
 }
 
-function checkpointsPort(o: { settings: CheckpointSettings; reinHome: string; workspace: string; sessionsDir: string; now?: () => Date }): CheckpointsPort {
+function checkpointsPort(o: { settings: CheckpointSettings; reinHome: string; workspace: string; sessionsDir: string; now?: () => Date; interactive: boolean }): CheckpointsPort {
   let current: SessionCheckpoints | undefined;
   return {
     open(session) {
       const checkpoints = new SessionCheckpoints({
         workspace: o.workspace, reinHome: o.reinHome, sessionsDir: o.sessionsDir, sessionId: session.sessionId, settings: o.settings,
         append: session.append, logFile: sessionLogPath(o.sessionsDir, session.sessionId), warn: session.warn, now: o.now ?? (() => new Date()),
+        holdUntilRequest: !o.interactive,
       });
       current = checkpoints;
       return {
@@ -78,6 +79,7 @@ function checkpointsPort(o: { settings: CheckpointSettings; reinHome: string; wo
         afterCall: (toolName, toolCallId) => checkpoints.afterCall(toolName, toolCallId),
         addPoint: (runId, text, sent, history) => checkpoints.addPoint(pointFor(runId, text, sent, history)),
         settled: () => checkpoints.settled(),
+        release: () => checkpoints.release(),
       };
     },
     rewinder: (deps) => sessionRewind({ ...deps, checkpoints: () => current }),
@@ -108,7 +110,7 @@ export function assembleSession(setup: SessionSetup): AssembledSession {
     resolveModel,
     // With checkpoints off there is nothing to rewind: the session has no rewind methods.
     ...(checkpoints?.settings.enabled
-      ? { checkpoints: checkpointsPort({ ...checkpoints, workspace: setup.workspace, sessionsDir: setup.sessionsDir, now: setup.now }) }
+      ? { checkpoints: checkpointsPort({ ...checkpoints, workspace: setup.workspace, sessionsDir: setup.sessionsDir, now: setup.now, interactive: setup.interactive }) }
       : {}),
     sessions: sessionStorePort(setup.sessionsDir, setup.cwd),
   });

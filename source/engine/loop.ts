@@ -126,6 +126,7 @@ async function* runTurns(o: LoopOptions, abortRun: () => void): AsyncGenerator<A
       tools: o.tools,
       messages: [...o.history.messages],
       options: { model, maxTokens, temperature: o.temperature },
+      written: o.onRequestWritten,
     };
     const call = yield* streamModelCall(o.provider, request, { runId: o.runId, messageId }, o.signal, (name) => prepareCall(o, name));
     let { message } = call;

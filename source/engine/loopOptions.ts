@@ -37,6 +37,8 @@ export interface LoopOptions extends ToolEnvironment {
   reminders: () => string[];
   /** Called with every finished model call's usage and the model that made it (the session keeps the totals). */
   onUsage: (usage: Usage, model: string) => Usage;
+  /** A model request's bytes are out. */
+  onRequestWritten?: () => void;
   /** The spend cap: the sentence to end the run with once the session's spend has passed it. */
   overBudget?: () => string | undefined;
   /** --json-schema: ends the run once the model has given its structured output, or kept failing to. */

@@ -8,7 +8,7 @@ import { parseToolInput } from './toolInput.js';
 import { isWholeJsonObject } from './lengthCut.js';
 import { roughTokens } from './usageEstimate.js';
 import { retirementNotice } from './modelInfo.js';
-import { sdkClientOptions, stallLimits } from './clientOptions.js';
+import { sdkClientOptions, stallLimits, writtenOptions } from './clientOptions.js';
 import { retryingCall, type ProviderConnectionOptions } from './retry.js';
 import { type Provider, type ProviderEvent, type ProviderRequest } from './types.js';
 import { emptyUsage, type AssistantBlock, type AssistantMessage, type StopReason, type Usage } from '../protocol/messages.js';
@@ -194,7 +194,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): Provide
     // terminal; the stream is parsed here, without the SDK's per-event async layers.
     const open = async (requestSignal: AbortSignal) =>
       messageStreamEvents<RawEvent>(
-        await sdk.post('/v1/messages', { body, stream: true, signal: requestSignal }).asResponse(),
+        await sdk.post('/v1/messages', { body, stream: true, signal: requestSignal, ...writtenOptions(request.written) }).asResponse(),
         (errorBody, headers, type) => new APIError(undefined, errorBody, undefined, headers, type as Anthropic.ErrorType | undefined),
       );
     yield* streamAttempt<RawEvent>(open, {

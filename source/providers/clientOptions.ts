@@ -1,6 +1,6 @@
 // What both SDK clients are built with: no retries of their own (retry.ts decides), our transport, and no logging:
 // an SDK never writes to the terminal, which the full-screen TUI owns.
-import { httpFetch } from './httpFetch.js';
+import { httpFetch, type WrittenInit } from './httpFetch.js';
 import type { StallLimits } from './attempt.js';
 import type { ProviderConnectionOptions } from './retry.js';
 import { defaultTimeouts } from '../config/localServer.js';
@@ -30,4 +30,9 @@ export function sdkClientOptions(limits: StallLimits) {
     // rein's own header timeout (attempt.ts) fires first and words the error; the SDK's is only a backstop.
     timeout: Math.min(MAX_TIMER_MS, limits.requestTimeoutMs + 10_000),
   };
+}
+
+/** `fetchOptions` for an SDK call: `written` is told once the request has been handed to the connection. */
+export function writtenOptions(written: (() => void) | undefined): { fetchOptions?: Omit<RequestInit, 'body' | 'headers' | 'signal' | 'method'> } {
+  return written ? { fetchOptions: { written } as WrittenInit as Omit<RequestInit, 'body'> } : {};
 }

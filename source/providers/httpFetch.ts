@@ -60,13 +60,19 @@ function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
-async function send(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined, hops: number): Promise<LightResponse> {
+/** What an SDK's `fetchOptions` may add to a request's init: a callback for when the request is written. */
+export interface WrittenInit {
+  written?: () => void;
+}
+
+async function send(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined, hops: number, written?: () => void): Promise<LightResponse> {
   if (signal?.aborted) throw abortError(signal);
   const { request, agent } = await transportFor(url.protocol === 'https:');
   const res = await new Promise<IncomingMessage>((resolve, reject) => {
     const req = request(url, { method, headers, agent, signal }, resolve);
     req.on('error', reject);
-    req.end(body);
+    if (written) req.end(body, written);
+    else req.end(body);
   });
   const status = res.statusCode ?? 500;
   const location = res.headers.location;
@@ -103,14 +109,22 @@ export function warmUpTransport(): void {
  */
 export function httpFetch(input: string | URL | Request, init: RequestInit = {}): Promise<LightResponse | Response> {
   const body = requestBody(init.body);
-  if ((typeof input !== 'string' && !(input instanceof URL)) || body === null) return fetch(input, init);
+  const { written } = init as WrittenInit;
+  if ((typeof input !== 'string' && !(input instanceof URL)) || body === null) return builtInFetch(input, init, written);
   const url = new URL(input);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return fetch(input, init);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return builtInFetch(input, init, written);
   const headers: Record<string, string> = {};
   new LightHeaders(init.headers as LightHeadersInit).forEach((value, name) => {
     headers[name] = value;
   });
   // Ask for the body as it is; decoded() still copes with a server that compresses anyway.
   headers['accept-encoding'] = 'identity';
-  return send(url, (init.method ?? 'GET').toUpperCase(), headers, body, init.signal ?? undefined, 0);
+  return send(url, (init.method ?? 'GET').toUpperCase(), headers, body, init.signal ?? undefined, 0, written);
+}
+
+/** Node's fetch says nothing of when the request is written: `written` is told as soon as it answers or fails. */
+function builtInFetch(input: string | URL | Request, init: RequestInit, written: (() => void) | undefined): Promise<Response> {
+  const answer = fetch(input, init);
+  if (written) void answer.then(written, written);
+  return answer;
 }

@@ -4,7 +4,7 @@ import { streamAttempt, type AttemptEvent } from './attempt.js';
 import { chatCompletionChunks } from './sse.js';
 import type { ErrorContext } from './errors.js';
 import { toOpenAIParams } from './openaiRequest.js';
-import { sdkClientOptions, stallLimits } from './clientOptions.js';
+import { sdkClientOptions, stallLimits, writtenOptions } from './clientOptions.js';
 import { retryingCall, type ProviderConnectionOptions } from './retry.js';
 import { parseToolInput } from './toolInput.js';
 import { cutCallIndex } from './lengthCut.js';
@@ -158,7 +158,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
     const params = toOpenAIParams(request, opts.thinking);
     const open = async (requestSignal: AbortSignal) =>
       chatCompletionChunks<Chunk>(
-        await sdk.chat.completions.create(params, { signal: requestSignal }).asResponse(),
+        await sdk.chat.completions.create(params, { signal: requestSignal, ...writtenOptions(request.written) }).asResponse(),
         (body, headers) => new APIError(undefined, body, undefined, headers),
       );
     yield* streamAttempt<Chunk>(open, {

@@ -119,7 +119,10 @@ export function createScriptedProvider(script: Script): ScriptedProvider {
     requests,
     async *stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
       const index = requests.length;
-      requests.push(structuredClone(request));
+      const { written, ...sent } = request;
+      requests.push(structuredClone(sent));
+      // The scripted request is "written" as soon as it is taken.
+      written?.();
       let turn: ScriptedTurn | undefined;
       try {
         turn = typeof script === 'function' ? script(request, index) : script[index];

@@ -17,6 +17,8 @@ export interface ProviderRequest {
     maxTokens: number;
     temperature?: number;
   };
+  /** Told once the request's bytes are out (work held back so it goes first may start); not part of what is sent. */
+  written?: () => void;
 }
 
 /**

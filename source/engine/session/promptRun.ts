@@ -57,6 +57,7 @@ export async function* promptRun(core: SessionCore, text: string | undefined, op
     // Steering not yet taken is dropped here: the screen still holds it and sends it as the next message.
     core.steering = undefined;
     run.revokeGrant?.();
+    core.checkpoints?.release();
     active.end();
     afterRun(core);
   }
@@ -82,6 +83,8 @@ function loopFor(core: SessionCore, run: PromptRun, model: string): AsyncGenerat
     cwd: o.cwd, workspace: o.workspace, state: core.state, signal: run.signal,
     steering: () => core.steering?.splice(0) ?? [],
     reminders: () => [...(core.hooks?.takeContext() ?? []).map(wrapReminder), ...core.reminders.collect(core.history.length === 1)],
+    // The snapshot before the message waited for the request to go out; it runs while the model thinks.
+    onRequestWritten: () => core.checkpoints?.release(),
     onUsage: (usage, model) => {
       core.compat.spent(usage, model);
       return (core.total = addUsage(core.total, usage));
@@ -92,12 +95,16 @@ function loopFor(core: SessionCore, run: PromptRun, model: string): AsyncGenerat
   });
 }
 
+/** Events that say the model call is under way: its request is out, so the checkpoints' git work may start. */
+const answering: ReadonlySet<AgentEvent['type']> = new Set(['text_delta', 'thinking_delta', 'tool_call_start', 'retry', 'message_end']);
+
 /**
  * The loop's events as the session hands them on, recorded. Every streamed delta passes through here, so it is a
  * function of its own, optimized once per stream.
  */
 async function* forwardRun(core: SessionCore, loop: AsyncGenerator<AgentEvent>, run: PromptRun): AsyncGenerator<AgentEvent> {
   for await (const event of loop) {
+    if (answering.has(event.type)) core.checkpoints?.release();
     yield* core.takeMcpNotices();
     if (event.type === 'tool_end') core.reminders.toolFinished(event.name);
     if (event.type === 'compaction' && event.level !== 'micro') core.reminders.compacted();
@@ -105,7 +112,7 @@ async function* forwardRun(core: SessionCore, loop: AsyncGenerator<AgentEvent>, 
       core.atTurnLimit = event.reason === 'max_turns' && core.o.interactive;
       // A custom command's model and allowed tools hold for its continuation too.
       core.limitedRun = { allowedTools: run.options.allowedTools, model: run.options.model };
-      // The snapshot before the message went out beside the request: its record is in the log before the run ends.
+      // The snapshot before the message ran while the model answered: its record is in the log before the run ends.
       await core.checkpoints?.settled();
     }
     yield core.record(event);

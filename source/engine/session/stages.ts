@@ -52,7 +52,7 @@ export const hookGateStage: PromptStage = async function* (core, run) {
   return false;
 };
 
-/** The workspace snapshot a user message can be rewound to: taken while the request goes out. */
+/** The workspace snapshot a user message can be rewound to: queued now, taken once the request is written. */
 // eslint-disable-next-line @typescript-eslint/require-await -- every stage is an async generator; this one starts work it does not wait for
 export const checkpointStage: PromptStage = async function* (core, run) {
   if (run.text !== undefined) core.checkpoints?.beforeRun();
