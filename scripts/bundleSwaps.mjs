@@ -16,6 +16,8 @@
 // Yoga (Ink's layout) reads its WebAssembly from dist/yoga.wasm and compiles it on the main thread, synchronously
 // (components/screen/yogaWasm.ts); the bundle drops the base64 copy its loader would decode.
 // Ink's reconciler loses the top-level awaits it runs only when DEV=true.
+// ansi-tokenize's styledCharsToString, with which Ink turns its rows back into text, skips neighbours styled alike
+// (components/screen/sameStyles.ts).
 // Only the copy named here is swapped: other versions of the same package under other packages stay as they are.
 // The provider SDKs (openai, @anthropic-ai/sdk) also get rein's Headers and FormData in place of the globals
 // (source/providers/fetchClasses.ts): touching either global loads Node's whole fetch implementation. Their body
@@ -116,6 +118,21 @@ export const swapPlugin = {
       const contents = text.replace(devtools, '\n').replace(packageJson, 'const packageJson = { name: undefined, version: undefined };');
       if (/^\S.*\bawait\b/m.test(contents)) throw new Error(`${args.path}: Ink's reconciler still awaits at its top level; look at it again.`);
       return { contents, loader: 'js' };
+    });
+    // ansi-tokenize's styledCharsToString (Ink's rows back to text) skips the codes between neighbours styled
+    // alike, and after a last character with no style: no Sets made for a difference that is empty
+    // (components/screen/sameStyles.ts).
+    const styledChars = dependency('node_modules/@alcalzone/ansi-tokenize/build/styledChars.js');
+    const sameStyles = resolve('components/screen/sameStyles.ts');
+    build.onLoad({ filter: exactly([styledChars]) }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      const between = 'ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));';
+      const last = 'ret += ansiCodesToString(diffAnsiCodes(char.styles, []));';
+      if (text.split(between).length !== 2 || text.split(last).length !== 2) throw new Error(`${args.path}: styledCharsToString is not as bundleSwaps.mjs expects; look at it again.`);
+      const contents = text
+        .replace(between, () => `if (!__reinSameStyles(chars[i - 1].styles, char.styles)) ${between}`)
+        .replace(last, () => `if (char.styles.length > 0) ${last}`);
+      return { contents: `import { sameStyles as __reinSameStyles } from ${JSON.stringify(sameStyles)};\n${contents}`, loader: 'js' };
     });
     // web-tree-sitter makes its own `require` with `var require = createRequire(...)` after awaiting
     // import("module"). In a CommonJS chunk (chunkFormat.mjs) that import becomes a call of the chunk's require, which

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { tokenize } from '@alcalzone/ansi-tokenize';
+import { styledCharsFromTokens, styledCharsToString, tokenize } from '@alcalzone/ansi-tokenize';
 import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
 import { swapPlugin } from '../../scripts/bundleSwaps.mjs';
@@ -128,6 +128,32 @@ describe('bundle swaps', () => {
     // One each, made on first use and kept.
     expect(made).toBe(3);
     expect(emojiMade).toBe(1);
+  }, 30_000);
+
+  it("ansi-tokenize's styledCharsToString skips neighbours styled alike and writes what the original writes (seeded random rows)", async () => {
+    const result = await build({
+      stdin: { contents: "export { styledCharsToString } from '@alcalzone/ansi-tokenize';", resolveDir: root, loader: 'ts' },
+      bundle: true, format: 'esm', platform: 'node', target: 'node20', write: false, logLevel: 'silent', plugins: [swapPlugin],
+    });
+    expect(result.outputFiles[0].text).toContain('sameStyles(');
+    const bundled = (await import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString('base64')}`)) as { styledCharsToString: typeof styledCharsToString };
+    // Styles that override, end or coexist with one another (bold and dim share their end), resets, 256 and true colours.
+    const codes = ['\x1b[1m', '\x1b[2m', '\x1b[22m', '\x1b[3m', '\x1b[23m', '\x1b[4m', '\x1b[24m', '\x1b[7m', '\x1b[27m', '\x1b[31m', '\x1b[32m', '\x1b[39m',
+      '\x1b[38;5;208m', '\x1b[38;2;10;20;30m', '\x1b[44m', '\x1b[48;5;17m', '\x1b[49m', '\x1b[0m', '\x1b[m'];
+    const texts = ['a', 'b', ' ', 'x', '\u65E5', '\u{1F44D}', '\u2500', 'e\u0301'];
+    let seed = 0x5eed;
+    const random = (n: number): number => {
+      seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+      return seed % n;
+    };
+    for (let run = 0; run < 2000; run++) {
+      let row = '';
+      for (let piece = random(40); piece >= 0; piece--) row += random(3) === 0 ? codes[random(codes.length)] : texts[random(texts.length)].repeat(1 + random(4));
+      const chars = styledCharsFromTokens(tokenize(row));
+      // Ink drops the cells a wide character covers, so rows reach it with pieces missing: some runs drop a few.
+      const kept = run % 2 === 0 ? chars : chars.filter(() => random(5) !== 0);
+      expect(bundled.styledCharsToString(kept), `run ${run}: ${JSON.stringify(row)}`).toBe(styledCharsToString(kept));
+    }
   }, 30_000);
 
   it('Yoga gets its module from yogaWasm.ts, and the bundle carries no base64 copy of it', async () => {
