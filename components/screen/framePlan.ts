@@ -54,20 +54,43 @@ export function planFrame(screen: readonly string[], next: readonly string[]): F
   if (rewrite.writes.length <= 1) return rewrite;
   // The scrolls first: when one fits, it is far cheaper than rewriting every moved row, and pricing the rest
   // stops as soon as a plan costs more than the best so far. A plain rewrite wins ties, as it always has.
-  let best: FramePlan | undefined;
+  // Candidates are priced row by row on the screen as the scroll would leave it, without building it: only the
+  // winner's rows and writes are made.
+  let best: ScrollStep | undefined;
   let bestCost = Number.POSITIVE_INFINITY;
   for (const shift of candidateShifts(screen, next, rewrite.writes)) {
     for (const step of regionsForShift(screen, next, shift)) {
-      const moved = applyScroll(screen, step);
-      const plan: FramePlan = { scroll: step, writes: diffRows(moved, next) };
-      const cost = planCost(plan, moved, bestCost);
+      const cost = scrollPlanCost(screen, next, step, bestCost);
       if (cost < bestCost) {
-        best = plan;
+        best = step;
         bestCost = cost;
       }
     }
   }
-  return best === undefined || planCost(rewrite, screen, bestCost) <= bestCost ? rewrite : best;
+  if (best === undefined || planCost(rewrite, screen, bestCost) <= bestCost) return rewrite;
+  return { scroll: best, writes: diffRows(applyScroll(screen, best), next) };
+}
+
+/** The row `row` of `screen` once `step` has scrolled it. */
+function scrolledRow(screen: readonly string[], step: ScrollStep, row: number): string {
+  if (row < step.top || row > step.bottom) return screen[row];
+  const source = row + step.by;
+  return source >= step.top && source <= step.bottom ? screen[source] : '';
+}
+
+/** planCost of the plan that scrolls by `step` and rewrites what then differs, without building it. */
+function scrollPlanCost(screen: readonly string[], next: readonly string[], step: ScrollStep, limit: number): number {
+  let cost = encodeScroll(step).length;
+  let cursorRow = -1;
+  for (let row = 0; row < next.length; row++) {
+    const before = scrolledRow(screen, step, row);
+    const line = next[row];
+    if (before === line) continue;
+    if (cost > limit) return cost;
+    cost += Math.min(wholeRowLength(row, cursorRow, line), patchEstimate(before ?? '', line));
+    cursorRow = row;
+  }
+  return cost;
 }
 
 /** What the terminal shows after a scroll step: moved rows keep their text, exposed rows are blank. */
@@ -113,6 +136,12 @@ function wholeRow(row: number, cursorRow: number, line: string): string {
   return move + ERASE_LINE_END + line + (line.includes('\x1b') ? RESET_STYLE : '');
 }
 
+/** wholeRow(row, cursorRow, line).length, without making the string. */
+function wholeRowLength(row: number, cursorRow: number, line: string): number {
+  const move = row === cursorRow + 1 && cursorRow >= 0 ? 2 : moveToRow(row).length;
+  return move + ERASE_LINE_END.length + line.length + (line.includes('\x1b') ? RESET_STYLE.length : 0);
+}
+
 function encodeScroll(step: ScrollStep): string {
   return setScrollRegion(step.top, step.bottom) + scrollBy(step.by) + RESET_SCROLL_REGION;
 }
@@ -137,7 +166,7 @@ function planCost(plan: FramePlan, before: readonly string[], limit = Number.POS
   for (const { row, line } of plan.writes) {
     // Past the limit the plan has lost already: the exact figure does not matter.
     if (cost > limit) return cost;
-    cost += Math.min(wholeRow(row, cursorRow, line).length, patchEstimate(before[row] ?? '', line));
+    cost += Math.min(wholeRowLength(row, cursorRow, line), patchEstimate(before[row] ?? '', line));
     cursorRow = row;
   }
   return cost;
