@@ -53,16 +53,22 @@ function headlessCheckpoints(ws: string, home: string, records: CheckpointRecord
 }
 
 const point = { id: 'run-1', text: 'fix it', sent: 'fix it', historyLength: 0 };
+
+/** A headless session's checkpoints in a fresh git workspace, with a message's snapshot and point queued. */
+async function messageQueued() {
+  const ws = await gitWorkspace();
+  const home = tempDir('rein-hold-home-');
+  const records: CheckpointRecord[] = [];
+  const checkpoints = headlessCheckpoints(ws, home, records);
+  checkpoints.beforeRun();
+  checkpoints.addPoint(point);
+  return { ws, home, records, checkpoints };
+}
 const pointCommits = (records: CheckpointRecord[]) => records.flatMap((r) => (r.kind === 'checkpoint' && 'point' in r ? [r.point.commit] : []));
 
 describe('checkpoints held back for the request', () => {
   it('a headless session runs no git until released, then takes the snapshot before the message', async () => {
-    const ws = await gitWorkspace();
-    const home = tempDir('rein-hold-home-');
-    const records: CheckpointRecord[] = [];
-    const checkpoints = headlessCheckpoints(ws, home, records);
-    checkpoints.beforeRun();
-    checkpoints.addPoint(point);
+    const { ws, home, records, checkpoints } = await messageQueued();
     // Without the hold, the shadow repository is made within milliseconds of opening (prime) and the snapshot follows.
     expect(await within(1000, () => existsSync(shadowDirFor(home, ws)))).toBe(false);
     expect(records).toEqual([]);
@@ -73,12 +79,7 @@ describe('checkpoints held back for the request', () => {
   });
 
   it('waiting for the snapshots lets them run: a run that never reached the model still records its point', async () => {
-    const ws = await gitWorkspace();
-    const home = tempDir('rein-hold-home-');
-    const records: CheckpointRecord[] = [];
-    const checkpoints = headlessCheckpoints(ws, home, records);
-    checkpoints.beforeRun();
-    checkpoints.addPoint(point);
+    const { records, checkpoints } = await messageQueued();
     await checkpoints.settled();
     expect(pointCommits(records)).toEqual([expect.stringMatching(/^[0-9a-f]{40}$/)]);
   });
