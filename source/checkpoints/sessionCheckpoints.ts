@@ -114,7 +114,7 @@ export class SessionCheckpoints {
     this.o.append(record);
   }
 
-  /** The model call is under way (or the run is over): git work held back for it starts. */
+  /** The request is written (or the model answers, or the run is over): git work held back for it starts. */
   release(): void {
     this.jobs.release();
   }

@@ -95,7 +95,7 @@ export interface CheckpointHandle {
   addPoint(runId: string, text: string, sent: string, history: readonly Message[]): void;
   /** Resolves once a snapshot under way has finished (its record is in the log). */
   settled(): Promise<void>;
-  /** The model has begun to answer, or the run is over: git work held back so the request goes out first may start. */
+  /** The request is written (or the model answers, or the run is over): git work held back so the request goes first may start. */
   release(): void;
 }
 
