@@ -1,10 +1,11 @@
 // End-to-end: `rein -p "/name args"` runs a custom command; a !`command` that would need approval is refused
 // in a headless ask-mode run and nothing is sent.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { shadowDirFor } from '../../source/checkpoints/shadowRepo.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
 
 const cli = resolve('dist/cli.js');
@@ -53,6 +54,26 @@ describe('rein -p with a custom command', () => {
     expect(run.stderr).toContain('/touchy was not sent: its command `touch made.txt` was not run (denied: needs approval); this project is not trusted (trust it when rein asks at the start of a session, or run with --trust-project), so its shell lines are judged as in ask mode.');
     expect(server.requests).toHaveLength(0);
     expect(existsSync(join(repo, 'made.txt'))).toBe(false);
+  });
+
+  it("in a git repository, the message's checkpoint holds the files as they were before its !`command` changed them", async () => {
+    // The snapshot before a message waits for the request to be written; a command's shell line runs before the
+    // request, and must not run before that snapshot.
+    writeFileSync(join(repo, 'a.txt'), 'one\n');
+    writeFileSync(join(repo, '.rein', 'commands', 'change.md'), 'Changed: !`echo two > a.txt`');
+    await execa('git', ['init', '-q'], { cwd: repo });
+    const run = await rein(['-p', '/change', '--permission-mode', 'yolo', '--trust-project']);
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(0);
+    expect(readFileSync(join(repo, 'a.txt'), 'utf8')).toBe('two\n');
+    const sessions = join(home, 'sessions');
+    const logs = readdirSync(sessions, { recursive: true }).map(String).filter((f) => f.endsWith('.jsonl'));
+    expect(logs).toHaveLength(1);
+    const points = readFileSync(join(sessions, logs[0]), 'utf8').split('\n').filter((l) => l.startsWith('{"kind":"checkpoint","point"'));
+    const commit = (JSON.parse(points[0]) as { point: { commit?: string } }).point.commit;
+    expect(commit).toMatch(/^[0-9a-f]{40}$/);
+    const kept = await execa('git', [`--git-dir=${shadowDirFor(home, repo)}`, 'show', `${commit}:a.txt`]);
+    expect(kept.stdout).toBe('one');
   });
 
   it('answers a name that is no command without calling the model, as claude -p does, and sends a path on', async () => {
