@@ -4,7 +4,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMockLlmServer } from '../__tests__/support/mockLlmServer.js';
-import { measureOutside, type OutsideFigures } from './outside.js';
+import { firstFrameFigures, measureOutside, type OutsideFigures } from './outside.js';
 import { PtyApp } from './ptyApp.js';
 import { ContentMaker, streamedAnswer } from './renderContent.js';
 import { driveLiveRuns, MockScript, allowBenchCommands, writeFixtureFiles, type ScriptLike } from './renderLive.js';
@@ -51,7 +51,7 @@ export async function measurePty(cols: number, rows: number, turns: number, vari
   try {
     const firstFrame = await firstFrameMs(app);
     const firstFrameCpu = app.firstFrameCpuSeconds ?? Number.NaN;
-    if (firstFrameOnly) return { size: `${cols}x${rows}`, firstFrameMs: firstFrame, firstFrameCpu, streamCpu: Number.NaN, streamSeconds: Number.NaN, rssAfter1: Number.NaN, rssAfter60: Number.NaN };
+    if (firstFrameOnly) return firstFrameFigures(cols, rows, firstFrame, firstFrameCpu);
     await settle(app, 500);
     app.write(typedPrompt);
     await app.waitForScreenText(0, typedPrompt, 10_000);

@@ -68,6 +68,11 @@ export interface OutsideFigures {
  * the 12 KB answer streamed 4 characters every 5 ms (CPU from the request's arrival to a quiet screen), then live
  * runs of 2 tool rounds and a 3 KB answer, peak RSS after 1 and after 60. `firstFrameOnly` ends the session after its first frame.
  */
+/** The figures of a start measured only to its first frame: the rest is not a number. */
+export function firstFrameFigures(cols: number, rows: number, firstFrameMs: number, firstFrameCpu: number): OutsideFigures {
+  return { size: `${cols}x${rows}`, firstFrameMs, firstFrameCpu, streamCpu: Number.NaN, streamSeconds: Number.NaN, rssAfter1: Number.NaN, rssAfter60: Number.NaN };
+}
+
 export async function measureOutside(cols: number, rows: number, turns = 60, firstFrameOnly = false): Promise<OutsideFigures> {
   const server = await RemoteScript.start();
   const socket = `rein-outside-${process.pid}-${cols}`;
@@ -119,7 +124,7 @@ export async function measureOutside(cols: number, rows: number, turns = 60, fir
     await waitScreen((s) => s.includes('Type a message'), 'its prompt');
     const firstFrameMs = written.at - begun.startedAt;
     const firstFrameCpu = written.cpu;
-    if (firstFrameOnly) return { size: `${cols}x${rows}`, firstFrameMs, firstFrameCpu, streamCpu: Number.NaN, streamSeconds: Number.NaN, rssAfter1: Number.NaN, rssAfter60: Number.NaN };
+    if (firstFrameOnly) return firstFrameFigures(cols, rows, firstFrameMs, firstFrameCpu);
     await quiet(500);
     const send = async (text: string): Promise<void> => {
       await tmux('send-keys', '-t', 'm', '-l', text);

@@ -27,8 +27,17 @@ export async function* streamModelCall(
   const { runId, messageId } = ids;
   let result: ModelCallResult = { message: { role: 'assistant', content: [] }, stopReason: 'error', usage: emptyUsage(), spent: emptyUsage() };
   const call = callSignal(signal);
+  // The transport tells `written` when the request's bytes are out; a provider that cannot (a replay) has still sent
+  // it by the time its first event comes. Told once either way.
+  let written = request.written;
+  const tellWritten = written && (() => {
+    const once = written;
+    written = undefined;
+    once?.();
+  });
   try {
-    for await (const event of provider.stream(request, call.signal)) {
+    for await (const event of provider.stream(tellWritten ? { ...request, written: tellWritten } : request, call.signal)) {
+      tellWritten?.();
       switch (event.type) {
         case 'text_delta': yield { type: 'text_delta', runId, messageId, text: event.text }; break;
         case 'thinking_delta': yield { type: 'thinking_delta', runId, messageId, text: event.text }; break;

@@ -33,6 +33,8 @@ export function sdkClientOptions(limits: StallLimits) {
 }
 
 /** `fetchOptions` for an SDK call: `written` is told once the request has been handed to the connection. */
-export function writtenOptions(written: (() => void) | undefined): { fetchOptions?: Omit<RequestInit, 'body' | 'headers' | 'signal' | 'method'> } {
-  return written ? { fetchOptions: { written } as WrittenInit as Omit<RequestInit, 'body'> } : {};
+type SdkFetchOptions = Omit<RequestInit, 'body' | 'headers' | 'signal' | 'method'>;
+export function writtenOptions(written: (() => void) | undefined): { fetchOptions?: SdkFetchOptions } {
+  // The SDKs spread `fetchOptions` into fetch's init as it is; httpFetch reads `written` from there.
+  return written ? { fetchOptions: { written } as WrittenInit as SdkFetchOptions } : {};
 }

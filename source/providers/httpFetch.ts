@@ -71,8 +71,7 @@ async function send(url: URL, method: string, headers: Record<string, string>, b
   const res = await new Promise<IncomingMessage>((resolve, reject) => {
     const req = request(url, { method, headers, agent, signal }, resolve);
     req.on('error', reject);
-    if (written) req.end(body, written);
-    else req.end(body);
+    req.end(body, written);
   });
   const status = res.statusCode ?? 500;
   const location = res.headers.location;

@@ -95,16 +95,12 @@ function loopFor(core: SessionCore, run: PromptRun, model: string): AsyncGenerat
   });
 }
 
-/** Events that say the model call is under way: its request is out, so the checkpoints' git work may start. */
-const answering: ReadonlySet<AgentEvent['type']> = new Set(['text_delta', 'thinking_delta', 'tool_call_start', 'retry', 'message_end']);
-
 /**
  * The loop's events as the session hands them on, recorded. Every streamed delta passes through here, so it is a
  * function of its own, optimized once per stream.
  */
 async function* forwardRun(core: SessionCore, loop: AsyncGenerator<AgentEvent>, run: PromptRun): AsyncGenerator<AgentEvent> {
   for await (const event of loop) {
-    if (answering.has(event.type)) core.checkpoints?.release();
     yield* core.takeMcpNotices();
     if (event.type === 'tool_end') core.reminders.toolFinished(event.name);
     if (event.type === 'compaction' && event.level !== 'micro') core.reminders.compacted();
