@@ -160,6 +160,25 @@ describe('frame writer screen contents', () => {
     }
   });
 
+  it('takes a frame as its rows as well as joined, and leaves the rows it was given unchanged', async () => {
+    const rig = makeRig(30, 6);
+    await enterAltScreen(rig);
+    const rows = Object.freeze(['one', '\x1b[1mtwo\x1b[22m', 'three']);
+    rig.writer.render(rows);
+    await rig.sync();
+    expect(rig.term.screen()).toEqual(expectedScreen(rows.join('\n'), 6));
+    // A row with a line break in it is two rows, as in a joined frame; more rows than the screen keep the bottom.
+    const taller = ['a', 'b\nc', 'd', 'e', 'f', 'g', 'h'];
+    rig.writer.render(taller);
+    await rig.sync();
+    expect(rig.term.screen()).toEqual(expectedScreen(taller.join('\n'), 6));
+    expect(taller).toHaveLength(7);
+    // The same rows offered again send nothing.
+    const before = rig.writes.length;
+    rig.writer.render(taller.join('\n').split('\n').slice(-6));
+    expect(rig.writes).toHaveLength(before);
+  });
+
   it('scrolls a styled transcript beside a fixed sidebar and sends only the new line and the sidebar cells', async () => {
     const cols = 60;
     const rig = makeRig(cols, 12);

@@ -49,3 +49,17 @@ describe('spinner ticker', () => {
     ticker.stop();
   });
 });
+
+describe('spinner slots', () => {
+  it('fills the slots of the rows that hold one and hands back the same rows when none does', async () => {
+    const { fillSpinnerSlots, SPINNER_SLOT, spinnerFrameAt } = await import('../../components/view/spinner.js');
+    const plain = Object.freeze(['a', 'b']);
+    expect(fillSpinnerSlots(plain, 0)).toBe(plain);
+    const rows = Object.freeze(['top', `${SPINNER_SLOT} working ${SPINNER_SLOT}`, 'bottom']);
+    const filled = fillSpinnerSlots(rows, 250);
+    const glyph = spinnerFrameAt(250);
+    expect(filled).toEqual(['top', `${glyph} working ${glyph}`, 'bottom']);
+    expect(filled[0]).toBe(rows[0]);
+    expect(rows[1]).toContain(SPINNER_SLOT);
+  });
+});

@@ -19,8 +19,11 @@ export interface FrameWriterOptions {
 }
 
 export interface FrameWriter {
-  /** Offers the whole next frame (lines joined by '\n'); written now if the writer is idle, else at the next tick. */
-  render(frame: string): void;
+  /**
+   * Offers the whole next frame, as its rows or joined by '\n' (rows are kept as given: not changed afterwards by
+   * either side); written now if the writer is idle, else at the next tick.
+   */
+  render(frame: string | readonly string[]): void;
   /** Writes a frame still waiting for its tick right away. */
   flush(): void;
   /** Clears the screen and repaints everything on the next render (after a resize or foreign output). */
@@ -47,9 +50,9 @@ export function createFrameWriter(out: FrameWriterOutput, opts: FrameWriterOptio
     });
 
   // What the terminal shows now, one entry per row; undefined means unknown, so repaint from a cleared screen.
-  let screen: string[] | undefined;
+  let screen: readonly string[] | undefined;
   let paintedSize = '';
-  let pending: string | undefined;
+  let pending: string | readonly string[] | undefined;
   let lastWriteAt = Number.NEGATIVE_INFINITY;
   let timerArmed = false;
   let disposed = false;
@@ -120,9 +123,16 @@ export function createFrameWriter(out: FrameWriterOutput, opts: FrameWriterOptio
 }
 
 /** Splits a frame into exactly `rows` lines; a frame taller than the terminal keeps its bottom, like a terminal would. */
-function toRows(frame: string, rows: number): string[] {
-  const lines = frame === '' ? [] : frame.split('\n');
-  const visible = lines.length > rows ? lines.slice(lines.length - rows) : lines;
+function toRows(frame: string | readonly string[], rows: number): readonly string[] {
+  const lines = typeof frame === 'string' ? (frame === '' ? [] : frame.split('\n')) : asRows(frame);
+  if (lines.length === rows) return lines;
+  const visible = lines.length > rows ? lines.slice(lines.length - rows) : lines.slice();
   while (visible.length < rows) visible.push('');
   return visible;
+}
+
+/** The rows as given; a row that holds a line break (never one the overlay composed) is split as a joined frame would be. */
+function asRows(frame: readonly string[]): readonly string[] {
+  for (const row of frame) if (row.includes('\n')) return frame.join('\n').split('\n');
+  return frame;
 }

@@ -21,7 +21,7 @@ import {
 import { FrameCaptureStream, StderrBuffer } from './captureStream.js';
 import { createFrameWriter } from './frameWriter.js';
 import { createRowOverlay, RowOverlayContext } from './rowOverlay.js';
-import { fillSpinnerSlots, SPINNER_SLOT, spinnerMs } from '../view/spinner.js';
+import { fillSpinnerSlots, spinnerMs } from '../view/spinner.js';
 import { createSpinnerTicker } from './spinnerTicker.js';
 import { holdStrayOutput, type HeldOutput } from './strayOutput.js';
 import { guardTerminal, restoreAllTerminals } from './terminalGuard.js';
@@ -99,7 +99,7 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
     else if (lastFrame !== undefined) offer(fillSpinnerSlots(lastFrame, performance.now()));
   }, spinnerMs);
   // The writer always writes the frame it was offered last (a waiting one is replaced, never queued).
-  let offered = '';
+  let offered: readonly string[] = [];
   const writer = createFrameWriter(
     {
       write: (text: string) => {
@@ -107,29 +107,31 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
         if (suspended) return;
         stats.framesWritten += 1;
         send(text);
-        opts.onFrameWritten?.(offered);
+        opts.onFrameWritten?.(offered.join('\n'));
         spinner.frameWritten();
       },
     },
     { rows: () => terminal.rows || 24, cols: () => terminal.columns || 80, maxFps: opts.maxFps },
   );
 
-  // Ink's last frame as Ink wrote it, and the composed frame last offered to the writer.
+  // Ink's last frame as Ink wrote it, and the rows of the composed frame last offered to the writer.
   let inkFrame: string | undefined;
-  let lastFrame: string | undefined;
+  let lastFrame: readonly string[] | undefined;
   let framesSeen = 0;
-  const offer = (frame: string): void => {
+  const offer = (frame: readonly string[]): void => {
     offered = frame;
     writer.render(frame);
   };
-  const show = (frame: string): void => {
-    offer(fillSpinnerSlots(frame, performance.now()));
-    if (frame.includes(SPINNER_SLOT)) spinner.start();
+  const show = (frame: readonly string[]): void => {
+    const filled = fillSpinnerSlots(frame, performance.now());
+    offer(filled);
+    // A new array means a row held a spinner slot.
+    if (filled !== frame) spinner.start();
     else spinner.stop();
   };
   const compose = (): void => {
     if (inkFrame === undefined) return;
-    lastFrame = overlay.apply(inkFrame);
+    lastFrame = overlay.applyRows(inkFrame);
     show(lastFrame);
   };
   const overlay = createRowOverlay(

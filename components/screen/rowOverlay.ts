@@ -53,21 +53,48 @@ export function createRowOverlay(redraw: () => void = () => undefined, refresh: 
     return hit;
   };
 
-  // A key redraws the screen with the same rows above (only the prompt below changed): they are joined once.
+  // A key redraws the screen with the same rows above (only the prompt below changed): they are fitted once.
   // (Callers hand over a new AboveRows for new rows, never change one in place.)
-  let joined: { part: AboveRows; text: string } | undefined;
-  const drawAbove = (part: AboveRows, frame: string): string => {
-    if (joined?.part !== part) joined = { part, text: joinAbove(part) };
-    return frame === '' ? joined.text : `${joined.text}\n${frame}`;
+  let fittedAbove: { part: AboveRows; rows: readonly string[] } | undefined;
+  const aboveRows = (part: AboveRows): readonly string[] => {
+    if (fittedAbove?.part !== part) fittedAbove = { part, rows: fitAbove(part) };
+    return fittedAbove.rows;
   };
-  const joinAbove = (part: AboveRows): string => {
+  const fitAbove = (part: AboveRows): string[] => {
     const out: string[] = [];
     for (let i = 0; i < part.height; i++) {
       const row = fit(part.rows[i] ?? '', part.width);
       const side = part.side?.[i];
       out.push(side === undefined ? row.cut : row.padded + side);
     }
-    return out.join('\n');
+    return out;
+  };
+
+  // The frame's rows are handed on as an array to the writer: joining them here only to split them there again
+  // cost a copy of the screen at every frame.
+  const applyRows = (frame: string): readonly string[] => {
+    if (above) {
+      const top = aboveRows(above);
+      const inked = frame === '' ? [] : frame.split('\n');
+      if (!below || below.length === 0) return inked.length === 0 ? top : top.concat(inked);
+      if (!liveRow) return top.concat(inked, below);
+      lastLive = liveRow();
+      return top.concat(inked, below.slice(0, -1), [lastLive]);
+    }
+    const lines = frame.split('\n');
+    if (!rows || rows.length === 0 || width <= 0) return lines;
+    const blank = ' '.repeat(width);
+    for (let i = 0; i < rows.length; i++) {
+      const under = lines[i] ?? '';
+      let rest: string;
+      if (under.startsWith(blank)) rest = under.slice(width);
+      else if (under.trim() === '' && !under.includes('\x1b')) rest = '';
+      // Ink drew something where the overlay goes: leave its row alone rather than guess.
+      else continue;
+      const row = fit(rows[i], width);
+      lines[i] = rest.trimEnd() === '' ? row.cut : row.padded + rest;
+    }
+    return lines;
   };
 
   return {
@@ -97,28 +124,9 @@ export function createRowOverlay(redraw: () => void = () => undefined, refresh: 
     refresh() {
       refresh();
     },
+    applyRows,
     apply(frame) {
-      if (above) {
-        const top = drawAbove(above, frame);
-        if (!below || below.length === 0) return top;
-        if (!liveRow) return `${top}\n${below.join('\n')}`;
-        lastLive = liveRow();
-        return `${top}\n${below.slice(0, -1).concat(lastLive).join('\n')}`;
-      }
-      if (!rows || rows.length === 0 || width <= 0) return frame;
-      const lines = frame.split('\n');
-      const blank = ' '.repeat(width);
-      for (let i = 0; i < rows.length; i++) {
-        const under = lines[i] ?? '';
-        let rest: string;
-        if (under.startsWith(blank)) rest = under.slice(width);
-        else if (under.trim() === '' && !under.includes('\x1b')) rest = '';
-        // Ink drew something where the overlay goes: leave its row alone rather than guess.
-        else continue;
-        const row = fit(rows[i], width);
-        lines[i] = rest.trimEnd() === '' ? row.cut : row.padded + rest;
-      }
-      return lines.join('\n');
+      return applyRows(frame).join('\n');
     },
   };
 }

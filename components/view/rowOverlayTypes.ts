@@ -32,7 +32,9 @@ export interface RowOverlay {
   redraw(): void;
   /** Clears the terminal and draws the whole frame again (Ctrl+L), for a screen something else wrote over. */
   refresh(): void;
-  /** The frame (rows joined by '\n') with the overlay rows spliced in. */
+  /** Ink's frame (rows joined by '\n') with the overlay rows spliced in, as the screen's rows (no row holds a '\n'). */
+  applyRows(frame: string): readonly string[];
+  /** The same joined by '\n'. */
   apply(frame: string): string;
 }
 

@@ -13,6 +13,16 @@ export const spinnerFrameAt = (now: number): string => spinnerFrames[Math.floor(
  */
 export const SPINNER_SLOT = '\uE000';
 
-/** The frame with every spinner slot showing the spinner as of `now`. */
-export const fillSpinnerSlots = (frame: string, now: number): string =>
-  frame.includes(SPINNER_SLOT) ? frame.replaceAll(SPINNER_SLOT, spinnerFrameAt(now)) : frame;
+/**
+ * The frame's rows with every spinner slot showing the spinner as of `now`: a new array with only the rows that hold
+ * a slot replaced, or the same array when none does.
+ */
+export function fillSpinnerSlots(rows: readonly string[], now: number): readonly string[] {
+  let filled: string[] | undefined;
+  for (let i = 0; i < rows.length; i++) {
+    if (!rows[i].includes(SPINNER_SLOT)) continue;
+    filled ??= rows.slice();
+    filled[i] = rows[i].replaceAll(SPINNER_SLOT, spinnerFrameAt(now));
+  }
+  return filled ?? rows;
+}
