@@ -10,16 +10,25 @@ type Format = Exclude<Style, readonly unknown[]>;
 
 // styleText decides on colour at every call, reading a score of environment variables,
 // and a frame paints dozens of times. Its codes for each format are kept, and asked again whenever one of the
-// variables users set to turn colour on or off changes.
+// variables users set to turn colour on or off changes. Reading process.env is itself costly (a frame paints
+// hundreds of spans), so the variables are read once per task: a change shows from the next task on.
 let codesKey: string | undefined;
 let codes = new Map<Format, readonly [string, string] | null>();
+let envRead = false;
+const forgetEnvRead = (): void => {
+  envRead = false;
+};
 
 function codesOf(format: Format): readonly [string, string] | null {
-  const env = process.env;
-  const key = `${env.FORCE_COLOR}\0${env.NO_COLOR}\0${env.NODE_DISABLE_COLORS}\0${env.TERM}`;
-  if (key !== codesKey) {
-    codesKey = key;
-    codes = new Map();
+  if (!envRead) {
+    envRead = true;
+    queueMicrotask(forgetEnvRead);
+    const env = process.env;
+    const key = `${env.FORCE_COLOR}\0${env.NO_COLOR}\0${env.NODE_DISABLE_COLORS}\0${env.TERM}`;
+    if (key !== codesKey) {
+      codesKey = key;
+      codes = new Map();
+    }
   }
   let pair = codes.get(format);
   if (pair === undefined) {
