@@ -26,6 +26,13 @@ class Pen {
   private bg = '';
   key = '';
 
+  /** The pen whose key is `key` (a key names one state: flags, then the foreground, then the background). */
+  static fromKey(key: string): Pen {
+    const pen = new Pen();
+    if (key !== '' && !pen.apply(key)) throw new Error(`not a pen key: ${key}`);
+    return pen;
+  }
+
   /** Applies one SGR sequence's parameters; false when one of them is not understood. */
   apply(params: string): boolean {
     const list = params === '' ? ['0'] : params.split(';');
@@ -74,29 +81,35 @@ let segmenter: Intl.Segmenter | undefined;
 // not one cell everywhere (emoji, joined sequences) are where terminals disagree, so their rows are rewritten whole.
 const AGREED_WIDE = /^[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]$/;
 
-/** Adds the cells of `text` (no escapes in it) drawn with `style`; false when a character's width is not agreed on. */
-function pushText(cells: Cells, text: string, style: string): boolean {
+/**
+ * Sets the cells of `text` (no escapes in it) drawn with `style` from column `at` on; the column after them, or -1
+ * when a character's width is not agreed on.
+ */
+function putText(cells: Cells, at: number, text: string, style: string): number {
   // Printable ASCII, box drawing, braille and the like: every UTF-16 unit is one cell.
   if (PLAIN_ASCII.test(text) || isOneCellText(text)) {
     for (let i = 0; i < text.length; i++) {
-      cells.text.push(text[i]);
-      cells.style.push(style);
+      cells.text[at + i] = text[i];
+      cells.style[at + i] = style;
     }
-    return true;
+    return at + text.length;
   }
   segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
+  let col = at;
   for (const { segment } of segmenter.segment(text)) {
     if (isOneCellText(segment)) {
-      cells.text.push(segment);
-      cells.style.push(style);
+      cells.text[col] = segment;
+      cells.style[col++] = style;
     } else if (AGREED_WIDE.test(segment) && stringWidth(segment) === 2) {
-      cells.text.push(segment, '');
-      cells.style.push(style, style);
+      cells.text[col] = segment;
+      cells.style[col++] = style;
+      cells.text[col] = '';
+      cells.style[col++] = style;
     } else {
-      return false;
+      return -1;
     }
   }
-  return true;
+  return col;
 }
 
 // Rows repeat from frame to frame (and across the candidate scrolls of one frame): their cells are kept a while.
@@ -113,20 +126,49 @@ function cellsOf(line: string): Cells | undefined {
   return cells;
 }
 
+// A row's styles come from few distinct pens and sequences: each pen (by its key) keeps where each SGR sequence
+// takes it, so a row is read without a Pen of its own. Cleared when it grows past its limit.
+const PEN_STEPS_LIMIT = 256;
+let penSteps = new Map<string, Map<string, string | null>>();
+
+/** The key of the pen `key` after the SGR parameters `params`; undefined when one of them is not understood. */
+function penStep(key: string, params: string): string | undefined {
+  let steps = penSteps.get(key);
+  if (!steps) {
+    if (penSteps.size >= PEN_STEPS_LIMIT) penSteps = new Map();
+    steps = new Map();
+    penSteps.set(key, steps);
+  }
+  let next = steps.get(params);
+  if (next === undefined) {
+    const pen = Pen.fromKey(key);
+    next = pen.apply(params) ? pen.key : null;
+    if (steps.size < PEN_STEPS_LIMIT) steps.set(params, next);
+  }
+  return next ?? undefined;
+}
+
 function readCells(line: string): Cells | undefined {
   if (UNTRACKED.test(line)) return undefined;
-  const cells: Cells = { text: [], style: [] };
-  const pen = new Pen();
+  // Sized for one cell per UTF-16 unit (a wide character's second cell grows it), and cut to the cells read.
+  const cells: Cells = { text: new Array<string>(line.length), style: new Array<string>(line.length) };
+  let col = 0;
+  let pen: string | undefined = '';
   let at = 0;
   while (at < line.length) {
     const esc = line.indexOf('\x1b[', at);
     const end = esc < 0 ? line.length : esc;
-    if (end > at && !pushText(cells, line.slice(at, end), pen.key)) return undefined;
+    if (end > at) col = putText(cells, col, line.slice(at, end), pen);
+    if (col < 0) return undefined;
     if (esc < 0) break;
     const close = line.indexOf('m', esc + 2);
-    if (close < 0 || !pen.apply(line.slice(esc + 2, close))) return undefined;
+    if (close < 0) return undefined;
+    pen = penStep(pen, line.slice(esc + 2, close));
+    if (pen === undefined) return undefined;
     at = close + 1;
   }
+  cells.text.length = col;
+  cells.style.length = col;
   return cells;
 }
 
