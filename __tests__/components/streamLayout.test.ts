@@ -43,6 +43,18 @@ describe('stableMarkdownLength', () => {
     expect(stableMarkdownLength('```\nx\n\ny\n```\n')).toBe(0);
     expect(stableMarkdownLength('```\nx\n\ny\n```\n\nafter\n')).toBe('```\nx\n\ny\n```\n\n'.length);
   });
+
+  it('goes on from an earlier cut of the same text to the cut a scan from the start finds, at every length', () => {
+    const text = `${doc}\n~~~\nopen\n\n~~~\n\n- item\n\ntail\n`.repeat(2);
+    let cut = 0;
+    for (let end = 0; end <= text.length; end++) {
+      const prefix = text.slice(0, end);
+      const resumed = stableMarkdownLength(prefix, cut);
+      expect(resumed, `at ${end}`).toBe(stableMarkdownLength(prefix));
+      cut = resumed;
+    }
+    expect(cut).toBeGreaterThan(doc.length);
+  });
 });
 
 describe('safeMarkdownLength', () => {

@@ -14,12 +14,14 @@ const continuesRe = /^(?:\s|[*+-](?:\s|$)|\d+[.)](?:\s|$)|>|\|)/;
 /**
  * Length of the prefix made of finished top-level blocks: it ends where a line that opens a new block
  * follows a blank line outside any code fence. Such a prefix lays out the same on its own.
+ * `from` is such a length already found for the start of `text` (a streamed text only grows): the scan goes on
+ * from there, where no fence is open and a blank line came before, instead of from the start.
  */
-export function stableMarkdownLength(text: string): number {
+export function stableMarkdownLength(text: string, from = 0): number {
   let fence: string | undefined;
-  let stable = 0;
-  let lineStart = 0;
-  let prevBlank = false;
+  let stable = from;
+  let lineStart = from;
+  let prevBlank = from > 0;
   while (lineStart < text.length) {
     const end = text.indexOf('\n', lineStart);
     if (end < 0) break;
@@ -46,7 +48,7 @@ function joinBlocks(a: string[], b: string[]): string[] {
 
 /** Lines of `text` at `width`, reusing `prev`'s finished blocks when the text only grew past them. */
 export function layoutStreaming(text: string, width: number, prev?: StreamLayout): { lines: string[]; state: StreamLayout } {
-  const cut = stableMarkdownLength(text);
+  const cut = stableMarkdownLength(text, prev && prev.stable !== '' && text.startsWith(prev.stable) ? prev.stable.length : 0);
   const stable = text.slice(0, cut);
   let stableLines: string[];
   if (prev && prev.stable === stable) stableLines = prev.stableLines;
