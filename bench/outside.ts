@@ -4,7 +4,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import startFlags from '../scripts/node-flags.json' with { type: 'json' };
 import { perfTimeOfBootTicks } from './bootClock.js';
@@ -13,6 +13,7 @@ import { ContentMaker, streamedAnswer } from './renderContent.js';
 import { liveRunTurns, allowBenchCommands, writeFixtureFiles } from './renderLive.js';
 import { shareCodeCache, warmCodeCache } from './codeCache.js';
 import { mb } from './stats.js';
+import { cliPath } from './ptyApp.js';
 
 const run = promisify(execFile);
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
@@ -95,7 +96,7 @@ export async function measureOutside(cols: number, rows: number, turns = 60, fir
     const paneFile = join(home, 'pane-output.bin');
     // node is the pane's own process, started with no shell before it, as the pty bench starts it; tmux prints its pid.
     const started = await tmux('new-session', '-d', '-P', '-F', '#{pane_pid}', '-s', 'm', '-x', String(cols), '-y', String(rows), '-c', cwd,
-      process.execPath, ...startFlags, resolve('dist/cli.js'), '--provider', 'openai', '--base-url', url, '--model', 'bench',
+      process.execPath, ...startFlags, cliPath(), '--provider', 'openai', '--base-url', url, '--model', 'bench',
       ';', 'pipe-pane', '-o', '-t', 'm', `cat > '${paneFile}'`);
     pid = Number(started.stdout.trim().split('\n')[0]);
     const firstWrite = watchFirstFrame(pid, paneFile);
@@ -169,7 +170,7 @@ export async function measureOutside(cols: number, rows: number, turns = 60, fir
 }
 
 export async function benchOutside(): Promise<string[]> {
-  const out = ['outside: rein in tmux as a person starts it (node ' + startFlags.join(' ') + ' dist/cli.js, TERM=xterm-256color, no CI variable), the provider a separate process; figures from /proc'];
+  const out = ['outside: rein in tmux as a person starts it (node ' + startFlags.join(' ') + ' ' + relative(process.cwd(), cliPath()) + ', TERM=xterm-256color, no CI variable), the provider a separate process; figures from /proc'];
   const turns = Number(process.env.REIN_BENCH_OUTSIDE_TURNS ?? 60);
   await warmCodeCache();
   for (const [cols, rows] of [[120, 40], [80, 24]] as const) {

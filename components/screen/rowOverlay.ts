@@ -12,6 +12,18 @@ interface FittedRow {
   cut: string;
   /** The row cut and padded to the width, ready for more text after it. */
   padded: string;
+  /** The side row last drawn after it, and the two as one row: a row that stays put keeps its string. */
+  side?: string;
+  withSide?: string;
+}
+
+/** The fitted row followed by `side`, the same string as last time when the side row is the same. */
+function besideRow(row: FittedRow, side: string): string {
+  if (row.side !== side || row.withSide === undefined) {
+    row.side = side;
+    row.withSide = row.padded + side;
+  }
+  return row.withSide;
 }
 
 /** Present only under the full-screen renderer; without it components draw their rows through Ink. */
@@ -65,7 +77,7 @@ export function createRowOverlay(redraw: () => void = () => undefined, refresh: 
     for (let i = 0; i < part.height; i++) {
       const row = fit(part.rows[i] ?? '', part.width);
       const side = part.side?.[i];
-      out.push(side === undefined ? row.cut : row.padded + side);
+      out.push(side === undefined ? row.cut : besideRow(row, side));
     }
     return out;
   };
