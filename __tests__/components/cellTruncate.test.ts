@@ -45,7 +45,7 @@ describe('a wide character beside the sidebar', () => {
     // Transcript rows with skin-tone, ZWJ and CJK characters right at the cut (20 columns), and one that fits.
     const rows = ['x'.repeat(19) + '👍🏽 too long', 'y'.repeat(18) + '👨‍👩‍👧 and more', 'z'.repeat(19) + '中文', 'fits 👍🏽'];
     overlay.setAbove({ rows, width: 20, height: 4, side });
-    const frame = overlay.apply('').split('\n');
+    const frame = overlay.applyRows('');
     expect(frame).toHaveLength(4);
     for (const [i, row] of frame.entries()) {
       const border = row.indexOf('│');
@@ -56,7 +56,7 @@ describe('a wide character beside the sidebar', () => {
   it('places the side rows by column after a row whose width terminals disagree on, and only then', () => {
     const overlay = createRowOverlay();
     overlay.setAbove({ rows: ['thumbs 👍🏽 up', 'plain text'], width: 20, height: 2, side: ['│ a', '│ b'] });
-    const [emoji, plain] = overlay.apply('').split('\n');
+    const [emoji, plain] = overlay.applyRows('');
     // CHA to column 21 (1-based) right before the border; a row of one-cell characters is sent as it was.
     expect(emoji).toBe(`thumbs 👍🏽 up${' '.repeat(8)}\x1b[21G│ a`);
     expect(plain).toBe(`plain text${' '.repeat(10)}│ b`);

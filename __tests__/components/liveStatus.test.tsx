@@ -66,12 +66,12 @@ describe('the overlay’s live row', () => {
     let second = 1;
     overlay.setLiveRow(() => `status ${second}s`);
     expect(overlay.liveRowChanged()).toBe(true);
-    expect(overlay.apply('').split('\n')).toEqual(['transcript', 'prompt', 'status 1s']);
+    expect(overlay.applyRows('')).toEqual(['transcript', 'prompt', 'status 1s']);
     expect(overlay.liveRowChanged()).toBe(false);
     second = 2;
     expect(overlay.liveRowChanged()).toBe(true);
     overlay.setLiveRow(undefined);
-    expect(overlay.apply('').split('\n')).toEqual(['transcript', 'prompt', 'status']);
+    expect(overlay.applyRows('')).toEqual(['transcript', 'prompt', 'status']);
   });
 });
 

@@ -12,15 +12,15 @@ describe('createRowOverlay', () => {
     const overlay = createRowOverlay();
     overlay.set(['short', 'a row far too long', '\x1b[1mbold\x1b[22m'], 8);
     const frame = ['        │side', '', '        │x', 'status'].join('\n');
-    expect(overlay.apply(frame).split('\n')).toEqual(['short   │side', 'a row f…', '\x1b[1mbold\x1b[22m\x1b[m    │x', 'status']);
+    expect(overlay.applyRows(frame)).toEqual(['short   │side', 'a row f…', '\x1b[1mbold\x1b[22m\x1b[m    │x', 'status']);
   });
 
   it('leaves rows alone where Ink drew inside the overlay, and does nothing once removed', () => {
     const overlay = createRowOverlay();
     overlay.set(['mine'], 6);
-    expect(overlay.apply('theirs')).toBe('theirs');
+    expect(overlay.applyRows('theirs').join('\n')).toBe('theirs');
     overlay.set(undefined, 0);
-    expect(overlay.apply('      x')).toBe('      x');
+    expect(overlay.applyRows('      x').join('\n')).toBe('      x');
   });
 });
 
@@ -28,29 +28,29 @@ describe('rows above the frame', () => {
   it('draws fitted rows with their side rows above all of Ink\'s frame, blank rows to the height', () => {
     const overlay = createRowOverlay();
     overlay.setAbove({ rows: ['short', 'a row far too long'], width: 8, height: 3, side: ['│a', '│b', '│c'] });
-    expect(overlay.apply('prompt\nstatus').split('\n')).toEqual(['short   │a', 'a row f…│b', '        │c', 'prompt', 'status']);
+    expect(overlay.applyRows('prompt\nstatus')).toEqual(['short   │a', 'a row f…│b', '        │c', 'prompt', 'status']);
   });
 
   it('cuts rows without side rows and gives the top back to Ink once removed', () => {
     const overlay = createRowOverlay();
     overlay.set(['mine'], 6);
     overlay.setAbove({ rows: ['a row far too long'], width: 8, height: 2 });
-    expect(overlay.apply('status')).toBe('a row f…\n\nstatus');
+    expect(overlay.applyRows('status').join('\n')).toBe('a row f…\n\nstatus');
     overlay.setAbove(undefined);
-    expect(overlay.apply('      x')).toBe('mine  x');
+    expect(overlay.applyRows('      x').join('\n')).toBe('mine  x');
   });
 
   it('draws rows below with the rows above, around an empty or a short Ink frame, and never without rows above', () => {
     const overlay = createRowOverlay();
     overlay.setAbove({ rows: ['top'], width: 8, height: 2 });
     overlay.setBelow(['❯ typed', 'status']);
-    expect(overlay.apply('')).toBe('top\n\n❯ typed\nstatus');
-    expect(overlay.apply('dialog')).toBe('top\n\ndialog\n❯ typed\nstatus');
+    expect(overlay.applyRows('').join('\n')).toBe('top\n\n❯ typed\nstatus');
+    expect(overlay.applyRows('dialog').join('\n')).toBe('top\n\ndialog\n❯ typed\nstatus');
     overlay.setAbove(undefined);
-    expect(overlay.apply('ink')).toBe('ink');
+    expect(overlay.applyRows('ink').join('\n')).toBe('ink');
     overlay.setAbove({ rows: ['top'], width: 8, height: 1 });
     overlay.setBelow(undefined);
-    expect(overlay.apply('ink')).toBe('top\nink');
+    expect(overlay.applyRows('ink').join('\n')).toBe('top\nink');
   });
 });
 

@@ -137,8 +137,5 @@ export function createRowOverlay(redraw: () => void = () => undefined, refresh: 
       refresh();
     },
     applyRows,
-    apply(frame) {
-      return applyRows(frame).join('\n');
-    },
   };
 }

@@ -34,8 +34,6 @@ export interface RowOverlay {
   refresh(): void;
   /** Ink's frame (rows joined by '\n') with the overlay rows spliced in, as the screen's rows (no row holds a '\n'). */
   applyRows(frame: string): readonly string[];
-  /** The same joined by '\n'. */
-  apply(frame: string): string;
 }
 
 export interface AboveRows {
