@@ -1,11 +1,15 @@
 // A local server's own window is asked for and believed: Ollama (num_ctx, else the loaded model's context, else its
 // default), llama.cpp (/props n_ctx) and vLLM (max_model_len), through the real OpenAI SDK session; never 128k assumed.
-import { afterEach, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '../../source/protocol/events.js';
 import { OLLAMA_DEFAULT_WINDOW, servedWindow } from '../../source/providers/servedWindow.js';
 import { closeSdkSessions, sdkSession } from '../support/sdkSession.js';
 import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
 import { runEvents } from '../support/runEvents.js';
+import { createProvider } from '../../source/providers/index.js';
+import type { Provider } from '../../source/providers/types.js';
 
 let server: MockLlmServer | undefined;
 afterEach(async () => {
@@ -66,5 +70,47 @@ describe('the window a local server serves', () => {
     const fixed = await runOnce(server, 'test-model', 50_000);
     expect(fixed.window).toBe(50_000);
     expect(fixed.notes).toEqual([]);
+  });
+
+  it('the server is asked while the session is put together, before any run, and once', async () => {
+    server = await startMockLlmServer({ models: ['qwen3:4b'], served: { ollama: { parameters: 'num_ctx 8192' } } });
+    const real = createProvider({ provider: 'openai', apiKey: 'sk-test', baseUrl: server.openaiBaseUrl, maxRetries: 2, keyHint: 'KEY' });
+    const asked: string[] = [];
+    const provider: Provider = { ...real, servedWindow: (model, signal) => (asked.push(model), real.servedWindow!(model, signal)) };
+    const session = sdkSession(server, { model: 'qwen3:4b', maxTurns: 5, provider });
+    await vi.waitFor(() => expect(asked).toEqual(['qwen3:4b']));
+    server.push({ text: 'hello' });
+    const events = await runEvents(session, 'hi');
+    expect(events.find((e) => e.type === 'run_end')).toMatchObject({ reason: 'done' });
+    expect(session.settings.info.contextWindow).toBe(8192);
+    expect(events.filter((e) => e.type === 'warning' && e.message.includes('window of 8,192 tokens'))).toHaveLength(1);
+    expect(asked).toEqual(['qwen3:4b']);
+    await session.close();
+  });
+
+  it('a server not reached while the session was put together is asked again at the run', async () => {
+    server = await startMockLlmServer({ models: ['qwen3:4b'], served: { ollama: { parameters: 'num_ctx 8192' } } });
+    const real = createProvider({ provider: 'openai', apiKey: 'sk-test', baseUrl: server.openaiBaseUrl, maxRetries: 2, keyHint: 'KEY' });
+    let asks = 0;
+    // The first question finds no server (as servedWindow says when none of its questions was answered).
+    const provider: Provider = {
+      ...real,
+      servedWindow: (model, signal) => (asks++ === 0 ? Promise.reject(new Error('not reached')) : real.servedWindow!(model, signal)),
+    };
+    const session = sdkSession(server, { model: 'qwen3:4b', maxTurns: 5, provider });
+    await vi.waitFor(() => expect(asks).toBe(1));
+    server.push({ text: 'hello' });
+    await runEvents(session, 'hi');
+    expect(asks).toBe(2);
+    expect(session.settings.info.contextWindow).toBe(8192);
+    await session.close();
+  });
+
+  it('says the server was not reached when none of its questions got an answer', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await expect(servedWindow(`http://127.0.0.1:${port}/v1`, 'qwen3:4b', signal())).rejects.toThrow(/did not answer/);
   });
 });

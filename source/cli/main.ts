@@ -129,6 +129,9 @@ async function main(rawArgv: string[]): Promise<number> {
     if (args.team && !config.tools.includes('task')) throw new UsageError('--team needs the task tool; add "task" to "tools" in agent.config.json.');
     const jsonSchema = await checkJsonSchema(args.jsonSchema);
     const { session, resumed, sessionsDir, commands, run, initFacts, debugFile } = openSession({ loaded, args, key, interactive, reinHome, replay, trust, version: version(), jsonSchema });
+    // One turn of the event loop sends the questions the session asks its server as it opens (see
+    // ContextManager.askAhead): the server answers them while the run is set up.
+    await new Promise((resolve) => setImmediate(resolve));
     if (debugFile) process.stderr.write(`rein: debug log: ${debugFile}\n`);
     if (setup.trigger) await session.runSetupHooks(setup.trigger);
     // `rein -p "/name args"` (or such a stream-json message) runs a built-in command, a custom command or a skill.

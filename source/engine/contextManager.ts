@@ -21,6 +21,7 @@ import { leanNotice, leanWindowTokens } from './leanPrompt.js';
 export type { CompactionOutcome, ContextSettings } from './contextSettings.js';
 import type { CompactionOutcome, ContextSettings } from './contextSettings.js';
 import { formatInt } from '../util/format.js';
+import { WindowQuestions } from './windowQuestions.js';
 
 /** Micro-compaction waits until the context is this full. */
 const microFloorRatio = 0.5;
@@ -53,8 +54,8 @@ export class ContextManager {
   private anchored = false;
   private breaker: ContextBreaker;
   private summaryFailures = 0;
-  /** Models whose server was already asked for its window, so it is asked once a session. */
-  private readonly probed = new Set<string>();
+  /** The window each model's server serves it with, asked once a session. */
+  private readonly questions = new WindowQuestions();
   private leanNoticed = false;
 
   constructor(
@@ -190,12 +191,22 @@ export class ContextManager {
     }
   }
 
+  /** Asks the server now for the window it serves the current model with: the first run finds the answer waiting. */
+  askAhead(): void {
+    const { provider, model } = this.summarizer();
+    if (!this.settings.fixedWindow) void this.questions.ask(provider, model);
+  }
+
+  /** Drops the questions still on their way (the session closed). */
+  stopAsking(): void {
+    this.questions.stop();
+  }
+
   /** Before a model's first request: a server that says what window it serves (Ollama, llama.cpp, vLLM) is believed, once. */
   private async *askServedWindow(runId: string, signal: AbortSignal): AsyncGenerator<AgentEvent> {
     const { provider, model } = this.summarizer();
-    if (this.settings.fixedWindow || !provider.servedWindow || this.probed.has(model)) return;
-    this.probed.add(model);
-    const served = await provider.servedWindow(model, signal).catch(() => undefined);
+    if (this.settings.fixedWindow) return;
+    const served = await this.questions.take(provider, model, signal);
     if (!served || served.tokens === this.settings.window) return;
     this.learnWindow(served.tokens);
     yield { type: 'warning', runId, message: `The server serves ${model} with a window of ${formatInt(served.tokens)} tokens (${served.source}); rein measures the context against that.` };

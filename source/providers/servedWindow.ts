@@ -17,7 +17,7 @@ export const OLLAMA_DEFAULT_WINDOW = 4096;
 /** Each probe waits this long at most: a server that is up answers these in milliseconds. */
 const PROBE_TIMEOUT_MS = 3_000;
 
-async function getJson(url: string, signal: AbortSignal, body?: unknown): Promise<unknown> {
+async function getJson(url: string, signal: AbortSignal, answered: () => void, body?: unknown): Promise<unknown> {
   const timeout = AbortSignal.timeout(PROBE_TIMEOUT_MS);
   const response = await httpFetch(url, {
     method: body === undefined ? 'GET' : 'POST',
@@ -25,6 +25,7 @@ async function getJson(url: string, signal: AbortSignal, body?: unknown): Promis
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     signal: AbortSignal.any([signal, timeout]),
   });
+  answered();
   if (!response.ok) throw new Error(`status ${response.status}`);
   return response.json();
 }
@@ -60,16 +61,24 @@ function fromOllama(show: unknown, ps: unknown, model: string): ServedWindow | u
   return show === undefined ? undefined : { tokens: OLLAMA_DEFAULT_WINDOW, source: "Ollama's default (set num_ctx or OLLAMA_CONTEXT_LENGTH for more)" };
 }
 
-/** The window the server at `baseUrl` (an OpenAI-compatible /v1 URL) serves `model` with, or undefined when it does not say. */
+/**
+ * The window the server at `baseUrl` (an OpenAI-compatible /v1 URL) serves `model` with, or undefined when it does
+ * not say. Rejects when the server answered none of the questions (not running, not reached): it may say later.
+ */
 export async function servedWindow(baseUrl: string, model: string, signal: AbortSignal): Promise<ServedWindow | undefined> {
   const v1 = baseUrl.replace(/\/+$/, '');
   const root = v1.replace(/\/v1$/, '');
+  let reached = false;
+  const answered = (): void => {
+    reached = true;
+  };
   const [models, props, show, ps] = await Promise.all([
-    settled(getJson(`${v1}/models`, signal)),
-    settled(getJson(`${root}/props`, signal)),
-    settled(getJson(`${root}/api/show`, signal, { model: ollamaName(model) })),
-    settled(getJson(`${root}/api/ps`, signal)),
+    settled(getJson(`${v1}/models`, signal, answered)),
+    settled(getJson(`${root}/props`, signal, answered)),
+    settled(getJson(`${root}/api/show`, signal, answered, { model: ollamaName(model) })),
+    settled(getJson(`${root}/api/ps`, signal, answered)),
   ]);
+  if (!reached) throw new Error(`The server at ${baseUrl} did not answer.`);
   const vllm = fromVllm(models, model);
   if (vllm !== undefined) return { tokens: vllm, source: "vLLM's max_model_len" };
   const llama = fromLlamaCpp(props);

@@ -91,6 +91,8 @@ export function createSession(o: SessionOptions): EngineSession {
       info.contextWindow = window;
     },
   );
+  // A local server is asked for the window it serves while the rest of the session is put together.
+  context.askAhead();
   const gate = new RunGate();
   let hooks: HookLifecycle | undefined = undefined;
   const channel = new EventChannel(createRecorder({

@@ -115,6 +115,7 @@ export function sessionFacade(core: SessionCore, parts: FacadeParts): EngineSess
     },
     async close(reason = 'other') {
       gate.abort();
+      core.context.stopAsking();
       await core.hooks?.closed(reason);
       // MCP servers first: they are expected to stop with the session, not "running commands rein had to stop".
       await o.mcp?.close();
