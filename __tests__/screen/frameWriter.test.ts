@@ -207,6 +207,35 @@ describe('frame writer screen contents', () => {
     for (const size of sizes.slice(12)) expect(size).toBeLessThan(260);
   });
 
+  it('scrolls a transcript beside a sidebar whose every row differs, told by the rows\' keys what moves', async () => {
+    const cols = 60;
+    const keyed = makeRig(cols, 12);
+    const plain = makeRig(cols, 12);
+    await enterAltScreen(keyed);
+    await enterAltScreen(plain);
+    const sent = { keyed: 0, plain: 0 };
+    const transcript: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      transcript.push(`  line ${i}: the answer goes on \x1b[33mword ${(i * 7) % 11}\x1b[39m, more`);
+      const visible = transcript.slice(-10);
+      while (visible.length < 10) visible.unshift('');
+      // A sidebar with text on every row (a long todo list): no whole row ever equals an old one.
+      const parts = visible.map((line) => `${line}${' '.repeat(48 - line.replace(/\x1b\[[0-9;]*m/g, '').length)}`);
+      const rows = [...parts.map((part, row) => `${part}\x1b[2m│\x1b[22m todo ${row}/10`), '\x1b[36mstatus\x1b[39m'];
+      const keys = [...parts, undefined];
+      for (const [rig, rowKeys, name] of [[keyed, keys, 'keyed'], [plain, undefined, 'plain']] as const) {
+        const before = rig.writes.length;
+        rig.writer.render(rows, rowKeys);
+        await rig.sync();
+        expect(rig.term.screen(), `${name}, after line ${i}`).toEqual(expectedScreen(rows.join('\n'), 12));
+        if (i >= 12) sent[name] += rig.writes.slice(before).join('').length;
+      }
+    }
+    // With the keys, each new line scrolls the rows and patches the sidebar cells the scroll carried along;
+    // without them, every moved row's transcript part is written again.
+    expect(sent.keyed).toBeLessThan(sent.plain * 0.75);
+  });
+
   it('puts the next row in its place when the row above it changed only in trailing blanks (a change that sends nothing)', async () => {
     // The frame before: a streamed word's trailing space still on row 1; the frame after: gone, and rows 2-3 new.
     const rig = makeRig(20, 5);

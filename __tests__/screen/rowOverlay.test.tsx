@@ -29,6 +29,11 @@ describe('rows above the frame', () => {
     const overlay = createRowOverlay();
     overlay.setAbove({ rows: ['short', 'a row far too long'], width: 8, height: 3, side: ['│a', '│b', '│c'] });
     expect(overlay.applyRows('prompt\nstatus')).toEqual(['short   │a', 'a row f…│b', '        │c', 'prompt', 'status']);
+    // What moves when the transcript scrolls is each row's part before its side row; Ink's rows move whole.
+    expect(overlay.scrollKeys()).toEqual(['short   ', 'a row f…', '        ']);
+    overlay.setAbove({ rows: ['short'], width: 8, height: 1 });
+    expect(overlay.applyRows('prompt')).toEqual(['short', 'prompt']);
+    expect(overlay.scrollKeys()).toBeUndefined();
   });
 
   it('cuts rows without side rows and gives the top back to Ink once removed', () => {

@@ -39,6 +39,22 @@ export interface FramePlan {
   writes: RowWrite[];
 }
 
+/**
+ * What of each row moves when the content scrolls, where that is not the whole row: beside a sidebar that stays put,
+ * the transcript's part of the row. A missing entry means the whole row. Used only to find scrolls worth pricing;
+ * every plan is priced and written from the whole rows.
+ */
+export interface ScrollKeys {
+  screen?: readonly (string | undefined)[];
+  next?: readonly (string | undefined)[];
+}
+
+/** A row's key: its entry in `keys`, else the row. */
+type KeyOf = (row: number) => string;
+
+const keysOf = (rows: readonly string[], keys: readonly (string | undefined)[] | undefined): KeyOf =>
+  keys === undefined ? (row) => rows[row] : (row) => keys[row] ?? rows[row];
+
 // A line repeated more often than this (rules, blank-ish padding) says little about where content moved.
 const MAX_REPEATS_FOR_VOTE = 8;
 const MAX_SHIFT_CANDIDATES = 4;
@@ -48,7 +64,7 @@ const MAX_SHIFT_CANDIDATES = 4;
  * ('' for an empty row). Picks a scroll only when it makes the update cheaper in bytes, each candidate priced by
  * planCost (a changed row at about what its patch would send).
  */
-export function planFrame(screen: readonly string[], next: readonly string[]): FramePlan {
+export function planFrame(screen: readonly string[], next: readonly string[], keys?: ScrollKeys): FramePlan {
   const rewrite: FramePlan = { writes: diffRows(screen, next) };
   // One changed row (a streamed line growing): a scroll would move rows that are right where they are.
   if (rewrite.writes.length <= 1) return rewrite;
@@ -58,8 +74,10 @@ export function planFrame(screen: readonly string[], next: readonly string[]): F
   // winner's rows and writes are made.
   let best: ScrollStep | undefined;
   let bestCost = Number.POSITIVE_INFINITY;
-  for (const shift of candidateShifts(screen, next, rewrite.writes)) {
-    for (const step of regionsForShift(screen, next, shift)) {
+  const screenKey = keysOf(screen, keys?.screen);
+  const nextKey = keysOf(next, keys?.next);
+  for (const shift of candidateShifts(screen.length, next.length, screenKey, nextKey, rewrite.writes)) {
+    for (const step of regionsForShift(screenKey, nextKey, next.length, shift)) {
       const cost = scrollPlanCost(screen, next, step, bestCost);
       if (cost < bestCost) {
         best = step;
@@ -183,42 +201,46 @@ function patchEstimate(old: string, next: string): number {
 }
 
 /** Shifts (old row minus new row) that distinctive lines vote for, most votes first. */
-function candidateShifts(screen: readonly string[], next: readonly string[], changed: readonly RowWrite[]): number[] {
-  if (changed.length <= 4) return fewShifts(screen, changed);
+function candidateShifts(screenRows: number, nextRows: number, screenKey: KeyOf, nextKey: KeyOf, changed: readonly RowWrite[]): number[] {
+  if (changed.length <= 4) return fewShifts(screenRows, screenKey, nextKey, changed);
   const rowsByLine = new Map<string, number[]>();
-  screen.forEach((line, row) => {
-    if (line === '') return;
+  for (let row = 0; row < screenRows; row++) {
+    const line = screenKey(row);
+    if (line === '') continue;
     const rows = rowsByLine.get(line);
     if (rows) rows.push(row);
     else rowsByLine.set(line, [row]);
-  });
+  }
   const votes = new Map<number, number>();
-  next.forEach((line, row) => {
-    if (line === '' || line === screen[row]) return;
+  for (let row = 0; row < nextRows; row++) {
+    const line = nextKey(row);
+    if (line === '' || (row < screenRows && line === screenKey(row))) continue;
     const oldRows = rowsByLine.get(line);
-    if (!oldRows || oldRows.length > MAX_REPEATS_FOR_VOTE) return;
+    if (!oldRows || oldRows.length > MAX_REPEATS_FOR_VOTE) continue;
     for (const oldRow of oldRows) {
       if (oldRow !== row) votes.set(oldRow - row, (votes.get(oldRow - row) ?? 0) + 1);
     }
-  });
-  return [...votes.entries()]
-    .sort((a, b) => b[1] - a[1] || Math.abs(a[0]) - Math.abs(b[0]))
-    .slice(0, MAX_SHIFT_CANDIDATES)
-    .map(([shift]) => shift);
+  }
+  return topShifts(votes);
 }
 
 /** candidateShifts for a few changed rows: each looked for on the old screen, with no index of all its rows built. */
-function fewShifts(screen: readonly string[], changed: readonly RowWrite[]): number[] {
+function fewShifts(screenRows: number, screenKey: KeyOf, nextKey: KeyOf, changed: readonly RowWrite[]): number[] {
   const votes = new Map<number, number>();
-  for (const { row, line } of changed) {
+  for (const { row } of changed) {
+    const line = nextKey(row);
     if (line === '') continue;
     let repeats = 0;
-    for (let old = 0; old < screen.length; old++) if (screen[old] === line) repeats++;
+    for (let old = 0; old < screenRows; old++) if (screenKey(old) === line) repeats++;
     if (repeats === 0 || repeats > MAX_REPEATS_FOR_VOTE) continue;
-    for (let old = 0; old < screen.length; old++) {
-      if (old !== row && screen[old] === line) votes.set(old - row, (votes.get(old - row) ?? 0) + 1);
+    for (let old = 0; old < screenRows; old++) {
+      if (old !== row && screenKey(old) === line) votes.set(old - row, (votes.get(old - row) ?? 0) + 1);
     }
   }
+  return topShifts(votes);
+}
+
+function topShifts(votes: ReadonlyMap<number, number>): number[] {
   return [...votes.entries()]
     .sort((a, b) => b[1] - a[1] || Math.abs(a[0]) - Math.abs(b[0]))
     .slice(0, MAX_SHIFT_CANDIDATES)
@@ -226,15 +248,14 @@ function fewShifts(screen: readonly string[], changed: readonly RowWrite[]): num
 }
 
 /** Scroll regions worth pricing for one shift: the longest run of moved rows, and the span of all of them. */
-function regionsForShift(screen: readonly string[], next: readonly string[], shift: number): ScrollStep[] {
-  const rows = next.length;
+function regionsForShift(screenKey: KeyOf, nextKey: KeyOf, rows: number, shift: number): ScrollStep[] {
   let runStart = -1;
   let longest: [number, number] | undefined;
   let first = -1;
   let last = -1;
   for (let row = 0; row <= rows; row++) {
     const source = row + shift;
-    const moved = row < rows && source >= 0 && source < rows && next[row] === screen[source] && next[row] !== '';
+    const moved = row < rows && source >= 0 && source < rows && nextKey(row) === screenKey(source) && nextKey(row) !== '';
     if (moved) {
       if (runStart < 0) runStart = row;
       if (first < 0) first = row;

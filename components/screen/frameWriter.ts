@@ -3,6 +3,9 @@
 import { CLEAR_SCREEN, CURSOR_HIDE, RESET_SCROLL_REGION, SYNC_BEGIN, SYNC_END } from './ansi.js';
 import { encodePlan, planFrame } from './framePlan.js';
 
+/** Per row, what of it moves when the content scrolls, where that is not the whole row (see ScrollKeys); a missing entry means the whole row. */
+export type RowKeys = readonly (string | undefined)[];
+
 export interface FrameWriterOutput {
   write(s: string): unknown;
 }
@@ -21,9 +24,10 @@ export interface FrameWriterOptions {
 export interface FrameWriter {
   /**
    * Offers the whole next frame, as its rows or joined by '\n' (rows are kept as given: not changed afterwards by
-   * either side); written now if the writer is idle, else at the next tick.
+   * either side); written now if the writer is idle, else at the next tick. `keys`, one per row of `frame` given as
+   * rows, say what of a row moves when the content scrolls (a transcript beside a sidebar that stays put).
    */
-  render(frame: string | readonly string[]): void;
+  render(frame: string | readonly string[], keys?: RowKeys): void;
   /** Writes a frame still waiting for its tick right away. */
   flush(): void;
   /** Clears the screen and repaints everything on the next render (after a resize or foreign output). */
@@ -51,8 +55,10 @@ export function createFrameWriter(out: FrameWriterOutput, opts: FrameWriterOptio
 
   // What the terminal shows now, one entry per row; undefined means unknown, so repaint from a cleared screen.
   let screen: readonly string[] | undefined;
+  let screenKeys: RowKeys | undefined;
   let paintedSize = '';
   let pending: string | readonly string[] | undefined;
+  let pendingKeys: RowKeys | undefined;
   let lastWriteAt = Number.NEGATIVE_INFINITY;
   let timerArmed = false;
   let disposed = false;
@@ -80,7 +86,9 @@ export function createFrameWriter(out: FrameWriterOutput, opts: FrameWriterOptio
 
   function writePending(): void {
     const frame = pending;
+    const frameKeys = pendingKeys;
     pending = undefined;
+    pendingKeys = undefined;
     if (frame === undefined) return;
     const rows = Math.max(1, opts.rows());
     const size = `${rows}x${opts.cols()}`;
@@ -88,20 +96,26 @@ export function createFrameWriter(out: FrameWriterOutput, opts: FrameWriterOptio
     if (!screen || size !== paintedSize) {
       prefix = CURSOR_HIDE + RESET_SCROLL_REGION + CLEAR_SCREEN;
       screen = new Array<string>(rows).fill('');
+      screenKeys = undefined;
       paintedSize = size;
     }
-    const next = toRows(frame, rows);
-    const body = encodePlan(planFrame(screen, next), screen, opts.cols());
+    const lines = typeof frame === 'string' ? (frame === '' ? [] : frame.split('\n')) : asRows(frame);
+    const next = fitRows(lines, rows);
+    // Keys line up with the rows only as given (not split again at a line break); a taller frame keeps its bottom.
+    const nextKeys = frameKeys === undefined || lines !== frame ? undefined : lines.length > rows ? frameKeys.slice(lines.length - rows) : frameKeys;
+    const body = encodePlan(planFrame(screen, next, { screen: screenKeys, next: nextKeys }), screen, opts.cols());
     screen = next;
+    screenKeys = nextKeys;
     if (prefix === '' && body === '') return;
     out.write(SYNC_BEGIN + prefix + body + SYNC_END);
     lastWriteAt = now();
   }
 
   return {
-    render(frame) {
+    render(frame, keys) {
       if (disposed) return;
       pending = frame;
+      pendingKeys = keys;
       if (timerArmed) return;
       const wait = waitLeft();
       if (wait > 0) arm(wait);
@@ -112,6 +126,7 @@ export function createFrameWriter(out: FrameWriterOutput, opts: FrameWriterOptio
     },
     invalidate() {
       screen = undefined;
+      screenKeys = undefined;
     },
     dispose() {
       disposed = true;
@@ -122,9 +137,8 @@ export function createFrameWriter(out: FrameWriterOutput, opts: FrameWriterOptio
   };
 }
 
-/** Splits a frame into exactly `rows` lines; a frame taller than the terminal keeps its bottom, like a terminal would. */
-function toRows(frame: string | readonly string[], rows: number): readonly string[] {
-  const lines = typeof frame === 'string' ? (frame === '' ? [] : frame.split('\n')) : asRows(frame);
+/** Exactly `rows` lines of a frame's; a frame taller than the terminal keeps its bottom, like a terminal would. */
+function fitRows(lines: readonly string[], rows: number): readonly string[] {
   if (lines.length === rows) return lines;
   const visible = lines.length > rows ? lines.slice(lines.length - rows) : lines.slice();
   while (visible.length < rows) visible.push('');

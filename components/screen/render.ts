@@ -120,7 +120,7 @@ export function renderFullScreen(node: ReactElement, opts: FullScreenOptions = {
   let framesSeen = 0;
   const offer = (frame: readonly string[]): void => {
     offered = frame;
-    writer.render(frame);
+    writer.render(frame, overlay.scrollKeys());
   };
   const show = (frame: readonly string[]): void => {
     const filled = fillSpinnerSlots(frame, performance.now());

@@ -67,26 +67,33 @@ export function createRowOverlay(redraw: () => void = () => undefined, refresh: 
 
   // A key redraws the screen with the same rows above (only the prompt below changed): they are fitted once.
   // (Callers hand over a new AboveRows for new rows, never change one in place.)
-  let fittedAbove: { part: AboveRows; rows: readonly string[] } | undefined;
-  const aboveRows = (part: AboveRows): readonly string[] => {
-    if (fittedAbove?.part !== part) fittedAbove = { part, rows: fitAbove(part) };
-    return fittedAbove.rows;
+  let fittedAbove: { part: AboveRows; rows: readonly string[]; keys?: readonly (string | undefined)[] } | undefined;
+  const aboveRows = (part: AboveRows): { rows: readonly string[]; keys?: readonly (string | undefined)[] } => {
+    if (fittedAbove?.part !== part) fittedAbove = { part, ...fitAbove(part) };
+    return fittedAbove;
   };
-  const fitAbove = (part: AboveRows): string[] => {
+  const fitAbove = (part: AboveRows): { rows: string[]; keys?: Array<string | undefined> } => {
     const out: string[] = [];
+    // Beside a side row, the transcript's part of a row is what moves when the transcript scrolls.
+    const keys: Array<string | undefined> | undefined = part.side ? [] : undefined;
     for (let i = 0; i < part.height; i++) {
       const row = fit(part.rows[i] ?? '', part.width);
       const side = part.side?.[i];
       out.push(side === undefined ? row.cut : besideRow(row, side));
+      keys?.push(side === undefined ? undefined : row.padded);
     }
-    return out;
+    return { rows: out, keys };
   };
+  let lastKeys: readonly (string | undefined)[] | undefined;
 
   // The frame's rows are handed on as an array to the writer: joining them here only to split them there again
   // cost a copy of the screen at every frame.
   const applyRows = (frame: string): readonly string[] => {
+    lastKeys = undefined;
     if (above) {
-      const top = aboveRows(above);
+      const fittedTop = aboveRows(above);
+      const top = fittedTop.rows;
+      lastKeys = fittedTop.keys;
       const inked = frame === '' ? [] : frame.split('\n');
       if (!below || below.length === 0) return inked.length === 0 ? top : top.concat(inked);
       if (!liveRow) return top.concat(inked, below);
@@ -137,5 +144,6 @@ export function createRowOverlay(redraw: () => void = () => undefined, refresh: 
       refresh();
     },
     applyRows,
+    scrollKeys: () => lastKeys,
   };
 }

@@ -34,6 +34,11 @@ export interface RowOverlay {
   refresh(): void;
   /** Ink's frame (rows joined by '\n') with the overlay rows spliced in, as the screen's rows (no row holds a '\n'). */
   applyRows(frame: string): readonly string[];
+  /**
+   * For the rows the last applyRows gave, what of each moves when the transcript scrolls: the transcript's part of
+   * a row with a side row beside it (the side stays put), undefined for a whole row; undefined when no row has one.
+   */
+  scrollKeys(): readonly (string | undefined)[] | undefined;
 }
 
 export interface AboveRows {
