@@ -1,4 +1,4 @@
-// End-to-end: a markdown answer streamed into the built CLI at 80x24 and 60x20 (and across a resize) leaves the
+// End-to-end: a markdown answer streamed into the built CLI at 80x24 and 60x20, at 120x40 beside the sidebar (and across a resize) leaves the
 // same pane as a whole repaint: Ctrl+L after stray bytes were written over the screen brings back exactly it, text
 // and colours, both once the answer is whole and while it is still streaming.
 import { openSync, writeSync, closeSync } from 'node:fs';
@@ -145,6 +145,14 @@ describe('the screen built frame by frame equals a repaint, in tmux', () => {
       await expectRepaintMatches(pane);
     });
   }
+
+  it('at 120x40, scrolling beside the sidebar', async () => {
+    // Enough rows to scroll the transcript several times while the sidebar beside it stays put.
+    const preface = Array.from({ length: 45 }, (_, i) => `- point ${i + 1} of a preface long enough to scroll the transcript`).join('\n');
+    const pane = await startAt(120, 40, { text: `${preface}\n\n${answer}`, chunkSize: 4, chunkDelayMs: 2 });
+    await typeAndSend(pane, 'explain the frame writer');
+    await expectRepaintMatches(pane);
+  });
 
   for (const [width, height] of [[80, 24], [60, 20]] as const) {
     it(`at ${width}x${height}, mid-stream`, async () => {
