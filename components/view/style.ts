@@ -11,8 +11,8 @@ type Format = Exclude<Style, readonly unknown[]>;
 // styleText decides on colour at every call, reading a score of environment variables,
 // and a frame paints dozens of times. Its codes for each format are kept, and asked again whenever one of the
 // variables users set to turn colour on or off changes. Reading process.env is itself costly (a frame paints
-// hundreds of spans), so the variables are read once per synchronous run of code (a microtask clears the mark): a change shows
-// from the next run on.
+// hundreds of spans), so the variables are read once per synchronous run of code (a microtask clears the mark):
+// a change shows from the next run on.
 let codesKey: string | undefined;
 let codes = new Map<Format, readonly [string, string] | null>();
 let envRead = false;

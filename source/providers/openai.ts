@@ -182,13 +182,8 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): Provider {
     },
     // A local server's window is its own setting, whatever the model; a remote one is asked only about a model rein does not know.
     ...(opts.baseUrl !== undefined ? {
-      servedWindow: (model: string, signal: AbortSignal) => {
-        if (!isLocalUrl(opts.baseUrl) && isKnownModel(model)) return Promise.resolve(undefined);
-        const answer = servedWindow(opts.baseUrl!, model, signal);
-        // The SDK loads while the server answers, once the questions are on their way: the request needs it next.
-        setImmediate(() => void getClient().catch(() => undefined));
-        return answer;
-      },
+      servedWindow: (model: string, signal: AbortSignal) =>
+        isLocalUrl(opts.baseUrl) || !isKnownModel(model) ? servedWindow(opts.baseUrl!, model, signal) : Promise.resolve(undefined),
     } : {}),
     stream(request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
       const ctx: ErrorContext = {
