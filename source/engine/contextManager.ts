@@ -179,10 +179,7 @@ export class ContextManager {
     return 'go';
   }
 
-  /**
-   * Before a run: the server's own window for the model (asked once), and, the first time the window is small enough
-   * for the lean prompt, one line saying so.
-   */
+  /** Before a run: the server's own window for the model (asked once), and a line the first time the prompt goes lean. */
   async *beforeRun(runId: string, signal: AbortSignal): AsyncGenerator<AgentEvent> {
     yield* this.askServedWindow(runId, signal);
     if (this.settings.window < leanWindowTokens && !this.leanNoticed) {
