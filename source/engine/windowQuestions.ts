@@ -1,11 +1,7 @@
 // The question a session asks a local server (Ollama, llama.cpp, vLLM): which window it serves a model with.
 // Asked once a model, as early as the session can, and told to the run that needs it once.
+import type { ServedWindow } from '../providers/servedWindow.js';
 import type { Provider } from '../providers/types.js';
-
-export interface ServedAnswer {
-  tokens: number;
-  source: string;
-}
 
 /** The answer, or undefined as soon as `signal` aborts (the question itself goes on, for a later run). */
 function untilAborted<T>(answer: Promise<T | undefined>, signal: AbortSignal): Promise<T | undefined> {
@@ -22,14 +18,14 @@ function untilAborted<T>(answer: Promise<T | undefined>, signal: AbortSignal): P
 
 export class WindowQuestions {
   /** Each model's answer, asked once a session (maybe ahead of the first run). */
-  private readonly asked = new Map<string, Promise<ServedAnswer | undefined>>();
+  private readonly asked = new Map<string, Promise<ServedWindow | undefined>>();
   /** Models whose answer a run has taken, once a session each. */
   private readonly taken = new Set<string>();
   /** Stops the questions still on their way when the session closes. */
   private readonly asking = new AbortController();
 
   /** Sends the question about `model` unless it was sent; undefined when the provider cannot ask. */
-  ask(provider: Provider, model: string): Promise<ServedAnswer | undefined> | undefined {
+  ask(provider: Provider, model: string): Promise<ServedWindow | undefined> | undefined {
     if (!provider.servedWindow) return undefined;
     let answer = this.asked.get(model);
     if (!answer) {
@@ -44,7 +40,7 @@ export class WindowQuestions {
   }
 
   /** The answer for a run: undefined when a run took it already, the server said nothing, or `signal` aborted first. */
-  async take(provider: Provider, model: string, signal: AbortSignal): Promise<ServedAnswer | undefined> {
+  async take(provider: Provider, model: string, signal: AbortSignal): Promise<ServedWindow | undefined> {
     if (this.taken.has(model)) return undefined;
     const answer = this.ask(provider, model);
     if (!answer) return undefined;

@@ -1,6 +1,7 @@
 // The one streaming interface every LLM backend implements, and what a request to it carries.
 
 import type { AssistantMessage, Message, StopReason, Usage } from '../protocol/messages.js';
+import type { ServedWindow } from './servedWindow.js';
 
 export interface ToolSchema {
   name: string;
@@ -85,5 +86,5 @@ export interface Provider {
   /** The model names the provider serves (its /v1/models list); rejects when it cannot say. */
   listModels?(signal: AbortSignal): Promise<string[]>;
   /** The window the server serves a model with, where it says (Ollama, llama.cpp, vLLM); undefined when it does not. */
-  servedWindow?(model: string, signal: AbortSignal): Promise<{ tokens: number; source: string } | undefined>;
+  servedWindow?(model: string, signal: AbortSignal): Promise<ServedWindow | undefined>;
 }
