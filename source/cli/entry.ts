@@ -2,6 +2,7 @@
 // that runs while the modules load (the loader's own URL work included) runs under V8's defaults first.
 // The build names main's chunk (REIN_MAIN_CHUNK) and makes this file CommonJS (dist/package.json): the chunks then
 // load through rein's code cache (chunkLoader.ts). Running from the sources, main.ts is imported as it is.
+import { loadBuiltinsFirst } from './builtinsFirst.js';
 import { tuneCompiler } from './compilerTuning.js';
 import { tuneHeap } from './heapTuning.js';
 import { enableCompileCache } from './compileCache.js';
@@ -9,6 +10,7 @@ import { loadChunks } from './chunkLoader.js';
 
 declare const REIN_MAIN_CHUNK: string | undefined;
 
+loadBuiltinsFirst();
 tuneCompiler();
 tuneHeap();
 // After the V8 flags: a cached compile is taken only under the flags it was made with.

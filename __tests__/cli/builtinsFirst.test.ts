@@ -1,0 +1,32 @@
+// Node compiles its own modules from a code cache that V8 takes only under the flags it was made with, so rein loads
+// the ones every run needs before it sets its V8 flags (source/cli/builtinsFirst.ts). A headless run loads none
+// after them before its first request. (Modules first used later, by a tool say, still load as they are needed:
+// loading them ahead would put their cost before the first request.)
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startMockLlmServer, type MockLlmServer } from '../support/mockLlmServer.js';
+import { anthropicArgs, jsonLines, openaiArgs, runRein, scratch, type Scratch } from '../support/headlessRun.js';
+
+const preload = resolve('__tests__/fixtures/preload/builtinsAfterFlags.cjs');
+let server: MockLlmServer | undefined;
+let dir: Scratch | undefined;
+afterEach(async () => {
+  await server?.close();
+  dir?.remove();
+});
+
+describe.each([['openai', openaiArgs], ['anthropic', anthropicArgs]] as const)('rein -p over %s', (_name, args) => {
+  it("loads every Node module it uses before its first request ahead of V8's flags", async () => {
+    server = await startMockLlmServer({ turns: [{ toolCalls: [{ name: 'read_file', input: { path: 'notes.txt' } }] }, { text: 'The notes say hello.' }] });
+    dir = scratch();
+    const afterFlagsFile = join(dir.home, 'after-flags.txt');
+    const run = await runRein(dir, ['-p', 'read the notes', ...args(server), '--output-format', 'rein-events'], {
+      env: { NODE_OPTIONS: `--require ${preload}`, REIN_TEST_AFTER_FLAGS_FILE: afterFlagsFile },
+    });
+    expect(run.stderr).toBe('');
+    expect(jsonLines(run.stdout).find((e) => e.type === 'run_end')).toMatchObject({ reason: 'done', text: 'The notes say hello.' });
+    expect(server.requests).toHaveLength(2);
+    expect(readFileSync(afterFlagsFile, 'utf8').split('\n').filter(Boolean)).toEqual([]);
+  });
+});
