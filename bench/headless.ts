@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { startMockLlmServer, type MockTurn } from '../__tests__/support/mockLlmServer.js';
 import { shareCodeCache } from './codeCache.js';
+import { startCodexBench, codexExecutable, type CodexFigures } from './codex.js';
 import { kb, mb, median, ms, row } from './stats.js';
 
 // REIN_BENCH_CLI points at another build, as for the render bench.
@@ -22,8 +23,15 @@ const script = (paced = false): MockTurn[] => [
 
 interface RunFigures { wallMs: number; rss: number; firstRequestMs: number; firstRequestBytes: number; harnessMs: number[]; bashGapMs: number; bashOwnMs: number }
 
-/** One run; `git` makes the folder a git repository first, as most are (checkpoints then snapshot with git). */
-async function runOnce(git = false, paced = false): Promise<RunFigures> {
+interface RunOptions {
+  /** Makes the folder a git repository first, as most are (checkpoints then snapshot with git). */
+  git?: boolean;
+  /** The reply asking for bash streams 10 ms apart. */
+  paced?: boolean;
+  wire?: 'openai' | 'anthropic';
+}
+
+async function runOnce({ git = false, paced = false, wire = 'openai' }: RunOptions = {}): Promise<RunFigures> {
   const repo = mkdtempSync(join(tmpdir(), 'rein-bench-repo-'));
   const home = mkdtempSync(join(tmpdir(), 'rein-bench-home-'));
   shareCodeCache(home);
@@ -37,9 +45,12 @@ async function runOnce(git = false, paced = false): Promise<RunFigures> {
   const rssFile = join(home, 'rss');
   try {
     const started = Date.now();
-    const run = await execa('node', [cli, '-p', 'fix the failing test', '--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'bench', '--output-format', 'rein-events'], {
+    const provider = wire === 'openai'
+      ? ['--provider', 'openai', '--base-url', server.openaiBaseUrl, '--model', 'bench']
+      : ['--provider', 'anthropic', '--base-url', server.anthropicBaseUrl, '--model', 'claude-bench'];
+    const run = await execa('node', [cli, '-p', 'fix the failing test', ...provider, '--output-format', 'rein-events'], {
       cwd: repo,
-      env: { REIN_HOME: home, OPENAI_API_KEY: 'sk-bench', NODE_OPTIONS: `--require ${probe}`, REIN_BENCH_RSS_FILE: rssFile },
+      env: { REIN_HOME: home, OPENAI_API_KEY: 'sk-bench', ANTHROPIC_API_KEY: 'sk-ant-bench', NODE_OPTIONS: `--require ${probe}`, REIN_BENCH_RSS_FILE: rssFile },
     });
     const wallMs = Date.now() - started;
     const events = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; durationMs?: number; toolCallId?: string });
@@ -79,32 +90,70 @@ async function bareRequestMs(): Promise<number> {
   }
 }
 
+/** codex's figures at the same moment, or the line that says how to get them. */
+async function besideCodex(each: (runCodex: () => Promise<void>) => Promise<void>): Promise<{ figures: CodexFigures[]; note?: string }> {
+  const codex = codexExecutable();
+  if (!codex) {
+    await each(async () => {});
+    return { figures: [], note: '  codex not measured: set REIN_BENCH_CODEX to a codex executable to measure it beside rein, run for run' };
+  }
+  const bench = await startCodexBench(codex, fixture);
+  const figures: CodexFigures[] = [];
+  try {
+    await bench.runOnce(); // its first start in the home
+    await each(async () => { figures.push(await bench.runOnce()); });
+  } finally {
+    await bench.close();
+  }
+  // The command must have run: its failing assertion is what it prints.
+  if (!figures.every((f) => f.commandOutput.includes('should be 5'))) throw new Error(`codex did not run the command: ${figures[0]?.commandOutput}`);
+  return { figures };
+}
+
 export async function benchHeadless(runs = 7): Promise<string[]> {
   await runOnce(); // warm the file cache
   const figures: RunFigures[] = [];
   const inGit: RunFigures[] = [];
   const paced: RunFigures[] = [];
+  const anthropic: RunFigures[] = [];
   const bare: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    bare.push(await bareRequestMs());
-    figures.push(await runOnce());
-    inGit.push(await runOnce(true));
-    paced.push(await runOnce(false, true));
-  }
-  return [
+  // Each round runs every side once, codex too when named, so all see the same moments of the machine.
+  const codex = await besideCodex(async (runCodex) => {
+    for (let i = 0; i < runs; i++) {
+      bare.push(await bareRequestMs());
+      figures.push(await runOnce());
+      inGit.push(await runOnce({ git: true }));
+      paced.push(await runOnce({ paced: true }));
+      anthropic.push(await runOnce({ wire: 'anthropic' }));
+      await runCodex();
+    }
+  });
+  const codexGap = codex.figures.length > 0 ? median(codex.figures.map((f) => f.bashGapMs)) : undefined;
+  // Without codex at hand, the issue's figure for it (0.195 s around `npm test`, measured beside rein on a quiet machine).
+  const gapTarget = codexGap === undefined ? 'codex + 20 ms' : `codex + 20 ms = ${ms(codexGap + 20)}`;
+  const lines = [
     `rein -p, scripted 4-turn task (read 2 files in parallel, edit, run test, answer), median of ${runs} runs; each run a fresh home sharing one code cache, as starts after the first have it`,
     row('whole-process wall time', ms(median(figures.map((f) => f.wallMs))), '≤ 400 ms'),
     row('peak RSS', mb(median(figures.map((f) => f.rss))), '≤ 80 MB'),
     row('process start to first request', ms(median(figures.map((f) => f.firstRequestMs))), '≤ 100 ms'),
     row('  the same in a git repository (checkpoints by git)', ms(median(inGit.map((f) => f.firstRequestMs))), '≤ 100 ms'),
+    row('  the same on the Anthropic wire', ms(median(anthropic.map((f) => f.firstRequestMs))), '≤ 100 ms'),
     row('  floor: a bare node process sending one request', ms(median(bare))),
     row('first request body (all built-in tools)', kb(median(figures.map((f) => f.firstRequestBytes))), '≤ 9 KB'),
     row('harness time per turn (tool time excluded)', ms(median(figures.flatMap((f) => f.harnessMs)))),
-    // Codex cannot run here: its figure (0.195 s around `npm test`, same task) was measured beside rein on a quiet machine.
-    row('reply asking for bash to next request', ms(median(figures.map((f) => f.bashGapMs))), 'codex + 20 ms'),
-    row('  the same in a git repository (a snapshot after the command)', ms(median(inGit.map((f) => f.bashGapMs))), 'codex + 20 ms'),
+    row('reply asking for bash to next request', ms(median(figures.map((f) => f.bashGapMs))), gapTarget),
+    row('  the same in a git repository (a snapshot after the command)', ms(median(inGit.map((f) => f.bashGapMs))), gapTarget),
+    row('  the same on the Anthropic wire', ms(median(anthropic.map((f) => f.bashGapMs))), gapTarget),
     row('  of it rein\'s own (bash tool time excluded)', ms(median(figures.map((f) => f.bashOwnMs)))),
     // The grammar a command is judged with loads while the call streams: a reply sent all at once leaves it no time.
     row('  the same with the call streamed as a model writes it (10 ms apart)', ms(median(paced.map((f) => f.bashGapMs)))),
+  ];
+  if (codex.note) return [...lines, codex.note];
+  return [
+    ...lines,
+    `codex exec beside it, run for run (a 2-turn task: the reply asks for \`node test.js\`, then the answer; its sandbox off), median of ${runs} runs`,
+    row('process start to first request', ms(median(codex.figures.map((f) => f.firstRequestMs)))),
+    row('reply asking for the command to next request', ms(codexGap ?? 0)),
+    row('whole-process wall time (2 turns)', ms(median(codex.figures.map((f) => f.wallMs)))),
   ];
 }
