@@ -10,7 +10,7 @@
 // * A cache that cannot be read or written changes nothing but the time: the file is compiled from its text.
 // * Each write removes the folder's caches not written for 30 days (those of earlier versions of rein or Node), so
 //   the folder stays small; one still in use is made again at its next start.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import nodeModule, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -100,14 +100,14 @@ export function runCached(file: string, module: { exports: unknown }, requireFil
     run(new Script(wrap(text), { filename: file }));
     return { cache: 'off', keep: () => false };
   }
-  const hash = createHash('sha256').update(`${process.version} ${process.arch} ${process.execArgv.join(' ')} ${env.NODE_OPTIONS ?? ''}\0`);
+  const node = `${process.version} ${process.arch} ${process.execArgv.join(' ')} ${env.NODE_OPTIONS ?? ''}\0`;
+  let what = text;
   if (options.keyByStat === true) {
     const stat = statSync(file);
-    hash.update(`${file}\0${stat.size}\0${stat.mtimeMs}`);
-  } else {
-    hash.update(text);
+    what = `${file}\0${stat.size}\0${stat.mtimeMs}`;
   }
-  const cacheFile = join(options.dir ?? codeCacheDir(env), `${hash.digest('hex').slice(0, 32)}.bin`);
+  // One call rather than a Hash object: a start keys about 26 chunks, and the objects cost 0.7 ms more.
+  const cacheFile = join(options.dir ?? codeCacheDir(env), `${hash('sha256', node + what).slice(0, 32)}.bin`);
   let cachedData: Buffer | undefined;
   try {
     cachedData = readFileSync(cacheFile);
