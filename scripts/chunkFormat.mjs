@@ -3,7 +3,7 @@
 // scripts. esbuild writes the chunks (it splits only ES modules); each is then transformed on its own:
 // * a static import of another chunk becomes require('./chunk-….cjs'), read as a live binding (a property of that
 //   chunk's exports, as esbuild's CommonJS output reads every import);
-// * import() becomes a require in a resolved promise; import.meta.url becomes the loader's __reinMetaUrl;
+// * import() becomes a require in a resolved promise; import.meta.url becomes the loader's __reinMeta.url (made when read);
 // * the body runs in strict mode, as the ES module did;
 // * each chunk's source map is composed with the transform's, so stack traces still map to rein's sources.
 // A chunk with a top-level await cannot be a CommonJS body, so the build stops on one (bundleSwaps.mjs removes the
@@ -33,7 +33,7 @@ export async function commonJsChunks(dir) {
         platform: 'node',
         target: 'node20',
         supported: { 'dynamic-import': false },
-        define: { 'import.meta.url': '__reinMetaUrl' },
+        define: { 'import.meta.url': '__reinMeta.url' },
         banner: '"use strict";',
         minifyWhitespace: true,
         sourcemap: 'external',
@@ -45,7 +45,7 @@ export async function commonJsChunks(dir) {
     }
     // A require declared inside the chunk would hide the loader's from the imports turned into require calls. The one
     // web-tree-sitter makes for itself (see bundleSwaps.mjs) is set before any code of its scope requires.
-    const allowed = 'var require=(0,import_node_module.createRequire)(__reinMetaUrl)';
+    const allowed = 'var require=(0,import_node_module.createRequire)(__reinMeta.url)';
     const ownRequire = /(?:\b(?:var|let|const|function)\s+require\b|[(,]require[,)=])/.exec(out.code.replaceAll(allowed, ''));
     if (ownRequire) throw new Error(`${file}: the chunk declares a require of its own (${out.code.slice(Math.max(0, ownRequire.index - 60), ownRequire.index + 40)}), which would hide the loader's; swap it in bundleSwaps.mjs.`);
     // A chunk's exports object is its own, not a copy of getters over its getters: one call fewer on every use.

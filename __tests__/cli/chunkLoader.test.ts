@@ -26,7 +26,7 @@ beforeEach(() => {
     'const a = require("./chunk-a.cjs");',
     'const b = require("./chunk-b.cjs");',
     'let strict = false; try { undeclared = 1; } catch { strict = true; }',
-    'module.exports = { sum: a.n + b.n(), once: a.b === b, url: __reinMetaUrl, file: __filename, sep: require("node:path").sep, strict,',
+    'module.exports = { sum: a.n + b.n(), once: a.b === b, url: __reinMeta.url, file: __filename, sep: require("node:path").sep, strict,',
     '  later: () => Promise.resolve().then(() => require("./chunk-late.cjs")) };',
   ].join('\n'));
   writeFileSync(path.join(chunks, 'chunk-a.cjs'), '"use strict";\nmodule.exports = { n: 1, b: require("./chunk-b.cjs") };\n');

@@ -84,18 +84,20 @@ export interface RunOptions extends CacheOptions {
 }
 
 // On the wrapper's line, so the file's line numbers stay as they are.
-const wrap = (text: string): string => `(function (exports, require, module, __filename, __dirname, __reinMetaUrl) {${text}\n})`;
+const wrap = (text: string): string => `(function (exports, require, module, __filename, __dirname, __reinMeta) {${text}\n})`;
 
 /**
  * Runs `file` (an absolute path) as the body of a CommonJS module with the given module and require, through the code
- * cache (off when NODE_DISABLE_COMPILE_CACHE=1). The body also gets `__reinMetaUrl`, the file's URL, for what was
- * `import.meta.url` before the build made it CommonJS.
+ * cache (off when NODE_DISABLE_COMPILE_CACHE=1). The body also gets `__reinMeta.url`, the file's URL, for what was
+ * `import.meta.url` before the build made it CommonJS; it is made when first read (most chunks never read it).
  */
 export function runCached(file: string, module: { exports: unknown }, requireFile: NodeJS.Require, options: RunOptions = {}): { cache: CodeCacheState; keep: () => boolean } {
   const env = options.env ?? process.env;
   const text = readFileSync(file, 'utf8');
+  let url: string | undefined;
+  const meta = { get url(): string { return (url ??= pathToFileURL(file).href); } };
   const run = (script: Script): void =>
-    (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, requireFile, module, file, dirname(file), pathToFileURL(file).href);
+    (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, requireFile, module, file, dirname(file), meta);
   if (env.NODE_DISABLE_COMPILE_CACHE === '1') {
     run(new Script(wrap(text), { filename: file }));
     return { cache: 'off', keep: () => false };
