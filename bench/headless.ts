@@ -129,7 +129,7 @@ export async function benchHeadless(runs = 7): Promise<string[]> {
     }
   });
   const codexGap = codex.figures.length > 0 ? median(codex.figures.map((f) => f.bashGapMs)) : undefined;
-  // Without codex at hand, the issue's figure for it (0.195 s around `npm test`, measured beside rein on a quiet machine).
+  // Without codex at hand the goal has no figure; the last line then says how to get one.
   const gapTarget = codexGap === undefined ? 'codex + 20 ms' : `codex + 20 ms = ${ms(codexGap + 20)}`;
   const lines = [
     `rein -p, scripted 4-turn task (read 2 files in parallel, edit, run test, answer), median of ${runs} runs; each run a fresh home sharing one code cache, as starts after the first have it`,
