@@ -33,6 +33,20 @@ describe('rein TUI keys in tmux', () => {
     expect(Number(readFileSync(counted, 'utf8'))).toBeGreaterThan(0);
   });
 
+  it("draws its first frame having loaded every Node module it needed ahead of V8's flags", async () => {
+    // Loaded after them, each compiles without Node's code cache (source/cli/builtinsFirst.ts).
+    fx.server = await startMockLlmServer({ turns: [] });
+    const afterFlags = join(fx.home, 'after-flags.txt');
+    const env = {
+      OPENAI_API_KEY: 'sk-test', NODE_OPTIONS: `--require ${resolve('__tests__/fixtures/preload/builtinsAfterFlags.cjs')}`,
+      REIN_TEST_AFTER_FLAGS_FILE: afterFlags, REIN_TEST_AFTER_FLAGS_AT: 'frame',
+    };
+    const args = ['--provider', 'openai', '--base-url', fx.server.openaiBaseUrl, '--model', 'test-model'];
+    fx.pane = await fx.tmux.start({ command: reinCommand({ cli: fx.cli.cliPath, args, home: fx.home, env }), cwd: fx.cwd });
+    await fx.pane.waitFor('Type a message', 20_000);
+    expect(readFileSync(afterFlags, 'utf8').split('\n').filter(Boolean)).toEqual([]);
+  });
+
   it('acts on every control key in a burst of typing, in order', async () => {
     const p = await startRein([]);
     await p.waitFor('Type a message', 20_000);
