@@ -3,19 +3,29 @@
 // each one loaded after rein sets its flags was compiled from source. Measured on Node 20: http, net and the rest of
 // a run's took about 7 ms before the flags and 19-25 ms after; assert and perf_hooks, which the TUI loads before its
 // first frame (Ink's signal-exit, React's scheduler), 1.6 ms before and 4.8 ms after. `npm run bench` (headless) has
-// the figures; __tests__/cli/builtinsFirst.test.ts and the TUI start test check that no module of Node's loads
-// between the flags and the first request, or the first frame.
-const everyRun = ['node:module', 'node:crypto', 'node:vm', 'node:os', 'node:diagnostics_channel', 'node:net', 'node:http', 'node:tty'] as const;
-/** Loaded when stdout is a terminal, as it is for the TUI; a headless run with its output piped never loads them. */
-const onATerminal = ['node:assert', 'node:perf_hooks', 'node:process'] as const;
+// the figures; __tests__/cli/builtinsFirst.test.ts and the TUI start test check that none of Node's modules, its
+// internal ones included, loads between the flags and the first request, or the first frame.
+// (crypto, vm, module and os need no place here: the entry's own code cache loader requires them as it loads.)
+const everyRun = ['node:diagnostics_channel', 'node:net', 'node:http', 'node:tty'] as const;
+/** What the TUI loads before its first frame; a headless run loads assert never and perf_hooks after its request. */
+const tuiOnly = ['node:assert', 'node:perf_hooks', 'node:process'] as const;
+
+/**
+ * Whether these arguments run rein without its TUI: a print flag (-p, --print, or -p in a group of short flags). A
+ * wrong guess costs a millisecond or two, never a result.
+ */
+export function printsByArgs(args: readonly string[]): boolean {
+  return args.some((arg) => arg === '--print' || arg.startsWith('--print=') || /^-[a-zA-Z]*p/.test(arg));
+}
 
 /** Loads them; returns the modules it loaded. */
-export function loadBuiltinsFirst(): string[] {
+export function loadBuiltinsFirst(args: readonly string[] = process.argv.slice(2)): string[] {
   const loaded: string[] = [...everyRun];
   for (const id of everyRun) process.getBuiltinModule(id);
-  if (process.getBuiltinModule('node:tty').isatty(1)) {
-    for (const id of onATerminal) process.getBuiltinModule(id);
-    loaded.push(...onATerminal);
+  // The TUI draws only on a terminal.
+  if (process.getBuiltinModule('node:tty').isatty(1) && !printsByArgs(args)) {
+    for (const id of tuiOnly) process.getBuiltinModule(id);
+    loaded.push(...tuiOnly);
   }
   // The argument parser loads on its first use: reading it is that use.
   if (typeof process.getBuiltinModule('node:util').parseArgs === 'function') loaded.push('node:util parseArgs');

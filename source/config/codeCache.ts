@@ -89,7 +89,7 @@ const wrap = (text: string): string => `(function (exports, require, module, __f
 /**
  * Runs `file` (an absolute path) as the body of a CommonJS module with the given module and require, through the code
  * cache (off when NODE_DISABLE_COMPILE_CACHE=1). The body also gets `__reinMeta.url`, the file's URL, for what was
- * `import.meta.url` before the build made it CommonJS; it is made when first read (most chunks never read it).
+ * `import.meta.url` before the build made it CommonJS; it is made when first read (a chunk that never reads it skips it).
  */
 export function runCached(file: string, module: { exports: unknown }, requireFile: NodeJS.Require, options: RunOptions = {}): { cache: CodeCacheState; keep: () => boolean } {
   const env = options.env ?? process.env;
