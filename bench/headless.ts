@@ -90,26 +90,6 @@ async function bareRequestMs(): Promise<number> {
   }
 }
 
-/** codex's figures at the same moment, or the line that says how to get them. */
-async function besideCodex(each: (runCodex: () => Promise<void>) => Promise<void>): Promise<{ figures: CodexFigures[]; note?: string }> {
-  const codex = codexExecutable();
-  if (!codex) {
-    await each(async () => {});
-    return { figures: [], note: '  codex not measured: set REIN_BENCH_CODEX to a codex executable to measure it beside rein, run for run' };
-  }
-  const bench = await startCodexBench(codex, fixture);
-  const figures: CodexFigures[] = [];
-  try {
-    await bench.runOnce(); // its first start in the home
-    await each(async () => { figures.push(await bench.runOnce()); });
-  } finally {
-    await bench.close();
-  }
-  // The command must have run: its failing assertion is what it prints.
-  if (!figures.every((f) => f.commandOutput.includes('should be 5'))) throw new Error(`codex did not run the command: ${figures[0]?.commandOutput}`);
-  return { figures };
-}
-
 export async function benchHeadless(runs = 7): Promise<string[]> {
   await runOnce(); // warm the file cache
   const figures: RunFigures[] = [];
@@ -117,18 +97,26 @@ export async function benchHeadless(runs = 7): Promise<string[]> {
   const paced: RunFigures[] = [];
   const anthropic: RunFigures[] = [];
   const bare: number[] = [];
-  // Each round runs every side once, codex too when named, so all see the same moments of the machine.
-  const codex = await besideCodex(async (runCodex) => {
+  const codexPath = codexExecutable();
+  const codexBench = codexPath ? await startCodexBench(codexPath, fixture) : undefined;
+  const codex: CodexFigures[] = [];
+  try {
+    await codexBench?.runOnce(); // codex's first start in its home
+    // Each round runs every side once, codex too when named, so all see the same moments of the machine.
     for (let i = 0; i < runs; i++) {
       bare.push(await bareRequestMs());
       figures.push(await runOnce());
       inGit.push(await runOnce({ git: true }));
       paced.push(await runOnce({ paced: true }));
       anthropic.push(await runOnce({ wire: 'anthropic' }));
-      await runCodex();
+      if (codexBench) codex.push(await codexBench.runOnce());
     }
-  });
-  const codexGap = codex.figures.length > 0 ? median(codex.figures.map((f) => f.bashGapMs)) : undefined;
+  } finally {
+    await codexBench?.close();
+  }
+  // The command must have run: its failing assertion is what it prints.
+  if (!codex.every((f) => f.commandOutput.includes('should be 5'))) throw new Error(`codex did not run the command: ${codex[0]?.commandOutput}`);
+  const codexGap = codexBench ? median(codex.map((f) => f.bashGapMs)) : undefined;
   // Without codex at hand the goal has no figure; the last line then says how to get one.
   const gapTarget = codexGap === undefined ? 'codex + 20 ms' : `codex + 20 ms = ${ms(codexGap + 20)}`;
   const lines = [
@@ -148,12 +136,12 @@ export async function benchHeadless(runs = 7): Promise<string[]> {
     // The grammar a command is judged with loads while the call streams: a reply sent all at once leaves it no time.
     row('  the same with the call streamed as a model writes it (10 ms apart)', ms(median(paced.map((f) => f.bashGapMs)))),
   ];
-  if (codex.note) return [...lines, codex.note];
+  if (codexGap === undefined) return [...lines, '  codex not measured: set REIN_BENCH_CODEX to a codex executable to measure it beside rein, run for run'];
   return [
     ...lines,
     `codex exec beside it, run for run (a 2-turn task: the reply asks for \`node test.js\`, then the answer; its sandbox off), median of ${runs} runs`,
-    row('process start to first request', ms(median(codex.figures.map((f) => f.firstRequestMs)))),
-    row('reply asking for the command to next request', ms(codexGap ?? 0)),
-    row('whole-process wall time (2 turns)', ms(median(codex.figures.map((f) => f.wallMs)))),
+    row('process start to first request', ms(median(codex.map((f) => f.firstRequestMs)))),
+    row('reply asking for the command to next request', ms(codexGap)),
+    row('whole-process wall time (2 turns)', ms(median(codex.map((f) => f.wallMs)))),
   ];
 }

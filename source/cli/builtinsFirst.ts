@@ -18,16 +18,13 @@ export function printsByArgs(args: readonly string[]): boolean {
   return args.some((arg) => arg === '--print' || arg.startsWith('--print=') || /^-[a-zA-Z]*p/.test(arg));
 }
 
-/** Loads them; returns the modules it loaded. */
-export function loadBuiltinsFirst(args: readonly string[] = process.argv.slice(2)): string[] {
-  const loaded: string[] = [...everyRun];
+/** Loads them. */
+export function loadBuiltinsFirst(args: readonly string[] = process.argv.slice(2)): void {
   for (const id of everyRun) process.getBuiltinModule(id);
   // The TUI draws only on a terminal.
   if (process.getBuiltinModule('node:tty').isatty(1) && !printsByArgs(args)) {
     for (const id of tuiOnly) process.getBuiltinModule(id);
-    loaded.push(...tuiOnly);
   }
   // The argument parser loads on its first use: reading it is that use.
-  if (typeof process.getBuiltinModule('node:util').parseArgs === 'function') loaded.push('node:util parseArgs');
-  return loaded;
+  void process.getBuiltinModule('node:util').parseArgs;
 }
